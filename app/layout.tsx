@@ -1,0 +1,35 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { SiteHeader } from "@/components/layout/site-header";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Fiscal Atlas", template: "%s · Fiscal Atlas" },
+  description: "Company reference data and news: every listing, typed peers, and news ranked by importance.",
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#020617" },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-dvh font-sans">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,12 @@
+// `npm run bench`: prints the project's performance figures. Each section compares side by
+// side within one run where machine noise would swamp absolute times.
+import { sandboxBench } from "./sandbox";
+
+const sections: [string, () => Promise<void>][] = [["Sandbox", sandboxBench]];
+
+const only = process.argv[2];
+for (const [name, run] of sections) {
+  if (only && !name.toLowerCase().includes(only.toLowerCase())) continue;
+  console.log(`\n## ${name}`);
+  await run();
+}

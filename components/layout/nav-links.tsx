@@ -1,0 +1,29 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+export function NavLinks({ items }: { items: readonly { href: string; label: string }[] }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main" className="flex items-center gap-1 overflow-x-auto text-sm">
+      {items.map((item) => {
+        const active = item.href === "/" ? pathname === "/" : pathname.startsWith(item.href);
+        return (
+          <Link
+            key={item.href}
+            href={item.href}
+            aria-current={active ? "page" : undefined}
+            className={`whitespace-nowrap rounded-md px-3 py-1.5 font-medium transition-colors ${
+              active
+                ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
+                : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+            }`}
+          >
+            {item.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

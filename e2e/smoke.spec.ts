@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+const PAGES = [
+  { path: "/", heading: "Overview" },
+  { path: "/companies", heading: "Companies" },
+  { path: "/news", heading: "Top news" },
+  { path: "/compare", heading: "Compare" },
+];
+
+for (const { path, heading } of PAGES) {
+  test(`${path} loads without console errors and passes axe`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}
+
+test("navigation reaches every page from the header", async ({ page }) => {
+  await page.goto("/");
+  for (const { heading } of PAGES.slice(1)) {
+    const label = heading === "Top news" ? "Top news" : heading;
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).click();
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  }
+});
+
+test("the sandbox is mounted at /sandbox and answers a believable first page", async ({ request }) => {
+  const response = await request.get("/sandbox/v3/companies-list?apiKey=demo-pro");
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as {
+    pagination: { totalCount: number; hasNextPage: boolean };
+    data: { companyKey: string; displayNameEnglish: string; primaryListing: { exchangeCode: string } }[];
+  };
+  expect(body.data).toHaveLength(1000);
+  expect(body.pagination.hasNextPage).toBe(true);
+  expect(body.pagination.totalCount).toBeGreaterThan(11_000);
+  const exchanges = new Set(body.data.map((row) => row.primaryListing.exchangeCode));
+  expect(exchanges.size).toBeGreaterThan(10);
+});
+
+test("the sandbox answers the contract's errors over HTTP", async ({ request }) => {
+  const noKey = await request.get("/sandbox/v3/companies-list");
+  expect(noKey.status()).toBe(403);
+  expect(await noKey.json()).toEqual({ errors: [{ message: expect.stringMatching(/key is invalid/i) }] });
+  const logo = await request.get(
+    "/sandbox/v2/company/logo?apiKey=demo-free&companyKey=NOPE_NOPE&variant=huge",
+  );
+  expect(logo.status()).toBe(400);
+});
+
+test("the app icon is served", async ({ request }) => {
+  const response = await request.get("/icon.svg");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("image/svg");
+});

@@ -1,0 +1,453 @@
+// The embedded API: a faithful implementation of the contract as a Request -> Response
+// function. The upstream client calls it in-process; app/sandbox mounts it over HTTP.
+import { brandFromSeed, type LogoSpec, type LogoVariant, renderLogo } from "./logo";
+import { buildLookupIndex, type LookupIndex, type LookupParams, resolveCompany } from "./lookup";
+import {
+  type ArticleStub,
+  companyStubs,
+  DAY_MS,
+  hasNews,
+  type Importance,
+  marketDayStubs,
+  renderArticle,
+} from "./news";
+import { companyRowJson, profileJson, type View, v2ProfileJson, v2RowJson } from "./serialize";
+import { EVENT_TYPES, type EventType } from "./text";
+import { type CompanyRec, getUniverse, type Universe } from "./universe";
+
+export type Plan = "free" | "paid";
+export interface KeyInfo {
+  plan: Plan;
+  licensed: boolean;
+}
+
+/** The sandbox's demo keys (README, DESIGN.md). */
+export const DEMO_KEYS: Readonly<Record<string, KeyInfo>> = {
+  "demo-free": { plan: "free", licensed: false },
+  "demo-pro": { plan: "paid", licensed: false },
+  "demo-licensed": { plan: "paid", licensed: true },
+};
+
+export const LIST_PAGE_SIZE = 1000;
+export const V2_MAX_PAGE_SIZE = 1000;
+export const TOP_NEWS_DEFAULT_PAGE_SIZE = 250;
+export const TOP_NEWS_MAX_PAGE_SIZE = 1000;
+export const DEFAULT_MIN_MARKET_CAP = 1_000_000_000;
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export interface SandboxOptions {
+  /** Current time in ms; SANDBOX_NOW pins it. */
+  now?: () => number;
+  /** Emulated per-key rate limit (429 with Retry-After); off when undefined. */
+  rateLimit?: RateLimit;
+  universe?: () => Universe;
+}
+
+export type SandboxHandler = (request: Request) => Promise<Response>;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+export function errorResponse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return json({ errors: [{ message }] }, status, headers);
+}
+
+// ---- parameter parsing: every bad value is a 400 naming the parameter ---------------------
+
+function optionalParam(params: URLSearchParams, name: string): string | undefined {
+  const value = params.get(name);
+  return value === null || value.trim() === "" ? undefined : value.trim();
+}
+
+function intParam(params: URLSearchParams, name: string, min: number, max: number): number | undefined {
+  const raw = optionalParam(params, name);
+  if (raw === undefined) return undefined;
+  if (!/^-?\d+$/.test(raw)) throw new HttpError(400, `${name} must be an integer`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new HttpError(400, `${name} must be between ${min} and ${max}`);
+  return value;
+}
+
+function numberParam(params: URLSearchParams, name: string): number | undefined {
+  const raw = optionalParam(params, name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || !/^\d+(\.\d+)?([eE]\+?\d+)?$/.test(raw)) {
+    throw new HttpError(400, `${name} must be a non-negative number of USD`);
+  }
+  return value;
+}
+
+function boolParam(params: URLSearchParams, name: string): boolean {
+  const raw = optionalParam(params, name)?.toLowerCase();
+  if (raw === undefined || raw === "false" || raw === "0") return false;
+  if (raw === "true" || raw === "1") return true;
+  throw new HttpError(400, `${name} must be true or false`);
+}
+
+function dateParam(params: URLSearchParams, name: string): number | undefined {
+  const raw = optionalParam(params, name);
+  if (raw === undefined) return undefined;
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? Date.parse(`${raw}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== raw) {
+    throw new HttpError(400, `${name} must be a date in the form YYYY-MM-DD`);
+  }
+  return Math.floor(ms / DAY_MS);
+}
+
+/** An inclusive UTC day range: both dates or neither, at most maxDays long. */
+function dateRange(
+  params: URLSearchParams,
+  limits: { maxDays: number; defaultDays: number },
+  todayDay: number,
+): { from: number; to: number } {
+  const { maxDays, defaultDays } = limits;
+  const start = dateParam(params, "startDate");
+  const end = dateParam(params, "endDate");
+  if (start === undefined && end === undefined) return { from: todayDay - defaultDays + 1, to: todayDay };
+  if (start === undefined) throw new HttpError(400, "startDate must be supplied together with endDate");
+  if (end === undefined) throw new HttpError(400, "endDate must be supplied together with startDate");
+  if (end < start) throw new HttpError(400, "endDate must not be before startDate");
+  if (end - start + 1 > maxDays)
+    throw new HttpError(400, `The date range from startDate to endDate cannot exceed ${maxDays} days`);
+  return { from: start, to: end };
+}
+
+const EVENT_TYPE_SET = new Set<string>(EVENT_TYPES);
+
+function eventTypeParam(params: URLSearchParams, allowMany: boolean): EventType[] | undefined {
+  const raw = optionalParam(params, "eventType");
+  if (raw === undefined) return undefined;
+  const values = raw.split(",").map((v) => v.trim());
+  if (!allowMany && values.length > 1) {
+    throw new HttpError(400, "eventType takes one event type here; use /v1/top-news for several");
+  }
+  for (const value of values) {
+    if (!EVENT_TYPE_SET.has(value))
+      throw new HttpError(400, `eventType has an unknown value: ${value.slice(0, 40)}`);
+  }
+  return values as EventType[];
+}
+
+const LOOKUP_NAMES = [
+  "companyKey",
+  "ticker",
+  "micCode",
+  "exchange",
+  "cusip",
+  "isin",
+  "figi",
+  "cik",
+  "fscl",
+] as const;
+
+function lookupParams(params: URLSearchParams): LookupParams {
+  const out: LookupParams = {};
+  for (const name of LOOKUP_NAMES) {
+    const value = optionalParam(params, name);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+// ---- the handler ----------------------------------------------------------------------
+
+export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandler {
+  const now = options.now ?? (() => Date.now());
+  const universeOf = options.universe ?? getUniverse;
+  let lookupIndex: LookupIndex | undefined;
+  const index = (u: Universe) => {
+    lookupIndex ??= buildLookupIndex(u);
+    return lookupIndex;
+  };
+  const windows = new Map<string, { start: number; count: number }>();
+  const logoCache = new Map<string, Uint8Array>();
+
+  const authenticate = (request: Request, url: URL): { key: string; info: KeyInfo } => {
+    const key = request.headers.get("x-api-key") ?? url.searchParams.get("apiKey") ?? "";
+    const info = DEMO_KEYS[key];
+    if (!info) throw new HttpError(403, "The API key is invalid or missing.");
+    return { key, info };
+  };
+
+  const rateLimit = (key: string) => {
+    const limit = options.rateLimit;
+    if (!limit) return;
+    const t = now();
+    const window = windows.get(key);
+    if (!window || t - window.start >= limit.windowMs) {
+      windows.set(key, { start: t, count: 1 });
+      return;
+    }
+    window.count++;
+    if (window.count > limit.limit) {
+      const retryAfter = Math.max(1, Math.ceil((window.start + limit.windowMs - t) / 1000));
+      throw new HttpError(429, "Rate limit exceeded: too many requests for this API key.", {
+        "retry-after": String(retryAfter),
+      });
+    }
+  };
+
+  const companyFor = (universe: Universe, params: URLSearchParams, key: KeyInfo): CompanyRec => {
+    const result = resolveCompany(index(universe), lookupParams(params), key.licensed);
+    switch (result.kind) {
+      case "found":
+        if (key.plan === "free" && !result.company.freePlan) {
+          throw new HttpError(403, "This company is not available on the free plan.");
+        }
+        return result.company;
+      case "missing_identification":
+        throw new HttpError(
+          400,
+          "Required parameters are missing: give a companyKey, fscl, figi, cik, CUSIP, ISIN, or a ticker with micCode or exchange.",
+        );
+      case "invalid":
+        throw new HttpError(400, result.message);
+      case "licence_required":
+        throw new HttpError(403, `Lookup by ${result.parameter} requires a CUSIP/ISIN license on your plan.`);
+      case "not_found":
+        throw new HttpError(404, "Company not found.");
+    }
+  };
+
+  const routes: Record<string, (ctx: Ctx) => Response> = {
+    "/v3/companies-list": ({ params, key, view, universe }) => {
+      const pageNumber = intParam(params, "pageNumber", 1, 1_000_000) ?? 1;
+      const compact = boolParam(params, "compact");
+      const all = boolParam(params, "allCompanies");
+      if (all && key.plan === "free") {
+        throw new HttpError(403, "allCompanies=true is not available on the free plan.");
+      }
+      const set = key.plan === "free" ? universe.free : all ? universe.companies : universe.enabled;
+      const pageSize = key.plan === "free" ? Math.max(set.length, 1) : LIST_PAGE_SIZE;
+      return json(page(set, pageNumber, pageSize, (c) => companyRowJson(view, c, compact)));
+    },
+    "/v2/companies-list": ({ params, key, view, universe }) => {
+      const pageNumber = intParam(params, "pageNumber", 1, 1_000_000) ?? 1;
+      const pageSize = intParam(params, "pageSize", 1, V2_MAX_PAGE_SIZE) ?? V2_MAX_PAGE_SIZE;
+      const set = key.plan === "free" ? universe.free : universe.enabled;
+      return json(page(set, pageNumber, pageSize, (c) => v2RowJson(view, c)));
+    },
+    "/v3/company/profile": ({ params, key, view, universe }) =>
+      json(profileJson(view, companyFor(universe, params, key))),
+    "/v2/company/profile": ({ params, key, view, universe }) =>
+      json(v2ProfileJson(view, companyFor(universe, params, key))),
+    "/v2/company/logo": ({ params, key, universe }) => {
+      const variant = optionalParam(params, "variant") ?? "icon";
+      if (!["icon", "logo", "logo-dark", "tile"].includes(variant)) {
+        throw new HttpError(400, "variant must be one of icon, logo, logo-dark, tile");
+      }
+      const company = companyFor(universe, params, key);
+      if (!company.datasets.includes("logos"))
+        throw new HttpError(404, "No logo is available for this company.");
+      const cacheKey = `${company.index}:${variant}`;
+      let png = logoCache.get(cacheKey);
+      if (!png) {
+        png = renderLogo(logoSpec(company), variant as LogoVariant);
+        if (logoCache.size > 2000) logoCache.clear();
+        logoCache.set(cacheKey, png);
+      }
+      return new Response(png as Uint8Array<ArrayBuffer>, {
+        status: 200,
+        headers: { "content-type": "image/png", "cache-control": "public, max-age=86400" },
+      });
+    },
+    "/v1/company/news": ({ params, key, universe, nowMs }) => {
+      const today = Math.floor(nowMs / DAY_MS);
+      const range = dateRange(params, { maxDays: 31, defaultDays: 14 }, today);
+      const eventTypes = eventTypeParam(params, false);
+      const importance = intParam(params, "importance", 1, 5);
+      const company = companyFor(universe, params, key);
+      if (!hasNews(company)) throw new HttpError(404, "News is not available for this company.");
+      const stubs = companyStubs(universe, company, range.from, range.to, nowMs).filter(
+        (s) =>
+          (!eventTypes || eventTypes.includes(s.eventType)) &&
+          (importance === undefined || s.importance === importance),
+      );
+      stubs.sort((a, b) => b.day - a.day || b.collectedAtMs - a.collectedAtMs);
+      return json(stubs.map((s) => renderArticle(universe, s)));
+    },
+    "/v1/top-news": ({ params, key, universe, nowMs }) => {
+      const today = Math.floor(nowMs / DAY_MS);
+      const range = dateRange(params, { maxDays: 7, defaultDays: 7 }, today);
+      const eventTypes = eventTypeParam(params, true);
+      const importance = intParam(params, "importance", 1, 5);
+      const minImportance = intParam(params, "minImportance", 1, 5);
+      const maxImportance = intParam(params, "maxImportance", 1, 5);
+      if (importance !== undefined && (minImportance !== undefined || maxImportance !== undefined)) {
+        throw new HttpError(400, "importance cannot be combined with minImportance or maxImportance");
+      }
+      const low = importance ?? minImportance ?? 1;
+      const high = importance ?? maxImportance ?? (minImportance !== undefined ? 5 : 2);
+      if (low > high) throw new HttpError(400, "minImportance must not be greater than maxImportance");
+      const minCap = numberParam(params, "minMarketCap");
+      const maxCap = numberParam(params, "maxMarketCap");
+      if (minCap !== undefined && maxCap !== undefined && minCap > maxCap) {
+        throw new HttpError(400, "minMarketCap must not be greater than maxMarketCap");
+      }
+      const pageSize = intParam(params, "pageSize", 1, TOP_NEWS_MAX_PAGE_SIZE) ?? TOP_NEWS_DEFAULT_PAGE_SIZE;
+      const pageNumber = intParam(params, "pageNumber", 1, 1_000_000) ?? 1;
+      const companyKey = optionalParam(params, "companyKey");
+
+      let stubs: ArticleStub[];
+      if (companyKey !== undefined) {
+        const company = index(universe).byKey.get(companyKey.toUpperCase());
+        if (!company) throw new HttpError(404, "Company not found.");
+        if (company.companyKey !== companyKey) {
+          throw new HttpError(
+            400,
+            `companyKey must be the canonical <EXCHANGE>_<TICKER> form (${company.companyKey})`,
+          );
+        }
+        if (key.plan === "free" && !company.freePlan) {
+          throw new HttpError(403, "This company is not available on the free plan.");
+        }
+        stubs = hasNews(company) ? companyStubs(universe, company, range.from, range.to, nowMs) : [];
+      } else {
+        const floor = minCap ?? DEFAULT_MIN_MARKET_CAP;
+        const pool = key.plan === "free" ? universe.free : universe.enabled;
+        stubs = [];
+        for (let day = range.from; day <= range.to; day++) {
+          for (const s of marketDayStubs(universe, pool, key.plan, day)) {
+            if (s.collectedAtMs > nowMs) continue;
+            const cap = s.company.marketCapUsd;
+            if (floor > 0 && (cap === null || cap < floor)) continue;
+            if (maxCap !== undefined && (cap === null || cap > maxCap)) continue;
+            stubs.push(s);
+          }
+        }
+      }
+      stubs = stubs.filter(
+        (s) =>
+          s.importance >= low && s.importance <= high && (!eventTypes || eventTypes.includes(s.eventType)),
+      );
+      stubs.sort((a, b) => a.importance - b.importance || b.collectedAtMs - a.collectedAtMs);
+      return json(
+        page(stubs, pageNumber, pageSize, (s) => ({
+          ...renderArticle(universe, s),
+          companyKey: s.company.companyKey,
+          companyFiscalIdentifier: s.company.fiscalId,
+          displayNameEnglish: s.company.displayName,
+          ticker: s.company.listings[0]?.ticker,
+          exchangeCode: s.company.listings[0]?.exchange.code,
+          marketCapUsd: s.company.marketCapUsd,
+        })),
+      );
+    },
+  };
+
+  return async (request: Request): Promise<Response> => {
+    try {
+      const url = new URL(request.url);
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        throw new HttpError(405, "Only GET is supported.", { allow: "GET" });
+      }
+      const route = routes[url.pathname.replace(/\/+$/, "")];
+      if (!route) throw new HttpError(404, `Unknown endpoint: ${url.pathname.slice(0, 80)}`);
+      const { key, info } = authenticate(request, url);
+      rateLimit(key);
+      const universe = universeOf();
+      const nowMs = now();
+      const view: View = { universe, licensed: info.licensed, nowMs };
+      return route({ params: url.searchParams, key: info, view, universe, nowMs });
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
+      console.error("sandbox: unexpected error", error instanceof Error ? error.message : "unknown");
+      return errorResponse(500, "Internal error in the sandbox.");
+    }
+  };
+}
+
+interface Ctx {
+  params: URLSearchParams;
+  key: KeyInfo;
+  view: View;
+  universe: Universe;
+  nowMs: number;
+}
+
+function page<T>(items: readonly T[], pageNumber: number, pageSize: number, row: (item: T) => unknown) {
+  const totalCount = items.length;
+  const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
+  const start = (pageNumber - 1) * pageSize;
+  return {
+    pagination: {
+      page: pageNumber,
+      pageSize,
+      totalCount,
+      totalPages,
+      hasNextPage: pageNumber < totalPages,
+      hasPreviousPage: pageNumber > 1,
+    },
+    data: items.slice(start, start + pageSize).map(row),
+  };
+}
+
+/** Initials, wordmark and brand colours of a company's generated logo. */
+export function logoSpec(c: CompanyRec): LogoSpec {
+  const words = c.tradeName
+    .replace(/[^A-Za-z0-9&\s]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w.length > 0 && !/^(REIT|Properties|Holdings|Group)$/.test(w));
+  const initials = (
+    words.length >= 2 ? `${words[0]?.[0]}${words[1]?.[0]}` : (words[0] ?? "X").slice(0, 1)
+  ).toUpperCase();
+  const full = words.join(" ").toUpperCase();
+  const wordmark = full.length <= 14 ? full : (words[0] ?? "X").toUpperCase().slice(0, 14);
+  return { initials, wordmark, ...brandFromSeed(c.brandSeed) };
+}
+
+// ---- configuration from the environment ------------------------------------------------
+
+/** Parses SANDBOX_NOW (ISO 8601). Invalid values are an error, not a silent real clock. */
+export function parseSandboxNow(value: string | undefined): (() => number) | undefined {
+  if (!value) return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new Error("SANDBOX_NOW must be an ISO 8601 date-time");
+  return () => ms;
+}
+
+/** Parses SANDBOX_RATE_LIMIT, e.g. "50/60" (50 requests per 60 seconds per key). */
+export function parseRateLimit(value: string | undefined): RateLimit | undefined {
+  if (!value) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  if (!match) throw new Error('SANDBOX_RATE_LIMIT must look like "50/60" (requests/seconds)');
+  return { limit: Number(match[1]), windowMs: Number(match[2]) * 1000 };
+}
+
+const HANDLER_KEY = Symbol.for("company-dashboard.sandbox.handler");
+type HandlerHolder = { [HANDLER_KEY]?: SandboxHandler };
+
+/** The process-wide sandbox, configured from the environment. */
+export function getSandboxHandler(): SandboxHandler {
+  const holder = globalThis as HandlerHolder;
+  holder[HANDLER_KEY] ??= createSandboxHandler({
+    now: parseSandboxNow(process.env.SANDBOX_NOW),
+    rateLimit: parseRateLimit(process.env.SANDBOX_RATE_LIMIT),
+  });
+  return holder[HANDLER_KEY];
+}
+
+export type { Importance };

@@ -1,0 +1,775 @@
+// The sandbox's generated universe: every company with its names, classification, geography,
+// listings and identifiers, generated eagerly (it is small) from one seed. Prose, peers and
+// news are derived on demand elsewhere (derive.ts, news.ts) from the same seed.
+
+import {
+  COUNTRIES,
+  type Country,
+  countryByCode,
+  DOMICILE_ALTERNATIVES,
+  EXCHANGES,
+  type Exchange,
+  type ExchangeSegment,
+  exchangeByCode,
+} from "./data/geo";
+import { GICS_SUB_INDUSTRIES, type SubIndustry } from "./data/gics";
+import { BRAND_STEMS, LEGAL_FORMS, LEGAL_FORMS_BY_COUNTRY, type LegalForm, NATIVE_NAMES } from "./data/names";
+import {
+  cusipCheckDigit,
+  FIGI_CHARS,
+  figiCheckDigit,
+  fiscalIdentifier,
+  formatCik,
+  isinCheckDigit,
+} from "./identifiers";
+import { hash32, Rng, WeightedTable } from "./rng";
+
+export const UNIVERSE_SEED = 20_260_101;
+export const UNIVERSE_SIZE = 55_240;
+export const API_ENABLED_COUNT = 12_180;
+export const FREE_PLAN_COUNT = 25;
+
+export type CompanyType = "operating_company" | "investment_company" | "reit" | "spac" | "government";
+export type CompanyStatus = "active" | "defunct" | "dormant" | "reorganizing" | "shell";
+export type SecurityType = "common_stock" | "preferred_stock" | "depositary_receipt" | "unit";
+export type TradingStatus = "active" | "delisted" | "pre_ipo" | "suspended";
+export type DatasetName =
+  | "filings"
+  | "financials"
+  | "adjusted_numbers"
+  | "stock_prices"
+  | "ownership"
+  | "news"
+  | "logos"
+  | "segments_and_kpis"
+  | "events_calendar"
+  | "investor_relations"
+  | "fund_letters";
+
+export interface SecurityRec {
+  fiscalId: string;
+  type: SecurityType;
+  isin: string | undefined;
+  cusip: string | undefined;
+  figiShareClass: string;
+  /** Composite FIGI per exchange country. */
+  composite: Map<string, string>;
+}
+
+export interface ListingRec {
+  fiscalId: string;
+  ticker: string;
+  exchange: Exchange;
+  segment: ExchangeSegment;
+  security: SecurityRec;
+  currency: string;
+  status: TradingStatus;
+  figi: string;
+  figiComposite: string;
+  /** `<exchangeCode>_<ticker>` of this line. */
+  key: string;
+}
+
+export interface CompanyRec {
+  index: number;
+  companyId: number;
+  fiscalId: string;
+  companyKey: string;
+  shortName: string;
+  tradeName: string;
+  legalName: string;
+  displayName: string;
+  legalNameNative: string | null;
+  tradeNameNative: string | null;
+  type: CompanyType;
+  status: CompanyStatus;
+  hq: Country;
+  hqCity: string;
+  domicile: Country;
+  sub: SubIndustry;
+  segments: string[];
+  marketCapUsd: number | null;
+  reportingCurrency: string;
+  cik: string | undefined;
+  predecessorCik: string | undefined;
+  formerTicker: string | undefined;
+  /** `<exchangeCode>_<formerTicker>`, resolvable to this company. */
+  formerKey: string | undefined;
+  listings: ListingRec[];
+  apiEnabled: boolean;
+  freePlan: boolean;
+  datasets: DatasetName[];
+  financialPeriods: ("annual" | "quarterly" | "ltm" | "semi-annual")[];
+  brandSeed: number;
+}
+
+export interface Universe {
+  companies: CompanyRec[];
+  /** API-enabled companies, in list order. */
+  enabled: CompanyRec[];
+  free: CompanyRec[];
+  seed: number;
+}
+
+const US_CODES = new Set(["NYSE", "NYSEAM", "NYSEARCA", "NASDAQ"]);
+const SECONDARY_VENUES = ["XFRA", "XETR", "XSWX", "XMEX", "XSTU", "XBER", "XLON", "XAMS"];
+
+function exchangesByCountry(): Map<string, WeightedTable<Exchange>> {
+  const grouped = new Map<string, Exchange[]>();
+  for (const exchange of EXCHANGES) {
+    if (exchange.weight <= 0) continue;
+    const list = grouped.get(exchange.countryCode) ?? [];
+    list.push(exchange);
+    grouped.set(exchange.countryCode, list);
+  }
+  const tables = new Map<string, WeightedTable<Exchange>>();
+  for (const [code, list] of grouped) tables.set(code, new WeightedTable(list, (e) => e.weight));
+  return tables;
+}
+
+/** Allocates unique tickers per namespace (all US venues share one). */
+class TickerBook {
+  private readonly used = new Map<string, Set<string>>();
+  private space(exchange: Exchange): Set<string> {
+    const ns = US_CODES.has(exchange.code) ? "US" : exchange.code;
+    let set = this.used.get(ns);
+    if (!set) {
+      set = new Set();
+      this.used.set(ns, set);
+    }
+    return set;
+  }
+  allocate(exchange: Exchange, name: string, rng: Rng): string {
+    const set = this.space(exchange);
+    for (const candidate of tickerCandidates(exchange, name, rng)) {
+      if (!set.has(candidate)) {
+        set.add(candidate);
+        return candidate;
+      }
+    }
+    throw new Error(`ticker space exhausted on ${exchange.code}`);
+  }
+}
+
+function lettersOf(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[^A-Za-z]/g, "")
+    .toUpperCase();
+}
+
+function* tickerCandidates(exchange: Exchange, name: string, rng: Rng): Generator<string> {
+  const style = exchange.tickerStyle;
+  if (style === "num4" || style === "hk" || style === "num6" || style === "num4sa") {
+    for (let i = 0; i < 400; i++) yield numericTicker(exchange, rng);
+    for (let n = 1; n < 1_000_000; n++) yield numericTickerAt(exchange, n);
+    return;
+  }
+  const words = name.split(/[\s&-]+/).filter(Boolean);
+  const letters = lettersOf(name);
+  const initials = lettersOf(words.map((w) => w[0] ?? "").join(""));
+  const consonants = letters[0] + letters.slice(1).replace(/[AEIOU]/g, "");
+  const maxLen = style === "letters" && exchange.code === "XNSE" ? 10 : style === "us" ? 4 : 4;
+  const minLen = style === "us" || style === "ca" ? 1 : 2;
+  const bases = [
+    letters.slice(0, 4),
+    consonants.slice(0, 4),
+    letters.slice(0, 3),
+    initials,
+    consonants.slice(0, 3),
+  ];
+  if (exchange.code === "XNSE") bases.unshift(letters.slice(0, 10));
+  if (style === "us" && rng.chance(0.03)) bases.unshift(letters.slice(0, 1), letters.slice(0, 2));
+  for (const base of bases) {
+    if (base.length >= minLen && base.length <= maxLen) yield base;
+  }
+  for (let i = 0; i < 2000; i++) {
+    const len = rng.int(Math.max(minLen, 3), Math.min(maxLen, 4));
+    let t = letters[0] ?? "X";
+    while (t.length < len) t += String.fromCharCode(65 + rng.int(0, 25));
+    yield t;
+  }
+  for (let i = 0; i < 100_000; i++) {
+    let t = "";
+    for (let j = 0; j < 5; j++) t += String.fromCharCode(65 + rng.int(0, 25));
+    yield t;
+  }
+}
+
+function numericTicker(exchange: Exchange, rng: Rng): string {
+  switch (exchange.tickerStyle) {
+    case "hk":
+      return String(rng.int(1, 9999)).padStart(4, "0");
+    case "num4sa":
+      return String(rng.int(1010, 8313));
+    case "num6":
+      if (exchange.code === "XSHG")
+        return String(rng.chance(0.8) ? rng.int(600000, 605999) : rng.int(688000, 688799));
+      if (exchange.code === "XSHE") {
+        const r = rng.next();
+        return String(
+          r < 0.4 ? rng.int(1, 3099) : r < 0.8 ? rng.int(300001, 301599) : rng.int(2001, 2999),
+        ).padStart(6, "0");
+      }
+      return `${String(rng.int(100, 39999)).padStart(5, "0")}0`;
+    default:
+      return String(rng.int(1301, 9997));
+  }
+}
+
+function numericTickerAt(exchange: Exchange, n: number): string {
+  return exchange.tickerStyle === "num6"
+    ? String(100000 + n).padStart(6, "0")
+    : String(1000 + n).padStart(4, "0");
+}
+
+/** Generates unique FIGIs: "BBG" + 8 characters of the FIGI alphabet + check digit. */
+class FigiMint {
+  private counter = 0;
+  next(): string {
+    // An affine map modulo 31^8 spreads consecutive counters over the whole space.
+    const space = 31 ** 8;
+    let v = (this.counter++ * 477_211_307 + 91_111) % space;
+    let body = "";
+    for (let i = 0; i < 8; i++) {
+      body = FIGI_CHARS[v % 31] + body;
+      v = Math.floor(v / 31);
+    }
+    const first11 = `BBG${body}`;
+    return first11 + figiCheckDigit(first11);
+  }
+}
+
+function alnum(rng: Rng, length: number, digitsOnly = false): string {
+  const chars = digitsOnly ? "0123456789" : "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  let out = "";
+  for (let i = 0; i < length; i++) out += chars[rng.int(0, chars.length - 1)];
+  return out;
+}
+
+class SecurityMint {
+  private counter = 0;
+  private readonly figis: FigiMint;
+  private readonly usedIssuers = new Set<string>();
+  constructor(figis: FigiMint) {
+    this.figis = figis;
+  }
+  /** A new security; CUSIP-based ISIN for North American issues and US depositary receipts. */
+  create(type: SecurityType, isinCountry: string, rng: Rng): SecurityRec {
+    const northAmerican = isinCountry === "US" || isinCountry === "CA";
+    let cusip: string | undefined;
+    let nsin: string;
+    if (northAmerican) {
+      let issuer: string;
+      do {
+        issuer = rng.chance(0.7) ? alnum(rng, 6, true) : alnum(rng, 5, true) + alnum(rng, 1);
+      } while (this.usedIssuers.has(issuer));
+      this.usedIssuers.add(issuer);
+      const issue =
+        type === "common_stock" ? "10" : type === "depositary_receipt" ? "20" : rng.pick(["30", "40", "11"]);
+      cusip = issuer + issue + cusipCheckDigit(issuer + issue);
+      nsin = cusip;
+    } else {
+      nsin = alnum(rng, 2, true) + alnum(rng, 7, rng.chance(0.7));
+    }
+    const isinBody = isinCountry + nsin;
+    return {
+      fiscalId: fiscalIdentifier("security", this.counter++),
+      type,
+      isin: isinBody + isinCheckDigit(isinBody),
+      cusip,
+      figiShareClass: this.figis.next(),
+      composite: new Map(),
+    };
+  }
+}
+
+function legalFormsFor(country: Country): readonly LegalForm[] {
+  return LEGAL_FORMS_BY_COUNTRY[country.code] ?? LEGAL_FORMS[country.culture];
+}
+
+function withForm(name: string, form: LegalForm): string {
+  return `${form.prefix ? `${form.prefix} ` : ""}${name} ${form.suffix}`.trim();
+}
+
+interface Names {
+  shortName: string;
+  tradeName: string;
+  legalName: string;
+  legalNameNative: string | null;
+  tradeNameNative: string | null;
+}
+
+const REGION_WORDS: Record<string, readonly string[]> = {
+  "North America": ["American", "Continental", "Pacific", "Atlantic", "Great Lakes", "Northern"],
+  Europe: ["Euro", "Nordic", "Baltic", "Alpine", "Atlantic", "Continental"],
+  "Asia-Pacific": ["Pacific", "Asia", "Orient", "Eastern", "Pan-Asia", "Jade"],
+  "Middle East": ["Gulf", "Arabian", "Levant", "Crescent", "Oasis"],
+  Africa: ["African", "Cape", "Savanna", "Sahel", "Kalahari"],
+  "Latin America": ["Andes", "Austral", "Pampa", "Caribe", "Amazonia"],
+  Oceania: ["Southern Cross", "Tasman", "Coral", "Austral", "Outback"],
+};
+
+function makeNames(
+  country: Country,
+  sub: SubIndustry,
+  type: CompanyType,
+  rng: Rng,
+  taken: Set<string>,
+): Names {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const names =
+      country.script !== "latin" && rng.chance(0.92)
+        ? nativeNames(country, rng, attempt > 1)
+        : latinNames(country, sub, type, rng, attempt);
+    if (!taken.has(names.legalName) && !taken.has(names.tradeName)) {
+      taken.add(names.legalName);
+      taken.add(names.tradeName);
+      return names;
+    }
+  }
+  // Very crowded corner of the name space: disambiguate with a city-free numeral.
+  const base = latinNames(country, sub, type, rng, 99);
+  let n = 2;
+  while (taken.has(`${base.tradeName} ${n}`)) n++;
+  const tradeName = `${base.tradeName} ${toRoman(n)}`;
+  const legalName = withForm(tradeName, rng.pick(legalFormsFor(country)));
+  taken.add(legalName);
+  taken.add(tradeName);
+  return { ...base, tradeName, legalName };
+}
+
+function toRoman(n: number): string {
+  const table: [number, string][] = [
+    [10, "X"],
+    [9, "IX"],
+    [5, "V"],
+    [4, "IV"],
+    [1, "I"],
+  ];
+  let out = "";
+  for (const [value, symbol] of table) {
+    while (n >= value) {
+      out += symbol;
+      n -= value;
+    }
+  }
+  return out;
+}
+
+function latinNames(country: Country, sub: SubIndustry, type: CompanyType, rng: Rng, attempt: number): Names {
+  const stem = rng.pick(BRAND_STEMS);
+  const word = rng.pick(sub.nameWords);
+  let trade: string;
+  let shortName = stem;
+  const r = rng.next();
+  if (type === "spac") {
+    trade = `${stem} ${rng.pick(["Acquisition", "Capital Acquisition", "Growth Acquisition", "Merger"])}${attempt > 5 ? ` ${rng.pick(["II", "III", "IV"])}` : ""}`;
+  } else if (type === "investment_company") {
+    trade = `${stem} ${rng.pick(["Capital", "Investment Trust", "Investments", "Partners", "Equity"])}`;
+  } else if (type === "reit") {
+    trade = `${stem} ${word}`;
+    if (!/\b(REIT|Properties|Realty|Trust)$/i.test(trade)) trade += rng.chance(0.5) ? " REIT" : " Properties";
+  } else if (r < 0.45) {
+    trade = `${stem} ${word}`;
+  } else if (r < 0.7) {
+    trade = stem;
+  } else if (r < 0.85) {
+    const regionWord = rng.pick(REGION_WORDS[country.region] ?? ["Global"]);
+    trade = `${regionWord} ${word}`;
+    shortName = trade;
+  } else {
+    const second = rng.pick(BRAND_STEMS);
+    trade = `${stem} ${second} ${word}`;
+  }
+  const legalName = withForm(trade, rng.pick(legalFormsFor(country)));
+  return { shortName, tradeName: trade, legalName, legalNameNative: null, tradeNameNative: null };
+}
+
+function nativeNames(country: Country, rng: Rng, compound: boolean): Names {
+  const script = country.script as Exclude<Country["script"], "latin">;
+  const table = NATIVE_NAMES[script];
+  let stem = rng.pick(table.stems);
+  if (compound) {
+    // Two stems ("Tokai Sakura", "东方华信") widen a crowded name space the way real names do.
+    const second = rng.pick(table.stems);
+    if (second.en !== stem.en) {
+      stem = { en: `${stem.en} ${second.en}`, native: `${stem.native}${table.joiner}${second.native}` };
+    }
+  }
+  const activity = rng.pick(table.activities);
+  const form = rng.pick(table.forms);
+  const tradeName = `${stem.en} ${activity.en}`;
+  const tradeNative = `${stem.native}${table.joiner}${activity.native}`;
+  const legalNative =
+    form.nativePosition === "prefix"
+      ? `${form.native}${table.joiner}${tradeNative}`
+      : `${tradeNative}${table.joiner}${form.native}`;
+  return {
+    shortName: stem.en,
+    tradeName,
+    legalName: `${tradeName} ${form.en}`,
+    legalNameNative: legalNative,
+    tradeNameNative: tradeNative,
+  };
+}
+
+function companyTypeFor(sub: SubIndustry, country: Country, rng: Rng): CompanyType {
+  if (/REITs/.test(sub.industry) || /REITs/.test(sub.industryGroup))
+    return rng.chance(0.9) ? "reit" : "operating_company";
+  if (sub.name === "Asset Management & Custody Banks" || sub.name === "Multi-Sector Holdings") {
+    if (rng.chance(0.35)) return "investment_company";
+  }
+  if (sub.name === "Diversified Financial Services" && rng.chance(country.code === "US" ? 0.6 : 0.15))
+    return "spac";
+  if (sub.sector === "Financials" && rng.chance(0.015)) return "investment_company";
+  const stateHeavy = ["CN", "SA", "AE", "QA", "RU", "IN", "KW", "NO", "ID", "MY"].includes(country.code);
+  if (
+    (sub.sector === "Utilities" || sub.sector === "Energy" || sub.industry === "Banks") &&
+    rng.chance(stateHeavy ? 0.12 : 0.01)
+  ) {
+    return "government";
+  }
+  return "operating_company";
+}
+
+function statusFor(type: CompanyType, rng: Rng): CompanyStatus {
+  if (type === "spac") return rng.chance(0.85) ? "shell" : "active";
+  const r = rng.next();
+  if (r < 0.86) return "active";
+  if (r < 0.91) return "defunct";
+  if (r < 0.945) return "dormant";
+  if (r < 0.97) return "reorganizing";
+  return "shell";
+}
+
+/** log10 market cap: heavy-tailed, with the largest companies in the largest markets. */
+const CAP_SHIFT: Record<string, number> = {
+  US: 0.35,
+  JP: 0.05,
+  CH: 0.45,
+  NL: 0.4,
+  GB: 0.1,
+  CA: -0.35,
+  AU: -0.45,
+};
+const CAP_CEILING: Record<string, number> = {
+  US: 12.62,
+  CN: 12.1,
+  TW: 12.0,
+  SA: 12.25,
+  JP: 11.7,
+  GB: 11.5,
+  FR: 11.6,
+  DE: 11.5,
+  CH: 11.5,
+  NL: 11.5,
+  KR: 11.6,
+  IN: 11.6,
+  DK: 11.6,
+  HK: 11.5,
+};
+
+function logMarketCap(country: Country, type: CompanyType, rng: Rng): number {
+  const typeShift = type === "spac" ? -0.2 : type === "government" ? 1.1 : 0;
+  const v = 8.15 + (CAP_SHIFT[country.code] ?? 0) + typeShift + rng.normal() * 1.02;
+  // Above the ceiling the excess is compressed rather than clipped, so no pile-up at the limit.
+  const ceiling = CAP_CEILING[country.code] ?? 11.1;
+  const soft = v > ceiling - 0.6 ? ceiling - 0.6 + (1 - Math.exp(-(v - ceiling + 0.6) / 0.6)) * 0.6 : v;
+  return Math.max(5.7, soft);
+}
+
+/** Rounds to three significant figures of millions, as a data vendor's figure would look. */
+function roundCap(logCap: number): number {
+  const value = 10 ** logCap;
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(value)) - 4);
+  return Math.round(value / magnitude) * magnitude;
+}
+
+export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Universe {
+  const countryTable = new WeightedTable(
+    COUNTRIES.filter((c) => c.weight > 0),
+    (c) => c.weight,
+  );
+  const subTable = new WeightedTable(GICS_SUB_INDUSTRIES, (s) => s.weight);
+  const miningSubs = GICS_SUB_INDUSTRIES.filter(
+    (s) => s.industry === "Metals & Mining" || s.industry === "Oil, Gas & Consumable Fuels",
+  );
+  const miningTable = new WeightedTable(miningSubs, (s) => s.weight);
+  const byCountry = exchangesByCountry();
+  const usTable = byCountry.get("US");
+  if (!usTable) throw new Error("no US exchanges in the exchange table");
+  const secondaryVenues = SECONDARY_VENUES.map((code) => exchangeByCode.get(code)).filter(
+    (e): e is Exchange => e !== undefined,
+  );
+  const tickers = new TickerBook();
+  const figis = new FigiMint();
+  const securities = new SecurityMint(figis);
+  const takenNames = new Set<string>();
+  const usedCiks = new Set<number>();
+  let listingCounter = 0;
+
+  const newCik = (rng: Rng): string => {
+    let n: number;
+    do n = rng.int(1_000_050, 2_010_000) - (rng.chance(0.3) ? rng.int(0, 950_000) : 0);
+    while (usedCiks.has(n));
+    usedCiks.add(n);
+    return formatCik(n);
+  };
+
+  const companies: CompanyRec[] = [];
+  const logCaps: (number | null)[] = [];
+
+  for (let index = 0; index < size; index++) {
+    const rng = new Rng(hash32(seed, index, 1));
+    const hq = countryTable.pick(rng);
+    const sub =
+      (hq.code === "CA" || hq.code === "AU") && rng.chance(0.3) ? miningTable.pick(rng) : subTable.pick(rng);
+    const type = companyTypeFor(sub, hq, rng);
+    const status = statusFor(type, rng);
+    const names = makeNames(hq, sub, type, rng, takenNames);
+
+    let domicile = hq;
+    for (const [from, to, p] of DOMICILE_ALTERNATIVES) {
+      if ((from === hq.code || from === "*") && to !== hq.code && rng.chance(p)) {
+        domicile = countryByCode.get(to) ?? hq;
+        break;
+      }
+    }
+
+    const preIpo = status === "active" && type !== "spac" && rng.chance(0.009);
+    const logCap = preIpo || rng.chance(0.028) ? null : logMarketCap(hq, type, rng);
+    logCaps.push(logCap);
+
+    // Primary venue: the home market, except foreign private issuers listed only in the US.
+    const homeTable = byCountry.get(hq.code);
+    const usPrimary =
+      !homeTable ||
+      (["CN", "IL", "GR", "AR", "BR", "KY", "BM"].includes(hq.code) &&
+        rng.chance(hq.code === "IL" ? 0.35 : 0.07));
+    const primaryExchange = usPrimary ? usTable.pick(rng) : (homeTable as WeightedTable<Exchange>).pick(rng);
+    const foreignInUs = usPrimary && hq.code !== "US";
+
+    const primaryStatus: TradingStatus = preIpo
+      ? "pre_ipo"
+      : status === "defunct"
+        ? "delisted"
+        : status === "dormant"
+          ? rng.pick<TradingStatus>(["delisted", "suspended"])
+          : status === "reorganizing" && rng.chance(0.5)
+            ? "suspended"
+            : rng.chance(0.012)
+              ? "suspended"
+              : "active";
+
+    const homeSecurity = securities.create(
+      foreignInUs ? "depositary_receipt" : "common_stock",
+      foreignInUs ? "US" : domicile.code,
+      rng,
+    );
+    const listings: ListingRec[] = [];
+    const addListing = (
+      exchange: Exchange,
+      security: SecurityRec,
+      status: TradingStatus,
+      tickerName: string,
+    ) => {
+      let composite = security.composite.get(exchange.countryCode);
+      if (!composite) {
+        composite = figis.next();
+        security.composite.set(exchange.countryCode, composite);
+      }
+      const segments = exchange.segments;
+      const segment = segments.length > 1 && rng.chance(0.35) ? rng.pick(segments.slice(1)) : segments[0];
+      if (!segment) throw new Error(`exchange ${exchange.code} has no segments`);
+      const ticker = tickers.allocate(exchange, tickerName, rng);
+      let currency = exchange.tradingCurrency;
+      if (exchange.code === "XLON" && security.type === "depositary_receipt") currency = "USD";
+      else if (exchange.code === "XLON" && rng.chance(0.06)) currency = "USD";
+      const listing: ListingRec = {
+        fiscalId: fiscalIdentifier("listing", listingCounter++),
+        ticker,
+        exchange,
+        segment,
+        security,
+        currency,
+        status,
+        figi: figis.next(),
+        figiComposite: composite,
+        key: `${exchange.code}_${ticker}`,
+      };
+      listings.push(listing);
+      return listing;
+    };
+    const primary = addListing(primaryExchange, homeSecurity, primaryStatus, names.tradeName);
+
+    // Secondary lines grow with size: foreign venues for the same security, US depositary
+    // receipts for large foreign companies, preferred lines for banks, utilities and REITs.
+    const cap = logCap ?? 7;
+    if (!preIpo) {
+      const extra =
+        cap > 11.3
+          ? rng.int(2, 6)
+          : cap > 10.3
+            ? rng.int(1, 3)
+            : cap > 9.3
+              ? rng.int(0, 2)
+              : rng.chance(0.12)
+                ? 1
+                : 0;
+      const otherStatus = (): TradingStatus =>
+        primaryStatus === "delisted"
+          ? "delisted"
+          : rng.chance(0.1)
+            ? "delisted"
+            : rng.chance(0.03)
+              ? "suspended"
+              : "active";
+      for (let k = 0; k < extra; k++) {
+        const r = rng.next();
+        if (
+          !foreignInUs &&
+          hq.code !== "US" &&
+          r < 0.35 &&
+          cap > 9.6 &&
+          !listings.some((l) => l.security.type === "depositary_receipt")
+        ) {
+          const adr = securities.create("depositary_receipt", "US", rng);
+          addListing(usTable.pick(rng), adr, otherStatus(), names.tradeName);
+        } else if (hq.code === "CA" && r < 0.6 && !listings.some((l) => US_CODES.has(l.exchange.code))) {
+          addListing(usTable.pick(rng), homeSecurity, otherStatus(), names.tradeName);
+        } else if (
+          r < 0.7 &&
+          (sub.sector === "Utilities" || sub.industry === "Banks" || type === "reit") &&
+          !listings.some((l) => l.security.type === "preferred_stock")
+        ) {
+          const pref = securities.create(
+            "preferred_stock",
+            domicile.code === "US" || foreignInUs ? "US" : domicile.code,
+            rng,
+          );
+          addListing(primaryExchange, pref, otherStatus(), `${names.tradeName} P`);
+        } else {
+          const venue = rng.pick(secondaryVenues);
+          if (listings.some((l) => l.exchange.code === venue.code)) continue;
+          addListing(venue, homeSecurity, otherStatus(), names.tradeName);
+        }
+      }
+      if (type === "spac") {
+        const unit = securities.create("unit", domicile.code === "US" ? "US" : "US", rng);
+        addListing(primaryExchange, unit, primaryStatus, `${names.tradeName} U`);
+      }
+    }
+
+    const hasUsLine = listings.some((l) => US_CODES.has(l.exchange.code));
+    const cik = hasUsLine || hq.code === "US" || rng.chance(0.02) ? newCik(rng) : undefined;
+    const predecessorCik = cik && rng.chance(0.04) ? newCik(rng) : undefined;
+
+    let formerTicker: string | undefined;
+    if (!preIpo && rng.chance(0.045)) {
+      formerTicker = tickers.allocate(primaryExchange, `${rng.pick(BRAND_STEMS)} ${names.tradeName}`, rng);
+    }
+
+    let reportingCurrency = hq.currency;
+    if (rng.chance(hq.code === "US" ? 0.002 : 0.05)) reportingCurrency = "USD";
+    if (["KY", "BM", "VG"].includes(domicile.code) && hq.code === "CN" && rng.chance(0.5))
+      reportingCurrency = "CNY";
+
+    companies.push({
+      index,
+      companyId: 1000 + index * 3 + (hash32(seed, index, 2) % 3),
+      fiscalId: fiscalIdentifier("company", index),
+      companyKey: primary.key,
+      ...names,
+      displayName: rng.chance(0.15) ? names.tradeName : names.legalName,
+      type,
+      status,
+      hq,
+      hqCity: rng.pick(hq.cities),
+      domicile,
+      sub,
+      segments: rng.sample(sub.segments, rng.int(2, Math.min(4, sub.segments.length))),
+      marketCapUsd: logCap === null ? null : roundCap(logCap),
+      reportingCurrency,
+      cik,
+      predecessorCik,
+      formerTicker,
+      formerKey: formerTicker ? `${primaryExchange.code}_${formerTicker}` : undefined,
+      listings,
+      apiEnabled: false,
+      freePlan: false,
+      datasets: [],
+      financialPeriods: [],
+      brandSeed: hash32(seed, index, 3),
+    });
+  }
+
+  // The API-enabled set: the most covered companies, which skews to the largest.
+  const scored = companies.map((c) => {
+    const rng = new Rng(hash32(seed, c.index, 4));
+    const base = logCaps[c.index] ?? (c.listings[0]?.status === "pre_ipo" ? 9.2 : 7.5);
+    const penalty = c.status === "defunct" ? 1.2 : c.status === "shell" ? 0.8 : 0;
+    return { c, score: base - penalty + rng.normal() * 0.45 };
+  });
+  scored.sort((a, b) => b.score - a.score);
+  for (let i = 0; i < API_ENABLED_COUNT && i < scored.length; i++)
+    (scored[i] as { c: CompanyRec }).c.apiEnabled = true;
+
+  for (const c of companies) {
+    const rng = new Rng(hash32(seed, c.index, 5));
+    assignDatasets(c, rng);
+  }
+
+  const enabled = companies.filter((c) => c.apiEnabled);
+  const free = enabled
+    .filter((c) => c.status === "active" && c.listings[0]?.status === "active" && c.marketCapUsd !== null)
+    .sort((a, b) => (b.marketCapUsd ?? 0) - (a.marketCapUsd ?? 0))
+    .slice(0, FREE_PLAN_COUNT);
+  for (const c of free) c.freePlan = true;
+  return { companies, enabled, free: free.slice().sort((a, b) => a.companyId - b.companyId), seed };
+}
+
+function assignDatasets(c: CompanyRec, rng: Rng): void {
+  const primary = c.listings[0];
+  const trading = primary !== undefined && primary.status !== "pre_ipo";
+  const semiAnnualMarkets = ["GB", "AU", "HK", "ZA", "NZ", "FR", "DE", "IT", "ES", "NL", "CH", "SG"];
+  const semiAnnual = semiAnnualMarkets.includes(c.hq.code);
+  const datasets: DatasetName[] = [];
+  if (c.apiEnabled) {
+    if (c.cik || rng.chance(0.85)) datasets.push("filings");
+    const financials = c.type !== "spac" || rng.chance(0.5);
+    if (financials && trading) datasets.push("financials");
+    if (financials && trading && rng.chance(0.72)) datasets.push("adjusted_numbers");
+    if (trading) datasets.push("stock_prices");
+    if (trading && rng.chance(0.62)) datasets.push("ownership");
+    if (rng.chance(0.93)) datasets.push("news");
+    if (rng.chance(0.94)) datasets.push("logos");
+    if (c.type === "operating_company" && financials && rng.chance(0.55)) datasets.push("segments_and_kpis");
+    if (trading && rng.chance(0.7)) datasets.push("events_calendar");
+    if (rng.chance(0.6)) datasets.push("investor_relations");
+    if (c.type === "investment_company" && rng.chance(0.7)) datasets.push("fund_letters");
+  } else {
+    // Outside the API-enabled set only these two are listed, when covered (contract rule 3).
+    if (c.type === "operating_company" && rng.chance(0.04)) datasets.push("segments_and_kpis");
+    if (c.type === "investment_company" && rng.chance(0.25)) datasets.push("fund_letters");
+  }
+  c.datasets = datasets;
+  if (datasets.includes("financials")) {
+    const periods: CompanyRec["financialPeriods"] = ["annual"];
+    if (semiAnnual) periods.push("semi-annual");
+    else periods.push("quarterly", "ltm");
+    c.financialPeriods = periods;
+  }
+}
+
+const UNIVERSE_KEY = Symbol.for("company-dashboard.sandbox.universe");
+type UniverseHolder = { [UNIVERSE_KEY]?: Universe };
+
+/** The process-wide universe, generated on first use (kept on globalThis across bundles). */
+export function getUniverse(): Universe {
+  const holder = globalThis as UniverseHolder;
+  holder[UNIVERSE_KEY] ??= generateUniverse();
+  return holder[UNIVERSE_KEY];
+}
+
+export { countryByCode, exchangeByCode };

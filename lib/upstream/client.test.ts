@@ -1,0 +1,226 @@
+import { describe, expect, it, vi } from "vitest";
+import { parseRetryAfter, type Transport, UpstreamClient } from "./client";
+import { UpstreamError } from "./errors";
+
+const listing = { ticker: "NVX", exchangeCode: "NASDAQ" };
+const row = { companyId: 1, companyKey: "NASDAQ_NVX", primaryListing: listing, availableDatasets: ["news"] };
+const pageBody = {
+  pagination: {
+    page: 1,
+    pageSize: 1000,
+    totalCount: 1,
+    totalPages: 1,
+    hasNextPage: false,
+    hasPreviousPage: false,
+  },
+  data: [row],
+};
+
+function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+
+function clientWith(
+  responses: (Response | Error)[],
+  options: Partial<ConstructorParameters<typeof UpstreamClient>[0]> = {},
+) {
+  const requests: Request[] = [];
+  const sleeps: number[] = [];
+  const transport: Transport = async (request) => {
+    requests.push(request);
+    const next = responses.shift();
+    if (!next) throw new Error("no more responses scripted");
+    if (next instanceof Error) throw next;
+    return next;
+  };
+  const client = new UpstreamClient({
+    baseUrl: "https://api.example.test/",
+    apiKey: "secret-key-123",
+    transport,
+    retries: 2,
+    backoffMs: 10,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    ...options,
+  });
+  return { client, requests, sleeps };
+}
+
+describe("UpstreamClient", () => {
+  it("sends the key in the X-Api-Key header, never in the URL", async () => {
+    const { client, requests } = clientWith([jsonResponse(pageBody)]);
+    await client.getCompaniesPage({ pageNumber: 2 });
+    expect(requests[0]?.headers.get("x-api-key")).toBe("secret-key-123");
+    expect(requests[0]?.url).toBe("https://api.example.test/v3/companies-list?pageNumber=2");
+  });
+
+  it("retries 5xx with exponential backoff and then succeeds", async () => {
+    const { client, sleeps } = clientWith([
+      jsonResponse({}, 503),
+      jsonResponse({}, 502),
+      jsonResponse(pageBody),
+    ]);
+    const page = await client.getCompaniesPage({});
+    expect(page.data).toHaveLength(1);
+    expect(sleeps).toHaveLength(2);
+    expect(sleeps[1]).toBeGreaterThan(sleeps[0] as number);
+  });
+
+  it("honours Retry-After on 429", async () => {
+    const { client, sleeps } = clientWith([
+      jsonResponse({ errors: [{ message: "slow down" }] }, 429, { "retry-after": "2" }),
+      jsonResponse(pageBody),
+    ]);
+    await client.getCompaniesPage({});
+    expect(sleeps).toEqual([2000]);
+  });
+
+  it("does not wait for a Retry-After beyond its limit: fails as rate_limited with the delay", async () => {
+    const { client } = clientWith([jsonResponse({}, 429, { "retry-after": "3600" })], {
+      maxRetryAfterMs: 5000,
+    });
+    const error = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
+    expect(error.code).toBe("rate_limited");
+    expect(error.details.retryAfterMs).toBe(3_600_000);
+  });
+
+  it("gives up after the configured retries", async () => {
+    const { client, requests } = clientWith([
+      jsonResponse({}, 500),
+      jsonResponse({}, 500),
+      jsonResponse({}, 500),
+    ]);
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "unavailable" });
+    expect(requests).toHaveLength(3);
+  });
+
+  it("does not retry 4xx answers", async () => {
+    const { client, requests } = clientWith([
+      jsonResponse({ errors: [{ message: "Company not found." }] }, 404),
+    ]);
+    await expect(client.getProfile({ companyKey: "X_Y" })).rejects.toMatchObject({
+      code: "not_found",
+      message: "Company not found.",
+    });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('reads the {"error": "..."} body style and treats 401 like 403 for a bad key', async () => {
+    const { client } = clientWith([jsonResponse({ error: "Unauthorized" }, 401)]);
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({
+      code: "unauthorized",
+      message: "Unauthorized",
+    });
+  });
+
+  it("tells a 403 about the key from a 403 about the plan", async () => {
+    const bad = clientWith([
+      jsonResponse({ errors: [{ message: "The API key is invalid or missing." }] }, 403),
+    ]);
+    await expect(bad.client.getCompaniesPage({})).rejects.toMatchObject({ code: "unauthorized" });
+    const plan = clientWith([
+      jsonResponse({ errors: [{ message: "Not available on the free plan." }] }, 403),
+    ]);
+    await expect(plan.client.getCompaniesPage({ allCompanies: true })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+  });
+
+  it("never repeats the key from an upstream error message", async () => {
+    const { client } = clientWith([
+      jsonResponse({ errors: [{ message: "key secret-key-123 is invalid" }] }, 403),
+    ]);
+    const error = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
+    expect(error.message).not.toContain("secret-key-123");
+    expect(error.message).toContain("[redacted]");
+  });
+
+  it("maps a truncated body to invalid_response", async () => {
+    const { client } = clientWith([new Response('{"pagination": {"page": 1', { status: 200 })]);
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "invalid_response" });
+  });
+
+  it("maps a body that breaks the contract to invalid_response naming the fields", async () => {
+    const { client } = clientWith([
+      jsonResponse({ pagination: pageBody.pagination, data: [{ companyKey: 5 }] }),
+    ]);
+    const error = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
+    expect(error.code).toBe("invalid_response");
+    expect(error.message).toMatch(/data\.0\./);
+  });
+
+  it("keeps unknown availableDatasets values instead of rejecting the response", async () => {
+    const grown = { ...pageBody, data: [{ ...row, availableDatasets: ["news", "satellite_imagery"] }] };
+    const { client } = clientWith([jsonResponse(grown)]);
+    const page = await client.getCompaniesPage({});
+    expect(page.data[0]?.availableDatasets).toEqual(["news", "satellite_imagery"]);
+  });
+
+  it("times out a hung request and retries it", async () => {
+    vi.useRealTimers();
+    let calls = 0;
+    const transport: Transport = (request) => {
+      calls++;
+      if (calls === 1) {
+        return new Promise((_, reject) =>
+          request.signal.addEventListener("abort", () => reject(request.signal.reason as Error)),
+        );
+      }
+      return Promise.resolve(jsonResponse(pageBody));
+    };
+    const client = new UpstreamClient({
+      baseUrl: "https://x.test",
+      apiKey: "k",
+      transport,
+      timeoutMs: 50,
+      backoffMs: 1,
+    });
+    await expect(client.getCompaniesPage({})).resolves.toMatchObject({ data: [row] });
+    expect(calls).toBe(2);
+  });
+
+  it("maps a connection failure to network after retries", async () => {
+    const { client } = clientWith([
+      new TypeError("fetch failed"),
+      new TypeError("fetch failed"),
+      new TypeError("fetch failed"),
+    ]);
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "network" });
+  });
+
+  it("rejects a logo answer that is not a PNG", async () => {
+    const { client } = clientWith([
+      new Response("<html>", { status: 200, headers: { "content-type": "text/html" } }),
+    ]);
+    await expect(client.getLogo({ companyKey: "A_B" })).rejects.toMatchObject({ code: "invalid_response" });
+  });
+
+  it("reports each attempt to onCall", async () => {
+    const calls: string[] = [];
+    const { client } = clientWith([jsonResponse({}, 503), jsonResponse(pageBody)], {
+      onCall: (call) => calls.push(`${call.endpoint}:${call.status}:${call.attempt}`),
+    });
+    await client.getCompaniesPage({});
+    expect(calls).toEqual(["/v3/companies-list:503:1", "/v3/companies-list:200:2"]);
+  });
+});
+
+describe("parseRetryAfter", () => {
+  it("reads seconds and HTTP dates", () => {
+    expect(parseRetryAfter("5")).toBe(5000);
+    expect(parseRetryAfter(new Date(Date.now() + 10_000).toUTCString())).toBeGreaterThan(8000);
+    expect(parseRetryAfter("soon")).toBeUndefined();
+    expect(parseRetryAfter(null)).toBeUndefined();
+  });
+});
+
+describe("UpstreamError", () => {
+  it("says which failures are retryable", () => {
+    expect(new UpstreamError("unavailable", "x").retryable).toBe(true);
+    expect(new UpstreamError("not_found", "x").retryable).toBe(false);
+  });
+});

@@ -1,0 +1,309 @@
+import "server-only";
+import type { z } from "zod";
+import { classifyForbidden, UpstreamError } from "./errors";
+import {
+  type CompactCompany,
+  type Company,
+  type CompanyV2,
+  compactCompanyPageSchema,
+  companyNewsSchema,
+  companyPageSchema,
+  companyV2PageSchema,
+  errorBodySchema,
+  type NewsArticle,
+  type Pagination,
+  type Profile,
+  type ProfileV2,
+  profileSchema,
+  profileV2Schema,
+  type TopNewsPage,
+  topNewsPageSchema,
+} from "./schemas";
+
+/** A fetch-shaped function: the network, or the embedded sandbox called in-process. */
+export type Transport = (request: Request) => Promise<Response>;
+
+/** The contract's single-company lookup parameters. */
+export interface CompanyLookup {
+  companyKey?: string;
+  ticker?: string;
+  micCode?: string;
+  exchange?: string;
+  cusip?: string;
+  isin?: string;
+  figi?: string;
+  cik?: string;
+  fscl?: string;
+}
+
+export type LogoVariant = "icon" | "logo" | "logo-dark" | "tile";
+
+export interface CompanyNewsQuery {
+  startDate?: string;
+  endDate?: string;
+  eventType?: string;
+  importance?: number;
+}
+
+export interface TopNewsQuery {
+  companyKey?: string;
+  startDate?: string;
+  endDate?: string;
+  eventTypes?: readonly string[];
+  importance?: number;
+  minImportance?: number;
+  maxImportance?: number;
+  minMarketCap?: number;
+  maxMarketCap?: number;
+  pageSize?: number;
+  pageNumber?: number;
+}
+
+export interface UpstreamCall {
+  endpoint: string;
+  status: number | "error";
+  durationMs: number;
+  attempt: number;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  transport?: Transport;
+  timeoutMs?: number;
+  /** Extra attempts after the first, for retryable failures only. */
+  retries?: number;
+  backoffMs?: number;
+  /** A Retry-After longer than this is not waited for: the call fails as rate limited. */
+  maxRetryAfterMs?: number;
+  /** Wall-clock budget for one call including every retry and wait. */
+  totalBudgetMs?: number;
+  onCall?: (call: UpstreamCall) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+type Params = Record<string, string | number | boolean | undefined>;
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Parses Retry-After (seconds or an HTTP date) into milliseconds. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function summarizeIssues(error: z.ZodError): string {
+  const paths = error.issues.slice(0, 3).map((issue) => issue.path.join(".") || "(root)");
+  return `${error.issues.length} field(s) do not match the contract: ${paths.join(", ")}`;
+}
+
+export class UpstreamClient {
+  private readonly transport: Transport;
+  private readonly options: Required<Omit<ClientOptions, "transport" | "onCall">> &
+    Pick<ClientOptions, "onCall">;
+
+  constructor(options: ClientOptions) {
+    this.transport = options.transport ?? ((request) => fetch(request));
+    this.options = {
+      timeoutMs: 10_000,
+      retries: 2,
+      backoffMs: 250,
+      maxRetryAfterMs: 5_000,
+      totalBudgetMs: 20_000,
+      sleep: defaultSleep,
+      ...options,
+      baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    };
+  }
+
+  getCompaniesPage(params: { pageNumber?: number; allCompanies?: boolean }): Promise<{
+    pagination: Pagination;
+    data: Company[];
+  }> {
+    return this.getJson("/v3/companies-list", listParams(params), companyPageSchema);
+  }
+
+  getCompactCompaniesPage(params: { pageNumber?: number; allCompanies?: boolean }): Promise<{
+    pagination: Pagination;
+    data: CompactCompany[];
+  }> {
+    return this.getJson(
+      "/v3/companies-list",
+      { ...listParams(params), compact: true },
+      compactCompanyPageSchema,
+    );
+  }
+
+  getCompaniesPageV2(params: { pageNumber?: number; pageSize?: number }): Promise<{
+    pagination: Pagination;
+    data: CompanyV2[];
+  }> {
+    return this.getJson("/v2/companies-list", { ...params }, companyV2PageSchema);
+  }
+
+  getProfile(lookup: CompanyLookup): Promise<Profile> {
+    return this.getJson("/v3/company/profile", { ...lookup }, profileSchema);
+  }
+
+  getProfileV2(lookup: CompanyLookup): Promise<ProfileV2> {
+    return this.getJson("/v2/company/profile", { ...lookup }, profileV2Schema);
+  }
+
+  getCompanyNews(lookup: CompanyLookup, query: CompanyNewsQuery = {}): Promise<NewsArticle[]> {
+    return this.getJson("/v1/company/news", { ...lookup, ...query }, companyNewsSchema);
+  }
+
+  getTopNews(query: TopNewsQuery = {}): Promise<TopNewsPage> {
+    const { eventTypes, ...rest } = query;
+    return this.getJson(
+      "/v1/top-news",
+      { ...rest, eventType: eventTypes?.length ? eventTypes.join(",") : undefined },
+      topNewsPageSchema,
+    );
+  }
+
+  async getLogo(lookup: CompanyLookup, variant: LogoVariant = "icon"): Promise<Uint8Array> {
+    const response = await this.request("/v2/company/logo", { ...lookup, variant });
+    const contentType = response.headers.get("content-type") ?? "";
+    if (!contentType.startsWith("image/")) {
+      throw new UpstreamError("invalid_response", `logo answered ${contentType || "no content type"}`, {
+        endpoint: "/v2/company/logo",
+      });
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const isPng = bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e;
+    if (!isPng)
+      throw new UpstreamError("invalid_response", "logo is not a PNG", { endpoint: "/v2/company/logo" });
+    return bytes;
+  }
+
+  private async getJson<T extends z.ZodType>(path: string, params: Params, schema: T): Promise<z.output<T>> {
+    const response = await this.request(path, params);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new UpstreamError("invalid_response", "response body is not valid JSON", {
+        endpoint: path,
+        status: response.status,
+      });
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new UpstreamError("invalid_response", summarizeIssues(parsed.error), {
+        endpoint: path,
+        status: response.status,
+      });
+    }
+    return parsed.data;
+  }
+
+  /** One GET with timeout, retries of retryable failures, and error mapping. Returns a 2xx. */
+  private async request(path: string, params: Params): Promise<Response> {
+    const { retries, backoffMs, maxRetryAfterMs, totalBudgetMs, sleep } = this.options;
+    const deadline = Date.now() + totalBudgetMs;
+    const url = new URL(this.options.baseUrl + path);
+    for (const [name, value] of Object.entries(params)) {
+      if (value !== undefined && value !== "") url.searchParams.set(name, String(value));
+    }
+    for (let attempt = 1; ; attempt++) {
+      let error: UpstreamError;
+      try {
+        return await this.attempt(url, path, attempt, deadline);
+      } catch (caught) {
+        error =
+          caught instanceof UpstreamError
+            ? caught
+            : new UpstreamError("network", "could not reach the API", { endpoint: path });
+      }
+      const retryAfter = error.details.retryAfterMs;
+      const wait =
+        retryAfter !== undefined ? retryAfter : backoffMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5);
+      const canRetry =
+        error.retryable &&
+        attempt <= retries &&
+        (retryAfter === undefined || retryAfter <= maxRetryAfterMs) &&
+        Date.now() + wait < deadline;
+      if (!canRetry) throw error;
+      await sleep(wait);
+    }
+  }
+
+  private async attempt(url: URL, path: string, attempt: number, deadline: number): Promise<Response> {
+    const started = performance.now();
+    const timeout = Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now()));
+    const request = new Request(url, {
+      method: "GET",
+      headers: { "X-Api-Key": this.options.apiKey, Accept: "application/json, image/png" },
+      signal: AbortSignal.timeout(timeout),
+    });
+    let response: Response;
+    try {
+      response = await this.transport(request);
+    } catch (caught) {
+      this.options.onCall?.({
+        endpoint: path,
+        status: "error",
+        durationMs: performance.now() - started,
+        attempt,
+      });
+      const timedOut =
+        caught instanceof Error && (caught.name === "TimeoutError" || caught.name === "AbortError");
+      throw new UpstreamError(
+        timedOut ? "timeout" : "network",
+        timedOut ? `no answer within ${timeout} ms` : "could not reach the API",
+        { endpoint: path },
+      );
+    }
+    this.options.onCall?.({
+      endpoint: path,
+      status: response.status,
+      durationMs: performance.now() - started,
+      attempt,
+    });
+    if (response.ok) return response;
+    throw await this.toError(response, path);
+  }
+
+  private async toError(response: Response, path: string): Promise<UpstreamError> {
+    const status = response.status;
+    const message = this.redact(await readErrorMessage(response)) || `HTTP ${status}`;
+    const details = { status, endpoint: path };
+    if (status === 400) return new UpstreamError("bad_request", message, details);
+    if (status === 401) return new UpstreamError("unauthorized", message, details);
+    if (status === 403) return new UpstreamError(classifyForbidden(message), message, details);
+    if (status === 404) return new UpstreamError("not_found", message, details);
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+      return new UpstreamError("rate_limited", message, { ...details, retryAfterMs });
+    }
+    if (status >= 500) return new UpstreamError("unavailable", message, details);
+    return new UpstreamError("invalid_response", `unexpected HTTP ${status}`, details);
+  }
+
+  /** An upstream message must never carry the key into our logs or responses. */
+  private redact(text: string): string {
+    const key = this.options.apiKey;
+    return key ? text.split(key).join("[redacted]") : text;
+  }
+}
+
+/** Reads `{"errors":[{"message"}]}` or `{"error": "..."}`; anything else yields "". */
+async function readErrorMessage(response: Response): Promise<string> {
+  try {
+    const parsed = errorBodySchema.safeParse(await response.json());
+    if (!parsed.success) return "";
+    if ("errors" in parsed.data) return parsed.data.errors.map((e) => e.message).join("; ");
+    const { error } = parsed.data;
+    return typeof error === "string" ? error : error.message;
+  } catch {
+    return "";
+  }
+}
+
+function listParams(params: { pageNumber?: number; allCompanies?: boolean }): Params {
+  return { pageNumber: params.pageNumber, allCompanies: params.allCompanies || undefined };
+}

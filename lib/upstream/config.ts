@@ -1,0 +1,41 @@
+import "server-only";
+import { z } from "zod";
+
+/** The sandbox's licensed demo key: what the app uses when no key and no base URL are set. */
+export const DEFAULT_SANDBOX_KEY = "demo-licensed";
+
+const envSchema = z.object({
+  API_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  API_KEY: z.string().optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+});
+
+export interface UpstreamConfig {
+  /** Undefined means the embedded sandbox, called in-process. */
+  baseUrl: string | undefined;
+  apiKey: string;
+  timeoutMs: number;
+  retries: number;
+}
+
+export function readUpstreamConfig(env: Record<string, string | undefined> = process.env): UpstreamConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
+    throw new Error(`Invalid upstream configuration: check ${names.join(", ")}`);
+  }
+  const { API_BASE_URL, API_KEY, UPSTREAM_TIMEOUT_MS, UPSTREAM_RETRIES } = parsed.data;
+  if (API_BASE_URL && !API_KEY) {
+    throw new Error("API_BASE_URL is set but API_KEY is not: the real service needs a key");
+  }
+  return {
+    baseUrl: API_BASE_URL?.replace(/\/+$/, ""),
+    apiKey: API_KEY || DEFAULT_SANDBOX_KEY,
+    timeoutMs: UPSTREAM_TIMEOUT_MS,
+    retries: UPSTREAM_RETRIES,
+  };
+}

@@ -1,0 +1,49 @@
+// The one error type everything above the client deals with.
+
+export type UpstreamErrorCode =
+  | "bad_request" // 400: the request was malformed or named no company
+  | "unauthorized" // 401, or 403 about the key: the stored key is missing or invalid
+  | "forbidden" // 403 for a plan or licence restriction
+  | "not_found" // 404: unknown company, or dataset not available for it
+  | "rate_limited" // 429
+  | "unavailable" // 5xx
+  | "timeout"
+  | "network"
+  | "invalid_response"; // unparseable body, or a body that breaks the contract
+
+export class UpstreamError extends Error {
+  override readonly name = "UpstreamError";
+  constructor(
+    readonly code: UpstreamErrorCode,
+    message: string,
+    readonly details: { status?: number; endpoint?: string; retryAfterMs?: number } = {},
+  ) {
+    super(message);
+  }
+
+  /** Whether repeating the same GET may succeed. */
+  get retryable(): boolean {
+    return (
+      this.code === "rate_limited" ||
+      this.code === "unavailable" ||
+      this.code === "timeout" ||
+      this.code === "network"
+    );
+  }
+}
+
+export function isUpstreamError(value: unknown): value is UpstreamError {
+  return value instanceof UpstreamError;
+}
+
+/** 403 answers are either about the key or about the plan; the message is the only hint. */
+export function classifyForbidden(message: string): "unauthorized" | "forbidden" {
+  return /\b(api[\s_-]?key|key is|invalid key|credential|unauthori[sz]ed)\b/i.test(message)
+    ? "unauthorized"
+    : "forbidden";
+}
+
+/** A 403 that is a plan or licence limit rather than a bad key. */
+export function isPlanRestriction(error: UpstreamError): boolean {
+  return error.code === "forbidden";
+}

@@ -1,0 +1,50 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+/** Browser tests run on a pinned sandbox clock so news and "updated ago" are stable. */
+export const E2E_SANDBOX_NOW = "2026-11-20T15:00:00Z";
+const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (p): p is string => Boolean(p && existsSync(p)),
+);
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: chromium,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -p ${port}`,
+    url: `http://127.0.0.1:${port}/sandbox/v3/companies-list?apiKey=demo-free`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: { SANDBOX_NOW: E2E_SANDBOX_NOW, NEXT_TELEMETRY_DISABLED: "1", API_BASE_URL: "", API_KEY: "" },
+  },
+});

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm start`: builds the app when there is no build or the sources changed since the last
+// one, then serves it on PORT (default 3000). With no API_BASE_URL it runs on the sandbox.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const buildId = path.join(root, ".next", "BUILD_ID");
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild() {
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  const sources = ["app", "components", "lib", "public"].filter((d) => existsSync(path.join(root, d)));
+  const configs = ["next.config.ts", "package.json", "postcss.config.mjs"].filter((f) =>
+    existsSync(path.join(root, f)),
+  );
+  return (
+    sources.some((d) => newestMtime(path.join(root, d)) > built) ||
+    configs.some((f) => statSync(path.join(root, f)).mtimeMs > built)
+  );
+}
+
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+if (needsBuild()) {
+  console.log("Building the app (first start, or sources changed)...");
+  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+const port = process.env.PORT || "3000";
+console.log(
+  `Starting on http://localhost:${port} (${process.env.API_BASE_URL ? `upstream ${process.env.API_BASE_URL}` : "embedded sandbox"})`,
+);
+const child = spawn(process.execPath, [nextBin, "start", "-p", port], { cwd: root, env, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

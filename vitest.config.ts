@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "tests/**/*.test.ts"],
+    environment: "node",
+    // `server-only` throws outside a React Server environment; tests run server code directly.
+    alias: { "server-only": path.resolve(import.meta.dirname, "tests/server-only-stub.ts") },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
