@@ -251,13 +251,22 @@ export function peers(universe: Universe, c: CompanyRec): PeerRec[] {
 
 const UPDATE_PERIODS_S = [6 * 3600, 12 * 3600, 86_400, 3 * 86_400, 7 * 86_400, 30 * 86_400];
 
-/** Unix seconds of the last data change: advances on a company-specific cadence. */
-export function updatedAt(universe: Universe, c: CompanyRec, nowMs: number): number {
+function updateCadence(universe: Universe, c: CompanyRec): { period: number; phase: number } {
   const h = hash32(universe.seed, c.index, SALT.updated);
   const period = UPDATE_PERIODS_S[h % UPDATE_PERIODS_S.length] as number;
-  const phase = (h >>> 8) % period;
+  return { period, phase: (h >>> 8) % period };
+}
+
+/** Unix seconds of the last data change: advances on a company-specific cadence. */
+export function updatedAt(universe: Universe, c: CompanyRec, nowMs: number): number {
+  const { period, phase } = updateCadence(universe, c);
   const now = Math.floor(nowMs / 1000);
   return now - ((((now - phase) % period) + period) % period);
+}
+
+/** When (ms) the company's updatedAt next changes. */
+export function nextUpdateMs(universe: Universe, c: CompanyRec, nowMs: number): number {
+  return (updatedAt(universe, c, nowMs) + updateCadence(universe, c).period) * 1000;
 }
 
 function iso(ms: number): string {

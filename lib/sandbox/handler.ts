@@ -1,5 +1,7 @@
 // The embedded API: a faithful implementation of the contract as a Request -> Response
 // function. The upstream client calls it in-process; app/sandbox mounts it over HTTP.
+
+import { nextUpdateMs } from "./derive";
 import { brandFromSeed, type LogoSpec, type LogoVariant, renderLogo } from "./logo";
 import { buildLookupIndex, type LookupIndex, type LookupParams, resolveCompany } from "./lookup";
 import {
@@ -59,11 +61,24 @@ class HttpError extends Error {
   }
 }
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
+function jsonBytes(body: unknown): Uint8Array<ArrayBuffer> {
+  // Bytes, not a string: a string body is re-scanned for lone surrogates on every response.
+  const buffer = Buffer.from(JSON.stringify(body));
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) as Uint8Array<ArrayBuffer>;
+}
+
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", ...headers },
-  });
+  return bytesResponse(jsonBytes(body), status, headers);
+}
+
+function bytesResponse(
+  bytes: Uint8Array<ArrayBuffer>,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(bytes, { status, headers: { "content-type": JSON_TYPE, ...headers } });
 }
 
 export function errorResponse(
@@ -183,6 +198,20 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
     return lookupIndex;
   };
   const windows = new Map<string, { start: number; count: number }>();
+  // Encoded list pages, valid until the first live field (updatedAt, earnings date) on the page
+  // changes, and for a minute at most. A page is 1000 rows: building it costs tens of ms.
+  const pageCache = new Map<string, { bytes: Uint8Array<ArrayBuffer>; validUntil: number }>();
+  const cachedPage = (cacheKey: string, nowMs: number, rows: readonly CompanyRec[], build: () => unknown) => {
+    const hit = pageCache.get(cacheKey);
+    if (hit && nowMs < hit.validUntil) return bytesResponse(hit.bytes);
+    const universe = universeOf();
+    let validUntil = nowMs + 60_000;
+    for (const c of rows) validUntil = Math.min(validUntil, nextUpdateMs(universe, c, nowMs));
+    const bytes = jsonBytes(build());
+    if (pageCache.size >= 32) pageCache.delete(pageCache.keys().next().value as string);
+    pageCache.set(cacheKey, { bytes, validUntil });
+    return bytesResponse(bytes);
+  };
   const logoCache = new Map<string, Uint8Array>();
 
   const authenticate = (request: Request, url: URL): { key: string; info: KeyInfo } => {
@@ -233,7 +262,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
   };
 
   const routes: Record<string, (ctx: Ctx) => Response> = {
-    "/v3/companies-list": ({ params, key, view, universe }) => {
+    "/v3/companies-list": ({ params, key, view, universe, nowMs }) => {
       const pageNumber = intParam(params, "pageNumber", 1, 1_000_000) ?? 1;
       const compact = boolParam(params, "compact");
       const all = boolParam(params, "allCompanies");
@@ -242,13 +271,21 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
       }
       const set = key.plan === "free" ? universe.free : all ? universe.companies : universe.enabled;
       const pageSize = key.plan === "free" ? Math.max(set.length, 1) : LIST_PAGE_SIZE;
-      return json(page(set, pageNumber, pageSize, (c) => companyRowJson(view, c, compact)));
+      const rows = set.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
+      const cacheKey = `v3:${key.plan}:${key.licensed}:${all}:${compact}:${pageNumber}`;
+      return cachedPage(cacheKey, nowMs, rows, () =>
+        page(set, pageNumber, pageSize, (c) => companyRowJson(view, c, compact)),
+      );
     },
-    "/v2/companies-list": ({ params, key, view, universe }) => {
+    "/v2/companies-list": ({ params, key, view, universe, nowMs }) => {
       const pageNumber = intParam(params, "pageNumber", 1, 1_000_000) ?? 1;
       const pageSize = intParam(params, "pageSize", 1, V2_MAX_PAGE_SIZE) ?? V2_MAX_PAGE_SIZE;
       const set = key.plan === "free" ? universe.free : universe.enabled;
-      return json(page(set, pageNumber, pageSize, (c) => v2RowJson(view, c)));
+      const rows = set.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
+      const cacheKey = `v2:${key.plan}:${key.licensed}:${pageSize}:${pageNumber}`;
+      return cachedPage(cacheKey, nowMs, rows, () =>
+        page(set, pageNumber, pageSize, (c) => v2RowJson(view, c)),
+      );
     },
     "/v3/company/profile": ({ params, key, view, universe }) =>
       json(profileJson(view, companyFor(universe, params, key))),

@@ -9,14 +9,27 @@ function charValue(c: string): number {
   return v;
 }
 
+/** Value of 0-9 / A-Z as 0..35 from a char code, or -1. */
+function codeValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 65 && code <= 90) return code - 55;
+  return -1;
+}
+
 /** ISIN (ISO 6166) check digit: letters expand to two digits, then Luhn over the digit string. */
 export function isinCheckDigit(first11: string): string {
-  const digits = [...first11.toUpperCase()].map((c) => String(charValue(c))).join("");
+  // Collect the expanded digits right to left, then Luhn: double every second from the right.
+  const digits: number[] = [];
+  for (let i = first11.length - 1; i >= 0; i--) {
+    const v = codeValue(first11.toUpperCase().charCodeAt(i));
+    if (v < 0) throw new Error(`invalid identifier character ${JSON.stringify(first11[i])}`);
+    if (v > 9) digits.push(v % 10, Math.floor(v / 10));
+    else digits.push(v);
+  }
   let sum = 0;
-  // Luhn: double every second digit starting from the rightmost digit of the payload.
-  for (let i = digits.length - 1, double = true; i >= 0; i--, double = !double) {
-    let d = Number(digits[i]);
-    if (double) {
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits[i] as number;
+    if (i % 2 === 0) {
       d *= 2;
       if (d > 9) d -= 9;
     }

@@ -133,8 +133,21 @@ export function dateOfDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Writes the article for a stub. Deterministic. */
+const articleCache = new Map<string, Article>();
+
+/** Writes the article for a stub. Deterministic, so rendered articles are memoised. */
 export function renderArticle(universe: Universe, stub: ArticleStub): Article {
+  const cacheKey = `${universe.seed}:${stub.company.index}:${stub.day}:${stub.seq}`;
+  let article = articleCache.get(cacheKey);
+  if (!article) {
+    article = writeArticle(universe, stub);
+    if (articleCache.size >= 20_000) articleCache.delete(articleCache.keys().next().value as string);
+    articleCache.set(cacheKey, article);
+  }
+  return article;
+}
+
+function writeArticle(universe: Universe, stub: ArticleStub): Article {
   const c = stub.company;
   const rng = new Rng(hash32(universe.seed, c.index, SALT.text, stub.day * 16 + stub.seq));
   const facts = companyFacts(

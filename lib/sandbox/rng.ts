@@ -37,12 +37,25 @@ export function mulberry32(seed: number): Rand {
   };
 }
 
-/** A seeded generator with the helpers the generator needs. */
+/** A seeded generator (mulberry32) with the helpers the generator needs. */
 export class Rng {
-  readonly next: Rand;
+  private state: number;
   constructor(seed: number) {
-    this.next = mulberry32(seed);
+    this.state = seed >>> 0;
   }
+  /** Re-seeds in place: hot loops reuse one instance instead of allocating one per item. */
+  reset(seed: number): this {
+    this.state = seed >>> 0;
+    return this;
+  }
+  /** Returns [0, 1). An arrow property so it can be passed around as a plain function. */
+  readonly next: Rand = () => {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
   int(minInclusive: number, maxInclusive: number): number {
     return minInclusive + Math.floor(this.next() * (maxInclusive - minInclusive + 1));
   }

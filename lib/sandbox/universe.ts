@@ -22,7 +22,7 @@ import {
   formatCik,
   isinCheckDigit,
 } from "./identifiers";
-import { hash32, Rng, WeightedTable } from "./rng";
+import { hash32, hashString, Rng, WeightedTable } from "./rng";
 
 export const UNIVERSE_SEED = 20_260_101;
 export const UNIVERSE_SIZE = 55_240;
@@ -46,28 +46,53 @@ export type DatasetName =
   | "investor_relations"
   | "fund_letters";
 
-export interface SecurityRec {
-  fiscalId: string;
-  type: SecurityType;
-  isin: string | undefined;
-  cusip: string | undefined;
-  figiShareClass: string;
-  /** Composite FIGI per exchange country. */
-  composite: Map<string, string>;
+/**
+ * One security. Identifier strings are derived on demand from serial numbers: the universe
+ * holds 70,000 securities and 75,000 listings, and eager strings would double its start-up time.
+ */
+export class SecurityRec {
+  constructor(
+    readonly serial: number,
+    readonly type: SecurityType,
+    readonly isin: string | undefined,
+    readonly cusip: string | undefined,
+    private readonly shareClassSerial: number,
+  ) {}
+  get fiscalId(): string {
+    return fiscalIdentifier("security", this.serial);
+  }
+  get figiShareClass(): string {
+    return figiFromSerial(this.shareClassSerial);
+  }
 }
 
-export interface ListingRec {
-  fiscalId: string;
-  ticker: string;
-  exchange: Exchange;
-  segment: ExchangeSegment;
-  security: SecurityRec;
-  currency: string;
-  status: TradingStatus;
-  figi: string;
-  figiComposite: string;
+/** One exchange line of a company. */
+export class ListingRec {
+  constructor(
+    readonly serial: number,
+    readonly ticker: string,
+    readonly exchange: Exchange,
+    readonly segment: ExchangeSegment,
+    readonly security: SecurityRec,
+    readonly currency: string,
+    readonly status: TradingStatus,
+    private readonly figiSerial: number,
+    /** Composite FIGIs are per security and exchange country: shared by lines in one country. */
+    readonly compositeSerial: number,
+  ) {}
+  get fiscalId(): string {
+    return fiscalIdentifier("listing", this.serial);
+  }
+  get figi(): string {
+    return figiFromSerial(this.figiSerial);
+  }
+  get figiComposite(): string {
+    return figiFromSerial(this.compositeSerial);
+  }
   /** `<exchangeCode>_<ticker>` of this line. */
-  key: string;
+  get key(): string {
+    return `${this.exchange.code}_${this.ticker}`;
+  }
 }
 
 export interface CompanyRec {
@@ -127,14 +152,29 @@ function exchangesByCountry(): Map<string, WeightedTable<Exchange>> {
   return tables;
 }
 
+/**
+ * Tracks used names by a 32-bit hash in a Set of numbers: lookups of small integers are several
+ * times cheaper than of freshly concatenated strings, and a rare false "taken" only costs a retry.
+ */
+class NameSet {
+  private readonly hashes = new Set<number>();
+  // 30 bits keep the keys small integers (Smis), which V8 hashes without boxing.
+  has(name: string): boolean {
+    return this.hashes.has(hashString(name) & 0x3fffffff);
+  }
+  add(name: string): void {
+    this.hashes.add(hashString(name) & 0x3fffffff);
+  }
+}
+
 /** Allocates unique tickers per namespace (all US venues share one). */
 class TickerBook {
-  private readonly used = new Map<string, Set<string>>();
-  private space(exchange: Exchange): Set<string> {
+  private readonly used = new Map<string, NameSet>();
+  private space(exchange: Exchange): NameSet {
     const ns = US_CODES.has(exchange.code) ? "US" : exchange.code;
     let set = this.used.get(ns);
     if (!set) {
-      set = new Set();
+      set = new NameSet();
       this.used.set(ns, set);
     }
     return set;
@@ -152,10 +192,10 @@ class TickerBook {
 }
 
 function lettersOf(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/[^A-Za-z]/g, "")
-    .toUpperCase();
+  // Unicode normalisation is costly: only names with non-ASCII letters need it.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
+  const ascii = /^[\x00-\x7f]*$/.test(name) ? name : name.normalize("NFD");
+  return ascii.replace(/[^A-Za-z]/g, "").toUpperCase();
 }
 
 function* tickerCandidates(exchange: Exchange, name: string, rng: Rng): Generator<string> {
@@ -165,9 +205,13 @@ function* tickerCandidates(exchange: Exchange, name: string, rng: Rng): Generato
     for (let n = 1; n < 1_000_000; n++) yield numericTickerAt(exchange, n);
     return;
   }
-  const words = name.split(/[\s&-]+/).filter(Boolean);
   const letters = lettersOf(name);
-  const initials = lettersOf(words.map((w) => w[0] ?? "").join(""));
+  let initials = "";
+  for (const word of name.split(" ")) {
+    const first = word.charCodeAt(0);
+    if ((first >= 65 && first <= 90) || (first >= 97 && first <= 122))
+      initials += word.charAt(0).toUpperCase();
+  }
   const consonants = letters[0] + letters.slice(1).replace(/[AEIOU]/g, "");
   const maxLen = style === "letters" && exchange.code === "XNSE" ? 10 : style === "us" ? 4 : 4;
   const minLen = style === "us" || style === "ca" ? 1 : 2;
@@ -223,37 +267,34 @@ function numericTickerAt(exchange: Exchange, n: number): string {
     : String(1000 + n).padStart(4, "0");
 }
 
-/** Generates unique FIGIs: "BBG" + 8 characters of the FIGI alphabet + check digit. */
-class FigiMint {
-  private counter = 0;
-  next(): string {
-    // An affine map modulo 31^8 spreads consecutive counters over the whole space.
-    const space = 31 ** 8;
-    let v = (this.counter++ * 477_211_307 + 91_111) % space;
-    let body = "";
-    for (let i = 0; i < 8; i++) {
-      body = FIGI_CHARS[v % 31] + body;
-      v = Math.floor(v / 31);
-    }
-    const first11 = `BBG${body}`;
-    return first11 + figiCheckDigit(first11);
+/**
+ * FIGI number n: "BBG" + 8 characters of the FIGI alphabet + check digit. An affine map modulo
+ * 31^8 spreads consecutive serials over the space and is a bijection, so serials never collide.
+ */
+export function figiFromSerial(serial: number): string {
+  let v = (serial * 477_211_307 + 91_111) % 31 ** 8;
+  let body = "";
+  for (let i = 0; i < 8; i++) {
+    body = FIGI_CHARS[v % 31] + body;
+    v = Math.floor(v / 31);
   }
+  const first11 = `BBG${body}`;
+  return first11 + figiCheckDigit(first11);
 }
 
+const ALNUM_CHARS = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+
 function alnum(rng: Rng, length: number, digitsOnly = false): string {
-  const chars = digitsOnly ? "0123456789" : "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const size = digitsOnly ? 10 : ALNUM_CHARS.length;
   let out = "";
-  for (let i = 0; i < length; i++) out += chars[rng.int(0, chars.length - 1)];
+  for (let i = 0; i < length; i++) out += ALNUM_CHARS.charAt(Math.floor(rng.next() * size));
   return out;
 }
 
 class SecurityMint {
   private counter = 0;
-  private readonly figis: FigiMint;
   private readonly usedIssuers = new Set<string>();
-  constructor(figis: FigiMint) {
-    this.figis = figis;
-  }
+  constructor(private readonly nextFigi: () => number) {}
   /** A new security; CUSIP-based ISIN for North American issues and US depositary receipts. */
   create(type: SecurityType, isinCountry: string, rng: Rng): SecurityRec {
     const northAmerican = isinCountry === "US" || isinCountry === "CA";
@@ -273,14 +314,7 @@ class SecurityMint {
       nsin = alnum(rng, 2, true) + alnum(rng, 7, rng.chance(0.7));
     }
     const isinBody = isinCountry + nsin;
-    return {
-      fiscalId: fiscalIdentifier("security", this.counter++),
-      type,
-      isin: isinBody + isinCheckDigit(isinBody),
-      cusip,
-      figiShareClass: this.figis.next(),
-      composite: new Map(),
-    };
+    return new SecurityRec(this.counter++, type, isinBody + isinCheckDigit(isinBody), cusip, this.nextFigi());
   }
 }
 
@@ -310,13 +344,7 @@ const REGION_WORDS: Record<string, readonly string[]> = {
   Oceania: ["Southern Cross", "Tasman", "Coral", "Austral", "Outback"],
 };
 
-function makeNames(
-  country: Country,
-  sub: SubIndustry,
-  type: CompanyType,
-  rng: Rng,
-  taken: Set<string>,
-): Names {
+function makeNames(country: Country, sub: SubIndustry, type: CompanyType, rng: Rng, taken: NameSet): Names {
   for (let attempt = 0; attempt < 40; attempt++) {
     const names =
       country.script !== "latin" && rng.chance(0.92)
@@ -503,9 +531,18 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
     (e): e is Exchange => e !== undefined,
   );
   const tickers = new TickerBook();
-  const figis = new FigiMint();
-  const securities = new SecurityMint(figis);
-  const takenNames = new Set<string>();
+  const domicileChoices = new Map<string, [Country, number][]>();
+  for (const [from, to, p] of DOMICILE_ALTERNATIVES) {
+    const target = countryByCode.get(to);
+    if (!target || to === from) continue;
+    const list = domicileChoices.get(from) ?? [];
+    list.push([target, p]);
+    domicileChoices.set(from, list);
+  }
+  let figiSerial = 0;
+  const nextFigi = () => figiSerial++;
+  const securities = new SecurityMint(nextFigi);
+  const takenNames = new NameSet();
   const usedCiks = new Set<number>();
   let listingCounter = 0;
 
@@ -520,8 +557,9 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
   const companies: CompanyRec[] = [];
   const logCaps: (number | null)[] = [];
 
+  const rng = new Rng(0);
   for (let index = 0; index < size; index++) {
-    const rng = new Rng(hash32(seed, index, 1));
+    rng.reset(hash32(seed, index, 1));
     const hq = countryTable.pick(rng);
     const sub =
       (hq.code === "CA" || hq.code === "AU") && rng.chance(0.3) ? miningTable.pick(rng) : subTable.pick(rng);
@@ -530,9 +568,9 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
     const names = makeNames(hq, sub, type, rng, takenNames);
 
     let domicile = hq;
-    for (const [from, to, p] of DOMICILE_ALTERNATIVES) {
-      if ((from === hq.code || from === "*") && to !== hq.code && rng.chance(p)) {
-        domicile = countryByCode.get(to) ?? hq;
+    for (const [to, p] of domicileChoices.get(hq.code) ?? []) {
+      if (rng.chance(p)) {
+        domicile = to;
         break;
       }
     }
@@ -574,11 +612,9 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
       status: TradingStatus,
       tickerName: string,
     ) => {
-      let composite = security.composite.get(exchange.countryCode);
-      if (!composite) {
-        composite = figis.next();
-        security.composite.set(exchange.countryCode, composite);
-      }
+      const sameCountry = listings.find(
+        (l) => l.security === security && l.exchange.countryCode === exchange.countryCode,
+      );
       const segments = exchange.segments;
       const segment = segments.length > 1 && rng.chance(0.35) ? rng.pick(segments.slice(1)) : segments[0];
       if (!segment) throw new Error(`exchange ${exchange.code} has no segments`);
@@ -586,18 +622,17 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
       let currency = exchange.tradingCurrency;
       if (exchange.code === "XLON" && security.type === "depositary_receipt") currency = "USD";
       else if (exchange.code === "XLON" && rng.chance(0.06)) currency = "USD";
-      const listing: ListingRec = {
-        fiscalId: fiscalIdentifier("listing", listingCounter++),
+      const listing = new ListingRec(
+        listingCounter++,
         ticker,
         exchange,
         segment,
         security,
         currency,
         status,
-        figi: figis.next(),
-        figiComposite: composite,
-        key: `${exchange.code}_${ticker}`,
-      };
+        nextFigi(),
+        sameCountry ? sameCountry.compositeSerial : nextFigi(),
+      );
       listings.push(listing);
       return listing;
     };
@@ -705,19 +740,28 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
   }
 
   // The API-enabled set: the most covered companies, which skews to the largest.
-  const scored = companies.map((c) => {
-    const rng = new Rng(hash32(seed, c.index, 4));
+  const scores = new Float64Array(companies.length);
+  for (const c of companies) {
+    rng.reset(hash32(seed, c.index, 4));
     const base = logCaps[c.index] ?? (c.listings[0]?.status === "pre_ipo" ? 9.2 : 7.5);
     const penalty = c.status === "defunct" ? 1.2 : c.status === "shell" ? 0.8 : 0;
-    return { c, score: base - penalty + rng.normal() * 0.45 };
-  });
-  scored.sort((a, b) => b.score - a.score);
-  for (let i = 0; i < API_ENABLED_COUNT && i < scored.length; i++)
-    (scored[i] as { c: CompanyRec }).c.apiEnabled = true;
+    scores[c.index] = base - penalty + rng.normal() * 0.45;
+  }
+  const byScore = Array.from(companies.keys()).sort(
+    (a, b) => (scores[b] as number) - (scores[a] as number) || a - b,
+  );
+  for (let i = 0; i < API_ENABLED_COUNT && i < byScore.length; i++) {
+    (companies[byScore[i] as number] as CompanyRec).apiEnabled = true;
+  }
 
+  const interned = new Map<string, DatasetName[]>();
   for (const c of companies) {
-    const rng = new Rng(hash32(seed, c.index, 5));
-    assignDatasets(c, rng);
+    assignDatasets(c, rng.reset(hash32(seed, c.index, 5)));
+    // Most companies share one of a few dataset lists: keep one array per distinct list.
+    const key = c.datasets.join(",");
+    const shared = interned.get(key);
+    if (shared) c.datasets = shared;
+    else interned.set(key, c.datasets);
   }
 
   const enabled = companies.filter((c) => c.apiEnabled);
@@ -728,6 +772,9 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
   for (const c of free) c.freePlan = true;
   return { companies, enabled, free: free.slice().sort((a, b) => a.companyId - b.companyId), seed };
 }
+
+const SEMI_ANNUAL_PERIODS: CompanyRec["financialPeriods"] = ["annual", "semi-annual"];
+const QUARTERLY_PERIODS: CompanyRec["financialPeriods"] = ["annual", "quarterly", "ltm"];
 
 function assignDatasets(c: CompanyRec, rng: Rng): void {
   const primary = c.listings[0];
@@ -755,10 +802,7 @@ function assignDatasets(c: CompanyRec, rng: Rng): void {
   }
   c.datasets = datasets;
   if (datasets.includes("financials")) {
-    const periods: CompanyRec["financialPeriods"] = ["annual"];
-    if (semiAnnual) periods.push("semi-annual");
-    else periods.push("quarterly", "ltm");
-    c.financialPeriods = periods;
+    c.financialPeriods = semiAnnual ? SEMI_ANNUAL_PERIODS : QUARTERLY_PERIODS;
   }
 }
 
