@@ -5,7 +5,10 @@ import { z } from "zod";
 
 /** A string enum that accepts future values: typed as the known union, widened by string. */
 function growingEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.string().min(1) as unknown as z.ZodType<T[number] | (string & {})>;
+  return z
+    .string()
+    .min(1)
+    .describe(`known: ${values.join(", ")}`) as unknown as z.ZodType<T[number] | (string & {})>;
 }
 
 export const DATASETS = [
