@@ -6,7 +6,10 @@ import { usePathname } from "next/navigation";
 export function NavLinks({ items }: { items: readonly { href: string; label: string }[] }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="flex items-center gap-1 overflow-x-auto text-sm">
+    <nav
+      aria-label="Main"
+      className="flex items-center gap-0.5 overflow-x-auto text-[13px] sm:gap-1 sm:text-sm"
+    >
       {items.map((item) => {
         const active = item.href === "/" ? pathname === "/" : pathname.startsWith(item.href);
         return (
@@ -14,7 +17,7 @@ export function NavLinks({ items }: { items: readonly { href: string; label: str
             key={item.href}
             href={item.href}
             aria-current={active ? "page" : undefined}
-            className={`whitespace-nowrap rounded-md px-3 py-1.5 font-medium transition-colors ${
+            className={`whitespace-nowrap rounded-md px-1.5 py-1.5 font-medium transition-colors sm:px-3 ${
               active
                 ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
                 : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"

@@ -11,13 +11,17 @@ export const NAV_ITEMS = [
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4">
-        <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:gap-6">
+        <Link
+          href="/"
+          aria-label="Fiscal Atlas home"
+          className="flex shrink-0 items-center gap-2 font-semibold tracking-tight"
+        >
           <svg aria-hidden="true" viewBox="0 0 64 64" className="size-7">
             <rect width="64" height="64" rx="14" className="fill-brand-600" />
             <path d="M16 44V26h7v18zm12 0V18h7v26zm12 0V31h7v13z" fill="#fff" />
           </svg>
-          <span>Fiscal Atlas</span>
+          <span className="hidden whitespace-nowrap sm:inline">Fiscal Atlas</span>
         </Link>
         <NavLinks items={NAV_ITEMS} />
       </div>

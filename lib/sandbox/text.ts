@@ -226,7 +226,8 @@ export function formatPerShare(amountUsd: number, currency: string): string {
     const rounded = v >= 1000 ? Math.round(v / 10) * 10 : Math.round(v);
     return withSymbol(currency, formatNumber(Math.max(1, rounded)));
   }
-  return withSymbol(currency, formatNumber(v, 2));
+  // Small per-share amounts need a third decimal to stay distinct (a cut from 0.034 to 0.021).
+  return withSymbol(currency, formatNumber(v, v < 0.1 ? 3 : 2));
 }
 
 const ABBREVIATIONS = [
@@ -1092,6 +1093,7 @@ function newsVars(
     // Capital returns
     dps: perShare(dpsUsd),
     dpsPrior: perShare(dpsUsd / (1 + dpsInc / 100)),
+    dpsCut: perShare(dpsUsd * between(rand, 0.4, 0.7)),
     dpsInc: formatPct(dpsInc),
     yield: formatPct(yieldPct),
     specialDps: perShare(priceUsd * between(rand, 0.02, 0.06)),
@@ -1407,11 +1409,11 @@ const DIVIDEND: Bank = {
         "{name} suspends special dividend and trims regular payout",
       ],
       descs: [
-        "{name} reduced its dividend to {dpsPrior} per share from {dps}, saying it wants to protect its balance sheet.",
+        "{name} reduced its dividend to {dpsCut} per share from {dps}, saying it wants to protect its balance sheet.",
         "{name} cut its shareholder payout, sending the stock down {pct}.",
       ],
       body: [
-        "{name} cut its dividend to {dpsPrior} per share from {dps}, the first reduction in more than a decade.",
+        "{name} cut its dividend to {dpsCut} per share from {dps}, the first reduction in more than a decade.",
         "The company said it would prioritise debt reduction and investment in {segment} while conditions among {customer} remain weak.",
         "Income-focused investors reacted badly, and the shares fell {pct}.",
         "The board said it would review the payout again once earnings recover.",

@@ -13,7 +13,14 @@ import {
   exchangeByCode,
 } from "./data/geo";
 import { GICS_SUB_INDUSTRIES, type SubIndustry } from "./data/gics";
-import { BRAND_STEMS, LEGAL_FORMS, LEGAL_FORMS_BY_COUNTRY, type LegalForm, NATIVE_NAMES } from "./data/names";
+import {
+  BRAND_STEMS,
+  LEGAL_FORMS,
+  LEGAL_FORMS_BY_COUNTRY,
+  type LegalForm,
+  NATIVE_NAMES,
+  type NativePair,
+} from "./data/names";
 import {
   cusipCheckDigit,
   FIGI_CHARS,
@@ -348,7 +355,7 @@ function makeNames(country: Country, sub: SubIndustry, type: CompanyType, rng: R
   for (let attempt = 0; attempt < 40; attempt++) {
     const names =
       country.script !== "latin" && rng.chance(0.92)
-        ? nativeNames(country, rng, attempt > 1)
+        ? nativeNames(country, sub, rng, attempt > 1)
         : latinNames(country, sub, type, rng, attempt);
     if (!taken.has(names.legalName) && !taken.has(names.tradeName)) {
       taken.add(names.legalName);
@@ -414,7 +421,43 @@ function latinNames(country: Country, sub: SubIndustry, type: CompanyType, rng: 
   return { shortName, tradeName: trade, legalName, legalNameNative: null, tradeNameNative: null };
 }
 
-function nativeNames(country: Country, rng: Rng, compound: boolean): Names {
+const GENERIC_ACTIVITY =
+  /^(Industries|Industrial|Trading|Trading House|Systems|Engineering|Technologies|Technology)$/;
+const IGNORED_ACTIVITY_WORDS = new Set([
+  "plant",
+  "works",
+  "house",
+  "industries",
+  "new",
+  "smart",
+  "fire",
+  "and",
+]);
+const activityCache = new Map<string, readonly NativePair[]>();
+
+/** Native activity words that fit a sub-industry ("Pharmaceutical" for a drug maker), or generic ones. */
+function activitiesFor(script: Exclude<Country["script"], "latin">, sub: SubIndustry): readonly NativePair[] {
+  const cacheKey = `${script}:${sub.code}`;
+  const cached = activityCache.get(cacheKey);
+  if (cached) return cached;
+  const all = NATIVE_NAMES[script].activities;
+  const text = [sub.name, sub.industry, sub.industryGroup, ...sub.nameWords, ...sub.products]
+    .join(" ")
+    .toLowerCase();
+  const fitting = all.filter((activity) =>
+    activity.en
+      .toLowerCase()
+      .split(/[\s&-]+/)
+      .filter((word) => word.length >= 3 && !IGNORED_ACTIVITY_WORDS.has(word))
+      .some((word) => text.includes(word.slice(0, 6))),
+  );
+  const generic = all.filter((activity) => GENERIC_ACTIVITY.test(activity.en));
+  const result = fitting.length > 0 ? fitting : generic.length > 0 ? generic : all;
+  activityCache.set(cacheKey, result);
+  return result;
+}
+
+function nativeNames(country: Country, sub: SubIndustry, rng: Rng, compound: boolean): Names {
   const script = country.script as Exclude<Country["script"], "latin">;
   const table = NATIVE_NAMES[script];
   let stem = rng.pick(table.stems);
@@ -425,7 +468,7 @@ function nativeNames(country: Country, rng: Rng, compound: boolean): Names {
       stem = { en: `${stem.en} ${second.en}`, native: `${stem.native}${table.joiner}${second.native}` };
     }
   }
-  const activity = rng.pick(table.activities);
+  const activity = rng.pick(activitiesFor(script, sub));
   const form = rng.pick(table.forms);
   const tradeName = `${stem.en} ${activity.en}`;
   const tradeNative = `${stem.native}${table.joiner}${activity.native}`;

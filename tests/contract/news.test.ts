@@ -123,6 +123,23 @@ describe("GET /v1/company/news", () => {
     await expect400("/v1/company/news", { companyKey: key, importance: 9 }, "importance");
   });
 
+  it("uses every event type and every importance level across the market", async () => {
+    const feed = await sandbox
+      .client()
+      .getTopNews({ minImportance: 1, maxImportance: 5, minMarketCap: 0, pageSize: 1000, pageNumber: 3 });
+    const more = await sandbox
+      .client()
+      .getTopNews({ minImportance: 1, maxImportance: 5, minMarketCap: 0, pageSize: 1000, pageNumber: 12 });
+    const types = new Set([...feed.data, ...more.data].map((a) => a.eventType));
+    expect(types.size).toBe(19);
+    const levels = new Set<number>();
+    for (const importance of [1, 2, 3, 4, 5]) {
+      if ((await sandbox.client().getTopNews({ importance, pageSize: 1 })).pagination.totalCount > 0)
+        levels.add(importance);
+    }
+    expect(levels.size).toBe(5);
+  });
+
   it("covers at least the last 90 UTC days", async () => {
     const key = newsy().companyKey;
     const old = await sandbox
