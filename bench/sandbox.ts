@@ -11,14 +11,16 @@ export async function sandboxBench(): Promise<void> {
   const heapBefore = process.memoryUsage().heapUsed;
   const t0 = performance.now();
   const universe = generateUniverse();
-  const generateMs = performance.now() - t0;
+  const readyMs = performance.now() - t0;
+  universe.step(Number.POSITIVE_INFINITY); // completes the companies outside the API-enabled set
+  const completeMs = performance.now() - t0;
   gc?.();
   const heapAfter = process.memoryUsage().heapUsed;
   console.log(
     `universe: ${universe.companies.length} companies (${universe.enabled.length} API-enabled, ${universe.free.length} free)`,
   );
   console.log(
-    `ready in ${ms(generateMs)} in a cold process (target < 2000 ms); heap held ${((heapAfter - heapBefore) / 1e6).toFixed(0)} MB`,
+    `ready (default set served) in ${ms(readyMs)} in a cold process (target < 2000 ms); whole universe in ${ms(completeMs)}; heap held ${((heapAfter - heapBefore) / 1e6).toFixed(0)} MB`,
   );
 
   const now = Date.parse("2026-11-20T15:00:00Z");

@@ -3,7 +3,13 @@
 
 import { nextUpdateMs } from "./derive";
 import { brandFromSeed, type LogoSpec, type LogoVariant, renderLogo } from "./logo";
-import { buildLookupIndex, type LookupIndex, type LookupParams, resolveCompany } from "./lookup";
+import {
+  buildLookupIndex,
+  type LookupIndex,
+  type LookupParams,
+  type LookupResult,
+  resolveCompany,
+} from "./lookup";
 import {
   type ArticleStub,
   companyStubs,
@@ -192,10 +198,18 @@ function lookupParams(params: URLSearchParams): LookupParams {
 export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandler {
   const now = options.now ?? (() => Date.now());
   const universeOf = options.universe ?? getUniverse;
-  let lookupIndex: LookupIndex | undefined;
-  const index = (u: Universe) => {
-    lookupIndex ??= buildLookupIndex(u);
-    return lookupIndex;
+  // While the universe is still completing in the background, lookups try the API-enabled
+  // companies first and complete the universe only for an identifier not found there.
+  let enabledIndex: LookupIndex | undefined;
+  let fullIndex: LookupIndex | undefined;
+  const resolve = (u: Universe, params: LookupParams, licensed: boolean): LookupResult => {
+    if (!fullIndex && u.isComplete) fullIndex = buildLookupIndex(u.companies);
+    if (fullIndex) return resolveCompany(fullIndex, params, licensed);
+    enabledIndex ??= buildLookupIndex(u.enabled);
+    const result = resolveCompany(enabledIndex, params, licensed);
+    if (result.kind !== "not_found") return result;
+    fullIndex = buildLookupIndex(u.companies);
+    return resolveCompany(fullIndex, params, licensed);
   };
   const windows = new Map<string, { start: number; count: number }>();
   // Encoded list pages, valid until the first live field (updatedAt, earnings date) on the page
@@ -240,7 +254,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
   };
 
   const companyFor = (universe: Universe, params: URLSearchParams, key: KeyInfo): CompanyRec => {
-    const result = resolveCompany(index(universe), lookupParams(params), key.licensed);
+    const result = resolve(universe, lookupParams(params), key.licensed);
     switch (result.kind) {
       case "found":
         if (key.plan === "free" && !result.company.freePlan) {
@@ -350,8 +364,9 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
 
       let stubs: ArticleStub[];
       if (companyKey !== undefined) {
-        const company = index(universe).byKey.get(companyKey.toUpperCase());
-        if (!company) throw new HttpError(404, "Company not found.");
+        const found = resolve(universe, { companyKey }, key.licensed);
+        if (found.kind !== "found") throw new HttpError(404, "Company not found.");
+        const company = found.company;
         if (company.companyKey !== companyKey) {
           throw new HttpError(
             400,

@@ -19,9 +19,10 @@ function codeValue(code: number): number {
 /** ISIN (ISO 6166) check digit: letters expand to two digits, then Luhn over the digit string. */
 export function isinCheckDigit(first11: string): string {
   // Collect the expanded digits right to left, then Luhn: double every second from the right.
+  const upper = first11.toUpperCase();
   const digits: number[] = [];
-  for (let i = first11.length - 1; i >= 0; i--) {
-    const v = codeValue(first11.toUpperCase().charCodeAt(i));
+  for (let i = upper.length - 1; i >= 0; i--) {
+    const v = codeValue(upper.charCodeAt(i));
     if (v < 0) throw new Error(`invalid identifier character ${JSON.stringify(first11[i])}`);
     if (v > 9) digits.push(v % 10, Math.floor(v / 10));
     else digits.push(v);
@@ -127,11 +128,12 @@ export function fiscalIdentifier(kind: FiscalKind, index: number): string {
   // 32 scrambled bits and the low 12 bits of the index: 44 bits, exact in a double, and
   // 9 base-36 characters hold 46 bits. Distinct indexes give distinct bodies.
   let value = scramble(index, 0x5eed0000 + kind.length) * 4096 + (index & 0xfff);
-  let body = "";
-  for (let i = 0; i < FISCAL_BODY_LENGTH; i++) {
-    body = (ALNUM[value % 36] as string) + body;
+  const codes: number[] = new Array(FISCAL_BODY_LENGTH);
+  for (let i = FISCAL_BODY_LENGTH - 1; i >= 0; i--) {
+    codes[i] = ALNUM.charCodeAt(value % 36);
     value = Math.floor(value / 36);
   }
+  const body = String.fromCharCode(...codes);
   return `${FISCAL_PREFIX[kind]}${body}${mod3736Check(body)}`;
 }
 

@@ -1,7 +1,7 @@
 // Resolution of the contract's single-company lookup parameters to one canonical company.
 // Secondary-listing keys, former tickers and predecessor CIKs resolve to the same company.
 import { isValidFiscalIdentifier, normalizeCik } from "./identifiers";
-import type { CompanyRec, Universe } from "./universe";
+import type { CompanyRec } from "./universe";
 
 export interface LookupIndex {
   byKey: Map<string, CompanyRec>;
@@ -18,7 +18,7 @@ export interface LookupIndex {
 
 const US_CODES = new Set(["NYSE", "NYSEAM", "NYSEARCA", "NASDAQ"]);
 
-export function buildLookupIndex(universe: Universe): LookupIndex {
+export function buildLookupIndex(companies: readonly CompanyRec[]): LookupIndex {
   const index: LookupIndex = {
     byKey: new Map(),
     byFiscalId: new Map(),
@@ -33,7 +33,7 @@ export function buildLookupIndex(universe: Universe): LookupIndex {
     for (const venue of venues) if (venue) index.byVenueTicker.set(`${venue}:${ticker}`, c);
     if (us) index.byUsTicker.set(ticker, c);
   };
-  for (const c of universe.companies) {
+  for (const c of companies) {
     index.byFiscalId.set(c.fiscalId, c);
     if (c.cik) index.byCik.set(c.cik, c);
     if (c.predecessorCik) index.byCik.set(c.predecessorCik, c);

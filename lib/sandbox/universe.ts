@@ -135,15 +135,13 @@ export interface CompanyRec {
   brandSeed: number;
 }
 
-export interface Universe {
-  companies: CompanyRec[];
-  /** API-enabled companies, in list order. */
-  enabled: CompanyRec[];
-  free: CompanyRec[];
-  seed: number;
-}
-
 const US_CODES = new Set(["NYSE", "NYSEAM", "NYSEARCA", "NASDAQ"]);
+// Constant tables used in the per-company loop live here: literals in the loop allocate anew.
+const STATE_HEAVY_MARKETS = new Set(["CN", "SA", "AE", "QA", "RU", "IN", "KW", "NO", "ID", "MY"]);
+/** Markets whose companies sometimes list only in the US, through depositary receipts. */
+const US_LISTED_FOREIGN_MARKETS = new Set(["CN", "IL", "GR", "AR", "BR", "KY", "BM"]);
+const OFFSHORE_DOMICILES = new Set(["KY", "BM", "VG"]);
+const DORMANT_STATUSES: readonly TradingStatus[] = ["delisted", "suspended"];
 const SECONDARY_VENUES = ["XFRA", "XETR", "XSWX", "XMEX", "XSTU", "XBER", "XLON", "XAMS"];
 
 function exchangesByCountry(): Map<string, WeightedTable<Exchange>> {
@@ -188,10 +186,28 @@ class TickerBook {
   }
   allocate(exchange: Exchange, name: string, rng: Rng): string {
     const set = this.space(exchange);
-    for (const candidate of tickerCandidates(exchange, name, rng)) {
-      if (!set.has(candidate)) {
-        set.add(candidate);
-        return candidate;
+    const take = (candidate: string) => {
+      if (set.has(candidate)) return false;
+      set.add(candidate);
+      return true;
+    };
+    const style = exchange.tickerStyle;
+    if (style === "num4" || style === "hk" || style === "num6" || style === "num4sa") {
+      for (let i = 0; i < 400; i++) {
+        const candidate = numericTicker(exchange, rng);
+        if (take(candidate)) return candidate;
+      }
+      for (let n = 1; n < 1_000_000; n++) {
+        const candidate = numericTickerAt(exchange, n);
+        if (take(candidate)) return candidate;
+      }
+    } else {
+      const bases = letterBases(exchange, name, rng);
+      for (const base of bases) if (take(base)) return base;
+      const first = (bases[0] ?? "X").charCodeAt(0);
+      for (let attempt = 0; attempt < 100_000; attempt++) {
+        const candidate = randomTicker(first, attempt, rng);
+        if (take(candidate)) return candidate;
       }
     }
     throw new Error(`ticker space exhausted on ${exchange.code}`);
@@ -205,13 +221,9 @@ function lettersOf(name: string): string {
   return ascii.replace(/[^A-Za-z]/g, "").toUpperCase();
 }
 
-function* tickerCandidates(exchange: Exchange, name: string, rng: Rng): Generator<string> {
+/** Letter tickers to try for a name, best first: prefixes, consonant forms, initials. */
+function letterBases(exchange: Exchange, name: string, rng: Rng): string[] {
   const style = exchange.tickerStyle;
-  if (style === "num4" || style === "hk" || style === "num6" || style === "num4sa") {
-    for (let i = 0; i < 400; i++) yield numericTicker(exchange, rng);
-    for (let n = 1; n < 1_000_000; n++) yield numericTickerAt(exchange, n);
-    return;
-  }
   const letters = lettersOf(name);
   let initials = "";
   for (const word of name.split(" ")) {
@@ -219,8 +231,8 @@ function* tickerCandidates(exchange: Exchange, name: string, rng: Rng): Generato
     if ((first >= 65 && first <= 90) || (first >= 97 && first <= 122))
       initials += word.charAt(0).toUpperCase();
   }
-  const consonants = letters[0] + letters.slice(1).replace(/[AEIOU]/g, "");
-  const maxLen = style === "letters" && exchange.code === "XNSE" ? 10 : style === "us" ? 4 : 4;
+  const consonants = letters.charAt(0) + letters.slice(1).replace(/[AEIOU]/g, "");
+  const maxLen = exchange.code === "XNSE" ? 10 : 4;
   const minLen = style === "us" || style === "ca" ? 1 : 2;
   const bases = [
     letters.slice(0, 4),
@@ -231,20 +243,16 @@ function* tickerCandidates(exchange: Exchange, name: string, rng: Rng): Generato
   ];
   if (exchange.code === "XNSE") bases.unshift(letters.slice(0, 10));
   if (style === "us" && rng.chance(0.03)) bases.unshift(letters.slice(0, 1), letters.slice(0, 2));
-  for (const base of bases) {
-    if (base.length >= minLen && base.length <= maxLen) yield base;
-  }
-  for (let i = 0; i < 2000; i++) {
-    const len = rng.int(Math.max(minLen, 3), Math.min(maxLen, 4));
-    let t = letters[0] ?? "X";
-    while (t.length < len) t += String.fromCharCode(65 + rng.int(0, 25));
-    yield t;
-  }
-  for (let i = 0; i < 100_000; i++) {
-    let t = "";
-    for (let j = 0; j < 5; j++) t += String.fromCharCode(65 + rng.int(0, 25));
-    yield t;
-  }
+  return bases.filter((base) => base.length >= minLen && base.length <= maxLen);
+}
+
+/** The n-th fallback candidate: the name's first letter and random letters, later 5 random letters. */
+function randomTicker(first: number, attempt: number, rng: Rng): string {
+  const letter = () => 65 + Math.floor(rng.next() * 26);
+  if (attempt >= 2000) return String.fromCharCode(letter(), letter(), letter(), letter(), letter());
+  return rng.next() < 0.5
+    ? String.fromCharCode(first, letter(), letter())
+    : String.fromCharCode(first, letter(), letter(), letter());
 }
 
 function numericTicker(exchange: Exchange, rng: Rng): string {
@@ -494,7 +502,7 @@ function companyTypeFor(sub: SubIndustry, country: Country, rng: Rng): CompanyTy
   if (sub.name === "Diversified Financial Services" && rng.chance(country.code === "US" ? 0.6 : 0.15))
     return "spac";
   if (sub.sector === "Financials" && rng.chance(0.015)) return "investment_company";
-  const stateHeavy = ["CN", "SA", "AE", "QA", "RU", "IN", "KW", "NO", "ID", "MY"].includes(country.code);
+  const stateHeavy = STATE_HEAVY_MARKETS.has(country.code);
   if (
     (sub.sector === "Utilities" || sub.sector === "Energy" || sub.industry === "Banks") &&
     rng.chance(stateHeavy ? 0.12 : 0.01)
@@ -557,78 +565,110 @@ function roundCap(logCap: number): number {
   return Math.round(value / magnitude) * magnitude;
 }
 
-export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Universe {
-  const countryTable = new WeightedTable(
-    COUNTRIES.filter((c) => c.weight > 0),
-    (c) => c.weight,
-  );
-  const subTable = new WeightedTable(GICS_SUB_INDUSTRIES, (s) => s.weight);
-  const miningSubs = GICS_SUB_INDUSTRIES.filter(
-    (s) => s.industry === "Metals & Mining" || s.industry === "Oil, Gas & Consumable Fuels",
-  );
-  const miningTable = new WeightedTable(miningSubs, (s) => s.weight);
-  const byCountry = exchangesByCountry();
-  const usTable = byCountry.get("US");
-  if (!usTable) throw new Error("no US exchanges in the exchange table");
-  const secondaryVenues = SECONDARY_VENUES.map((code) => exchangeByCode.get(code)).filter(
-    (e): e is Exchange => e !== undefined,
-  );
-  const tickers = new TickerBook();
-  const domicileChoices = new Map<string, [Country, number][]>();
-  for (const [from, to, p] of DOMICILE_ALTERNATIVES) {
-    const target = countryByCode.get(to);
-    if (!target || to === from) continue;
-    const list = domicileChoices.get(from) ?? [];
-    list.push([target, p]);
-    domicileChoices.set(from, list);
-  }
-  let figiSerial = 0;
-  const nextFigi = () => figiSerial++;
-  const securities = new SecurityMint(nextFigi);
-  const takenNames = new NameSet();
-  const usedCiks = new Set<number>();
-  let listingCounter = 0;
+/** What is decided for every company up front: enough to choose the API-enabled set. */
+interface Core {
+  hq: Country;
+  sub: SubIndustry;
+  type: CompanyType;
+  status: CompanyStatus;
+  preIpo: boolean;
+  logCap: number | null;
+}
 
-  const newCik = (rng: Rng): string => {
+/** Tables and counters shared by every company's details, in generation order. */
+class DetailBuilder {
+  private readonly byCountry = exchangesByCountry();
+  private readonly usTable: WeightedTable<Exchange>;
+  private readonly secondaryVenues: Exchange[];
+  private readonly tickers = new TickerBook();
+  private readonly domicileChoices = new Map<string, [Country, number][]>();
+  private figiSerial = 0;
+  private readonly securities = new SecurityMint(() => this.figiSerial++);
+  private readonly takenNames = new NameSet();
+  private readonly usedCiks = new Set<number>();
+  private listingCounter = 0;
+  private readonly interned = new Map<string, DatasetName[]>();
+  private readonly rng = new Rng(0);
+
+  constructor(private readonly seed: number) {
+    const usTable = this.byCountry.get("US");
+    if (!usTable) throw new Error("no US exchanges in the exchange table");
+    this.usTable = usTable;
+    this.secondaryVenues = SECONDARY_VENUES.map((code) => exchangeByCode.get(code)).filter(
+      (e): e is Exchange => e !== undefined,
+    );
+    for (const [from, to, p] of DOMICILE_ALTERNATIVES) {
+      const target = countryByCode.get(to);
+      if (!target || to === from) continue;
+      const list = this.domicileChoices.get(from) ?? [];
+      list.push([target, p]);
+      this.domicileChoices.set(from, list);
+    }
+  }
+
+  private newCik(): string {
+    const rng = this.rng;
     let n: number;
     do n = rng.int(1_000_050, 2_010_000) - (rng.chance(0.3) ? rng.int(0, 950_000) : 0);
-    while (usedCiks.has(n));
-    usedCiks.add(n);
+    while (this.usedCiks.has(n));
+    this.usedCiks.add(n);
     return formatCik(n);
-  };
+  }
 
-  const companies: CompanyRec[] = [];
-  const logCaps: (number | null)[] = [];
+  private addListing(
+    listings: ListingRec[],
+    exchange: Exchange,
+    security: SecurityRec,
+    status: TradingStatus,
+    tickerName: string,
+  ): ListingRec {
+    const rng = this.rng;
+    const sameCountry = listings.find(
+      (l) => l.security === security && l.exchange.countryCode === exchange.countryCode,
+    );
+    const segments = exchange.segments;
+    const segment = segments.length > 1 && rng.chance(0.35) ? rng.pick(segments.slice(1)) : segments[0];
+    if (!segment) throw new Error(`exchange ${exchange.code} has no segments`);
+    const ticker = this.tickers.allocate(exchange, tickerName, rng);
+    let currency = exchange.tradingCurrency;
+    if (exchange.code === "XLON" && security.type === "depositary_receipt") currency = "USD";
+    else if (exchange.code === "XLON" && rng.chance(0.06)) currency = "USD";
+    const listing = new ListingRec(
+      this.listingCounter++,
+      ticker,
+      exchange,
+      segment,
+      security,
+      currency,
+      status,
+      this.figiSerial++,
+      sameCountry ? sameCountry.compositeSerial : this.figiSerial++,
+    );
+    listings.push(listing);
+    return listing;
+  }
 
-  const rng = new Rng(0);
-  for (let index = 0; index < size; index++) {
-    rng.reset(hash32(seed, index, 1));
-    const hq = countryTable.pick(rng);
-    const sub =
-      (hq.code === "CA" || hq.code === "AU") && rng.chance(0.3) ? miningTable.pick(rng) : subTable.pick(rng);
-    const type = companyTypeFor(sub, hq, rng);
-    const status = statusFor(type, rng);
-    const names = makeNames(hq, sub, type, rng, takenNames);
+  build(index: number, core: Core, apiEnabled: boolean): CompanyRec {
+    const { seed, rng, securities } = this;
+    const { hq, sub, type, status, preIpo, logCap } = core;
+    rng.reset(hash32(seed, index, 6));
+    const names = makeNames(hq, sub, type, rng, this.takenNames);
 
     let domicile = hq;
-    for (const [to, p] of domicileChoices.get(hq.code) ?? []) {
+    for (const [to, p] of this.domicileChoices.get(hq.code) ?? []) {
       if (rng.chance(p)) {
         domicile = to;
         break;
       }
     }
 
-    const preIpo = status === "active" && type !== "spac" && rng.chance(0.009);
-    const logCap = preIpo || rng.chance(0.028) ? null : logMarketCap(hq, type, rng);
-    logCaps.push(logCap);
-
     // Primary venue: the home market, except foreign private issuers listed only in the US.
-    const homeTable = byCountry.get(hq.code);
+    const homeTable = this.byCountry.get(hq.code);
     const usPrimary =
-      !homeTable ||
-      (["CN", "IL", "GR", "AR", "BR", "KY", "BM"].includes(hq.code) &&
-        rng.chance(hq.code === "IL" ? 0.35 : 0.07));
-    const primaryExchange = usPrimary ? usTable.pick(rng) : (homeTable as WeightedTable<Exchange>).pick(rng);
+      !homeTable || (US_LISTED_FOREIGN_MARKETS.has(hq.code) && rng.chance(hq.code === "IL" ? 0.35 : 0.07));
+    const primaryExchange = usPrimary
+      ? this.usTable.pick(rng)
+      : (homeTable as WeightedTable<Exchange>).pick(rng);
     const foreignInUs = usPrimary && hq.code !== "US";
 
     const primaryStatus: TradingStatus = preIpo
@@ -636,7 +676,7 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
       : status === "defunct"
         ? "delisted"
         : status === "dormant"
-          ? rng.pick<TradingStatus>(["delisted", "suspended"])
+          ? rng.pick(DORMANT_STATUSES)
           : status === "reorganizing" && rng.chance(0.5)
             ? "suspended"
             : rng.chance(0.012)
@@ -649,37 +689,7 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
       rng,
     );
     const listings: ListingRec[] = [];
-    const addListing = (
-      exchange: Exchange,
-      security: SecurityRec,
-      status: TradingStatus,
-      tickerName: string,
-    ) => {
-      const sameCountry = listings.find(
-        (l) => l.security === security && l.exchange.countryCode === exchange.countryCode,
-      );
-      const segments = exchange.segments;
-      const segment = segments.length > 1 && rng.chance(0.35) ? rng.pick(segments.slice(1)) : segments[0];
-      if (!segment) throw new Error(`exchange ${exchange.code} has no segments`);
-      const ticker = tickers.allocate(exchange, tickerName, rng);
-      let currency = exchange.tradingCurrency;
-      if (exchange.code === "XLON" && security.type === "depositary_receipt") currency = "USD";
-      else if (exchange.code === "XLON" && rng.chance(0.06)) currency = "USD";
-      const listing = new ListingRec(
-        listingCounter++,
-        ticker,
-        exchange,
-        segment,
-        security,
-        currency,
-        status,
-        nextFigi(),
-        sameCountry ? sameCountry.compositeSerial : nextFigi(),
-      );
-      listings.push(listing);
-      return listing;
-    };
-    const primary = addListing(primaryExchange, homeSecurity, primaryStatus, names.tradeName);
+    const primary = this.addListing(listings, primaryExchange, homeSecurity, primaryStatus, names.tradeName);
 
     // Secondary lines grow with size: foreign venues for the same security, US depositary
     // receipts for large foreign companies, preferred lines for banks, utilities and REITs.
@@ -713,9 +723,9 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
           !listings.some((l) => l.security.type === "depositary_receipt")
         ) {
           const adr = securities.create("depositary_receipt", "US", rng);
-          addListing(usTable.pick(rng), adr, otherStatus(), names.tradeName);
+          this.addListing(listings, this.usTable.pick(rng), adr, otherStatus(), names.tradeName);
         } else if (hq.code === "CA" && r < 0.6 && !listings.some((l) => US_CODES.has(l.exchange.code))) {
-          addListing(usTable.pick(rng), homeSecurity, otherStatus(), names.tradeName);
+          this.addListing(listings, this.usTable.pick(rng), homeSecurity, otherStatus(), names.tradeName);
         } else if (
           r < 0.7 &&
           (sub.sector === "Utilities" || sub.industry === "Banks" || type === "reit") &&
@@ -726,34 +736,38 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
             domicile.code === "US" || foreignInUs ? "US" : domicile.code,
             rng,
           );
-          addListing(primaryExchange, pref, otherStatus(), `${names.tradeName} P`);
+          this.addListing(listings, primaryExchange, pref, otherStatus(), `${names.tradeName} P`);
         } else {
-          const venue = rng.pick(secondaryVenues);
+          const venue = rng.pick(this.secondaryVenues);
           if (listings.some((l) => l.exchange.code === venue.code)) continue;
-          addListing(venue, homeSecurity, otherStatus(), names.tradeName);
+          this.addListing(listings, venue, homeSecurity, otherStatus(), names.tradeName);
         }
       }
       if (type === "spac") {
-        const unit = securities.create("unit", domicile.code === "US" ? "US" : "US", rng);
-        addListing(primaryExchange, unit, primaryStatus, `${names.tradeName} U`);
+        const unit = securities.create("unit", "US", rng);
+        this.addListing(listings, primaryExchange, unit, primaryStatus, `${names.tradeName} U`);
       }
     }
 
     const hasUsLine = listings.some((l) => US_CODES.has(l.exchange.code));
-    const cik = hasUsLine || hq.code === "US" || rng.chance(0.02) ? newCik(rng) : undefined;
-    const predecessorCik = cik && rng.chance(0.04) ? newCik(rng) : undefined;
+    const cik = hasUsLine || hq.code === "US" || rng.chance(0.02) ? this.newCik() : undefined;
+    const predecessorCik = cik && rng.chance(0.04) ? this.newCik() : undefined;
 
     let formerTicker: string | undefined;
     if (!preIpo && rng.chance(0.045)) {
-      formerTicker = tickers.allocate(primaryExchange, `${rng.pick(BRAND_STEMS)} ${names.tradeName}`, rng);
+      formerTicker = this.tickers.allocate(
+        primaryExchange,
+        `${rng.pick(BRAND_STEMS)} ${names.tradeName}`,
+        rng,
+      );
     }
 
     let reportingCurrency = hq.currency;
     if (rng.chance(hq.code === "US" ? 0.002 : 0.05)) reportingCurrency = "USD";
-    if (["KY", "BM", "VG"].includes(domicile.code) && hq.code === "CN" && rng.chance(0.5))
+    if (OFFSHORE_DOMICILES.has(domicile.code) && hq.code === "CN" && rng.chance(0.5))
       reportingCurrency = "CNY";
 
-    companies.push({
+    const company: CompanyRec = {
       index,
       companyId: 1000 + index * 3 + (hash32(seed, index, 2) % 3),
       fiscalId: fiscalIdentifier("company", index),
@@ -774,46 +788,123 @@ export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Un
       formerTicker,
       formerKey: formerTicker ? `${primaryExchange.code}_${formerTicker}` : undefined,
       listings,
-      apiEnabled: false,
+      apiEnabled,
       freePlan: false,
       datasets: [],
       financialPeriods: [],
       brandSeed: hash32(seed, index, 3),
-    });
-  }
-
-  // The API-enabled set: the most covered companies, which skews to the largest.
-  const scores = new Float64Array(companies.length);
-  for (const c of companies) {
-    rng.reset(hash32(seed, c.index, 4));
-    const base = logCaps[c.index] ?? (c.listings[0]?.status === "pre_ipo" ? 9.2 : 7.5);
-    const penalty = c.status === "defunct" ? 1.2 : c.status === "shell" ? 0.8 : 0;
-    scores[c.index] = base - penalty + rng.normal() * 0.45;
-  }
-  const byScore = Array.from(companies.keys()).sort(
-    (a, b) => (scores[b] as number) - (scores[a] as number) || a - b,
-  );
-  for (let i = 0; i < API_ENABLED_COUNT && i < byScore.length; i++) {
-    (companies[byScore[i] as number] as CompanyRec).apiEnabled = true;
-  }
-
-  const interned = new Map<string, DatasetName[]>();
-  for (const c of companies) {
-    assignDatasets(c, rng.reset(hash32(seed, c.index, 5)));
+    };
+    assignDatasets(company, rng.reset(hash32(seed, index, 5)));
     // Most companies share one of a few dataset lists: keep one array per distinct list.
-    const key = c.datasets.join(",");
-    const shared = interned.get(key);
-    if (shared) c.datasets = shared;
-    else interned.set(key, c.datasets);
+    const key = company.datasets.join(",");
+    const shared = this.interned.get(key);
+    if (shared) company.datasets = shared;
+    else this.interned.set(key, company.datasets);
+    return company;
+  }
+}
+
+/**
+ * The generated universe. Every company's core (country, classification, type, status, size)
+ * is drawn up front, which decides the API-enabled set; the details (names, listings,
+ * identifiers) are generated for the API-enabled companies first and for the rest on demand or
+ * in the background, always in the same order, so the data never depends on timing.
+ */
+export class Universe {
+  readonly enabled: CompanyRec[];
+  readonly free: CompanyRec[];
+  private readonly records: (CompanyRec | undefined)[];
+  private readonly cores: Core[];
+  /** Indexes of the companies outside the API-enabled set, in generation order. */
+  private readonly pending: number[];
+  private cursor = 0;
+  private readonly builder: DetailBuilder;
+
+  constructor(
+    readonly seed: number,
+    readonly size: number,
+  ) {
+    const countryTable = new WeightedTable(
+      COUNTRIES.filter((c) => c.weight > 0),
+      (c) => c.weight,
+    );
+    const subTable = new WeightedTable(GICS_SUB_INDUSTRIES, (s) => s.weight);
+    const miningTable = new WeightedTable(
+      GICS_SUB_INDUSTRIES.filter(
+        (s) => s.industry === "Metals & Mining" || s.industry === "Oil, Gas & Consumable Fuels",
+      ),
+      (s) => s.weight,
+    );
+    const rng = new Rng(0);
+    this.cores = new Array(size);
+    const scores = new Float64Array(size);
+    for (let index = 0; index < size; index++) {
+      rng.reset(hash32(seed, index, 1));
+      const hq = countryTable.pick(rng);
+      const sub =
+        (hq.code === "CA" || hq.code === "AU") && rng.chance(0.3)
+          ? miningTable.pick(rng)
+          : subTable.pick(rng);
+      const type = companyTypeFor(sub, hq, rng);
+      const status = statusFor(type, rng);
+      const preIpo = status === "active" && type !== "spac" && rng.chance(0.009);
+      const logCap = preIpo || rng.chance(0.028) ? null : logMarketCap(hq, type, rng);
+      this.cores[index] = { hq, sub, type, status, preIpo, logCap };
+      // Coverage (the API-enabled set) skews to the largest companies.
+      rng.reset(hash32(seed, index, 4));
+      const penalty = status === "defunct" ? 1.2 : status === "shell" ? 0.8 : 0;
+      scores[index] = (logCap ?? (preIpo ? 9.2 : 7.5)) - penalty + rng.normal() * 0.45;
+    }
+    const byScore = Array.from(scores.keys()).sort(
+      (a, b) => (scores[b] as number) - (scores[a] as number) || a - b,
+    );
+    const enabledFlags = new Uint8Array(size);
+    for (let i = 0; i < API_ENABLED_COUNT && i < size; i++) enabledFlags[byScore[i] as number] = 1;
+
+    this.builder = new DetailBuilder(seed);
+    this.records = new Array(size);
+    this.enabled = [];
+    this.pending = [];
+    for (let index = 0; index < size; index++) {
+      if (enabledFlags[index]) {
+        const company = this.builder.build(index, this.cores[index] as Core, true);
+        this.records[index] = company;
+        this.enabled.push(company);
+      } else {
+        this.pending.push(index);
+      }
+    }
+    const free = this.enabled
+      .filter((c) => c.status === "active" && c.listings[0]?.status === "active" && c.marketCapUsd !== null)
+      .sort((a, b) => (b.marketCapUsd ?? 0) - (a.marketCapUsd ?? 0))
+      .slice(0, FREE_PLAN_COUNT);
+    for (const c of free) c.freePlan = true;
+    this.free = free.sort((a, b) => a.companyId - b.companyId);
   }
 
-  const enabled = companies.filter((c) => c.apiEnabled);
-  const free = enabled
-    .filter((c) => c.status === "active" && c.listings[0]?.status === "active" && c.marketCapUsd !== null)
-    .sort((a, b) => (b.marketCapUsd ?? 0) - (a.marketCapUsd ?? 0))
-    .slice(0, FREE_PLAN_COUNT);
-  for (const c of free) c.freePlan = true;
-  return { companies, enabled, free: free.slice().sort((a, b) => a.companyId - b.companyId), seed };
+  get isComplete(): boolean {
+    return this.cursor >= this.pending.length;
+  }
+
+  /** Generates the details of up to `count` more companies; returns whether all are done. */
+  step(count: number): boolean {
+    const end = Math.min(this.pending.length, this.cursor + count);
+    for (; this.cursor < end; this.cursor++) {
+      const index = this.pending[this.cursor] as number;
+      this.records[index] = this.builder.build(index, this.cores[index] as Core, false);
+    }
+    return this.isComplete;
+  }
+
+  /** Every company in list order (completes the generation first). */
+  get companies(): CompanyRec[] {
+    this.step(Number.POSITIVE_INFINITY);
+    return this.records as CompanyRec[];
+  }
+}
+
+export function generateUniverse(seed = UNIVERSE_SEED, size = UNIVERSE_SIZE): Universe {
+  return new Universe(seed, size);
 }
 
 const SEMI_ANNUAL_PERIODS: CompanyRec["financialPeriods"] = ["annual", "semi-annual"];
@@ -852,11 +943,24 @@ function assignDatasets(c: CompanyRec, rng: Rng): void {
 const UNIVERSE_KEY = Symbol.for("company-dashboard.sandbox.universe");
 type UniverseHolder = { [UNIVERSE_KEY]?: Universe };
 
-/** The process-wide universe, generated on first use (kept on globalThis across bundles). */
+/**
+ * The process-wide universe, generated on first use (kept on globalThis across bundles). The
+ * companies outside the API-enabled set are completed in the background in small slices, so
+ * the event loop keeps serving meanwhile.
+ */
 export function getUniverse(): Universe {
   const holder = globalThis as UniverseHolder;
-  holder[UNIVERSE_KEY] ??= generateUniverse();
-  return holder[UNIVERSE_KEY];
+  let universe = holder[UNIVERSE_KEY];
+  if (!universe) {
+    const created = generateUniverse();
+    universe = created;
+    holder[UNIVERSE_KEY] = created;
+    const slice = () => {
+      if (!created.step(2500)) setTimeout(slice, 0).unref?.();
+    };
+    setTimeout(slice, 0).unref?.();
+  }
+  return universe;
 }
 
 export { countryByCode, exchangeByCode };
