@@ -1,6 +1,6 @@
 // Resolution of the contract's single-company lookup parameters to one canonical company.
 // Secondary-listing keys, former tickers and predecessor CIKs resolve to the same company.
-import { isValidFiscalIdentifier, normalizeCik } from "./identifiers";
+import { isValidFiscalIdentifier, normalizeCik } from "@/lib/identifiers";
 import type { CompanyRec } from "./universe";
 
 export interface LookupIndex {

@@ -1,9 +1,9 @@
 // Invariants of the generated universe.
 import { describe, expect, it } from "vitest";
+import { isValidCusip, isValidFigi, isValidFiscalIdentifier, isValidIsin } from "@/lib/identifiers";
 import { COUNTRIES, EXCHANGES } from "./data/geo";
 import { GICS_SUB_INDUSTRIES } from "./data/gics";
 import { peerCompanies } from "./derive";
-import { isValidCusip, isValidFigi, isValidFiscalIdentifier, isValidIsin } from "./identifiers";
 import { buildLookupIndex } from "./lookup";
 import { type CompanyRec, generateUniverse, getUniverse } from "./universe";
 

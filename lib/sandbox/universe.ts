@@ -3,6 +3,14 @@
 // news are derived on demand elsewhere (derive.ts, news.ts) from the same seed.
 
 import {
+  cusipCheckDigit,
+  FIGI_CHARS,
+  figiCheckDigit,
+  fiscalIdentifier,
+  formatCik,
+  isinCheckDigit,
+} from "@/lib/identifiers";
+import {
   COUNTRIES,
   type Country,
   countryByCode,
@@ -21,14 +29,6 @@ import {
   NATIVE_NAMES,
   type NativePair,
 } from "./data/names";
-import {
-  cusipCheckDigit,
-  FIGI_CHARS,
-  figiCheckDigit,
-  fiscalIdentifier,
-  formatCik,
-  isinCheckDigit,
-} from "./identifiers";
 import { hash32, hashString, Rng, WeightedTable } from "./rng";
 
 export const UNIVERSE_SEED = 20_260_101;

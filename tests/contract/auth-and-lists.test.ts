@@ -1,6 +1,6 @@
 // Contract rules for authentication, the v3 and v2 company lists, and plans.
 import { describe, expect, it } from "vitest";
-import { isValidCusip, isValidFigi, isValidIsin } from "@/lib/sandbox/identifiers";
+import { isValidCusip, isValidFigi, isValidIsin } from "@/lib/identifiers";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { errorMessage, findCompany, setupSandbox } from "./fixtures";

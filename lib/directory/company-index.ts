@@ -1,0 +1,518 @@
+// The directory's in-memory search index over company-list rows: name, ticker and identifier
+// search with ranking and typo tolerance, facet filters with counts, sorting and paging.
+// Pure and synchronous: the sync (sync.ts) builds one per snapshot of rows.
+import { normalizeCik } from "@/lib/identifiers";
+import { type Company, DATASETS } from "@/lib/upstream/schemas";
+import { editDistance, normalizeText, tokens } from "./normalize";
+
+export const FACET_FIELDS = [
+  "sector",
+  "industryGroup",
+  "industry",
+  "subIndustry",
+  "region",
+  "country",
+  "domicile",
+  "exchange",
+  "companyType",
+  "companyStatus",
+  "tradingStatus",
+  "securityType",
+  "reportingCurrency",
+  "tradingCurrency",
+] as const;
+export type FacetField = (typeof FACET_FIELDS)[number];
+
+const FACET_VALUE: Record<FacetField, (c: Company) => string | null | undefined> = {
+  sector: (c) => c.sector,
+  industryGroup: (c) => c.industryGroup,
+  industry: (c) => c.industry,
+  subIndustry: (c) => c.subIndustry,
+  region: (c) => c.headquartersRegion,
+  country: (c) => c.headquartersCountryCode,
+  domicile: (c) => c.legalDomicileCountryCode,
+  exchange: (c) => c.primaryListing.exchangeCode,
+  companyType: (c) => c.companyType,
+  companyStatus: (c) => c.companyStatus,
+  tradingStatus: (c) => c.primaryListing.tradingStatus,
+  securityType: (c) => c.primaryListing.securityType,
+  reportingCurrency: (c) => c.reportingCurrency,
+  tradingCurrency: (c) => c.primaryListing.tradingCurrency,
+};
+
+/** Labels where the value is a code: country names, exchange names. */
+const FACET_LABEL: Partial<Record<FacetField, (c: Company) => string | null | undefined>> = {
+  country: (c) => c.headquartersCountryName,
+  domicile: (c) => c.legalDomicileCountryName,
+  exchange: (c) => c.primaryListing.exchangeName,
+};
+
+export const SORT_FIELDS = [
+  "relevance",
+  "name",
+  "ticker",
+  "exchange",
+  "sector",
+  "industry",
+  "country",
+  "marketCap",
+  "companyType",
+  "companyStatus",
+  "updatedAt",
+] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+const SORT_VALUE: Record<
+  Exclude<SortField, "relevance">,
+  (c: Company) => string | number | null | undefined
+> = {
+  name: (c) => c.displayNameEnglish?.toLowerCase(),
+  ticker: (c) => c.primaryListing.ticker,
+  exchange: (c) => c.primaryListing.exchangeCode,
+  sector: (c) => c.sector,
+  industry: (c) => c.industry,
+  country: (c) => c.headquartersCountryName,
+  marketCap: (c) => c.marketCapUsd,
+  companyType: (c) => c.companyType,
+  companyStatus: (c) => c.companyStatus,
+  updatedAt: (c) => c.updatedAt,
+};
+
+export const CAP_BUCKETS = [
+  { id: "mega", label: "Mega (≥ $200B)", min: 200e9, max: Number.POSITIVE_INFINITY },
+  { id: "large", label: "Large ($10B–$200B)", min: 10e9, max: 200e9 },
+  { id: "mid", label: "Mid ($2B–$10B)", min: 2e9, max: 10e9 },
+  { id: "small", label: "Small ($300M–$2B)", min: 300e6, max: 2e9 },
+  { id: "micro", label: "Micro (< $300M)", min: 0, max: 300e6 },
+] as const;
+
+/** How a row matched the query, best first. */
+export type MatchKind = "identifier" | "ticker" | "name-prefix" | "ticker-prefix" | "name" | "fuzzy";
+const TIER: Record<MatchKind, number> = {
+  identifier: 0,
+  ticker: 0,
+  "name-prefix": 1,
+  "ticker-prefix": 2,
+  name: 3,
+  fuzzy: 4,
+};
+
+export interface DirectoryQuery {
+  q?: string;
+  /** Values per field: OR within a field, AND across fields. */
+  filters?: Partial<Record<FacetField, readonly string[]>>;
+  /** Every listed dataset must be available. */
+  datasets?: readonly string[];
+  minMarketCap?: number;
+  maxMarketCap?: number;
+  sort?: SortField;
+  order?: "asc" | "desc";
+  offset?: number;
+  limit?: number;
+}
+
+export interface FacetCount {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export interface DirectoryHit {
+  company: Company;
+  match?: { kind: MatchKind; field: string };
+}
+
+export interface DirectoryResult {
+  total: number;
+  hits: DirectoryHit[];
+  facets: Record<FacetField, FacetCount[]>;
+  datasets: FacetCount[];
+  marketCap: FacetCount[];
+}
+
+interface Column {
+  codes: Uint16Array;
+  values: string[];
+  labels: string[];
+}
+
+const NO_VALUE = 0;
+
+export class CompanyIndex {
+  readonly size: number;
+  private readonly rows: readonly Company[];
+  private readonly columns = {} as Record<FacetField, Column>;
+  private readonly datasetBits: Uint32Array;
+  private readonly caps: Float64Array;
+  private readonly byIdentifier = new Map<string, { rows: number[]; field: string }[]>();
+  private readonly byTicker = new Map<string, number[]>();
+  private readonly sortedTickers: string[];
+  private readonly tokenPostings = new Map<string, number[]>();
+  private readonly sortedTokens: string[];
+  /** Normalised names per row, for the name-prefix tier. */
+  private readonly names: string[][];
+  private readonly sortOrders = new Map<string, Int32Array>();
+
+  constructor(rows: readonly Company[]) {
+    this.rows = rows;
+    this.size = rows.length;
+    for (const field of FACET_FIELDS) this.columns[field] = this.encode(field);
+    this.datasetBits = new Uint32Array(rows.length);
+    this.caps = new Float64Array(rows.length);
+    this.names = new Array(rows.length);
+    rows.forEach((c, i) => {
+      let bits = 0;
+      for (const d of c.availableDatasets) {
+        const bit = (DATASETS as readonly string[]).indexOf(d);
+        if (bit >= 0) bits |= 1 << bit;
+      }
+      this.datasetBits[i] = bits;
+      this.caps[i] = c.marketCapUsd ?? Number.NaN;
+      const l = c.primaryListing;
+      this.addIdentifier(c.companyKey.toUpperCase(), i, "companyKey");
+      if (c.companyFiscalIdentifier)
+        this.addIdentifier(c.companyFiscalIdentifier.toUpperCase(), i, "companyFiscalIdentifier");
+      if (c.cik) this.addIdentifier(c.cik, i, "cik");
+      for (const field of ["figi", "figiComposite", "figiShareClass", "isin", "cusip"] as const) {
+        const value = l[field];
+        if (value) this.addIdentifier(value.toUpperCase(), i, field);
+      }
+      const ticker = l.ticker.toUpperCase();
+      const list = this.byTicker.get(ticker);
+      if (list) list.push(i);
+      else this.byTicker.set(ticker, [i]);
+      const names = [
+        c.displayNameEnglish,
+        c.legalNameEnglish,
+        c.tradeNameEnglish,
+        c.legalNameNative,
+        c.tradeNameNative,
+      ]
+        .filter((n): n is string => Boolean(n))
+        .map(normalizeText);
+      this.names[i] = [...new Set(names)];
+      const seen = new Set<string>();
+      for (const name of this.names[i] as string[]) {
+        for (const token of name.split(" ")) {
+          if (!token || seen.has(token)) continue;
+          seen.add(token);
+          const postings = this.tokenPostings.get(token);
+          if (postings) postings.push(i);
+          else this.tokenPostings.set(token, [i]);
+        }
+      }
+    });
+    this.sortedTickers = [...this.byTicker.keys()].sort();
+    this.sortedTokens = [...this.tokenPostings.keys()].sort();
+  }
+
+  private encode(field: FacetField): Column {
+    const values = [""];
+    const labels = [""];
+    const lookup = new Map<string, number>();
+    const codes = new Uint16Array(this.rows.length);
+    const value = FACET_VALUE[field];
+    const label = FACET_LABEL[field];
+    this.rows.forEach((c, i) => {
+      const v = value(c);
+      if (v === null || v === undefined || v === "") return;
+      let code = lookup.get(v);
+      if (code === undefined) {
+        code = values.length;
+        lookup.set(v, code);
+        values.push(v);
+        labels.push(label?.(c) ?? v);
+      }
+      codes[i] = code;
+    });
+    return { codes, values, labels };
+  }
+
+  private addIdentifier(value: string, row: number, field: string): void {
+    const entries = this.byIdentifier.get(value) ?? [];
+    const entry = entries.find((e) => e.field === field);
+    if (entry) entry.rows.push(row);
+    else entries.push({ rows: [row], field });
+    this.byIdentifier.set(value, entries);
+  }
+
+  /** Every row whose primary ticker or identifier equals the value, for the resolver. */
+  exact(value: string): Company[] {
+    const upper = value.trim().toUpperCase();
+    const rows = new Set<number>(this.byTicker.get(upper) ?? []);
+    for (const entry of this.byIdentifier.get(upper) ?? []) for (const r of entry.rows) rows.add(r);
+    const cik = normalizeCik(upper);
+    if (cik) for (const entry of this.byIdentifier.get(cik) ?? []) for (const r of entry.rows) rows.add(r);
+    return [...rows].map((r) => this.rows[r] as Company);
+  }
+
+  byKey(companyKey: string): Company | undefined {
+    const entry = this.byIdentifier.get(companyKey.toUpperCase())?.find((e) => e.field === "companyKey");
+    return entry ? this.rows[entry.rows[0] as number] : undefined;
+  }
+
+  /** Rows matching the query text, with their best match. Undefined query: every row. */
+  private match(q: string): Map<number, { kind: MatchKind; field: string }> {
+    const out = new Map<number, { kind: MatchKind; field: string }>();
+    const offer = (row: number, kind: MatchKind, field: string) => {
+      const current = out.get(row);
+      if (!current || TIER[kind] < TIER[current.kind]) out.set(row, { kind, field });
+    };
+    const upper = q.trim().toUpperCase();
+    const compactUpper = upper.replace(/\s+/g, "");
+    for (const entry of this.byIdentifier.get(compactUpper) ?? [])
+      for (const r of entry.rows) offer(r, "identifier", entry.field);
+    const cik = normalizeCik(compactUpper);
+    if (cik)
+      for (const entry of this.byIdentifier.get(cik) ?? [])
+        for (const r of entry.rows) offer(r, "identifier", entry.field);
+    for (const r of this.byTicker.get(compactUpper) ?? []) offer(r, "ticker", "ticker");
+    if (/^[A-Z0-9.-]{1,12}$/.test(compactUpper)) {
+      for (let i = lowerBound(this.sortedTickers, compactUpper); i < this.sortedTickers.length; i++) {
+        const ticker = this.sortedTickers[i] as string;
+        if (!ticker.startsWith(compactUpper)) break;
+        for (const r of this.byTicker.get(ticker) ?? []) offer(r, "ticker-prefix", "ticker");
+      }
+    }
+
+    const queryTokens = tokens(q);
+    if (queryTokens.length === 0) return out;
+    const normalizedQuery = queryTokens.join(" ");
+    // Every query token must prefix some name token of the row.
+    let candidates: Set<number> | undefined;
+    for (const token of queryTokens) {
+      const rows = this.prefixRows(token);
+      candidates = candidates ? intersect(candidates, rows) : rows;
+      if (candidates.size === 0) break;
+    }
+    for (const r of candidates ?? []) {
+      const prefix = (this.names[r] as string[]).some((name) => name.startsWith(normalizedQuery));
+      offer(r, prefix ? "name-prefix" : "name", "name");
+    }
+    // Typo tolerance: when exact prefixes find little, accept tokens within a small edit distance.
+    if (out.size < 10) {
+      let fuzzy: Set<number> | undefined;
+      for (const token of queryTokens) {
+        const rows = token.length >= 4 ? this.fuzzyRows(token) : this.prefixRows(token);
+        fuzzy = fuzzy ? intersect(fuzzy, rows) : rows;
+        if (fuzzy.size === 0) break;
+      }
+      for (const r of fuzzy ?? []) offer(r, "fuzzy", "name");
+    }
+    return out;
+  }
+
+  private prefixRows(prefix: string): Set<number> {
+    const rows = new Set<number>();
+    for (let i = lowerBound(this.sortedTokens, prefix); i < this.sortedTokens.length; i++) {
+      const token = this.sortedTokens[i] as string;
+      if (!token.startsWith(prefix)) break;
+      for (const r of this.tokenPostings.get(token) ?? []) rows.add(r);
+    }
+    return rows;
+  }
+
+  private fuzzyRows(token: string): Set<number> {
+    const max = token.length >= 8 ? 2 : 1;
+    const rows = new Set<number>();
+    for (const candidate of this.sortedTokens) {
+      // Compare with the candidate's prefix of the same length too, so a typo in a partly typed word matches.
+      const head = candidate.length > token.length + max ? candidate.slice(0, token.length) : candidate;
+      if (Math.abs(head.length - token.length) > max) continue;
+      if (editDistance(token, head, max) <= max)
+        for (const r of this.tokenPostings.get(candidate) ?? []) rows.add(r);
+    }
+    return rows;
+  }
+
+  private sortOrder(field: Exclude<SortField, "relevance">): Int32Array {
+    let order = this.sortOrders.get(field);
+    if (!order) {
+      const value = SORT_VALUE[field];
+      const keys = this.rows.map(value);
+      const indexes = Array.from(this.rows.keys());
+      const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+      indexes.sort((a, b) => {
+        const x = keys[a];
+        const y = keys[b];
+        const xNull = x === null || x === undefined || x === "";
+        const yNull = y === null || y === undefined || y === "";
+        if (xNull || yNull) return xNull === yNull ? a - b : xNull ? 1 : -1;
+        if (typeof x === "number" && typeof y === "number") return x - y || a - b;
+        return collator.compare(String(x), String(y)) || a - b;
+      });
+      order = Int32Array.from(indexes);
+      this.sortOrders.set(field, order);
+    }
+    return order;
+  }
+
+  private hasValue(field: Exclude<SortField, "relevance">, row: number): boolean {
+    const v = SORT_VALUE[field](this.rows[row] as Company);
+    return v !== null && v !== undefined && v !== "";
+  }
+
+  search(query: DirectoryQuery): DirectoryResult {
+    const q = query.q?.trim() ?? "";
+    const matches = q ? this.match(q) : undefined;
+
+    // Filters, resolved to code sets per field.
+    const active: { field: FacetField; codes: Set<number> }[] = [];
+    for (const field of FACET_FIELDS) {
+      const wanted = query.filters?.[field];
+      if (!wanted || wanted.length === 0) continue;
+      const column = this.columns[field];
+      const codes = new Set<number>();
+      for (const value of wanted) {
+        const code = column.values.indexOf(value);
+        // An unknown value still filters (to nothing), rather than being ignored.
+        codes.add(code > 0 ? code : -1);
+      }
+      active.push({ field, codes });
+    }
+    let datasetMask = 0;
+    for (const d of query.datasets ?? []) {
+      const bit = (DATASETS as readonly string[]).indexOf(d);
+      datasetMask |= bit >= 0 ? 1 << bit : 1 << 31;
+    }
+    const min = query.minMarketCap;
+    const max = query.maxMarketCap;
+    const capActive = min !== undefined || max !== undefined;
+
+    const facetCounts = FACET_FIELDS.map(() => new Map<number, number>());
+    const datasetCounts = new Array<number>(DATASETS.length).fill(0);
+    const capCounts = new Array<number>(CAP_BUCKETS.length + 1).fill(0);
+    const passing = new Uint8Array(this.size);
+    let total = 0;
+
+    const visit = (r: number) => {
+      // Which filter groups reject this row: counts for a group ignore its own selection.
+      let failures = 0;
+      let failed = -1;
+      for (let k = 0; k < active.length; k++) {
+        const { field, codes } = active[k] as (typeof active)[number];
+        if (!codes.has((this.columns[field].codes[r] as number) || -2)) {
+          failures++;
+          failed = k;
+          if (failures > 1) return;
+        }
+      }
+      const bits = this.datasetBits[r] as number;
+      const datasetsOk = (bits & datasetMask) === datasetMask;
+      const cap = this.caps[r] as number;
+      const capOk =
+        !capActive ||
+        (!Number.isNaN(cap) && (min === undefined || cap >= min) && (max === undefined || cap <= max));
+      const extra = (datasetsOk ? 0 : 1) + (capOk ? 0 : 1);
+      if (failures + extra > 1) return;
+      if (failures + extra === 0) {
+        passing[r] = 1;
+        total++;
+        FACET_FIELDS.forEach((field, f) => {
+          const code = this.columns[field].codes[r] as number;
+          if (code !== NO_VALUE) facetCounts[f]?.set(code, (facetCounts[f]?.get(code) ?? 0) + 1);
+        });
+        for (let d = 0; d < DATASETS.length; d++) if (bits & (1 << d)) bump(datasetCounts, d);
+        bump(capCounts, capBucket(cap));
+        return;
+      }
+      if (failures === 1) {
+        const field = (active[failed] as (typeof active)[number]).field;
+        const f = FACET_FIELDS.indexOf(field);
+        const code = this.columns[field].codes[r] as number;
+        if (code !== NO_VALUE) facetCounts[f]?.set(code, (facetCounts[f]?.get(code) ?? 0) + 1);
+      } else if (!capOk) {
+        bump(capCounts, capBucket(cap));
+      }
+    };
+    if (matches) for (const r of matches.keys()) visit(r);
+    else for (let r = 0; r < this.size; r++) visit(r);
+
+    // Order: relevance (match tier, then market cap) for a query, else the chosen column.
+    const sort = query.sort && query.sort !== "relevance" ? query.sort : matches ? "relevance" : "marketCap";
+    const order = query.order ?? (sort === "marketCap" || sort === "updatedAt" ? "desc" : "asc");
+    let ordered: number[];
+    if (sort === "relevance") {
+      ordered = [...(matches as Map<number, { kind: MatchKind }>).keys()].filter((r) => passing[r]);
+      ordered.sort((a, b) => {
+        const ta = TIER[(matches?.get(a) as { kind: MatchKind }).kind];
+        const tb = TIER[(matches?.get(b) as { kind: MatchKind }).kind];
+        return ta - tb || capDesc(this.caps, a, b);
+      });
+    } else {
+      const permutation = this.sortOrder(sort);
+      const withValue: number[] = [];
+      const withoutValue: number[] = [];
+      for (const r of permutation) {
+        if (!passing[r]) continue;
+        (this.hasValue(sort, r) ? withValue : withoutValue).push(r);
+      }
+      if (order === "desc") withValue.reverse();
+      ordered = withValue.concat(withoutValue); // nulls last either way
+    }
+    const offset = Math.max(0, query.offset ?? 0);
+    const limit = Math.max(0, query.limit ?? 50);
+    const hits = ordered.slice(offset, offset + limit).map((r) => ({
+      company: this.rows[r] as Company,
+      match: matches?.get(r),
+    }));
+
+    const facets = {} as Record<FacetField, FacetCount[]>;
+    FACET_FIELDS.forEach((field, f) => {
+      const column = this.columns[field];
+      facets[field] = [...(facetCounts[f] as Map<number, number>)]
+        .map(([code, count]) => ({
+          value: column.values[code] as string,
+          label: column.labels[code] as string,
+          count,
+        }))
+        .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+    });
+    return {
+      total,
+      hits,
+      facets,
+      datasets: DATASETS.map((d, i) => ({ value: d, label: d, count: datasetCounts[i] as number })),
+      marketCap: [
+        ...CAP_BUCKETS.map((b, i) => ({ value: b.id, label: b.label, count: capCounts[i] as number })),
+        { value: "none", label: "Not available", count: capCounts[CAP_BUCKETS.length] as number },
+      ],
+    };
+  }
+}
+
+function bump(counts: number[], i: number): void {
+  counts[i] = (counts[i] ?? 0) + 1;
+}
+
+function capBucket(cap: number): number {
+  if (Number.isNaN(cap)) return CAP_BUCKETS.length;
+  const i = CAP_BUCKETS.findIndex((b) => cap >= b.min && cap < b.max);
+  return i < 0 ? CAP_BUCKETS.length - 1 : i;
+}
+
+function capDesc(caps: Float64Array, a: number, b: number): number {
+  const x = caps[a] as number;
+  const y = caps[b] as number;
+  if (Number.isNaN(x) || Number.isNaN(y))
+    return Number.isNaN(x) === Number.isNaN(y) ? a - b : Number.isNaN(x) ? 1 : -1;
+  return y - x || a - b;
+}
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as string) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function intersect(a: Set<number>, b: Set<number>): Set<number> {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  const out = new Set<number>();
+  for (const x of small) if (large.has(x)) out.add(x);
+  return out;
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { UpstreamError } from "@/lib/upstream/errors";
+import type { Company } from "@/lib/upstream/schemas";
+import { DirectorySync, type ListSource } from "./sync";
+
+const row = (i: number): Company => ({
+  companyId: i,
+  companyKey: `NASDAQ_T${i}`,
+  displayNameEnglish: `Company ${i}`,
+  availableDatasets: [],
+  marketCapUsd: i * 1e6,
+  primaryListing: { ticker: `T${i}`, exchangeCode: "NASDAQ" },
+});
+
+/** A fake list endpoint over `total` rows, pages of `size`, optionally growing after the first page. */
+function source(
+  total: number,
+  options: { size?: number; growBy?: number; failAll?: UpstreamError; failPage?: number } = {},
+) {
+  const size = options.size ?? 1000;
+  let count = total;
+  const calls: { pageNumber: number; allCompanies: boolean }[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const list: ListSource = {
+    async getCompaniesPage({ pageNumber = 1, allCompanies = false }) {
+      calls.push({ pageNumber, allCompanies });
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, 2));
+      inFlight--;
+      if (allCompanies && options.failAll) throw options.failAll;
+      if (options.failPage === pageNumber) throw new UpstreamError("unavailable", "HTTP 503");
+      const totalPages = Math.max(1, Math.ceil(count / size));
+      const data = Array.from(
+        { length: Math.max(0, Math.min(size, count - (pageNumber - 1) * size)) },
+        (_, k) => row((pageNumber - 1) * size + k + 1),
+      );
+      if (pageNumber === 1 && options.growBy) count += options.growBy;
+      return {
+        pagination: {
+          page: pageNumber,
+          pageSize: size,
+          totalCount: count,
+          totalPages,
+          hasNextPage: pageNumber < Math.ceil(count / size),
+          hasPreviousPage: pageNumber > 1,
+        },
+        data,
+      };
+    },
+  };
+  return { list, calls, maxInFlight: () => maxInFlight, setCount: (n: number) => (count = n) };
+}
+
+describe("DirectorySync", () => {
+  it("pages until hasNextPage is false, sizing the last page by its rows, with bounded concurrency", async () => {
+    const fake = source(12_345);
+    const sync = new DirectorySync(fake.list, { concurrency: 3 });
+    await sync.sync("default");
+    expect(sync.progress("default")).toMatchObject({
+      state: "ready",
+      rows: 12_345,
+      pagesDone: 13,
+      pagesTotal: 13,
+    });
+    expect(sync.index("default").size).toBe(12_345);
+    expect(fake.maxInFlight()).toBeLessThanOrEqual(3);
+    expect(fake.calls.every((c) => !c.allCompanies)).toBe(true);
+  });
+
+  it("keeps paging when the set grows during the sync", async () => {
+    const fake = source(2500, { growBy: 1200 });
+    const sync = new DirectorySync(fake.list);
+    await sync.sync("default");
+    expect(sync.index("default").size).toBe(3700);
+    expect(Math.max(...fake.calls.map((c) => c.pageNumber))).toBe(4);
+  });
+
+  it("a free key's single page is the whole set", async () => {
+    const fake = source(25, { size: 25 });
+    const sync = new DirectorySync(fake.list);
+    await sync.sync("default");
+    expect(sync.progress("default")).toMatchObject({ state: "ready", rows: 25, pagesTotal: 1 });
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("remembers a 403 on allCompanies as not available on this plan and does not retry", async () => {
+    const fake = source(100, {
+      failAll: new UpstreamError("forbidden", "allCompanies=true is not available on the free plan."),
+    });
+    const sync = new DirectorySync(fake.list);
+    await sync.sync("all");
+    expect(sync.progress("all")).toMatchObject({
+      state: "unavailable",
+      lastError: expect.stringMatching(/not available on this plan/),
+    });
+    await sync.sync("all");
+    expect(fake.calls.filter((c) => c.allCompanies)).toHaveLength(1);
+  });
+
+  it("keeps the old index when a refresh fails, and reports the failure", async () => {
+    const fake = source(2500);
+    const sync = new DirectorySync(fake.list);
+    await sync.sync("default");
+    const before = sync.index("default");
+    const failing = source(2600, { failPage: 2 });
+    Object.assign(fake.list, { getCompaniesPage: failing.list.getCompaniesPage });
+    await sync.sync("default");
+    expect(sync.index("default")).toBe(before);
+    expect(sync.progress("default")).toMatchObject({ state: "ready", rows: 2500, lastError: "HTTP 503" });
+  });
+
+  it("swaps in a refreshed index atomically", async () => {
+    const fake = source(1500);
+    const sync = new DirectorySync(fake.list);
+    await sync.sync("default");
+    fake.setCount(1600);
+    const refresh = sync.sync("default");
+    expect(sync.index("default").size).toBe(1500); // readers keep the old snapshot meanwhile
+    await refresh;
+    expect(sync.index("default").size).toBe(1600);
+  });
+
+  it("serves what is indexed so far, with progress, while the first sync runs", async () => {
+    const fake = source(5000);
+    const sync = new DirectorySync(fake.list, { concurrency: 1, partialRebuildMs: 0 });
+    const running = sync.sync("default");
+    await new Promise((r) => setTimeout(r, 8));
+    const progress = sync.progress("default");
+    expect(progress.state).toBe("syncing");
+    expect(progress.pagesDone).toBeGreaterThan(0);
+    expect(progress.pagesDone).toBeLessThan(5);
+    expect(sync.index("default").size).toBe(progress.rows);
+    await running;
+    expect(sync.index("default").size).toBe(5000);
+  });
+
+  it("a failed first sync is an error state, not a crash, and keeps the rows it got", async () => {
+    const fake = source(3000, { failPage: 3 });
+    const sync = new DirectorySync(fake.list, { concurrency: 1, partialRebuildMs: 0 });
+    await sync.sync("default");
+    expect(sync.progress("default")).toMatchObject({ state: "error", lastError: "HTTP 503" });
+    expect(sync.index("default").size).toBe(2000);
+  });
+});
