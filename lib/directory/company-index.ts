@@ -432,20 +432,19 @@ export class CompanyIndex {
     const sort = query.sort && query.sort !== "relevance" ? query.sort : matches ? "relevance" : "marketCap";
     const order = query.order ?? (sort === "marketCap" || sort === "updatedAt" ? "desc" : "asc");
     let ordered: number[];
-    if (sort === "relevance") {
-      ordered = [...(matches as Map<number, { kind: MatchKind }>).keys()].filter((r) => passing[r]);
-      ordered.sort((a, b) => {
-        const ta = TIER[(matches?.get(a) as { kind: MatchKind }).kind];
-        const tb = TIER[(matches?.get(b) as { kind: MatchKind }).kind];
-        return ta - tb || capDesc(this.caps, a, b);
-      });
+    if (sort === "relevance" && matches) {
+      const tier = (r: number) => TIER[matches.get(r)?.kind ?? "fuzzy"];
+      ordered = [...matches.keys()].filter((r) => passing[r]);
+      ordered.sort((a, b) => tier(a) - tier(b) || capDesc(this.caps, a, b));
     } else {
-      const permutation = this.sortOrder(sort);
+      // "relevance" without a query has nothing to rank by: largest first.
+      const column = sort === "relevance" ? "marketCap" : sort;
+      const permutation = this.sortOrder(column);
       const withValue: number[] = [];
       const withoutValue: number[] = [];
       for (const r of permutation) {
         if (!passing[r]) continue;
-        (this.hasValue(sort, r) ? withValue : withoutValue).push(r);
+        (this.hasValue(column, r) ? withValue : withoutValue).push(r);
       }
       if (order === "desc") withValue.reverse();
       ordered = withValue.concat(withoutValue); // nulls last either way
