@@ -1,0 +1,11 @@
+import { handler, jsonResponse, parseQuery } from "@/lib/server/http";
+import { newsQuery } from "@/lib/server/query-schemas";
+import { getServices } from "@/lib/server/services";
+
+export const dynamic = "force-dynamic";
+
+/** One company's news (the API's default: the latest 14 UTC dates). */
+export const GET = handler(async (request) => {
+  const { companyKey, ...query } = parseQuery(request, newsQuery);
+  return jsonResponse(await getServices().companyNews(companyKey, query));
+});

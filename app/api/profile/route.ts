@@ -1,0 +1,11 @@
+import { handler, jsonResponse, parseQuery } from "@/lib/server/http";
+import { profileQuery } from "@/lib/server/query-schemas";
+import { getServices } from "@/lib/server/services";
+
+export const dynamic = "force-dynamic";
+
+export const GET = handler(async (request) => {
+  const { companyKey } = parseQuery(request, profileQuery);
+  const profile = await getServices().profile(companyKey);
+  return jsonResponse(profile);
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { UpstreamError } from "@/lib/upstream/errors";
+import { SwrCache } from "./cache";
+
+function setup(overrides = {}) {
+  let now = 0;
+  const cache = new SwrCache<string>({
+    name: "test",
+    freshMs: 1000,
+    staleMs: 5000,
+    errorMs: 60_000,
+    maxEntries: 3,
+    now: () => now,
+    ...overrides,
+  });
+  let loads = 0;
+  const loader = (value: string) => async () => {
+    loads++;
+    await new Promise((r) => setTimeout(r, 5));
+    return value;
+  };
+  return { cache, loader, loads: () => loads, advance: (ms: number) => (now += ms) };
+}
+
+describe("SwrCache", () => {
+  it("serves a fresh entry without loading within its TTL", async () => {
+    const { cache, loader, loads, advance } = setup();
+    await cache.get("k", loader("a"));
+    advance(999);
+    expect(await cache.get("k", loader("b"))).toMatchObject({ value: "a", state: "fresh" });
+    expect(loads()).toBe(1);
+  });
+
+  it("serves a stale entry at once and revalidates it in the background", async () => {
+    const { cache, loader, loads, advance } = setup();
+    await cache.get("k", loader("a"));
+    advance(2000);
+    expect(await cache.get("k", loader("b"))).toMatchObject({ value: "a", state: "stale" });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await cache.get("k", loader("c"))).toMatchObject({ value: "b", state: "fresh" });
+    expect(loads()).toBe(2);
+  });
+
+  it("loads again past the stale window", async () => {
+    const { cache, loader, advance } = setup();
+    await cache.get("k", loader("a"));
+    advance(6000);
+    expect(await cache.get("k", loader("b"))).toMatchObject({ value: "b", state: "fresh" });
+  });
+
+  it("serves the stale value with the error when the upstream fails", async () => {
+    const { cache, loader, advance } = setup();
+    await cache.get("k", loader("a"));
+    advance(10_000);
+    const failing = async () => {
+      throw new UpstreamError("unavailable", "HTTP 503");
+    };
+    const result = await cache.get("k", failing);
+    expect(result).toMatchObject({ value: "a", state: "stale-on-error" });
+    expect(result.error?.code).toBe("unavailable");
+    advance(60_000);
+    await expect(cache.get("k", failing)).rejects.toMatchObject({ code: "unavailable" });
+  });
+
+  it("merges identical concurrent loads into one (single-flight)", async () => {
+    const { cache, loader, loads } = setup();
+    const results = await Promise.all(Array.from({ length: 20 }, () => cache.get("k", loader("a"))));
+    expect(new Set(results.map((r) => r.value))).toEqual(new Set(["a"]));
+    expect(loads()).toBe(1);
+  });
+
+  it("caches not-found answers for the fresh TTL", async () => {
+    const { cache, advance } = setup();
+    let calls = 0;
+    const missing = async () => {
+      calls++;
+      throw new UpstreamError("not_found", "Company not found.");
+    };
+    await expect(cache.get("k", missing)).rejects.toMatchObject({ code: "not_found" });
+    await expect(cache.get("k", missing)).rejects.toMatchObject({ code: "not_found" });
+    expect(calls).toBe(1);
+    advance(1500);
+    await expect(cache.get("k", missing)).rejects.toMatchObject({ code: "not_found" });
+    expect(calls).toBe(2);
+  });
+
+  it("evicts the least recently used entry beyond its size", async () => {
+    const { cache, loader, loads } = setup();
+    for (const k of ["a", "b", "c"]) await cache.get(k, loader(k));
+    await cache.get("a", loader("a2")); // a is now most recent
+    await cache.get("d", loader("d"));
+    expect(cache.peek("b")).toBeUndefined();
+    expect(cache.peek("a")?.value).toBe("a");
+    expect(loads()).toBe(4);
+  });
+
+  it("reports hit rates", async () => {
+    const { cache, loader } = setup();
+    await cache.get("k", loader("a"));
+    await cache.get("k", loader("a"));
+    await cache.get("k", loader("a"));
+    expect(cache.stats()).toMatchObject({ hits: 2, misses: 1, loads: 1, hitRate: 2 / 3 });
+  });
+});

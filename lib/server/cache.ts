@@ -1,0 +1,144 @@
+// Response cache for upstream data: fresh for a while, then served stale while one background
+// revalidation runs, and served stale with a warning when the upstream fails. Identical
+// concurrent loads are merged (single-flight). "Not found" answers are cached briefly too, so
+// a missing company does not spend the rate budget on every request.
+import { UpstreamError } from "@/lib/upstream/errors";
+
+export interface CacheOptions {
+  name: string;
+  /** Age below which an entry is served without asking upstream. */
+  freshMs: number;
+  /** Age below which a stale entry is served at once while it revalidates in the background. */
+  staleMs: number;
+  /** Age below which a stale entry is served when the upstream fails. */
+  errorMs: number;
+  maxEntries: number;
+  now?: () => number;
+}
+
+export type CacheState = "fresh" | "stale" | "stale-on-error";
+
+export interface Cached<T> {
+  value: T;
+  fetchedAt: number;
+  state: CacheState;
+  /** Set when a stale value is served because the upstream failed. */
+  error?: UpstreamError;
+}
+
+export interface CacheStats {
+  name: string;
+  entries: number;
+  hits: number;
+  staleHits: number;
+  misses: number;
+  loads: number;
+  failures: number;
+  staleOnError: number;
+  hitRate: number;
+}
+
+type Entry<T> =
+  | { kind: "value"; value: T; fetchedAt: number }
+  | { kind: "missing"; error: UpstreamError; fetchedAt: number };
+
+export class SwrCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly inflight = new Map<string, Promise<T>>();
+  private readonly now: () => number;
+  private counts = { hits: 0, staleHits: 0, misses: 0, loads: 0, failures: 0, staleOnError: 0 };
+
+  constructor(private readonly options: CacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async get(key: string, load: () => Promise<T>): Promise<Cached<T>> {
+    const entry = this.entries.get(key);
+    const age = entry ? this.now() - entry.fetchedAt : Number.POSITIVE_INFINITY;
+    if (entry && age < this.options.freshMs) {
+      this.counts.hits++;
+      this.touch(key, entry);
+      if (entry.kind === "missing") throw entry.error;
+      return { value: entry.value, fetchedAt: entry.fetchedAt, state: "fresh" };
+    }
+    if (entry?.kind === "value" && age < this.options.staleMs) {
+      this.counts.staleHits++;
+      this.touch(key, entry);
+      this.load(key, load).catch(() => {
+        // The stale value keeps being served; the failure is counted in load().
+      });
+      return { value: entry.value, fetchedAt: entry.fetchedAt, state: "stale" };
+    }
+    this.counts.misses++;
+    try {
+      const value = await this.load(key, load);
+      return { value, fetchedAt: this.entries.get(key)?.fetchedAt ?? this.now(), state: "fresh" };
+    } catch (error) {
+      if (
+        entry?.kind === "value" &&
+        age < this.options.errorMs &&
+        error instanceof UpstreamError &&
+        error.code !== "not_found"
+      ) {
+        this.counts.staleOnError++;
+        return { value: entry.value, fetchedAt: entry.fetchedAt, state: "stale-on-error", error };
+      }
+      throw error;
+    }
+  }
+
+  /** The cached value without loading, if any (any age). */
+  peek(key: string): { value: T; fetchedAt: number } | undefined {
+    const entry = this.entries.get(key);
+    return entry?.kind === "value" ? { value: entry.value, fetchedAt: entry.fetchedAt } : undefined;
+  }
+
+  /** Stores a value obtained elsewhere (e.g. the same profile fetched under another key). */
+  set(key: string, value: T, fetchedAt = this.now()): void {
+    this.store(key, { kind: "value", value, fetchedAt });
+  }
+
+  stats(): CacheStats {
+    const served = this.counts.hits + this.counts.staleHits + this.counts.misses;
+    return {
+      name: this.options.name,
+      entries: this.entries.size,
+      ...this.counts,
+      hitRate: served === 0 ? 0 : (this.counts.hits + this.counts.staleHits) / served,
+    };
+  }
+
+  private load(key: string, load: () => Promise<T>): Promise<T> {
+    const running = this.inflight.get(key);
+    if (running) return running;
+    this.counts.loads++;
+    const promise = load()
+      .then((value) => {
+        this.store(key, { kind: "value", value, fetchedAt: this.now() });
+        return value;
+      })
+      .catch((error: unknown) => {
+        this.counts.failures++;
+        if (error instanceof UpstreamError && error.code === "not_found") {
+          this.store(key, { kind: "missing", error, fetchedAt: this.now() });
+        }
+        throw error;
+      })
+      .finally(() => this.inflight.delete(key));
+    this.inflight.set(key, promise);
+    return promise;
+  }
+
+  private touch(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+  }
+
+  private store(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > this.options.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import "server-only";
+// The one place where errors become HTTP responses for the browser-facing route handlers.
+import { z } from "zod";
+import { UpstreamError } from "@/lib/upstream/errors";
+
+export interface ErrorItem {
+  message: string;
+  parameter?: string;
+  code?: string;
+}
+
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("content-type", "application/json; charset=utf-8");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+export function errorBody(status: number, errors: ErrorItem[], headers: HeadersInit = {}): Response {
+  return jsonResponse({ errors }, { status, headers });
+}
+
+/** Maps anything thrown by a handler to a response that leaks nothing. */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof z.ZodError) {
+    return errorBody(
+      400,
+      error.issues.map((issue) => {
+        const parameter = issue.path.length > 0 ? String(issue.path[0]) : undefined;
+        const message =
+          issue.code === "unrecognized_keys"
+            ? `Unknown parameter${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.map((k) => k.slice(0, 40)).join(", ")}`
+            : `${parameter ?? "request"}: ${issue.message}`;
+        return {
+          message,
+          parameter: parameter ?? (issue.code === "unrecognized_keys" ? issue.keys[0] : undefined),
+          code: "invalid_parameter",
+        };
+      }),
+    );
+  }
+  if (error instanceof UpstreamError) {
+    const retryAfter = error.details.retryAfterMs;
+    switch (error.code) {
+      case "not_found":
+        return errorBody(404, [{ message: "Company not found.", code: "not_found" }]);
+      case "forbidden":
+        return errorBody(403, [
+          { message: `Not available on this plan: ${error.message}`, code: "plan_restricted" },
+        ]);
+      case "unauthorized":
+        return errorBody(502, [
+          { message: "The data service rejected this server's API key.", code: "upstream_auth" },
+        ]);
+      case "rate_limited":
+        return errorBody(
+          503,
+          [
+            {
+              message: "The data service is rate-limiting this server; try again shortly.",
+              code: "upstream_rate_limited",
+            },
+          ],
+          retryAfter !== undefined ? { "retry-after": String(Math.ceil(retryAfter / 1000)) } : {},
+        );
+      case "timeout":
+        return errorBody(504, [
+          { message: "The data service did not answer in time.", code: "upstream_timeout" },
+        ]);
+      case "bad_request":
+        return errorBody(400, [{ message: error.message, code: "upstream_bad_request" }]);
+      case "invalid_response":
+        return errorBody(502, [
+          { message: "The data service sent a response this app cannot read.", code: "upstream_invalid" },
+        ]);
+      default:
+        return errorBody(503, [
+          { message: "The data service is unavailable.", code: "upstream_unavailable" },
+        ]);
+    }
+  }
+  console.error("api: unexpected error", error instanceof Error ? error.name : typeof error);
+  return errorBody(500, [{ message: "Internal error.", code: "internal" }]);
+}
+
+/** Wraps a route handler so that every failure goes through toErrorResponse. */
+export function handler(fn: (request: Request) => Promise<Response> | Response) {
+  return async (request: Request): Promise<Response> => {
+    try {
+      return await fn(request);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+/** Parses a request's query string with a strict schema: unknown parameters are a 400 too. */
+export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.output<T> {
+  const url = new URL(request.url);
+  const raw: Record<string, string | string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    const existing = raw[name];
+    raw[name] =
+      existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return schema.parse(raw);
+}
+
+/** A comma-separated list parameter (also accepts the parameter repeated). */
+export const listParam = z.union([z.string(), z.array(z.string())]).transform((v) =>
+  (Array.isArray(v) ? v : [v])
+    .flatMap((s) => s.split(","))
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+export const companyKeyParam = z
+  .string()
+  .trim()
+  .min(3)
+  .max(40)
+  .regex(/^[A-Za-z0-9]+_[A-Za-z0-9.-]+$/, "must look like EXCHANGE_TICKER");

@@ -1,0 +1,121 @@
+// Query-string schemas of the browser-facing API, shared by the route handlers and their tests.
+import { z } from "zod";
+import { FACET_FIELDS, SORT_FIELDS } from "@/lib/directory/company-index";
+import { EVENT_TYPES } from "@/lib/upstream/schemas";
+import { companyKeyParam, listParam } from "./http";
+
+const nonNegative = z.coerce.number().finite().min(0);
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+  .refine((v) => {
+    const ms = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
+  }, "is not a real date");
+const importance = z.coerce.number().int().min(1).max(5);
+const eventType = z.enum(EVENT_TYPES);
+
+const facetShape = Object.fromEntries(FACET_FIELDS.map((f) => [f, listParam.optional()])) as Record<
+  (typeof FACET_FIELDS)[number],
+  z.ZodOptional<typeof listParam>
+>;
+
+export const companiesQuery = z
+  .object({
+    q: z.string().max(200).optional(),
+    set: z.enum(["default", "all"]).default("default"),
+    sort: z.enum(SORT_FIELDS).optional(),
+    order: z.enum(["asc", "desc"]).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(500).default(50),
+    datasets: listParam.optional(),
+    minMarketCap: nonNegative.optional(),
+    maxMarketCap: nonNegative.optional(),
+    ...facetShape,
+  })
+  .strict();
+
+export const profileQuery = z.object({ companyKey: companyKeyParam }).strict();
+
+export const logoQuery = z
+  .object({
+    companyKey: companyKeyParam,
+    variant: z.enum(["icon", "logo", "logo-dark", "tile"]).default("icon"),
+  })
+  .strict();
+
+function bothDatesOrNeither(
+  value: { startDate?: string; endDate?: string },
+  ctx: z.RefinementCtx,
+  maxDays: number,
+) {
+  const { startDate, endDate } = value;
+  if ((startDate === undefined) !== (endDate === undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [startDate === undefined ? "startDate" : "endDate"],
+      message: "startDate and endDate go together: give both or neither",
+    });
+    return;
+  }
+  if (startDate && endDate) {
+    const days = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 + 1;
+    if (days < 1)
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: "must not be before startDate" });
+    else if (days > maxDays)
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: `the range cannot exceed ${maxDays} days` });
+  }
+}
+
+export const newsQuery = z
+  .object({
+    companyKey: companyKeyParam,
+    startDate: date.optional(),
+    endDate: date.optional(),
+    eventType: eventType.optional(),
+    importance: importance.optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => bothDatesOrNeither(v, ctx, 31));
+
+export const topNewsQuery = z
+  .object({
+    companyKey: companyKeyParam.optional(),
+    startDate: date.optional(),
+    endDate: date.optional(),
+    eventType: listParam.pipe(z.array(eventType)).optional(),
+    importance: importance.optional(),
+    minImportance: importance.optional(),
+    maxImportance: importance.optional(),
+    minMarketCap: nonNegative.optional(),
+    maxMarketCap: nonNegative.optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(250).default(50),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    bothDatesOrNeither(v, ctx, 7);
+    if (v.importance !== undefined && (v.minImportance !== undefined || v.maxImportance !== undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["importance"],
+        message: "use an exact importance or a range, not both",
+      });
+    }
+    if (v.minImportance !== undefined && v.maxImportance !== undefined && v.minImportance > v.maxImportance) {
+      ctx.addIssue({ code: "custom", path: ["minImportance"], message: "must not exceed maxImportance" });
+    }
+  });
+
+export const compareQuery = z
+  .object({
+    companies: listParam.pipe(
+      z
+        .array(companyKeyParam)
+        .min(1, "name at least one company")
+        .max(12, "at most 12 companies can be compared"),
+    ),
+  })
+  .strict();
+
+export const resolveQuery = z.object({ id: z.string().trim().min(1).max(64) }).strict();

@@ -1,0 +1,215 @@
+import "server-only";
+// Server services: every page and route handler reads upstream data through these. They own
+// the caches, single-flight, the directory index and the call counts.
+import type { DirectoryQuery, DirectoryResult } from "@/lib/directory/company-index";
+import { type CompanySet, DirectorySync, type SyncProgress } from "@/lib/directory/sync";
+import {
+  isValidCusip,
+  isValidFigi,
+  isValidFiscalIdentifier,
+  isValidIsin,
+  normalizeCik,
+} from "@/lib/identifiers";
+import { createUpstreamClient } from "@/lib/upstream";
+import type {
+  CompanyLookup,
+  CompanyNewsQuery,
+  LogoVariant,
+  TopNewsQuery,
+  UpstreamClient,
+} from "@/lib/upstream/client";
+import type { NewsArticle, Profile, TopNewsPage } from "@/lib/upstream/schemas";
+import { type Cached, type CacheStats, SwrCache } from "./cache";
+import { UpstreamStats } from "./upstream-stats";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** updatedAt and earningsFilingDate are "served live": never older than this. */
+export const LIVE_FIELDS_TTL_MS = 10 * MINUTE;
+
+export interface Served<T> {
+  data: T;
+  fetchedAt: number;
+  /** fresh, stale (revalidating), or stale-on-error (the upstream failed; this is older data). */
+  state: Cached<T>["state"];
+  warning?: string;
+}
+
+export interface ServedProfile extends Served<Profile> {
+  /** True when the live fields were withheld because the cached profile is older than their TTL. */
+  liveFieldsExpired: boolean;
+}
+
+export interface ServicesOptions {
+  client?: UpstreamClient;
+  now?: () => number;
+  refreshMs?: number;
+  startSync?: boolean;
+}
+
+function served<T>(cached: Cached<T>): Served<T> {
+  return {
+    data: cached.value,
+    fetchedAt: cached.fetchedAt,
+    state: cached.state,
+    warning:
+      cached.state === "stale-on-error"
+        ? `Showing data from ${new Date(cached.fetchedAt).toISOString()}: the data service is failing (${cached.error?.code}).`
+        : undefined,
+  };
+}
+
+function stableKey(value: object): string {
+  return JSON.stringify(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+export class Services {
+  readonly stats = new UpstreamStats();
+  readonly client: UpstreamClient;
+  readonly directory: DirectorySync;
+  private readonly now: () => number;
+  readonly profiles: SwrCache<Profile>;
+  readonly logos: SwrCache<Uint8Array>;
+  readonly news: SwrCache<NewsArticle[]>;
+  readonly topNewsPages: SwrCache<TopNewsPage>;
+
+  constructor(options: ServicesOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.client = options.client ?? createUpstreamClient({ onCall: this.stats.record });
+    this.directory = new DirectorySync(this.client, { refreshMs: options.refreshMs, now: this.now });
+    const now = this.now;
+    this.profiles = new SwrCache({
+      name: "profile",
+      freshMs: 30 * MINUTE,
+      staleMs: DAY,
+      errorMs: 7 * DAY,
+      maxEntries: 5000,
+      now,
+    });
+    this.logos = new SwrCache({
+      name: "logo",
+      freshMs: 7 * DAY,
+      staleMs: 30 * DAY,
+      errorMs: 90 * DAY,
+      maxEntries: 4000,
+      now,
+    });
+    this.news = new SwrCache({
+      name: "company-news",
+      freshMs: 5 * MINUTE,
+      staleMs: HOUR,
+      errorMs: DAY,
+      maxEntries: 2000,
+      now,
+    });
+    this.topNewsPages = new SwrCache({
+      name: "top-news",
+      freshMs: 2 * MINUTE,
+      staleMs: 30 * MINUTE,
+      errorMs: DAY,
+      maxEntries: 500,
+      now,
+    });
+    if (options.startSync !== false) this.directory.start();
+  }
+
+  search(set: CompanySet, query: DirectoryQuery): { result: DirectoryResult; progress: SyncProgress } {
+    if (set === "all" && this.directory.progress("all").state === "idle") void this.directory.sync("all");
+    return { result: this.directory.index(set).search(query), progress: this.directory.progress(set) };
+  }
+
+  indexStatus(): Record<CompanySet, SyncProgress> {
+    return { default: this.directory.progress("default"), all: this.directory.progress("all") };
+  }
+
+  async profile(companyKey: string): Promise<ServedProfile> {
+    const key = companyKey.toUpperCase();
+    const cached = await this.profiles.get(key, async () => {
+      const profile = await this.client.getProfile({ companyKey: key });
+      // The same profile under its canonical key: a later visit by that key is a cache hit.
+      if (profile.companyKey !== key) this.profiles.set(profile.companyKey, profile);
+      return profile;
+    });
+    const result = served(cached);
+    const liveFieldsExpired = this.now() - cached.fetchedAt > LIVE_FIELDS_TTL_MS;
+    if (liveFieldsExpired) {
+      result.data = { ...result.data, updatedAt: undefined, earningsFilingDate: undefined };
+    }
+    return { ...result, liveFieldsExpired };
+  }
+
+  async logo(companyKey: string, variant: LogoVariant): Promise<Served<Uint8Array>> {
+    const key = `${companyKey.toUpperCase()}:${variant}`;
+    return served(await this.logos.get(key, () => this.client.getLogo({ companyKey }, variant)));
+  }
+
+  async companyNews(companyKey: string, query: CompanyNewsQuery): Promise<Served<NewsArticle[]>> {
+    const key = `${companyKey.toUpperCase()}:${stableKey(query)}`;
+    return served(await this.news.get(key, () => this.client.getCompanyNews({ companyKey }, query)));
+  }
+
+  async topNews(query: TopNewsQuery): Promise<Served<TopNewsPage>> {
+    return served(await this.topNewsPages.get(stableKey(query), () => this.client.getTopNews(query)));
+  }
+
+  /**
+   * Resolves a pasted identifier or key to a canonical companyKey: from the index when it is
+   * there, otherwise (when well-formed) through the profile endpoint, which also knows former
+   * tickers, secondary listings and predecessor CIKs.
+   */
+  async resolve(identifier: string): Promise<{ companyKey: string; via: "index" | "upstream" } | null> {
+    const value = identifier.trim();
+    for (const set of ["default", "all"] as const) {
+      const index = this.directory.index(set);
+      const byKey = index.byKey(value);
+      if (byKey) return { companyKey: byKey.companyKey, via: "index" };
+      const exact = index
+        .exact(value)
+        .filter((c) => c.primaryListing.ticker.toUpperCase() !== value.toUpperCase());
+      if (exact.length === 1 && exact[0]) return { companyKey: exact[0].companyKey, via: "index" };
+    }
+    const lookup = lookupFor(value);
+    if (!lookup) return null;
+    const cacheKey = `lookup:${stableKey(lookup)}`;
+    try {
+      const cached = await this.profiles.get(cacheKey, () => this.client.getProfile(lookup));
+      this.profiles.set(cached.value.companyKey, cached.value, cached.fetchedAt);
+      return { companyKey: cached.value.companyKey, via: "upstream" };
+    } catch (error) {
+      if (error instanceof Error && "code" in error && error.code === "not_found") return null;
+      throw error;
+    }
+  }
+
+  cacheStats(): CacheStats[] {
+    return [this.profiles, this.logos, this.news, this.topNewsPages].map((c) => c.stats());
+  }
+}
+
+/** The lookup parameter a well-formed identifier implies, or null for text that is none. */
+export function lookupFor(value: string): CompanyLookup | null {
+  const v = value.trim().toUpperCase();
+  if (/^[A-Z0-9]+_[A-Z0-9.-]+$/.test(v)) return { companyKey: v };
+  if (isValidFiscalIdentifier(v)) return { fscl: v };
+  if (isValidIsin(v)) return { isin: v };
+  if (isValidFigi(v)) return { figi: v };
+  if (isValidCusip(v)) return { cusip: v };
+  if (/^\d{1,10}$/.test(v)) return { cik: normalizeCik(v) ?? v };
+  return null;
+}
+
+const SERVICES_KEY = Symbol.for("company-dashboard.services");
+type ServicesHolder = { [SERVICES_KEY]?: Services };
+
+/** The process-wide services (shared across route bundles). */
+export function getServices(): Services {
+  const holder = globalThis as ServicesHolder;
+  holder[SERVICES_KEY] ??= new Services();
+  return holder[SERVICES_KEY];
+}

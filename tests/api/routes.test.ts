@@ -1,0 +1,223 @@
+// Route handlers called as Next calls them: GET(Request). Upstream is the in-process sandbox.
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as companies } from "@/app/api/companies/route";
+import { GET as compare } from "@/app/api/compare/route";
+import { GET as indexStatus } from "@/app/api/index-status/route";
+import { GET as logo } from "@/app/api/logo/route";
+import { GET as news } from "@/app/api/news/route";
+import { GET as profile } from "@/app/api/profile/route";
+import { GET as resolve } from "@/app/api/resolve/route";
+import { GET as status } from "@/app/api/status/route";
+import { GET as topNews } from "@/app/api/top-news/route";
+import { getSandboxHandler } from "@/lib/sandbox/handler";
+import { getUniverse } from "@/lib/sandbox/universe";
+import { getServices, Services } from "@/lib/server/services";
+import { UpstreamClient } from "@/lib/upstream/client";
+
+const call = (handler: (r: Request) => Promise<Response>, path: string, init?: RequestInit) =>
+  handler(new Request(`http://localhost${path}`, init));
+
+async function expectBadRequest(response: Response, parameter: string) {
+  expect(response.status).toBe(400);
+  const body = (await response.json()) as { errors: { message: string; parameter?: string }[] };
+  expect(body.errors.map((e) => e.parameter)).toContain(parameter);
+}
+
+beforeAll(async () => {
+  await getServices().directory.sync("default");
+});
+
+const universe = getUniverse();
+const sample = universe.enabled.find((c) => c.datasets.includes("logos") && c.datasets.includes("news"));
+if (!sample) throw new Error("no sample company");
+
+describe("GET /api/companies", () => {
+  it("finds a company by ticker, first, with the match kind", async () => {
+    const response = await call(companies, `/api/companies?q=${sample.listings[0]?.ticker}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      rows: { companyKey: string; match: { kind: string } }[];
+      progress: { state: string };
+    };
+    expect(body.rows[0]?.companyKey).toBe(sample.companyKey);
+    expect(["ticker", "identifier"]).toContain(body.rows[0]?.match.kind);
+    expect(body.progress.state).toBe("ready");
+  });
+
+  it("filters, counts facets and pages", async () => {
+    const response = await call(
+      companies,
+      "/api/companies?sector=Energy&region=Europe&pageSize=5&page=2&sort=name",
+    );
+    const body = (await response.json()) as {
+      total: number;
+      rows: { sector: string; headquartersRegion: string }[];
+      facets: { sector: { value: string; count: number }[] };
+    };
+    expect(body.total).toBeGreaterThan(5);
+    expect(body.rows).toHaveLength(5);
+    for (const row of body.rows)
+      expect(row).toMatchObject({ sector: "Energy", headquartersRegion: "Europe" });
+    expect(body.facets.sector.length).toBeGreaterThan(5);
+  });
+
+  it("rejects bad input with 400 naming the parameter", async () => {
+    await expectBadRequest(await call(companies, "/api/companies?pageSize=0"), "pageSize");
+    await expectBadRequest(await call(companies, "/api/companies?sort=shoeSize"), "sort");
+    await expectBadRequest(await call(companies, "/api/companies?minMarketCap=-4"), "minMarketCap");
+    await expectBadRequest(await call(companies, "/api/companies?apiKey=x"), "apiKey");
+    await expectBadRequest(await call(companies, `/api/companies?q=${"x".repeat(500)}`), "q");
+  });
+});
+
+describe("GET /api/profile and /api/logo", () => {
+  it("serves a profile, and 404 for an unknown company", async () => {
+    const ok = await call(profile, `/api/profile?companyKey=${sample.companyKey}`);
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as { data: { companyKey: string }; state: string };
+    expect(body).toMatchObject({ data: { companyKey: sample.companyKey }, state: "fresh" });
+    expect((await call(profile, "/api/profile?companyKey=NASDAQ_ZZZZZ")).status).toBe(404);
+    await expectBadRequest(await call(profile, "/api/profile?companyKey=../../etc"), "companyKey");
+    await expectBadRequest(await call(profile, "/api/profile"), "companyKey");
+  });
+
+  it("serves a logo PNG with a long Cache-Control and an ETag, and 304 when it matches", async () => {
+    const first = await call(logo, `/api/logo?companyKey=${sample.companyKey}&variant=tile`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/png");
+    expect(first.headers.get("cache-control")).toMatch(/max-age=\d{5,}/);
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^".+"$/);
+    const again = await call(logo, `/api/logo?companyKey=${sample.companyKey}&variant=tile`, {
+      headers: { "if-none-match": etag },
+    });
+    expect(again.status).toBe(304);
+    await expectBadRequest(
+      await call(logo, `/api/logo?companyKey=${sample.companyKey}&variant=huge`),
+      "variant",
+    );
+  });
+});
+
+describe("GET /api/news and /api/top-news", () => {
+  it("serves company news and enforces the 31-day rule and paired dates", async () => {
+    const ok = await call(news, `/api/news?companyKey=${sample.companyKey}`);
+    expect(ok.status).toBe(200);
+    await expectBadRequest(
+      await call(news, `/api/news?companyKey=${sample.companyKey}&startDate=2026-09-01&endDate=2026-10-15`),
+      "endDate",
+    );
+    await expectBadRequest(
+      await call(news, `/api/news?companyKey=${sample.companyKey}&startDate=2026-09-01`),
+      "endDate",
+    );
+    await expectBadRequest(
+      await call(news, `/api/news?companyKey=${sample.companyKey}&importance=9`),
+      "importance",
+    );
+  });
+
+  it("serves the top-news feed and refuses exact importance with a range", async () => {
+    const ok = await call(topNews, "/api/top-news?eventType=earnings,ma&maxImportance=3");
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as { data: { data: { eventType: string }[] } };
+    for (const a of body.data.data) expect(["earnings", "ma"]).toContain(a.eventType);
+    await expectBadRequest(await call(topNews, "/api/top-news?importance=1&minImportance=1"), "importance");
+    await expectBadRequest(await call(topNews, "/api/top-news?eventType=gossip"), "eventType");
+    await expectBadRequest(
+      await call(topNews, "/api/top-news?startDate=2026-11-01&endDate=2026-11-20"),
+      "endDate",
+    );
+  });
+});
+
+describe("GET /api/compare and /api/resolve", () => {
+  it("returns several profiles, marking the ones that fail", async () => {
+    const keys = [sample.companyKey, "NASDAQ_ZZZZZ"];
+    const response = await call(compare, `/api/compare?companies=${keys.join(",")}`);
+    const body = (await response.json()) as {
+      companies: { companyKey: string; ok: boolean; status?: number }[];
+    };
+    expect(body.companies).toEqual([
+      expect.objectContaining({ companyKey: sample.companyKey, ok: true }),
+      expect.objectContaining({ companyKey: "NASDAQ_ZZZZZ", ok: false, status: 404 }),
+    ]);
+    const thirteen = universe.enabled
+      .slice(0, 13)
+      .map((c) => c.companyKey)
+      .join(",");
+    await expectBadRequest(await call(compare, `/api/compare?companies=${thirteen}`), "companies");
+  });
+
+  it("resolves identifiers from the index and, for former tickers, through the profile endpoint", async () => {
+    const byFscl = await call(resolve, `/api/resolve?id=${sample.fiscalId}`);
+    expect(await byFscl.json()).toEqual({ companyKey: sample.companyKey, via: "index" });
+    const former = universe.enabled.find((c) => c.formerKey);
+    const byFormer = await call(resolve, `/api/resolve?id=${former?.formerKey}`);
+    expect(await byFormer.json()).toEqual({ companyKey: former?.companyKey, via: "upstream" });
+    expect((await call(resolve, "/api/resolve?id=NASDAQ_ZZZZZ")).status).toBe(404);
+    expect((await call(resolve, "/api/resolve?id=hello%20world")).status).toBe(404);
+  });
+});
+
+describe("status and the key", () => {
+  it("reports call counts, caches and index progress, and never the key", async () => {
+    const response = await call(status, "/api/status");
+    const text = await response.text();
+    expect(text).not.toContain("demo-licensed");
+    const body = JSON.parse(text) as {
+      upstreamCalls: Record<string, { calls: number }>;
+      index: { default: { state: string } };
+    };
+    expect(body.upstreamCalls["/v3/companies-list"]?.calls).toBeGreaterThan(10);
+    expect(body.index.default.state).toBe("ready");
+    expect((await call(indexStatus, "/api/index-status")).status).toBe(200);
+  });
+});
+
+describe("upstream budget", () => {
+  it("browsing 20 profiles twice in ten minutes costs one upstream profile call per company", async () => {
+    let now = Date.parse("2026-11-20T15:00:00Z");
+    const services = new Services({ now: () => now, startSync: false });
+    const keys = universe.enabled.slice(200, 220).map((c) => c.companyKey);
+    for (const key of keys) await services.profile(key);
+    now += 9 * 60_000;
+    for (const key of keys) await services.profile(key);
+    expect(services.stats.calls("/v3/company/profile")).toBe(20);
+  });
+
+  it("withholds the live fields once the cached profile is older than their TTL", async () => {
+    let now = Date.parse("2026-11-20T15:00:00Z");
+    const services = new Services({ now: () => now, startSync: false });
+    const first = await services.profile(sample.companyKey);
+    expect(first.data.updatedAt).toBeTypeOf("number");
+    now += 11 * 60_000;
+    const later = await services.profile(sample.companyKey);
+    expect(later).toMatchObject({ liveFieldsExpired: true });
+    expect(later.data.updatedAt).toBeUndefined();
+  });
+});
+
+describe("upstream failures", () => {
+  it("maps an unreachable upstream to 503 with a JSON errors body, and serves stale data when it has some", async () => {
+    let fail = false;
+    let now = Date.parse("2026-11-20T15:00:00Z");
+    const client = new UpstreamClient({
+      baseUrl: "http://sandbox.internal",
+      apiKey: "demo-licensed",
+      retries: 0,
+      transport: async (request) => {
+        if (fail) throw new TypeError("fetch failed");
+        return getSandboxHandler()(request);
+      },
+    });
+    const services = new Services({ client, now: () => now, startSync: false });
+    await services.profile(sample.companyKey);
+    fail = true;
+    now += 2 * 24 * 3_600_000;
+    const stale = await services.profile(sample.companyKey);
+    expect(stale.state).toBe("stale-on-error");
+    expect(stale.warning).toMatch(/failing/);
+    await expect(services.profile("NASDAQ_OTHER")).rejects.toMatchObject({ code: "network" });
+  });
+});
