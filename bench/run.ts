@@ -1,8 +1,12 @@
 // `npm run bench`: prints the project's performance figures. Each section compares side by
 // side within one run where machine noise would swamp absolute times.
+import { directoryBench } from "./directory";
 import { sandboxBench } from "./sandbox";
 
-const sections: [string, () => Promise<void>][] = [["Sandbox", sandboxBench]];
+const sections: [string, () => Promise<void>][] = [
+  ["Sandbox", sandboxBench],
+  ["Directory and route handlers", directoryBench],
+];
 
 const only = process.argv[2];
 for (const [name, run] of sections) {

@@ -47,6 +47,18 @@ const FACET_LABEL: Partial<Record<FacetField, (c: Company) => string | null | un
   exchange: (c) => c.primaryListing.exchangeName,
 };
 
+const IDENTIFIER_FIELDS = [
+  "companyKey",
+  "companyFiscalIdentifier",
+  "cik",
+  "figi",
+  "figiComposite",
+  "figiShareClass",
+  "isin",
+  "cusip",
+] as const;
+type IdentifierField = (typeof IDENTIFIER_FIELDS)[number];
+
 export const SORT_FIELDS = [
   "relevance",
   "name",
@@ -136,22 +148,21 @@ interface Column {
   labels: string[];
 }
 
-const NO_VALUE = 0;
-
 export class CompanyIndex {
   readonly size: number;
   private readonly rows: readonly Company[];
   private readonly columns = {} as Record<FacetField, Column>;
   private readonly datasetBits: Uint32Array;
   private readonly caps: Float64Array;
-  private readonly byIdentifier = new Map<string, { rows: number[]; field: string }[]>();
+  /** Identifier value -> row * 16 + field code (an array when several rows or fields share it). */
+  private readonly byIdentifier = new Map<string, number | number[]>();
   private readonly byTicker = new Map<string, number[]>();
   private readonly sortedTickers: string[];
   private readonly tokenPostings = new Map<string, number[]>();
   private readonly sortedTokens: string[];
   /** Normalised names per row, for the name-prefix tier. */
   private readonly names: string[][];
-  private readonly sortOrders = new Map<string, Int32Array>();
+  private readonly sortOrders = new Map<string, { order: Int32Array; withValue: number }>();
 
   constructor(rows: readonly Company[]) {
     this.rows = rows;
@@ -228,27 +239,36 @@ export class CompanyIndex {
     return { codes, values, labels };
   }
 
-  private addIdentifier(value: string, row: number, field: string): void {
-    const entries = this.byIdentifier.get(value) ?? [];
-    const entry = entries.find((e) => e.field === field);
-    if (entry) entry.rows.push(row);
-    else entries.push({ rows: [row], field });
-    this.byIdentifier.set(value, entries);
+  private addIdentifier(value: string, row: number, field: IdentifierField): void {
+    const encoded = row * 16 + IDENTIFIER_FIELDS.indexOf(field);
+    const existing = this.byIdentifier.get(value);
+    if (existing === undefined) this.byIdentifier.set(value, encoded);
+    else if (typeof existing === "number") this.byIdentifier.set(value, [existing, encoded]);
+    else existing.push(encoded);
+  }
+
+  private identifierHits(value: string): { row: number; field: IdentifierField }[] {
+    const found = this.byIdentifier.get(value);
+    if (found === undefined) return [];
+    return (typeof found === "number" ? [found] : found).map((e) => ({
+      row: Math.floor(e / 16),
+      field: IDENTIFIER_FIELDS[e % 16] as IdentifierField,
+    }));
   }
 
   /** Every row whose primary ticker or identifier equals the value, for the resolver. */
   exact(value: string): Company[] {
     const upper = value.trim().toUpperCase();
     const rows = new Set<number>(this.byTicker.get(upper) ?? []);
-    for (const entry of this.byIdentifier.get(upper) ?? []) for (const r of entry.rows) rows.add(r);
+    for (const hit of this.identifierHits(upper)) rows.add(hit.row);
     const cik = normalizeCik(upper);
-    if (cik) for (const entry of this.byIdentifier.get(cik) ?? []) for (const r of entry.rows) rows.add(r);
+    if (cik) for (const hit of this.identifierHits(cik)) rows.add(hit.row);
     return [...rows].map((r) => this.rows[r] as Company);
   }
 
   byKey(companyKey: string): Company | undefined {
-    const entry = this.byIdentifier.get(companyKey.toUpperCase())?.find((e) => e.field === "companyKey");
-    return entry ? this.rows[entry.rows[0] as number] : undefined;
+    const hit = this.identifierHits(companyKey.toUpperCase()).find((h) => h.field === "companyKey");
+    return hit ? this.rows[hit.row] : undefined;
   }
 
   /** Rows matching the query text, with their best match. Undefined query: every row. */
@@ -260,12 +280,9 @@ export class CompanyIndex {
     };
     const upper = q.trim().toUpperCase();
     const compactUpper = upper.replace(/\s+/g, "");
-    for (const entry of this.byIdentifier.get(compactUpper) ?? [])
-      for (const r of entry.rows) offer(r, "identifier", entry.field);
+    for (const hit of this.identifierHits(compactUpper)) offer(hit.row, "identifier", hit.field);
     const cik = normalizeCik(compactUpper);
-    if (cik)
-      for (const entry of this.byIdentifier.get(cik) ?? [])
-        for (const r of entry.rows) offer(r, "identifier", entry.field);
+    if (cik) for (const hit of this.identifierHits(cik)) offer(hit.row, "identifier", hit.field);
     for (const r of this.byTicker.get(compactUpper) ?? []) offer(r, "ticker", "ticker");
     if (/^[A-Z0-9.-]{1,12}$/.test(compactUpper)) {
       for (let i = lowerBound(this.sortedTickers, compactUpper); i < this.sortedTickers.length; i++) {
@@ -290,7 +307,8 @@ export class CompanyIndex {
       offer(r, prefix ? "name-prefix" : "name", "name");
     }
     // Typo tolerance: when exact prefixes find little, accept tokens within a small edit distance.
-    if (out.size < 10) {
+    const exactHit = [...out.values()].some((m) => m.kind === "identifier" || m.kind === "ticker");
+    if (out.size < 10 && !exactHit && queryTokens.some((t) => t.length >= 4 && /\p{L}/u.test(t))) {
       let fuzzy: Set<number> | undefined;
       for (const token of queryTokens) {
         const rows = token.length >= 4 ? this.fuzzyRows(token) : this.prefixRows(token);
@@ -325,51 +343,50 @@ export class CompanyIndex {
     return rows;
   }
 
-  private sortOrder(field: Exclude<SortField, "relevance">): Int32Array {
-    let order = this.sortOrders.get(field);
-    if (!order) {
+  /** Rows in ascending order of a column, those without a value at the end (counted by withValue). */
+  private sortOrder(field: Exclude<SortField, "relevance">): { order: Int32Array; withValue: number } {
+    let sorted = this.sortOrders.get(field);
+    if (!sorted) {
       const value = SORT_VALUE[field];
       const keys = this.rows.map(value);
+      const isNull = (v: unknown) => v === null || v === undefined || v === "";
       const indexes = Array.from(this.rows.keys());
       const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
       indexes.sort((a, b) => {
         const x = keys[a];
         const y = keys[b];
-        const xNull = x === null || x === undefined || x === "";
-        const yNull = y === null || y === undefined || y === "";
+        const xNull = isNull(x);
+        const yNull = isNull(y);
         if (xNull || yNull) return xNull === yNull ? a - b : xNull ? 1 : -1;
         if (typeof x === "number" && typeof y === "number") return x - y || a - b;
         return collator.compare(String(x), String(y)) || a - b;
       });
-      order = Int32Array.from(indexes);
-      this.sortOrders.set(field, order);
+      sorted = { order: Int32Array.from(indexes), withValue: keys.filter((k) => !isNull(k)).length };
+      this.sortOrders.set(field, sorted);
     }
-    return order;
-  }
-
-  private hasValue(field: Exclude<SortField, "relevance">, row: number): boolean {
-    const v = SORT_VALUE[field](this.rows[row] as Company);
-    return v !== null && v !== undefined && v !== "";
+    return sorted;
   }
 
   search(query: DirectoryQuery): DirectoryResult {
     const q = query.q?.trim() ?? "";
     const matches = q ? this.match(q) : undefined;
 
-    // Filters, resolved to code sets per field.
-    const active: { field: FacetField; codes: Set<number> }[] = [];
-    for (const field of FACET_FIELDS) {
+    // Filters, resolved to allowed-code tables per field.
+    const columns = FACET_FIELDS.map((field) => this.columns[field]);
+    const codes = columns.map((c) => c.codes);
+    const active: { f: number; allowed: Uint8Array }[] = [];
+    FACET_FIELDS.forEach((field, f) => {
       const wanted = query.filters?.[field];
-      if (!wanted || wanted.length === 0) continue;
-      const column = this.columns[field];
-      const codes = new Set<number>();
+      if (!wanted || wanted.length === 0) return;
+      const column = columns[f] as Column;
+      const allowed = new Uint8Array(column.values.length);
+      // An unknown value allows nothing: it filters to no rows rather than being ignored.
       for (const value of wanted) {
         const code = column.values.indexOf(value);
-        // An unknown value still filters (to nothing), rather than being ignored.
-        codes.add(code > 0 ? code : -1);
+        if (code > 0) allowed[code] = 1;
       }
-      active.push({ field, codes });
-    }
+      active.push({ f, allowed });
+    });
     let datasetMask = 0;
     for (const d of query.datasets ?? []) {
       const bit = (DATASETS as readonly string[]).indexOf(d);
@@ -379,10 +396,11 @@ export class CompanyIndex {
     const max = query.maxMarketCap;
     const capActive = min !== undefined || max !== undefined;
 
-    const facetCounts = FACET_FIELDS.map(() => new Map<number, number>());
+    const facetCounts = columns.map((c) => new Int32Array(c.values.length));
     const datasetCounts = new Array<number>(DATASETS.length).fill(0);
     const capCounts = new Array<number>(CAP_BUCKETS.length + 1).fill(0);
     const passing = new Uint8Array(this.size);
+    const fieldCount = FACET_FIELDS.length;
     let total = 0;
 
     const visit = (r: number) => {
@@ -390,10 +408,10 @@ export class CompanyIndex {
       let failures = 0;
       let failed = -1;
       for (let k = 0; k < active.length; k++) {
-        const { field, codes } = active[k] as (typeof active)[number];
-        if (!codes.has((this.columns[field].codes[r] as number) || -2)) {
+        const { f, allowed } = active[k] as (typeof active)[number];
+        if (!allowed[(codes[f] as Uint16Array)[r] as number]) {
           failures++;
-          failed = k;
+          failed = f;
           if (failures > 1) return;
         }
       }
@@ -408,19 +426,19 @@ export class CompanyIndex {
       if (failures + extra === 0) {
         passing[r] = 1;
         total++;
-        FACET_FIELDS.forEach((field, f) => {
-          const code = this.columns[field].codes[r] as number;
-          if (code !== NO_VALUE) facetCounts[f]?.set(code, (facetCounts[f]?.get(code) ?? 0) + 1);
-        });
-        for (let d = 0; d < DATASETS.length; d++) if (bits & (1 << d)) bump(datasetCounts, d);
+        for (let f = 0; f < fieldCount; f++) {
+          const counts = facetCounts[f] as Int32Array;
+          const code = (codes[f] as Uint16Array)[r] as number;
+          counts[code] = (counts[code] as number) + 1;
+        }
+        if (bits) for (let d = 0; d < DATASETS.length; d++) if (bits & (1 << d)) bump(datasetCounts, d);
         bump(capCounts, capBucket(cap));
         return;
       }
       if (failures === 1) {
-        const field = (active[failed] as (typeof active)[number]).field;
-        const f = FACET_FIELDS.indexOf(field);
-        const code = this.columns[field].codes[r] as number;
-        if (code !== NO_VALUE) facetCounts[f]?.set(code, (facetCounts[f]?.get(code) ?? 0) + 1);
+        const counts = facetCounts[failed] as Int32Array;
+        const code = (codes[failed] as Uint16Array)[r] as number;
+        counts[code] = (counts[code] as number) + 1;
       } else if (!capOk) {
         bump(capCounts, capBucket(cap));
       }
@@ -431,41 +449,48 @@ export class CompanyIndex {
     // Order: relevance (match tier, then market cap) for a query, else the chosen column.
     const sort = query.sort && query.sort !== "relevance" ? query.sort : matches ? "relevance" : "marketCap";
     const order = query.order ?? (sort === "marketCap" || sort === "updatedAt" ? "desc" : "asc");
-    let ordered: number[];
+    let ordered: ArrayLike<number> & { slice(start: number, end: number): ArrayLike<number> };
     if (sort === "relevance" && matches) {
       const tier = (r: number) => TIER[matches.get(r)?.kind ?? "fuzzy"];
-      ordered = [...matches.keys()].filter((r) => passing[r]);
-      ordered.sort((a, b) => tier(a) - tier(b) || capDesc(this.caps, a, b));
+      ordered = [...matches.keys()]
+        .filter((r) => passing[r])
+        .sort((a, b) => tier(a) - tier(b) || capDesc(this.caps, a, b));
     } else {
       // "relevance" without a query has nothing to rank by: largest first.
       const column = sort === "relevance" ? "marketCap" : sort;
-      const permutation = this.sortOrder(column);
-      const withValue: number[] = [];
-      const withoutValue: number[] = [];
-      for (const r of permutation) {
-        if (!passing[r]) continue;
-        (this.hasValue(column, r) ? withValue : withoutValue).push(r);
+      const { order: permutation, withValue: valued } = this.sortOrder(column);
+      const out = new Int32Array(total);
+      let w = 0;
+      // Rows with a value in the chosen direction, then rows without one: nulls last either way.
+      if (order === "desc") {
+        for (let i = valued - 1; i >= 0; i--)
+          if (passing[permutation[i] as number]) out[w++] = permutation[i] as number;
+      } else {
+        for (let i = 0; i < valued; i++)
+          if (passing[permutation[i] as number]) out[w++] = permutation[i] as number;
       }
-      if (order === "desc") withValue.reverse();
-      ordered = withValue.concat(withoutValue); // nulls last either way
+      for (let i = valued; i < permutation.length; i++)
+        if (passing[permutation[i] as number]) out[w++] = permutation[i] as number;
+      ordered = out;
     }
     const offset = Math.max(0, query.offset ?? 0);
     const limit = Math.max(0, query.limit ?? 50);
-    const hits = ordered.slice(offset, offset + limit).map((r) => ({
+    const hits = Array.from(ordered.slice(offset, offset + limit), (r) => ({
       company: this.rows[r] as Company,
       match: matches?.get(r),
     }));
 
     const facets = {} as Record<FacetField, FacetCount[]>;
     FACET_FIELDS.forEach((field, f) => {
-      const column = this.columns[field];
-      facets[field] = [...(facetCounts[f] as Map<number, number>)]
-        .map(([code, count]) => ({
-          value: column.values[code] as string,
-          label: column.labels[code] as string,
-          count,
-        }))
-        .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+      const column = columns[f] as Column;
+      const counts = facetCounts[f] as Int32Array;
+      const list: FacetCount[] = [];
+      for (let code = 1; code < counts.length; code++) {
+        const count = counts[code] as number;
+        if (count > 0)
+          list.push({ value: column.values[code] as string, label: column.labels[code] as string, count });
+      }
+      facets[field] = list.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
     });
     return {
       total,
