@@ -5,6 +5,7 @@
 // supersampling but costs one evaluation per pixel.
 
 import { encodePng } from "./png";
+import { Rng } from "./rng";
 
 export type LogoVariant = "icon" | "logo" | "logo-dark" | "tile";
 export const LOGO_VARIANTS: readonly LogoVariant[] = ["icon", "logo", "logo-dark", "tile"];
@@ -116,17 +117,6 @@ function lightenTo(rgb: Rgb, target: number): Rgb {
   return WHITE;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Accent colours as HSL: amber, coral, mint, sky, aqua, lavender, orange, teal, pink, gold. */
 const ACCENTS: readonly [readonly [number, number, number], ...(readonly [number, number, number])[]] = [
   [43, 0.96, 0.56],
@@ -151,7 +141,7 @@ function hueDistance(a: number, b: number): number {
  * lettering (WCAG contrast >= 4), a brighter accent from a harmonious hue offset, and a shape.
  */
 export function brandFromSeed(seed: number): Pick<LogoSpec, "brand" | "accent" | "shape"> {
-  const rand = mulberry32((Number.isFinite(seed) ? Math.trunc(seed) : 0) ^ 0x5bd1e995);
+  const rand = new Rng((Number.isFinite(seed) ? Math.trunc(seed) : 0) ^ 0x5bd1e995).next;
   const hue = rand() * 360;
   const sat = 0.6 + rand() * 0.25;
   let light = 0.4 + rand() * 0.1;

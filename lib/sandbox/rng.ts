@@ -25,18 +25,6 @@ export function hashString(text: string): number {
 
 export type Rand = () => number;
 
-/** mulberry32: small, fast, good enough for generated demo data. Returns [0, 1). */
-export function mulberry32(seed: number): Rand {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A seeded generator (mulberry32) with the helpers the generator needs. */
 export class Rng {
   private state: number;

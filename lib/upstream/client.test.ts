@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { parseRetryAfter, type Transport, UpstreamClient } from "./client";
 import { UpstreamError } from "./errors";
+import { isKnownDataset } from "./schemas";
 
 const listing = { ticker: "NVX", exchangeCode: "NASDAQ" };
 const row = { companyId: 1, companyKey: "NASDAQ_NVX", primaryListing: listing, availableDatasets: ["news"] };
@@ -158,6 +159,8 @@ describe("UpstreamClient", () => {
     const { client } = clientWith([jsonResponse(grown)]);
     const page = await client.getCompaniesPage({});
     expect(page.data[0]?.availableDatasets).toEqual(["news", "satellite_imagery"]);
+    // Flagged as informational by the known-vocabulary check.
+    expect(page.data[0]?.availableDatasets.map(isKnownDataset)).toEqual([true, false]);
   });
 
   it("times out a hung request and retries it", async () => {

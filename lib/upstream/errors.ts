@@ -42,8 +42,3 @@ export function classifyForbidden(message: string): "unauthorized" | "forbidden"
     ? "unauthorized"
     : "forbidden";
 }
-
-/** A 403 that is a plan or licence limit rather than a bad key. */
-export function isPlanRestriction(error: UpstreamError): boolean {
-  return error.code === "forbidden";
-}

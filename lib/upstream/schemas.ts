@@ -38,15 +38,6 @@ export const COMPANY_STATUSES = ["active", "defunct", "dormant", "reorganizing",
 export const TRADING_STATUSES = ["active", "delisted", "pre_ipo", "suspended"] as const;
 export const SECURITY_TYPES = ["common_stock", "preferred_stock", "depositary_receipt", "unit"] as const;
 export const PEER_RELATIONSHIPS = ["direct_competitor", "business_model_peer", "industry_peer"] as const;
-export const REGIONS = [
-  "North America",
-  "Europe",
-  "Asia-Pacific",
-  "Middle East",
-  "Africa",
-  "Latin America",
-  "Oceania",
-] as const;
 export const SECTORS = [
   "Communication Services",
   "Consumer Discretionary",
@@ -60,15 +51,6 @@ export const SECTORS = [
   "Real Estate",
   "Utilities",
 ] as const;
-export const REPORTING_TEMPLATES = [
-  "Standard",
-  "Financials",
-  "Capital Markets",
-  "Insurance",
-  "Real Estate",
-  "Utilities",
-] as const;
-export const FINANCIAL_PERIODS = ["annual", "quarterly", "ltm", "semi-annual"] as const;
 export const EVENT_TYPES = [
   "earnings",
   "guidance",
@@ -105,11 +87,6 @@ function isOneOf<T extends string>(values: readonly T[]) {
 }
 export const isKnownDataset = isOneOf(DATASETS);
 export const isKnownEventType = isOneOf(EVENT_TYPES);
-export const isKnownCompanyType = isOneOf(COMPANY_TYPES);
-export const isKnownCompanyStatus = isOneOf(COMPANY_STATUSES);
-export const isKnownTradingStatus = isOneOf(TRADING_STATUSES);
-export const isKnownSecurityType = isOneOf(SECURITY_TYPES);
-export const isKnownPeerRelationship = isOneOf(PEER_RELATIONSHIPS);
 
 const optionalString = z.string().nullish();
 const datasetList = z.array(growingEnum(DATASETS));
