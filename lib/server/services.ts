@@ -82,7 +82,10 @@ export class Services {
   constructor(options: ServicesOptions = {}) {
     this.now = options.now ?? Date.now;
     this.client = options.client ?? createUpstreamClient({ onCall: this.stats.record });
-    this.directory = new DirectorySync(this.client, { refreshMs: options.refreshMs, now: this.now });
+    this.directory = new DirectorySync(this.client, {
+      refreshMs: options.refreshMs ?? refreshMsFromEnv(),
+      now: this.now,
+    });
     const now = this.now;
     this.profiles = new SwrCache({
       name: "profile",
@@ -119,9 +122,27 @@ export class Services {
     if (options.startSync !== false) this.directory.start();
   }
 
-  search(set: CompanySet, query: DirectoryQuery): { result: DirectoryResult; progress: SyncProgress } {
+  /**
+   * Directory search. A query that finds nothing but is a well-formed identifier (a former
+   * ticker's key, a secondary listing's FIGI, a predecessor CIK) is resolved upstream.
+   */
+  async search(
+    set: CompanySet,
+    query: DirectoryQuery,
+  ): Promise<{ result: DirectoryResult; progress: SyncProgress; resolvedFrom?: string }> {
     if (set === "all" && this.directory.progress("all").state === "idle") void this.directory.sync("all");
-    return { result: this.directory.index(set).search(query), progress: this.directory.progress(set) };
+    const index = this.directory.index(set);
+    const result = index.search(query);
+    const q = query.q?.trim();
+    if (result.total === 0 && q && lookupFor(q)) {
+      const resolved = await this.resolve(q).catch(() => null);
+      if (resolved) {
+        const again = index.search({ ...query, q: resolved.companyKey });
+        if (again.total > 0)
+          return { result: again, progress: this.directory.progress(set), resolvedFrom: q };
+      }
+    }
+    return { result, progress: this.directory.progress(set) };
   }
 
   indexStatus(): Record<CompanySet, SyncProgress> {
@@ -190,6 +211,14 @@ export class Services {
   cacheStats(): CacheStats[] {
     return [this.profiles, this.logos, this.news, this.topNewsPages].map((c) => c.stats());
   }
+}
+
+/** DIRECTORY_REFRESH_MINUTES: how often the company index re-syncs (default 60). */
+function refreshMsFromEnv(): number {
+  const minutes = Number(process.env.DIRECTORY_REFRESH_MINUTES ?? 60);
+  if (!Number.isFinite(minutes) || minutes < 1)
+    throw new Error("DIRECTORY_REFRESH_MINUTES must be a number of minutes >= 1");
+  return minutes * MINUTE;
 }
 
 /** The lookup parameter a well-formed identifier implies, or null for text that is none. */

@@ -61,6 +61,14 @@ describe("GET /api/companies", () => {
     expect(body.facets.sector.length).toBeGreaterThan(5);
   });
 
+  it("resolves a well-formed identifier that is not in the index through the profile endpoint", async () => {
+    const former = universe.enabled.find((c) => c.formerKey);
+    const response = await call(companies, `/api/companies?q=${former?.formerKey}`);
+    const body = (await response.json()) as { rows: { companyKey: string }[]; resolvedFrom: string };
+    expect(body.rows[0]?.companyKey).toBe(former?.companyKey);
+    expect(body.resolvedFrom).toBe(former?.formerKey);
+  });
+
   it("rejects bad input with 400 naming the parameter", async () => {
     await expectBadRequest(await call(companies, "/api/companies?pageSize=0"), "pageSize");
     await expectBadRequest(await call(companies, "/api/companies?sort=shoeSize"), "sort");

@@ -6,12 +6,12 @@ import { getServices } from "@/lib/server/services";
 export const dynamic = "force-dynamic";
 
 /** Directory search: query, facet filters, sort and paging over the synced company index. */
-export const GET = handler((request) => {
+export const GET = handler(async (request) => {
   const query = parseQuery(request, companiesQuery);
   const filters = Object.fromEntries(
     FACET_FIELDS.map((f) => [f, query[f]]).filter(([, v]) => v !== undefined),
   );
-  const { result, progress } = getServices().search(query.set, {
+  const { result, progress, resolvedFrom } = await getServices().search(query.set, {
     q: query.q,
     filters,
     datasets: query.datasets,
@@ -31,5 +31,6 @@ export const GET = handler((request) => {
     datasets: result.datasets,
     marketCap: result.marketCap,
     progress,
+    resolvedFrom: resolvedFrom ?? null,
   });
 });
