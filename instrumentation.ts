@@ -7,9 +7,8 @@ export async function register(): Promise<void> {
     if (!process.env.API_BASE_URL) {
       const { getUniverse } = await import("@/lib/sandbox/universe");
       const started = performance.now();
-      const universe = getUniverse();
+      getUniverse();
       console.log(`sandbox: API-enabled companies ready in ${Math.round(performance.now() - started)} ms`);
-      void universe;
     }
     const { getServices } = await import("@/lib/server/services");
     getServices();
