@@ -10,7 +10,7 @@ import { CompanyIndex } from "@/lib/directory/company-index";
 import { DirectorySync } from "@/lib/directory/sync";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { getUniverse } from "@/lib/sandbox/universe";
-import { Services } from "@/lib/server/services";
+import { Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 import type { Company } from "@/lib/upstream/schemas";
 import { startSandboxServer } from "../tests/sandbox-server";
@@ -103,7 +103,7 @@ export async function directoryBench(): Promise<void> {
     // Cold: a fresh services layer (empty caches) per call.
     const cold = await timeMany(10, async () => {
       const services = new Services({ client, startSync: false });
-      (globalThis as Record<symbol, unknown>)[Symbol.for("company-dashboard.services")] = services;
+      setServices(services);
       if (label === "directory search") await services.directory.sync("default");
       const r = await route(new Request(`http://localhost${path}`));
       await r.arrayBuffer();

@@ -18,6 +18,7 @@ import type {
   TopNewsQuery,
   UpstreamClient,
 } from "@/lib/upstream/client";
+import { isUpstreamError } from "@/lib/upstream/errors";
 import type { NewsArticle, Profile, TopNewsPage } from "@/lib/upstream/schemas";
 import { type Cached, type CacheStats, SwrCache } from "./cache";
 import { UpstreamStats } from "./upstream-stats";
@@ -203,7 +204,7 @@ export class Services {
       this.profiles.set(cached.value.companyKey, cached.value, cached.fetchedAt);
       return { companyKey: cached.value.companyKey, via: "upstream" };
     } catch (error) {
-      if (error instanceof Error && "code" in error && error.code === "not_found") return null;
+      if (isUpstreamError(error) && error.code === "not_found") return null;
       throw error;
     }
   }
@@ -241,4 +242,9 @@ export function getServices(): Services {
   const holder = globalThis as ServicesHolder;
   holder[SERVICES_KEY] ??= new Services();
   return holder[SERVICES_KEY];
+}
+
+/** Replaces the process-wide services: for the benchmark's cold runs and for tests. */
+export function setServices(services: Services): void {
+  (globalThis as ServicesHolder)[SERVICES_KEY] = services;
 }
