@@ -175,6 +175,26 @@ describe("CompanyIndex search", () => {
     expect(page3.hits).toHaveLength(1);
   });
 
+  it("pages of a sorted, filtered view join up to the whole view, nulls last", () => {
+    for (const query of [
+      { sort: "marketCap", order: "desc" },
+      { sort: "marketCap", order: "asc" },
+      {},
+    ] as const) {
+      for (const filters of [undefined, { region: ["North America"] }]) {
+        const all = index.search({ ...query, filters, limit: 100 }).hits.map((h) => h.company.companyKey);
+        const paged = [0, 2, 4, 6].flatMap((offset) =>
+          index.search({ ...query, filters, offset, limit: 2 }).hits.map((h) => h.company.companyKey),
+        );
+        expect(paged).toEqual(all);
+      }
+    }
+    // The whole-index counts are reused, and stay equal to a fresh count.
+    const first = index.search({}).facets;
+    expect(index.search({ limit: 1 }).facets).toEqual(first);
+    expect(first.region.reduce((sum, f) => sum + f.count, 0)).toBe(rows.length);
+  });
+
   it("an unknown filter value filters to nothing rather than being ignored", () => {
     expect(index.search({ filters: { sector: ["Astrology"] } }).total).toBe(0);
   });

@@ -163,6 +163,7 @@ export class CompanyIndex {
   /** Normalised names per row, for the name-prefix tier. */
   private readonly names: string[][];
   private readonly sortOrders = new Map<string, { order: Int32Array; withValue: number }>();
+  private allCounts?: ReturnType<CompanyIndex["count"]>;
 
   constructor(rows: readonly Company[]) {
     this.rows = rows;
@@ -367,39 +368,21 @@ export class CompanyIndex {
     return sorted;
   }
 
-  search(query: DirectoryQuery): DirectoryResult {
-    const q = query.q?.trim() ?? "";
-    const matches = q ? this.match(q) : undefined;
-
-    // Filters, resolved to allowed-code tables per field.
+  /** One pass over the candidate rows: which pass every filter, and the facet counts. */
+  private count(
+    matches: Map<number, { kind: MatchKind; field: string }> | undefined,
+    active: readonly { f: number; allowed: Uint8Array }[],
+    datasetMask: number,
+    min?: number,
+    max?: number,
+  ) {
     const columns = FACET_FIELDS.map((field) => this.columns[field]);
-    const codes = columns.map((c) => c.codes);
-    const active: { f: number; allowed: Uint8Array }[] = [];
-    FACET_FIELDS.forEach((field, f) => {
-      const wanted = query.filters?.[field];
-      if (!wanted || wanted.length === 0) return;
-      const column = columns[f] as Column;
-      const allowed = new Uint8Array(column.values.length);
-      // An unknown value allows nothing: it filters to no rows rather than being ignored.
-      for (const value of wanted) {
-        const code = column.values.indexOf(value);
-        if (code > 0) allowed[code] = 1;
-      }
-      active.push({ f, allowed });
-    });
-    let datasetMask = 0;
-    for (const d of query.datasets ?? []) {
-      const bit = (DATASETS as readonly string[]).indexOf(d);
-      datasetMask |= bit >= 0 ? 1 << bit : 1 << 31;
-    }
-    const min = query.minMarketCap;
-    const max = query.maxMarketCap;
-    const capActive = min !== undefined || max !== undefined;
-
     const facetCounts = columns.map((c) => new Int32Array(c.values.length));
     const datasetCounts = new Array<number>(DATASETS.length).fill(0);
     const capCounts = new Array<number>(CAP_BUCKETS.length + 1).fill(0);
     const passing = new Uint8Array(this.size);
+    const codes = FACET_FIELDS.map((field) => this.columns[field].codes);
+    const capActive = min !== undefined || max !== undefined;
     const fieldCount = FACET_FIELDS.length;
     let total = 0;
 
@@ -445,40 +428,71 @@ export class CompanyIndex {
     };
     if (matches) for (const r of matches.keys()) visit(r);
     else for (let r = 0; r < this.size; r++) visit(r);
+    return { facetCounts, datasetCounts, capCounts, passing, total };
+  }
+
+  search(query: DirectoryQuery): DirectoryResult {
+    const q = query.q?.trim() ?? "";
+    const matches = q ? this.match(q) : undefined;
+
+    // Filters, resolved to allowed-code tables per field.
+    const columns = FACET_FIELDS.map((field) => this.columns[field]);
+    const active: { f: number; allowed: Uint8Array }[] = [];
+    FACET_FIELDS.forEach((field, f) => {
+      const wanted = query.filters?.[field];
+      if (!wanted || wanted.length === 0) return;
+      const column = columns[f] as Column;
+      const allowed = new Uint8Array(column.values.length);
+      // An unknown value allows nothing: it filters to no rows rather than being ignored.
+      for (const value of wanted) {
+        const code = column.values.indexOf(value);
+        if (code > 0) allowed[code] = 1;
+      }
+      active.push({ f, allowed });
+    });
+    let datasetMask = 0;
+    for (const d of query.datasets ?? []) {
+      const bit = (DATASETS as readonly string[]).indexOf(d);
+      datasetMask |= bit >= 0 ? 1 << bit : 1 << 31;
+    }
+    const min = query.minMarketCap;
+    const max = query.maxMarketCap;
+    const capActive = min !== undefined || max !== undefined;
+
+    // With no query and no filter every row passes, and the counts are those of the whole index:
+    // computed once, since the index never changes.
+    const unfiltered = !matches && active.length === 0 && datasetMask === 0 && !capActive;
+    if (unfiltered && !this.allCounts) this.allCounts = this.count(undefined, [], 0);
+    const { facetCounts, datasetCounts, capCounts, passing, total } =
+      (unfiltered && this.allCounts) || this.count(matches, active, datasetMask, min, max);
 
     // Order: relevance (match tier, then market cap) for a query, else the chosen column.
     const sort = query.sort && query.sort !== "relevance" ? query.sort : matches ? "relevance" : "marketCap";
     const order = query.order ?? (sort === "marketCap" || sort === "updatedAt" ? "desc" : "asc");
-    let ordered: ArrayLike<number> & { slice(start: number, end: number): ArrayLike<number> };
+    const offset = Math.max(0, query.offset ?? 0);
+    const end = offset + Math.max(0, query.limit ?? 50);
+    let page: number[];
     if (sort === "relevance" && matches) {
       const tier = (r: number) => TIER[matches.get(r)?.kind ?? "fuzzy"];
-      ordered = [...matches.keys()]
+      page = [...matches.keys()]
         .filter((r) => passing[r])
-        .sort((a, b) => tier(a) - tier(b) || capDesc(this.caps, a, b));
+        .sort((a, b) => tier(a) - tier(b) || capDesc(this.caps, a, b))
+        .slice(offset, end);
     } else {
       // "relevance" without a query has nothing to rank by: largest first.
       const column = sort === "relevance" ? "marketCap" : sort;
       const { order: permutation, withValue: valued } = this.sortOrder(column);
-      const out = new Int32Array(total);
-      let w = 0;
-      // Rows with a value in the chosen direction, then rows without one: nulls last either way.
-      if (order === "desc") {
-        for (let i = valued - 1; i >= 0; i--)
-          if (passing[permutation[i] as number]) out[w++] = permutation[i] as number;
-      } else {
-        for (let i = 0; i < valued; i++)
-          if (passing[permutation[i] as number]) out[w++] = permutation[i] as number;
+      // Walk the presorted column, rows with a value in the chosen direction then rows without
+      // one (nulls last either way), and keep the passing rows of the requested page only.
+      page = [];
+      let seen = 0;
+      for (let i = 0; i < permutation.length && seen < end; i++) {
+        const r = permutation[order === "desc" && i < valued ? valued - 1 - i : i] as number;
+        if (!passing[r]) continue;
+        if (seen++ >= offset) page.push(r);
       }
-      for (let i = valued; i < permutation.length; i++)
-        if (passing[permutation[i] as number]) out[w++] = permutation[i] as number;
-      ordered = out;
     }
-    const offset = Math.max(0, query.offset ?? 0);
-    const limit = Math.max(0, query.limit ?? 50);
-    const hits = Array.from(ordered.slice(offset, offset + limit), (r) => ({
-      company: this.rows[r] as Company,
-      match: matches?.get(r),
-    }));
+    const hits = page.map((r) => ({ company: this.rows[r] as Company, match: matches?.get(r) }));
 
     const facets = {} as Record<FacetField, FacetCount[]>;
     FACET_FIELDS.forEach((field, f) => {
