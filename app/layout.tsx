@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/layout/site-header";
 import "./globals.css";
+import { Providers } from "./providers";
 
 export const metadata: Metadata = {
   title: { default: "Fiscal Atlas", template: "%s · Fiscal Atlas" },
@@ -25,10 +26,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" className="mx-auto max-w-7xl px-4 py-8">
-          {children}
-        </main>
+        <Providers>
+          <SiteHeader />
+          <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+            {children}
+          </main>
+        </Providers>
       </body>
     </html>
   );

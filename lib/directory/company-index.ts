@@ -3,25 +3,10 @@
 // Pure and synchronous: the sync (sync.ts) builds one per snapshot of rows.
 import { normalizeCik } from "@/lib/identifiers";
 import { type Company, DATASETS } from "@/lib/upstream/schemas";
+import { CAP_BUCKETS, FACET_FIELDS, type FacetField, type SortField } from "./fields";
 import { editDistance, normalizeText, tokens } from "./normalize";
 
-export const FACET_FIELDS = [
-  "sector",
-  "industryGroup",
-  "industry",
-  "subIndustry",
-  "region",
-  "country",
-  "domicile",
-  "exchange",
-  "companyType",
-  "companyStatus",
-  "tradingStatus",
-  "securityType",
-  "reportingCurrency",
-  "tradingCurrency",
-] as const;
-export type FacetField = (typeof FACET_FIELDS)[number];
+export { CAP_BUCKETS, FACET_FIELDS, type FacetField, SORT_FIELDS, type SortField } from "./fields";
 
 const FACET_VALUE: Record<FacetField, (c: Company) => string | null | undefined> = {
   sector: (c) => c.sector,
@@ -59,21 +44,6 @@ const IDENTIFIER_FIELDS = [
 ] as const;
 type IdentifierField = (typeof IDENTIFIER_FIELDS)[number];
 
-export const SORT_FIELDS = [
-  "relevance",
-  "name",
-  "ticker",
-  "exchange",
-  "sector",
-  "industry",
-  "country",
-  "marketCap",
-  "companyType",
-  "companyStatus",
-  "updatedAt",
-] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-
 const SORT_VALUE: Record<
   Exclude<SortField, "relevance">,
   (c: Company) => string | number | null | undefined
@@ -89,14 +59,6 @@ const SORT_VALUE: Record<
   companyStatus: (c) => c.companyStatus,
   updatedAt: (c) => c.updatedAt,
 };
-
-export const CAP_BUCKETS = [
-  { id: "mega", label: "Mega (≥ $200B)", min: 200e9, max: Number.POSITIVE_INFINITY },
-  { id: "large", label: "Large ($10B–$200B)", min: 10e9, max: 200e9 },
-  { id: "mid", label: "Mid ($2B–$10B)", min: 2e9, max: 10e9 },
-  { id: "small", label: "Small ($300M–$2B)", min: 300e6, max: 2e9 },
-  { id: "micro", label: "Micro (< $300M)", min: 0, max: 300e6 },
-] as const;
 
 /** How a row matched the query, best first. */
 export type MatchKind = "identifier" | "ticker" | "name-prefix" | "ticker-prefix" | "name" | "fuzzy";

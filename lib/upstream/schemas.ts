@@ -11,82 +11,17 @@ function growingEnum<const T extends readonly [string, ...string[]]>(values: T) 
     .describe(`known: ${values.join(", ")}`) as unknown as z.ZodType<T[number] | (string & {})>;
 }
 
-export const DATASETS = [
-  "filings",
-  "financials",
-  "adjusted_numbers",
-  "stock_prices",
-  "ownership",
-  "news",
-  "logos",
-  "segments_and_kpis",
-  "events_calendar",
-  "investor_relations",
-  "fund_letters",
-] as const;
-export type Dataset = (typeof DATASETS)[number];
-export const V2_DATASETS = ["financials", "segments_and_kpis", "stock_prices", "adjusted_numbers"] as const;
+import {
+  COMPANY_STATUSES,
+  COMPANY_TYPES,
+  DATASETS,
+  EVENT_TYPES,
+  PEER_RELATIONSHIPS,
+  SECURITY_TYPES,
+  TRADING_STATUSES,
+} from "./vocabulary";
 
-export const COMPANY_TYPES = [
-  "operating_company",
-  "investment_company",
-  "reit",
-  "spac",
-  "government",
-] as const;
-export const COMPANY_STATUSES = ["active", "defunct", "dormant", "reorganizing", "shell"] as const;
-export const TRADING_STATUSES = ["active", "delisted", "pre_ipo", "suspended"] as const;
-export const SECURITY_TYPES = ["common_stock", "preferred_stock", "depositary_receipt", "unit"] as const;
-export const PEER_RELATIONSHIPS = ["direct_competitor", "business_model_peer", "industry_peer"] as const;
-export const SECTORS = [
-  "Communication Services",
-  "Consumer Discretionary",
-  "Consumer Staples",
-  "Energy",
-  "Financials",
-  "Health Care",
-  "Industrials",
-  "Information Technology",
-  "Materials",
-  "Real Estate",
-  "Utilities",
-] as const;
-export const EVENT_TYPES = [
-  "earnings",
-  "guidance",
-  "dividend",
-  "stock_split",
-  "buyback",
-  "ma",
-  "partnership",
-  "product_launch",
-  "expansion",
-  "regulatory",
-  "legal",
-  "executive",
-  "restructuring",
-  "financing",
-  "technology",
-  "esg",
-  "analyst",
-  "market_commentary",
-  "other",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-export const IMPORTANCE_LABELS = {
-  1: "Major Event",
-  2: "Measurable Impact",
-  3: "Notable Update",
-  4: "Minor Mention",
-  5: "Routine Event",
-} as const;
-export type Importance = keyof typeof IMPORTANCE_LABELS;
-
-function isOneOf<T extends string>(values: readonly T[]) {
-  return (value: string): value is T => (values as readonly string[]).includes(value);
-}
-export const isKnownDataset = isOneOf(DATASETS);
-export const isKnownEventType = isOneOf(EVENT_TYPES);
+export * from "./vocabulary";
 
 const optionalString = z.string().nullish();
 const datasetList = z.array(growingEnum(DATASETS));

@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { ApiError } from "@/lib/client/api";
+
+/** What went wrong, in words a person can act on. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return "Something went wrong while loading this. Try again.";
+}
+
+export function ErrorState({
+  title = "Could not load this",
+  error,
+  onRetry,
+}: {
+  title?: string;
+  error: unknown;
+  onRetry?: () => void;
+}) {
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
+    >
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1">{describeError(error)}</p>
+      {onRetry && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded-md bg-white px-3 py-1.5 font-medium text-rose-900 ring-1 ring-rose-300 hover:bg-rose-100 dark:bg-rose-900 dark:text-white dark:ring-rose-700"
+        >
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+      <p className="font-semibold">{title}</p>
+      {children && <div className="mt-2 text-sm text-slate-600 dark:text-slate-300">{children}</div>}
+    </div>
+  );
+}
+
+export function ProgressBar({ value, max, label }: { value: number; max: number | null; label: string }) {
+  return (
+    <div className="flex items-center gap-3 text-sm">
+      <progress
+        aria-label={label}
+        value={max ? value : undefined}
+        max={max ?? undefined}
+        className="h-2 w-48 overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-500 dark:[&::-webkit-progress-bar]:bg-slate-700"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { flagOf, formatAgo, formatMarketCap, formatUsdExact, formatUtc, safeHttpUrl } from "./format";
+
+describe("format", () => {
+  it("formats market caps compactly and exactly, null when missing", () => {
+    expect(formatMarketCap(2_495_200_000_000)).toBe("$2.5T");
+    expect(formatMarketCap(830_540_000)).toBe("$830.5M");
+    expect(formatMarketCap(null)).toBeNull();
+    expect(formatMarketCap(Number.NaN)).toBeNull();
+    expect(formatUsdExact(1_234_567_890)).toBe("$1,234,567,890 USD");
+  });
+
+  it("turns a country code into its flag and ignores anything else", () => {
+    expect(flagOf("US")).toBe("🇺🇸");
+    expect(flagOf("gb")).toBe("🇬🇧");
+    expect(flagOf("USA")).toBe("");
+    expect(flagOf(null)).toBe("");
+  });
+
+  it("says how long ago, in words", () => {
+    const now = Date.parse("2026-11-20T15:00:00Z");
+    expect(formatAgo(now - 10_000, now)).toBe("just now");
+    expect(formatAgo(now - 3 * 3_600_000, now)).toBe("3 hours ago");
+    expect(formatAgo(now - 86_400_000, now)).toBe("yesterday");
+    expect(formatUtc(now)).toBe("2026-11-20 15:00 UTC");
+  });
+
+  it("keeps only http(s) links", () => {
+    expect(safeHttpUrl("https://example.com/a?b=1")).toBe("https://example.com/a?b=1");
+    expect(safeHttpUrl("javascript:alert(1)")).toBeNull();
+    expect(safeHttpUrl("JaVaScRiPt:alert(1)")).toBeNull();
+    expect(safeHttpUrl("data:text/html,<b>x</b>")).toBeNull();
+    expect(safeHttpUrl("/relative")).toBeNull();
+    expect(safeHttpUrl("")).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+// Formatting shared by server and client components: money, counts, dates and flags.
+
+const compactUsd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+const fullUsd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
+const integer = new Intl.NumberFormat("en-US");
+
+/** "$1.2T", "$830.5M"; null when the value is missing. */
+export function formatMarketCap(value: number | null | undefined): string | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  return compactUsd.format(value);
+}
+
+/** "$1,234,567,890 USD", for a title or an exact cell. */
+export function formatUsdExact(value: number | null | undefined): string | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  return `${fullUsd.format(value)} USD`;
+}
+
+export function formatCount(value: number): string {
+  return integer.format(value);
+}
+
+/** The flag emoji of an ISO 3166-1 alpha-2 code, or "" for anything else. */
+export function flagOf(countryCode: string | null | undefined): string {
+  if (!countryCode || !/^[A-Za-z]{2}$/.test(countryCode)) return "";
+  const base = 0x1f1e6 - 65;
+  const upper = countryCode.toUpperCase();
+  return String.fromCodePoint(base + upper.charCodeAt(0), base + upper.charCodeAt(1));
+}
+
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400],
+  ["month", 30 * 86_400],
+  ["week", 7 * 86_400],
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+];
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+/** "3 hours ago", "yesterday", "just now": the time between two instants in ms. */
+export function formatAgo(thenMs: number, nowMs: number): string {
+  const seconds = Math.round((thenMs - nowMs) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return "just now";
+  for (const [unit, size] of units) {
+    if (abs >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return relative.format(Math.round(seconds / 60), "minute");
+}
+
+/** "2026-11-20 15:04 UTC": an instant in UTC, for titles and exports. */
+export function formatUtc(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** An upstream URL only if it is http(s); anything else (javascript:, data:, relative) is null. */
+export function safeHttpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,162 @@
+// The contract's vocabularies and their human labels: plain constants with no zod, so that
+// client components can import them without pulling the schemas into the browser bundle.
+
+export const DATASETS = [
+  "filings",
+  "financials",
+  "adjusted_numbers",
+  "stock_prices",
+  "ownership",
+  "news",
+  "logos",
+  "segments_and_kpis",
+  "events_calendar",
+  "investor_relations",
+  "fund_letters",
+] as const;
+export type Dataset = (typeof DATASETS)[number];
+export const V2_DATASETS = ["financials", "segments_and_kpis", "stock_prices", "adjusted_numbers"] as const;
+
+export const COMPANY_TYPES = [
+  "operating_company",
+  "investment_company",
+  "reit",
+  "spac",
+  "government",
+] as const;
+export const COMPANY_STATUSES = ["active", "defunct", "dormant", "reorganizing", "shell"] as const;
+export const TRADING_STATUSES = ["active", "delisted", "pre_ipo", "suspended"] as const;
+export const SECURITY_TYPES = ["common_stock", "preferred_stock", "depositary_receipt", "unit"] as const;
+export const PEER_RELATIONSHIPS = ["direct_competitor", "business_model_peer", "industry_peer"] as const;
+export const SECTORS = [
+  "Communication Services",
+  "Consumer Discretionary",
+  "Consumer Staples",
+  "Energy",
+  "Financials",
+  "Health Care",
+  "Industrials",
+  "Information Technology",
+  "Materials",
+  "Real Estate",
+  "Utilities",
+] as const;
+export const EVENT_TYPES = [
+  "earnings",
+  "guidance",
+  "dividend",
+  "stock_split",
+  "buyback",
+  "ma",
+  "partnership",
+  "product_launch",
+  "expansion",
+  "regulatory",
+  "legal",
+  "executive",
+  "restructuring",
+  "financing",
+  "technology",
+  "esg",
+  "analyst",
+  "market_commentary",
+  "other",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const IMPORTANCE_LABELS = {
+  1: "Major Event",
+  2: "Measurable Impact",
+  3: "Notable Update",
+  4: "Minor Mention",
+  5: "Routine Event",
+} as const;
+export type Importance = keyof typeof IMPORTANCE_LABELS;
+
+function isOneOf<T extends string>(values: readonly T[]) {
+  return (value: string): value is T => (values as readonly string[]).includes(value);
+}
+export const isKnownDataset = isOneOf(DATASETS);
+export const isKnownEventType = isOneOf(EVENT_TYPES);
+
+export const DATASET_LABELS: Record<Dataset, string> = {
+  filings: "Filings",
+  financials: "Financials",
+  adjusted_numbers: "Adjusted numbers",
+  stock_prices: "Stock prices",
+  ownership: "Ownership",
+  news: "News",
+  logos: "Logos",
+  segments_and_kpis: "Segments & KPIs",
+  events_calendar: "Events calendar",
+  investor_relations: "Investor relations",
+  fund_letters: "Fund letters",
+};
+
+export const COMPANY_TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = {
+  operating_company: "Operating company",
+  investment_company: "Investment company",
+  reit: "REIT",
+  spac: "SPAC",
+  government: "Government",
+};
+
+export const COMPANY_STATUS_LABELS: Record<(typeof COMPANY_STATUSES)[number], string> = {
+  active: "Active",
+  defunct: "Defunct",
+  dormant: "Dormant",
+  reorganizing: "Reorganizing",
+  shell: "Shell",
+};
+
+export const TRADING_STATUS_LABELS: Record<(typeof TRADING_STATUSES)[number], string> = {
+  active: "Trading",
+  delisted: "Delisted",
+  pre_ipo: "Pre-IPO",
+  suspended: "Suspended",
+};
+
+export const SECURITY_TYPE_LABELS: Record<(typeof SECURITY_TYPES)[number], string> = {
+  common_stock: "Common stock",
+  preferred_stock: "Preferred stock",
+  depositary_receipt: "Depositary receipt",
+  unit: "Unit",
+};
+
+export const PEER_RELATIONSHIP_LABELS: Record<(typeof PEER_RELATIONSHIPS)[number], string> = {
+  direct_competitor: "Direct competitor",
+  business_model_peer: "Business-model peer",
+  industry_peer: "Industry peer",
+};
+
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  earnings: "Earnings",
+  guidance: "Guidance",
+  dividend: "Dividend",
+  stock_split: "Stock split",
+  buyback: "Buyback",
+  ma: "M&A",
+  partnership: "Partnership",
+  product_launch: "Product launch",
+  expansion: "Expansion",
+  regulatory: "Regulatory",
+  legal: "Legal",
+  executive: "Executive",
+  restructuring: "Restructuring",
+  financing: "Financing",
+  technology: "Technology",
+  esg: "ESG",
+  analyst: "Analyst",
+  market_commentary: "Market commentary",
+  other: "Other",
+};
+
+/**
+ * A label for a value of a growing vocabulary: the known label, or the raw value made readable
+ * ("new_dataset" -> "New dataset") for a value this build does not know yet.
+ */
+export function labelOf(labels: Readonly<Record<string, string>>, value: string): string {
+  const known = labels[value];
+  if (known) return known;
+  const words = value.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
