@@ -199,6 +199,15 @@ describe("CompanyIndex search", () => {
     expect(index.search({ filters: { sector: ["Astrology"] } }).total).toBe(0);
   });
 
+  it("filters by market-cap buckets, 'none' meaning no market cap, counting buckets under the other filters", () => {
+    expect(keys("", { marketCap: ["none"] })).toEqual(["NORV"]);
+    expect(keys("", { marketCap: ["small", "none"] }).sort()).toEqual(["BWC", "NORV"]);
+    const buckets = Object.fromEntries(
+      index.search({ marketCap: ["mega"] }).marketCap.map((b) => [b.value, b.count]),
+    );
+    expect(buckets).toEqual({ mega: 2, large: 2, mid: 1, small: 1, micro: 0, none: 1 });
+  });
+
   it("buckets market caps, with null caps counted as not available", () => {
     const buckets = Object.fromEntries(index.search({}).marketCap.map((b) => [b.value, b.count]));
     expect(buckets).toEqual({ mega: 2, large: 2, mid: 1, small: 1, micro: 0, none: 1 });

@@ -77,6 +77,8 @@ export interface DirectoryQuery {
   filters?: Partial<Record<FacetField, readonly string[]>>;
   /** Every listed dataset must be available. */
   datasets?: readonly string[];
+  /** Market-cap buckets (CAP_BUCKETS ids, or "none" for no market cap): OR within them. */
+  marketCap?: readonly string[];
   minMarketCap?: number;
   maxMarketCap?: number;
   sort?: SortField;
@@ -116,6 +118,8 @@ export class CompanyIndex {
   private readonly columns = {} as Record<FacetField, Column>;
   private readonly datasetBits: Uint32Array;
   private readonly caps: Float64Array;
+  /** Each row's market-cap bucket: an index of CAP_BUCKETS, or CAP_BUCKETS.length for none. */
+  private readonly capBuckets: Uint8Array;
   /** Identifier value -> row * 16 + field code (an array when several rows or fields share it). */
   private readonly byIdentifier = new Map<string, number | number[]>();
   private readonly byTicker = new Map<string, number[]>();
@@ -133,6 +137,7 @@ export class CompanyIndex {
     for (const field of FACET_FIELDS) this.columns[field] = this.encode(field);
     this.datasetBits = new Uint32Array(rows.length);
     this.caps = new Float64Array(rows.length);
+    this.capBuckets = new Uint8Array(rows.length);
     this.names = new Array(rows.length);
     rows.forEach((c, i) => {
       let bits = 0;
@@ -142,6 +147,7 @@ export class CompanyIndex {
       }
       this.datasetBits[i] = bits;
       this.caps[i] = c.marketCapUsd ?? Number.NaN;
+      this.capBuckets[i] = capBucket(this.caps[i] as number);
       const l = c.primaryListing;
       this.addIdentifier(c.companyKey.toUpperCase(), i, "companyKey");
       if (c.companyFiscalIdentifier)
@@ -335,16 +341,16 @@ export class CompanyIndex {
     matches: Map<number, { kind: MatchKind; field: string }> | undefined,
     active: readonly { f: number; allowed: Uint8Array }[],
     datasetMask: number,
-    min?: number,
-    max?: number,
+    cap: { buckets?: Uint8Array; min?: number; max?: number } = {},
   ) {
+    const { buckets, min, max } = cap;
     const columns = FACET_FIELDS.map((field) => this.columns[field]);
     const facetCounts = columns.map((c) => new Int32Array(c.values.length));
     const datasetCounts = new Array<number>(DATASETS.length).fill(0);
     const capCounts = new Array<number>(CAP_BUCKETS.length + 1).fill(0);
     const passing = new Uint8Array(this.size);
     const codes = FACET_FIELDS.map((field) => this.columns[field].codes);
-    const capActive = min !== undefined || max !== undefined;
+    const capActive = buckets !== undefined || min !== undefined || max !== undefined;
     const fieldCount = FACET_FIELDS.length;
     let total = 0;
 
@@ -363,9 +369,12 @@ export class CompanyIndex {
       const bits = this.datasetBits[r] as number;
       const datasetsOk = (bits & datasetMask) === datasetMask;
       const cap = this.caps[r] as number;
+      const bucket = this.capBuckets[r] as number;
       const capOk =
         !capActive ||
-        (!Number.isNaN(cap) && (min === undefined || cap >= min) && (max === undefined || cap <= max));
+        ((buckets === undefined || buckets[bucket] === 1) &&
+          (min === undefined || cap >= min) &&
+          (max === undefined || cap <= max));
       const extra = (datasetsOk ? 0 : 1) + (capOk ? 0 : 1);
       if (failures + extra > 1) return;
       if (failures + extra === 0) {
@@ -377,7 +386,7 @@ export class CompanyIndex {
           counts[code] = (counts[code] as number) + 1;
         }
         if (bits) for (let d = 0; d < DATASETS.length; d++) if (bits & (1 << d)) bump(datasetCounts, d);
-        bump(capCounts, capBucket(cap));
+        bump(capCounts, bucket);
         return;
       }
       if (failures === 1) {
@@ -385,7 +394,7 @@ export class CompanyIndex {
         const code = (codes[failed] as Uint16Array)[r] as number;
         counts[code] = (counts[code] as number) + 1;
       } else if (!capOk) {
-        bump(capCounts, capBucket(cap));
+        bump(capCounts, bucket);
       }
     };
     if (matches) for (const r of matches.keys()) visit(r);
@@ -419,14 +428,22 @@ export class CompanyIndex {
     }
     const min = query.minMarketCap;
     const max = query.maxMarketCap;
-    const capActive = min !== undefined || max !== undefined;
+    let buckets: Uint8Array | undefined;
+    if (query.marketCap && query.marketCap.length > 0) {
+      buckets = new Uint8Array(CAP_BUCKETS.length + 1);
+      for (const id of query.marketCap) {
+        const i = id === "none" ? CAP_BUCKETS.length : CAP_BUCKETS.findIndex((b) => b.id === id);
+        if (i >= 0) buckets[i] = 1;
+      }
+    }
+    const capActive = buckets !== undefined || min !== undefined || max !== undefined;
 
     // With no query and no filter every row passes, and the counts are those of the whole index:
     // computed once, since the index never changes.
     const unfiltered = !matches && active.length === 0 && datasetMask === 0 && !capActive;
     if (unfiltered && !this.allCounts) this.allCounts = this.count(undefined, [], 0);
     const { facetCounts, datasetCounts, capCounts, passing, total } =
-      (unfiltered && this.allCounts) || this.count(matches, active, datasetMask, min, max);
+      (unfiltered && this.allCounts) || this.count(matches, active, datasetMask, { buckets, min, max });
 
     // Order: relevance (match tier, then market cap) for a query, else the chosen column.
     const sort = query.sort && query.sort !== "relevance" ? query.sort : matches ? "relevance" : "marketCap";

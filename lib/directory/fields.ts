@@ -41,3 +41,24 @@ export const CAP_BUCKETS = [
   { id: "small", label: "Small ($300M–$2B)", min: 300e6, max: 2e9 },
   { id: "micro", label: "Micro (< $300M)", min: 0, max: 300e6 },
 ] as const;
+
+/** Values of the market-cap filter: a bucket id, or "none" for companies without a market cap. */
+export const CAP_FILTER_VALUES = [...CAP_BUCKETS.map((b) => b.id), "none"] as const;
+
+/** Fields the contract's compact row (`compact=true`) drops from a company row and its listing. */
+export const COMPACT_DROPPED = [
+  "tradeNameEnglish",
+  "legalNameNative",
+  "tradeNameNative",
+  "legalDomicileCountryCode",
+  "legalDomicileCountryName",
+  "industryGroup",
+  "industry",
+  "subIndustry",
+] as const;
+export const COMPACT_DROPPED_LISTING = [
+  "exchangeCountryCode",
+  "exchangeCountryName",
+  "segmentMic",
+  "segmentName",
+] as const;

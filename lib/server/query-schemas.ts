@@ -1,6 +1,7 @@
 // Query-string schemas of the browser-facing API, shared by the route handlers and their tests.
 import { z } from "zod";
-import { FACET_FIELDS, SORT_FIELDS } from "@/lib/directory/company-index";
+import type { DirectoryQuery } from "@/lib/directory/company-index";
+import { CAP_FILTER_VALUES, FACET_FIELDS, SORT_FIELDS } from "@/lib/directory/fields";
 import { EVENT_TYPES } from "@/lib/upstream/schemas";
 import { companyKeyParam, listParam } from "./http";
 
@@ -20,20 +21,34 @@ const facetShape = Object.fromEntries(FACET_FIELDS.map((f) => [f, listParam.opti
   z.ZodOptional<typeof listParam>
 >;
 
+const flag = z.enum(["true", "false"]).transform((v) => v === "true");
+
+/** The directory view: query, filters and order; shared by the search and its CSV export. */
+const directoryView = {
+  q: z.string().max(200).optional(),
+  set: z.enum(["default", "all"]).default("default"),
+  sort: z.enum(SORT_FIELDS).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+  datasets: listParam.optional(),
+  marketCap: listParam.pipe(z.array(z.enum(CAP_FILTER_VALUES))).optional(),
+  minMarketCap: nonNegative.optional(),
+  maxMarketCap: nonNegative.optional(),
+  /** Rows in the contract's compact shape. */
+  compact: flag.default(false),
+  ...facetShape,
+};
+
 export const companiesQuery = z
   .object({
-    q: z.string().max(200).optional(),
-    set: z.enum(["default", "all"]).default("default"),
-    sort: z.enum(SORT_FIELDS).optional(),
-    order: z.enum(["asc", "desc"]).optional(),
+    ...directoryView,
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(500).default(50),
-    datasets: listParam.optional(),
-    minMarketCap: nonNegative.optional(),
-    maxMarketCap: nonNegative.optional(),
-    ...facetShape,
+    /** "false" leaves the facet counts out, for pages after the first. */
+    facets: flag.default(true),
   })
   .strict();
+
+export const companiesExportQuery = z.object(directoryView).strict();
 
 export const profileQuery = z.object({ companyKey: companyKeyParam }).strict();
 
@@ -119,3 +134,19 @@ export const compareQuery = z
   .strict();
 
 export const resolveQuery = z.object({ id: z.string().trim().min(1).max(64) }).strict();
+
+/** The index query of a parsed directory view (search or export). */
+export function directoryQueryOf(view: z.output<typeof companiesExportQuery>): DirectoryQuery {
+  const filters: DirectoryQuery["filters"] = {};
+  for (const field of FACET_FIELDS) if (view[field] !== undefined) filters[field] = view[field];
+  return {
+    q: view.q,
+    filters,
+    datasets: view.datasets,
+    marketCap: view.marketCap,
+    minMarketCap: view.minMarketCap,
+    maxMarketCap: view.maxMarketCap,
+    sort: view.sort,
+    order: view.order,
+  };
+}

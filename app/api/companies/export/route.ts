@@ -1,0 +1,42 @@
+import { csvHeader, csvLine } from "@/lib/directory/csv";
+import { handler, parseQuery } from "@/lib/server/http";
+import { companiesExportQuery, directoryQueryOf } from "@/lib/server/query-schemas";
+import { getServices } from "@/lib/server/services";
+
+export const dynamic = "force-dynamic";
+
+const CHUNK = 1000;
+
+/** Every row of a directory view as CSV (UTF-8 with a BOM, so spreadsheets read native names). */
+export const GET = handler(async (request) => {
+  const view = parseQuery(request, companiesExportQuery);
+  const { result } = await getServices().search(view.set, {
+    ...directoryQueryOf(view),
+    offset: 0,
+    limit: Number.MAX_SAFE_INTEGER,
+  });
+  const rows = result.hits;
+  let next = 0;
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`\uFEFF${csvHeader()}`));
+    },
+    pull(controller) {
+      if (next >= rows.length) return controller.close();
+      let chunk = "";
+      for (const end = Math.min(rows.length, next + CHUNK); next < end; next++)
+        chunk += csvLine((rows[next] as (typeof rows)[number]).company);
+      controller.enqueue(encoder.encode(chunk));
+    },
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="companies-${day}.csv"`,
+      "cache-control": "no-store",
+      "x-total-count": String(result.total),
+    },
+  });
+});

@@ -1,0 +1,71 @@
+// CSV of directory rows (RFC 4180), safe to open in a spreadsheet: identifiers stay text,
+// and upstream text cannot become a formula.
+import type { Company } from "@/lib/upstream/schemas";
+
+type Kind = "text" | "number" | "identifier";
+interface CsvColumn {
+  header: string;
+  kind: Kind;
+  value: (c: Company) => string | number | null | undefined;
+}
+
+export const CSV_COLUMNS: readonly CsvColumn[] = [
+  { header: "companyKey", kind: "identifier", value: (c) => c.companyKey },
+  { header: "displayName", kind: "text", value: (c) => c.displayNameEnglish },
+  { header: "legalName", kind: "text", value: (c) => c.legalNameEnglish },
+  { header: "nativeName", kind: "text", value: (c) => c.legalNameNative },
+  { header: "ticker", kind: "identifier", value: (c) => c.primaryListing.ticker },
+  { header: "exchangeCode", kind: "identifier", value: (c) => c.primaryListing.exchangeCode },
+  { header: "exchangeName", kind: "text", value: (c) => c.primaryListing.exchangeName },
+  { header: "operatingMic", kind: "identifier", value: (c) => c.primaryListing.operatingMic },
+  { header: "sector", kind: "text", value: (c) => c.sector },
+  { header: "industryGroup", kind: "text", value: (c) => c.industryGroup },
+  { header: "industry", kind: "text", value: (c) => c.industry },
+  { header: "subIndustry", kind: "text", value: (c) => c.subIndustry },
+  { header: "headquartersCountry", kind: "text", value: (c) => c.headquartersCountryName },
+  { header: "headquartersRegion", kind: "text", value: (c) => c.headquartersRegion },
+  { header: "legalDomicile", kind: "text", value: (c) => c.legalDomicileCountryName },
+  { header: "companyType", kind: "text", value: (c) => c.companyType },
+  { header: "companyStatus", kind: "text", value: (c) => c.companyStatus },
+  { header: "tradingStatus", kind: "text", value: (c) => c.primaryListing.tradingStatus },
+  { header: "securityType", kind: "text", value: (c) => c.primaryListing.securityType },
+  { header: "marketCapUsd", kind: "number", value: (c) => c.marketCapUsd },
+  { header: "reportingCurrency", kind: "identifier", value: (c) => c.reportingCurrency },
+  { header: "tradingCurrency", kind: "identifier", value: (c) => c.primaryListing.tradingCurrency },
+  { header: "availableDatasets", kind: "text", value: (c) => c.availableDatasets.join(" ") },
+  { header: "cik", kind: "identifier", value: (c) => c.cik },
+  { header: "companyFiscalIdentifier", kind: "identifier", value: (c) => c.companyFiscalIdentifier },
+  { header: "figi", kind: "identifier", value: (c) => c.primaryListing.figi },
+  { header: "figiComposite", kind: "identifier", value: (c) => c.primaryListing.figiComposite },
+  { header: "figiShareClass", kind: "identifier", value: (c) => c.primaryListing.figiShareClass },
+  { header: "isin", kind: "identifier", value: (c) => c.primaryListing.isin },
+  { header: "cusip", kind: "identifier", value: (c) => c.primaryListing.cusip },
+  {
+    header: "updatedAt",
+    kind: "text",
+    value: (c) => (typeof c.updatedAt === "number" ? new Date(c.updatedAt * 1000).toISOString() : null),
+  },
+];
+
+function quote(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One cell. Identifiers a spreadsheet would read as numbers (CIK 0000320193, CUSIP 037833100,
+ * 1E5) are written as ="..." so their digits survive; text starting like a formula gets a '. */
+export function csvCell(value: string | number | null | undefined, kind: Kind): string {
+  if (value === null || value === undefined) return "";
+  if (kind === "number") return typeof value === "number" && Number.isFinite(value) ? String(value) : "";
+  const text = String(value);
+  if (kind === "identifier" && /^(?:\d+|\d+(?:\.\d+)?[eEdD][+-]?\d+)$/.test(text)) return `="${text}"`;
+  if (/^[=+\-@\t\r]/.test(text)) return quote(`'${text}`);
+  return quote(text);
+}
+
+export function csvHeader(): string {
+  return `${CSV_COLUMNS.map((c) => c.header).join(",")}\r\n`;
+}
+
+export function csvLine(company: Company): string {
+  return `${CSV_COLUMNS.map((c) => csvCell(c.value(company), c.kind)).join(",")}\r\n`;
+}

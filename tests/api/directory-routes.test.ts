@@ -1,0 +1,79 @@
+// The directory's route handlers beyond plain search: compact rows, market-cap buckets, CSV export.
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as exportCsv } from "@/app/api/companies/export/route";
+import { GET as companies } from "@/app/api/companies/route";
+import { COMPACT_DROPPED } from "@/lib/directory/fields";
+import { getServices } from "@/lib/server/services";
+
+const call = (handler: (r: Request) => Promise<Response>, path: string) =>
+  handler(new Request(`http://localhost${path}`));
+
+interface Body {
+  total: number;
+  rows: Record<string, unknown>[];
+  facets?: unknown;
+  marketCap?: { value: string; count: number }[];
+}
+
+beforeAll(async () => {
+  await getServices().directory.sync("default");
+});
+
+describe("GET /api/companies, view options", () => {
+  it("serves compact rows without the fields the contract's compact row drops", async () => {
+    const full = (await (await call(companies, "/api/companies?pageSize=3")).json()) as Body;
+    const compact = (await (await call(companies, "/api/companies?pageSize=3&compact=true")).json()) as Body;
+    expect(compact.rows.map((r) => r.companyKey)).toEqual(full.rows.map((r) => r.companyKey));
+    expect(full.rows[0]).toHaveProperty("industry");
+    for (const field of COMPACT_DROPPED) expect(compact.rows[0]).not.toHaveProperty(field);
+    expect(compact.rows[0]).toHaveProperty("marketCapUsd");
+    expect((compact.rows[0]?.primaryListing as Record<string, unknown>).segmentMic).toBeUndefined();
+  });
+
+  it("leaves facets out on request, and filters by market-cap buckets including 'none'", async () => {
+    const lean = (await (await call(companies, "/api/companies?facets=false")).json()) as Body;
+    expect(lean.facets).toBeUndefined();
+    const all = (await (await call(companies, "/api/companies")).json()) as Body;
+    const counts = Object.fromEntries((all.marketCap ?? []).map((b) => [b.value, b.count]));
+    const megaNone = (await (
+      await call(companies, "/api/companies?marketCap=mega,none&pageSize=500")
+    ).json()) as Body;
+    expect(megaNone.total).toBe((counts.mega ?? 0) + (counts.none ?? 0));
+    expect(megaNone.rows.some((r) => r.marketCapUsd === null || r.marketCapUsd === undefined)).toBe(true);
+    for (const row of megaNone.rows)
+      if (typeof row.marketCapUsd === "number") expect(row.marketCapUsd).toBeGreaterThanOrEqual(200e9);
+  });
+
+  it("rejects an unknown market-cap bucket and a bad flag", async () => {
+    for (const path of ["/api/companies?marketCap=huge", "/api/companies?compact=yes"]) {
+      const response = await call(companies, path);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { errors: unknown[] }).errors.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("GET /api/companies/export", () => {
+  it("exports every row of the filtered view, in its order, as UTF-8 CSV with identifiers as text", async () => {
+    const view = "sector=Energy&region=Europe&sort=name";
+    const page = (await (await call(companies, `/api/companies?${view}&pageSize=500`)).json()) as Body;
+    const response = await call(exportCsv, `/api/companies/export?${view}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="companies-.+\.csv"$/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+    expect(lines[0]).toMatch(/^companyKey,displayName,/);
+    expect(lines.length - 1).toBe(page.total);
+    expect(lines.slice(1, 6).map((l) => l.split(",")[0])).toEqual(
+      page.rows.slice(0, 5).map((r) => r.companyKey),
+    );
+    expect(lines.some((l) => /,="\d{10}",/.test(l))).toBe(true); // a CIK keeps its leading zeros
+  });
+
+  it("rejects paging parameters and unknown ones", async () => {
+    expect((await call(exportCsv, "/api/companies/export?page=2")).status).toBe(400);
+    expect((await call(exportCsv, "/api/companies/export?apiKey=x")).status).toBe(400);
+  });
+});
