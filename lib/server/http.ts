@@ -114,6 +114,11 @@ export const listParam = z.union([z.string(), z.array(z.string())]).transform((v
     .filter(Boolean),
 );
 
+/** A parameter repeated once per value, for values that may contain commas (GICS names do). */
+export const valuesParam = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean));
+
 export const companyKeyParam = z
   .string()
   .trim()

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DirectoryQuery } from "@/lib/directory/company-index";
 import { CAP_FILTER_VALUES, FACET_FIELDS, SORT_FIELDS } from "@/lib/directory/fields";
 import { EVENT_TYPES } from "@/lib/upstream/schemas";
-import { companyKeyParam, listParam } from "./http";
+import { companyKeyParam, listParam, valuesParam } from "./http";
 
 const nonNegative = z.coerce.number().finite().min(0);
 const date = z
@@ -16,9 +16,10 @@ const date = z
 const importance = z.coerce.number().int().min(1).max(5);
 const eventType = z.enum(EVENT_TYPES);
 
-const facetShape = Object.fromEntries(FACET_FIELDS.map((f) => [f, listParam.optional()])) as Record<
+// Facet values are repeated parameters, not comma lists: "Oil, Gas & Consumable Fuels" is one value.
+const facetShape = Object.fromEntries(FACET_FIELDS.map((f) => [f, valuesParam.optional()])) as Record<
   (typeof FACET_FIELDS)[number],
-  z.ZodOptional<typeof listParam>
+  z.ZodOptional<typeof valuesParam>
 >;
 
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");

@@ -44,6 +44,17 @@ describe("GET /api/companies, view options", () => {
       if (typeof row.marketCapUsd === "number") expect(row.marketCapUsd).toBeGreaterThanOrEqual(200e9);
   });
 
+  it("takes a facet value containing a comma whole, and several values as repeated parameters", async () => {
+    const oil = encodeURIComponent("Oil, Gas & Consumable Fuels");
+    const one = (await (await call(companies, `/api/companies?industry=${oil}`)).json()) as Body;
+    expect(one.total).toBeGreaterThan(0);
+    for (const row of one.rows) expect(row.industry).toBe("Oil, Gas & Consumable Fuels");
+    const two = (await (
+      await call(companies, `/api/companies?industry=${oil}&industry=Banks`)
+    ).json()) as Body;
+    expect(two.total).toBeGreaterThan(one.total);
+  });
+
   it("rejects an unknown market-cap bucket and a bad flag", async () => {
     for (const path of ["/api/companies?marketCap=huge", "/api/companies?compact=yes"]) {
       const response = await call(companies, path);
