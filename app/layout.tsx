@@ -28,7 +28,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <Providers>
           <SiteHeader />
-          <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+          <main id="main" className="mx-auto max-w-screen-2xl px-4 py-8">
             {children}
           </main>
         </Providers>

@@ -44,16 +44,3 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     </div>
   );
 }
-
-export function ProgressBar({ value, max, label }: { value: number; max: number | null; label: string }) {
-  return (
-    <div className="flex items-center gap-3 text-sm">
-      <progress
-        aria-label={label}
-        value={max ? value : undefined}
-        max={max ?? undefined}
-        className="h-2 w-48 overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-500 dark:[&::-webkit-progress-bar]:bg-slate-700"
-      />
-    </div>
-  );
-}

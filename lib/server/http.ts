@@ -96,9 +96,13 @@ export function handler(fn: (request: Request) => Promise<Response> | Response) 
 
 /** Parses a request's query string with a strict schema: unknown parameters are a 400 too. */
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.output<T> {
-  const url = new URL(request.url);
+  return parseSearch(new URL(request.url).searchParams, schema);
+}
+
+/** Parses query parameters with a strict schema; a repeated parameter becomes an array. */
+export function parseSearch<T extends z.ZodType>(params: URLSearchParams, schema: T): z.output<T> {
   const raw: Record<string, string | string[]> = {};
-  for (const [name, value] of url.searchParams) {
+  for (const [name, value] of params) {
     const existing = raw[name];
     raw[name] =
       existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];

@@ -1,0 +1,77 @@
+"use client";
+
+import { FACET_FIELDS } from "@/lib/directory/fields";
+import { clearFilters, type DirectoryState, toggleValue } from "@/lib/directory/url-state";
+import { formatMarketCap } from "@/lib/format";
+import type { DirectoryPage } from "@/lib/server/directory";
+import { facetLabel, sectionLabel } from "./facet-panel";
+
+/** The filters that are on, each removable, and "clear all". */
+export function ActiveFilters({
+  state,
+  data,
+  onChange,
+}: {
+  state: DirectoryState;
+  data: DirectoryPage | undefined;
+  onChange: (next: DirectoryState) => void;
+}) {
+  const chips: { key: string; text: string; remove: DirectoryState }[] = [];
+  for (const field of FACET_FIELDS)
+    for (const value of state.filters[field] ?? []) {
+      const server = data?.facets?.[field]?.find((f) => f.value === value)?.label;
+      chips.push({
+        key: `${field}:${value}`,
+        text: `${sectionLabel(field)}: ${facetLabel(field, value, server)}`,
+        remove: toggleValue(state, field, value),
+      });
+    }
+  for (const field of ["marketCap", "datasets"] as const)
+    for (const value of state[field])
+      chips.push({
+        key: `${field}:${value}`,
+        text: `${sectionLabel(field)}: ${facetLabel(field, value)}`,
+        remove: toggleValue(state, field, value),
+      });
+  if (state.minMarketCap !== undefined)
+    chips.push({
+      key: "min",
+      text: `Market cap ≥ ${formatMarketCap(state.minMarketCap)}`,
+      remove: { ...state, minMarketCap: undefined },
+    });
+  if (state.maxMarketCap !== undefined)
+    chips.push({
+      key: "max",
+      text: `Market cap ≤ ${formatMarketCap(state.maxMarketCap)}`,
+      remove: { ...state, maxMarketCap: undefined },
+    });
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            onClick={() => onChange(chip.remove)}
+            aria-label={`Remove filter ${chip.text}`}
+            className="inline-flex max-w-72 items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-100 dark:ring-slate-600"
+          >
+            <span className="truncate">{chip.text}</span>
+            <span aria-hidden="true">×</span>
+          </button>
+        </li>
+      ))}
+      {chips.length > 1 && (
+        <li>
+          <button
+            type="button"
+            onClick={() => onChange(clearFilters(state))}
+            className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
+          >
+            Clear all
+          </button>
+        </li>
+      )}
+    </ul>
+  );
+}

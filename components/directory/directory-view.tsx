@@ -1,0 +1,333 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ErrorState } from "@/components/ui/states";
+import { getJson } from "@/lib/client/api";
+import type { SyncProgress } from "@/lib/directory/sync";
+import {
+  activeFilterCount,
+  apiQuery,
+  clearFilters,
+  type DirectoryState,
+  defaultOrder,
+  effectiveSort,
+  parseDirectoryState,
+  serializeDirectoryState,
+  visibleColumns,
+} from "@/lib/directory/url-state";
+import { formatCount } from "@/lib/format";
+import type { DirectoryPage } from "@/lib/server/directory";
+import { ActiveFilters } from "./active-filters";
+import { ColumnChooser } from "./column-chooser";
+import { EmptyResults } from "./empty-results";
+import { FacetPanel } from "./facet-panel";
+import { ResultsTable } from "./results-table";
+import { SearchBox } from "./search-box";
+import { useDirectory } from "./use-directory";
+import { useMediaQuery } from "./use-media-query";
+
+const NARROW_COLUMNS = ["name", "marketCap"] as const;
+
+export function DirectoryView({
+  initial,
+  now,
+}: {
+  initial?: { query: string; data: DirectoryPage };
+  now: number;
+}) {
+  const searchParams = useSearchParams();
+  const pathname = usePathname();
+  const search = searchParams.toString();
+
+  // The URL is the state. A change shows at once from local state and is written to the URL:
+  // filters push a history entry (back undoes them), typing replaces it. The URL changing on its
+  // own (back, forward, a link) replaces the local state.
+  const [state, setState] = useState(() => parseDirectoryState(new URLSearchParams(search)));
+  const written = useRef(serializeDirectoryState(state));
+  useEffect(() => {
+    const fromUrl = parseDirectoryState(new URLSearchParams(search));
+    const serialized = serializeDirectoryState(fromUrl);
+    if (serialized !== written.current) {
+      written.current = serialized;
+      setState(fromUrl);
+    }
+  }, [search]);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const navigate = useCallback(
+    (next: DirectoryState, mode: "push" | "replace" = "push") => {
+      const serialized = serializeDirectoryState(next);
+      setState(next);
+      if (serialized === written.current) return;
+      written.current = serialized;
+      const url = `${pathname}${serialized}`;
+      if (mode === "push") window.history.pushState(null, "", url);
+      else window.history.replaceState(null, "", url);
+    },
+    [pathname],
+  );
+  const onSearch = useCallback((q: string) => navigate({ ...stateRef.current, q }, "replace"), [navigate]);
+
+  const { head, count, rowAt, setRange, pageError, exportHref } = useDirectory(state, initial);
+  const data = head.data;
+  const wide = useMediaQuery("(min-width: 768px)");
+  const [drawer, setDrawer] = useState(false);
+  const columns = wide ? visibleColumns(state) : NARROW_COLUMNS;
+  const sort = effectiveSort(state);
+  const filters = activeFilterCount(state);
+  const progress = data?.progress;
+
+  const status = useQuery({
+    queryKey: ["index-status"],
+    queryFn: ({ signal }) => getJson<Record<"default" | "all", SyncProgress>>("/api/index-status", signal),
+    staleTime: 10_000,
+  });
+  const allState = status.data?.all.state;
+
+  const onSort = useCallback(
+    (field: typeof sort.sort) => {
+      const current = effectiveSort(stateRef.current);
+      const order = current.sort === field ? (current.order === "asc" ? "desc" : "asc") : defaultOrder(field);
+      navigate({ ...stateRef.current, sort: field, order });
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    if (!drawer) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setDrawer(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [drawer]);
+
+  const resultLine = data
+    ? head.isPlaceholderData
+      ? "Searching…"
+      : `${formatCount(data.total)} ${data.total === 1 ? "company" : "companies"}${state.set === "all" ? " in the full universe" : ""}`
+    : "Loading…";
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Companies</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+            {resultLine}
+            {data?.resolvedFrom && !head.isPlaceholderData && (
+              <> · “{data.resolvedFrom}” resolved to its current listing</>
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              role="switch"
+              className="accent-brand-600"
+              checked={state.view === "compact"}
+              onChange={(e) =>
+                navigate({ ...state, view: e.target.checked ? "compact" : "full", columns: undefined })
+              }
+            />
+            Compact
+          </label>
+          <label
+            className="flex items-center gap-2 text-sm"
+            title={
+              allState === "unavailable"
+                ? "The API plan of this server does not include the full universe."
+                : undefined
+            }
+          >
+            <input
+              type="checkbox"
+              role="switch"
+              className="accent-brand-600"
+              aria-describedby={allState === "unavailable" ? "all-unavailable" : undefined}
+              disabled={allState === "unavailable" && state.set !== "all"}
+              checked={state.set === "all"}
+              onChange={(e) => navigate({ ...state, set: e.target.checked ? "all" : "default" })}
+            />
+            All companies
+          </label>
+          {wide && (
+            <ColumnChooser
+              view={state.view}
+              visible={visibleColumns(state)}
+              onChange={(cols) => navigate({ ...state, columns: cols })}
+              onReset={() => navigate({ ...state, columns: undefined })}
+            />
+          )}
+          <a
+            href={exportHref}
+            download
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            Export CSV{data && !head.isPlaceholderData ? ` (${formatCount(data.total)})` : ""}
+          </a>
+        </div>
+      </div>
+      {allState === "unavailable" && (
+        <p id="all-unavailable" className="text-sm text-slate-600 dark:text-slate-300">
+          The full universe of about 55,000 companies is not available on this server&apos;s API plan; the
+          directory shows the API-enabled companies.
+        </p>
+      )}
+
+      <SearchBox value={state.q} onSearch={onSearch} />
+      {progress && (progress.state === "syncing" || progress.state === "idle") && (
+        <SyncBar progress={progress} />
+      )}
+      {progress?.state === "unavailable" && state.set === "all" && (
+        <p
+          role="status"
+          className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          All companies are not available on this server&apos;s API plan. Showing nothing from that set;{" "}
+          <button
+            type="button"
+            className="font-medium underline"
+            onClick={() => navigate({ ...state, set: "default" })}
+          >
+            go back to the API-enabled companies
+          </button>
+          .
+        </p>
+      )}
+      <ActiveFilters state={state} data={data} onChange={navigate} />
+
+      <div className="flex gap-6">
+        {!wide && (
+          <button
+            type="button"
+            onClick={() => setDrawer(true)}
+            aria-expanded={drawer}
+            className="fixed bottom-4 right-4 z-30 rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-lg"
+          >
+            Filters{filters > 0 ? ` (${filters})` : ""}
+          </button>
+        )}
+        <FiltersContainer wide={wide} drawer={drawer}>
+          <h2 className={wide ? "sr-only" : "text-lg font-semibold"}>Filters</h2>
+          {!wide && (
+            <div className="mb-2 flex items-center justify-end">
+              <button
+                type="button"
+                // biome-ignore lint/a11y/noAutofocus: moving focus into the drawer that just opened.
+                autoFocus
+                onClick={() => setDrawer(false)}
+                className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white"
+              >
+                Show {data ? formatCount(data.total) : ""} results
+              </button>
+            </div>
+          )}
+          {filters > 0 && (
+            <button
+              type="button"
+              onClick={() => navigate(clearFilters(state))}
+              className="mb-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
+            >
+              Clear all filters
+            </button>
+          )}
+          <FacetPanel state={state} data={data} onChange={navigate} />
+        </FiltersContainer>
+
+        <section aria-label="Results" className="min-w-0 flex-1">
+          {head.error && !data ? (
+            <ErrorState
+              title="Could not search the directory"
+              error={head.error}
+              onRetry={() => head.refetch()}
+            />
+          ) : data && !head.isPlaceholderData && data.total === 0 && progress?.state !== "syncing" ? (
+            <EmptyResults state={state} onChange={navigate} allAvailable={allState !== "unavailable"} />
+          ) : (
+            <>
+              {(pageError || (head.error && data)) && (
+                <ErrorState
+                  title="Some rows could not be loaded"
+                  error={pageError ?? head.error}
+                  onRetry={() => head.refetch()}
+                />
+              )}
+              <ResultsTable
+                columns={columns}
+                count={count}
+                rowAt={rowAt}
+                onRangeChange={setRange}
+                sort={sort}
+                onSort={onSort}
+                query={state.q}
+                now={now}
+                busy={head.isPlaceholderData || head.isFetching}
+                resetKey={apiQuery(state)}
+                label={`Companies, ${data ? formatCount(data.total) : "loading"}`}
+              />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SyncBar({ progress }: { progress: SyncProgress }) {
+  const pages = progress.pagesTotal
+    ? `${progress.pagesDone} of ${progress.pagesTotal} pages`
+    : `${progress.pagesDone} pages`;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-700 dark:bg-slate-900 dark:text-brand-100"
+    >
+      <progress
+        aria-label="Company index sync"
+        value={progress.pagesTotal ? progress.pagesDone : undefined}
+        max={progress.pagesTotal ?? undefined}
+        className="h-2 w-40 overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-600"
+      />
+      <span>
+        Indexing the company list: {pages}, {formatCount(progress.rows)} companies so far. Results fill in as
+        pages arrive.
+      </span>
+    </div>
+  );
+}
+
+/** The filters: a side column on a wide window, a full-screen dialog on a narrow one. */
+function FiltersContainer({
+  wide,
+  drawer,
+  children,
+}: {
+  wide: boolean;
+  drawer: boolean;
+  children: React.ReactNode;
+}) {
+  if (wide)
+    return (
+      <aside
+        id="directory-filters"
+        aria-label="Filters"
+        className="w-64 shrink-0 self-start overflow-auto lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)]"
+      >
+        {children}
+      </aside>
+    );
+  if (!drawer) return null;
+  return (
+    <div
+      id="directory-filters"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Filters"
+      className="fixed inset-0 z-40 overflow-auto bg-white p-4 dark:bg-slate-950"
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+"use client";
+
+import { FlexRender, useTable } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import Link from "next/link";
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import type { SortField } from "@/lib/directory/fields";
+import type { ColumnId } from "@/lib/directory/url-state";
+import { CellContext, COLUMN_META, DIRECTORY_COLUMNS, features } from "./columns";
+import type { DirectoryRow } from "./use-directory";
+
+const ROW_HEIGHT = 48;
+
+function minWidth(columns: readonly ColumnId[]): number {
+  return columns.reduce((sum, id) => sum + Number(/(\d+)px/.exec(COLUMN_META[id].width)?.[1] ?? 100), 0);
+}
+
+export interface ResultsTableProps {
+  columns: readonly ColumnId[];
+  count: number;
+  rowAt: (index: number) => DirectoryRow | undefined;
+  onRangeChange: (range: [number, number]) => void;
+  sort: { sort: SortField; order: "asc" | "desc" };
+  onSort: (sort: SortField) => void;
+  query: string;
+  now: number;
+  busy: boolean;
+  /** Changes when the result set changes: the table scrolls back to the top. */
+  resetKey: string;
+  label: string;
+}
+
+/**
+ * The directory's results: a virtualized table over the whole result (rows load by page as they
+ * scroll into view), whole rows as links, arrow keys to move between rows, Enter to open.
+ */
+export function ResultsTable(props: ResultsTableProps) {
+  const { columns, count, rowAt, onRangeChange, sort, onSort, query, now, busy, resetKey, label } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    initialRect: { width: 1200, height: 720 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = (items.at(-1)?.index ?? -1) + 1;
+  useEffect(() => onRangeChange([first, last]), [first, last, onRangeChange]);
+
+  const [active, setActive] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger, not a value used.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+    setActive(0);
+  }, [resetKey]);
+
+  // The table model covers the rows on screen only; the virtualizer positions them.
+  const windowRows = useMemo(() => {
+    const rows: DirectoryRow[] = [];
+    for (let i = first; i < last; i++) {
+      const row = rowAt(i);
+      if (row) rows.push(row);
+    }
+    return rows;
+  }, [first, last, rowAt]);
+  const visibleDefs = useMemo(
+    () => DIRECTORY_COLUMNS.filter((c) => columns.includes(c.id as ColumnId)),
+    [columns],
+  );
+  const table = useTable({
+    features,
+    columns: visibleDefs,
+    data: windowRows,
+    getRowId: (row) => row.companyKey,
+  });
+  const rowsById = table.getRowModel().rowsById;
+  const template = columns.map((id) => COLUMN_META[id].width).join(" ");
+  const width = minWidth(columns);
+
+  const focusRow = (index: number) => {
+    const target = Math.max(0, Math.min(count - 1, index));
+    setActive(target);
+    virtualizer.scrollToIndex(target, { align: "auto" });
+    requestAnimationFrame(() =>
+      scrollRef.current
+        ?.querySelector<HTMLElement>(`[data-index="${target}"] a`)
+        ?.focus({ preventScroll: true }),
+    );
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 480) / ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      PageDown: active + page,
+      PageUp: active - page,
+      Home: 0,
+      End: count - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    focusRow(next);
+  };
+
+  const cellContext = useMemo(
+    () => ({ query, now, deferImages: virtualizer.isScrolling, narrow: !columns.includes("ticker") }),
+    [query, now, virtualizer.isScrolling, columns],
+  );
+
+  return (
+    <CellContext.Provider value={cellContext}>
+      <div
+        ref={scrollRef}
+        role="table"
+        aria-label={label}
+        aria-rowcount={count + 1}
+        aria-busy={busy}
+        className="relative h-[calc(100dvh-15rem)] min-h-[360px] overflow-auto rounded-lg border border-slate-200 dark:border-slate-800"
+      >
+        <div role="rowgroup" className="sticky top-0 z-10" style={{ minWidth: width }}>
+          <div
+            role="row"
+            aria-rowindex={1}
+            className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+            style={{ gridTemplateColumns: template }}
+          >
+            {columns.map((id) => {
+              const meta = COLUMN_META[id];
+              const sorted = meta.sort && sort.sort === meta.sort ? sort.order : null;
+              return (
+                <div
+                  key={id}
+                  role="columnheader"
+                  aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+                  className={`flex items-center px-3 py-2 ${meta.align === "end" ? "justify-end" : ""}`}
+                >
+                  {meta.sort ? (
+                    <button
+                      type="button"
+                      onClick={() => onSort(meta.sort as SortField)}
+                      className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white"
+                      title={`Sort by ${meta.label.toLowerCase()}`}
+                    >
+                      {meta.label}
+                      <span
+                        aria-hidden="true"
+                        className={sorted ? "text-brand-600 dark:text-brand-100" : "opacity-30"}
+                      >
+                        {sorted === "asc" ? "▲" : "▼"}
+                      </span>
+                    </button>
+                  ) : (
+                    meta.label
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <div
+          role="rowgroup"
+          onKeyDown={onKeyDown}
+          className={`relative transition-opacity ${busy ? "opacity-60" : ""}`}
+          style={{ height: virtualizer.getTotalSize(), minWidth: width }}
+        >
+          {items.map((item) => {
+            const company = rowAt(item.index);
+            const row = company ? rowsById[company.companyKey] : undefined;
+            const style = {
+              height: ROW_HEIGHT,
+              transform: `translateY(${item.start}px)`,
+              gridTemplateColumns: template,
+            };
+            if (!company || !row)
+              return (
+                <div
+                  key={`pending-${item.index}`}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  data-index={item.index}
+                  className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 dark:border-slate-800/60"
+                  style={style}
+                >
+                  {columns.map((id) => (
+                    <div key={id} role="cell" className="px-3">
+                      <span className="block h-3 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+                    </div>
+                  ))}
+                </div>
+              );
+            return (
+              <div
+                key={company.companyKey}
+                role="row"
+                aria-rowindex={item.index + 2}
+                data-index={item.index}
+                className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-brand-50 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-inset has-[a:focus-visible]:ring-brand-500 dark:border-slate-800/60 dark:hover:bg-slate-900 dark:has-[a:focus-visible]:bg-slate-800"
+                style={style}
+              >
+                {row.getAllCells().map((cell) => {
+                  const id = cell.column.id as ColumnId;
+                  const content = <FlexRender cell={cell} />;
+                  return (
+                    <div
+                      key={cell.id}
+                      role="cell"
+                      className={`flex min-w-0 items-center px-3 ${COLUMN_META[id].align === "end" ? "justify-end" : ""}`}
+                    >
+                      {id === "name" ? (
+                        <Link
+                          href={`/companies/${encodeURIComponent(company.companyKey)}`}
+                          prefetch={false}
+                          tabIndex={item.index === active ? 0 : -1}
+                          onFocus={() => setActive(item.index)}
+                          className="min-w-0 outline-none after:absolute after:inset-0 after:content-['']"
+                        >
+                          {content}
+                        </Link>
+                      ) : (
+                        content
+                      )}
+                    </div>
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </CellContext.Provider>
+  );
+}

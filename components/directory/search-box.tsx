@@ -1,0 +1,91 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * The directory's query box: focused on load and by "/", reports what is typed after a short
+ * pause (so a burst of keys makes one request), and follows the URL when it changes (back button).
+ */
+export function SearchBox({
+  value,
+  onSearch,
+  delayMs = 60,
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+  delayMs?: number;
+}) {
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    if (text === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = text;
+      onSearch(text);
+    }, delayMs);
+    return () => clearTimeout(timer);
+  }, [text, delayMs, onSearch]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "/" || event.metaKey || event.ctrlKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select, [contenteditable='true']")) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <div role="search" className="relative">
+      <label htmlFor="directory-q" className="sr-only">
+        Search companies by name, ticker or identifier
+      </label>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+      >
+        <path
+          fill="currentColor"
+          d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64a.75.75 0 1 1-1.06 1.06l-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z"
+        />
+      </svg>
+      <input
+        ref={input}
+        id="directory-q"
+        type="search"
+        // biome-ignore lint/a11y/noAutofocus: the directory is a search page; the box is where a person starts.
+        autoFocus
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            sent.current = text;
+            onSearch(text);
+          }
+        }}
+        maxLength={200}
+        placeholder="Name, ticker, ISIN, CUSIP, FIGI, CIK or fscl"
+        className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-12 text-base shadow-sm placeholder:text-slate-500 focus:border-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
+      />
+      <kbd className="pointer-events-none absolute right-3 top-1/2 hidden -translate-y-1/2 rounded border border-slate-300 px-1.5 text-xs text-slate-500 sm:block dark:border-slate-600 dark:text-slate-400">
+        /
+      </kbd>
+    </div>
+  );
+}

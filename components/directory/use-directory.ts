@@ -1,0 +1,80 @@
+"use client";
+
+import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo, useState } from "react";
+import { getJson } from "@/lib/client/api";
+import { apiQuery, type DirectoryState } from "@/lib/directory/url-state";
+import type { DirectoryPage } from "@/lib/server/directory";
+
+export type DirectoryRow = DirectoryPage["rows"][number];
+export const PAGE_SIZE = 100;
+
+const pagePath = (query: string, page: number, facets: boolean) =>
+  `/api/companies?${query}${query ? "&" : ""}page=${page}&pageSize=${PAGE_SIZE}${facets ? "" : "&facets=false"}`;
+
+/**
+ * The directory's data for a state: the first page with facets and the total (kept on screen
+ * while the next state loads, so results never flicker), and the other pages of rows fetched as
+ * the table scrolls to them. Polls while the index is still syncing, so the table fills.
+ */
+export function useDirectory(state: DirectoryState, initial?: { query: string; data: DirectoryPage }) {
+  const query = apiQuery(state);
+  const head = useQuery({
+    queryKey: ["companies", query, 1],
+    queryFn: ({ signal }) => getJson<DirectoryPage>(pagePath(query, 1, true), signal),
+    placeholderData: keepPreviousData,
+    initialData: initial && initial.query === query ? initial.data : undefined,
+    initialDataUpdatedAt: initial && initial.query === query ? Date.now() : undefined,
+    refetchInterval: (q) => (q.state.data?.progress.state === "syncing" ? 1000 : false),
+  });
+  const syncing = head.data?.progress.state === "syncing";
+
+  // Pages the visible rows fall on (the table reports its range).
+  const [range, setRange] = useState<[number, number]>([0, 0]);
+  const total = head.isPlaceholderData ? 0 : (head.data?.total ?? 0);
+  const pages = useMemo(() => {
+    const first = Math.floor(range[0] / PAGE_SIZE) + 1;
+    const last = Math.floor(Math.max(range[0], range[1] - 1) / PAGE_SIZE) + 1;
+    const out: number[] = [];
+    for (let p = Math.max(2, first); p <= last && (p - 1) * PAGE_SIZE < total; p++) out.push(p);
+    return out;
+  }, [range, total]);
+  const rest = useQueries({
+    queries: pages.map((page) => ({
+      queryKey: ["companies", query, page],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        getJson<DirectoryPage>(pagePath(query, page, false), signal),
+      refetchInterval: syncing ? 1000 : (false as const),
+    })),
+  });
+
+  const loaded = useMemo(() => {
+    const byPage = new Map<number, DirectoryRow[]>();
+    if (head.data && !head.isPlaceholderData) byPage.set(1, head.data.rows);
+    pages.forEach((page, i) => {
+      const rows = rest[i]?.data?.rows;
+      if (rows) byPage.set(page, rows);
+    });
+    return byPage;
+  }, [head.data, head.isPlaceholderData, pages, rest]);
+
+  /** The row at an index of the whole result, or undefined while its page loads. */
+  const rowAt = useCallback(
+    (index: number): DirectoryRow | undefined => {
+      if (head.isPlaceholderData && head.data) return head.data.rows[index];
+      return loaded.get(Math.floor(index / PAGE_SIZE) + 1)?.[index % PAGE_SIZE];
+    },
+    [loaded, head.data, head.isPlaceholderData],
+  );
+
+  const pageError = rest.find((r) => r.error)?.error ?? null;
+  return {
+    head,
+    /** Rows to lay out: the placeholder's rows while a new state loads, else the whole total. */
+    count: head.isPlaceholderData ? (head.data?.rows.length ?? 0) : total,
+    rowAt,
+    setRange,
+    pageError,
+    exportHref: `/api/companies/export${query ? `?${query}` : ""}`,
+  };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import {
+  activeFilterCount,
+  apiQuery,
+  clearFilters,
+  EMPTY_STATE,
+  effectiveSort,
+  parseDirectoryState,
+  serializeDirectoryState,
+  toggleValue,
+  visibleColumns,
+} from "./url-state";
+
+const parse = (query: string) => parseDirectoryState(new URLSearchParams(query));
+
+describe("directory URL state", () => {
+  it("omits every default: the default view is the bare page", () => {
+    expect(serializeDirectoryState(EMPTY_STATE)).toBe("");
+    expect(serializeDirectoryState(parse(""))).toBe("");
+    expect(serializeDirectoryState(parse("sort=marketCap&order=desc"))).toBe("?sort=marketCap");
+    expect(
+      serializeDirectoryState(
+        parse("cols=name,ticker,sector,industry,country,marketCap,companyType,companyStatus,datasets"),
+      ),
+    ).toBe("");
+  });
+
+  it("round-trips a full state, values with commas as repeated parameters", () => {
+    const query =
+      "q=nord&industry=Oil%2C+Gas+%26+Consumable+Fuels&industry=Banks&country=DE&datasets=news,logos&marketCap=mega,none&minMarketCap=1000000000&set=all&sort=name&order=desc&view=compact&cols=name,marketCap";
+    const state = parse(query);
+    expect(state.filters.industry).toEqual(["Oil, Gas & Consumable Fuels", "Banks"]);
+    expect(state).toMatchObject({ q: "nord", set: "all", view: "compact", sort: "name", order: "desc" });
+    expect(state.columns).toEqual(["name", "marketCap"]);
+    expect(parse(serializeDirectoryState(state).slice(1))).toEqual(state);
+  });
+
+  it("drops what it cannot use instead of failing", () => {
+    const state = parse(
+      "sort=shoeSize&order=sideways&marketCap=huge,mega&minMarketCap=-5&maxMarketCap=abc&cols=bogus&view=weird&set=everything",
+    );
+    expect(state).toEqual({
+      ...EMPTY_STATE,
+      marketCap: ["mega"],
+      minMarketCap: undefined,
+      maxMarketCap: undefined,
+      sort: undefined,
+      order: undefined,
+      columns: undefined,
+    });
+  });
+
+  it("keeps the name column and leaves out full-only columns in compact mode", () => {
+    expect(parse("cols=ticker").columns).toEqual(["name", "ticker"]);
+    expect(parse("view=compact&cols=name,industry,marketCap").columns).toEqual(["name", "marketCap"]);
+    expect(visibleColumns(parse("view=compact"))).not.toContain("industry");
+  });
+
+  it("sorts by relevance with a query and by market cap without one", () => {
+    expect(effectiveSort(parse(""))).toEqual({ sort: "marketCap", order: "desc" });
+    expect(effectiveSort(parse("q=acme"))).toEqual({ sort: "relevance", order: "asc" });
+    expect(effectiveSort(parse("sort=name"))).toEqual({ sort: "name", order: "asc" });
+  });
+
+  it("builds the API query: compact rows in compact mode, no columns, filters as the API names them", () => {
+    const query = new URLSearchParams(
+      apiQuery(parse("q=a&sector=Energy&sector=Utilities&view=compact&cols=name")),
+    );
+    expect(query.getAll("sector")).toEqual(["Energy", "Utilities"]);
+    expect(query.get("compact")).toBe("true");
+    expect(query.has("cols")).toBe(false);
+    expect(query.has("view")).toBe(false);
+  });
+
+  it("toggles values and clears filters, counting each selected value", () => {
+    let state = toggleValue(EMPTY_STATE, "sector", "Energy");
+    state = toggleValue(state, "marketCap", "large");
+    state = toggleValue(state, "datasets", "news");
+    expect(activeFilterCount(state)).toBe(3);
+    expect(toggleValue(state, "sector", "Energy").filters).toEqual({});
+    expect(activeFilterCount(clearFilters({ ...state, q: "x" }))).toBe(0);
+    expect(clearFilters({ ...state, q: "x" }).q).toBe("x");
+  });
+});
