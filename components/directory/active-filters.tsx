@@ -1,5 +1,7 @@
 "use client";
 
+import { memo } from "react";
+
 import { FACET_FIELDS } from "@/lib/directory/fields";
 import { clearFilters, type DirectoryState, toggleValue } from "@/lib/directory/url-state";
 import { formatMarketCap } from "@/lib/format";
@@ -7,7 +9,7 @@ import type { DirectoryPage } from "@/lib/server/directory";
 import { facetLabel, sectionLabel } from "./facet-panel";
 
 /** The filters that are on, each removable, and "clear all". */
-export function ActiveFilters({
+export const ActiveFilters = memo(function ActiveFilters({
   state,
   data,
   onChange,
@@ -74,4 +76,4 @@ export function ActiveFilters({
       )}
     </ul>
   );
-}
+});

@@ -29,23 +29,23 @@ export interface ColumnMeta {
 }
 
 export const COLUMN_META: Record<ColumnId, ColumnMeta> = {
-  name: { label: "Company", width: "minmax(220px, 2.2fr)", sort: "name" },
-  ticker: { label: "Ticker", width: "118px", sort: "ticker" },
-  sector: { label: "Sector", width: "minmax(130px, 1fr)", sort: "sector" },
+  name: { label: "Company", width: "minmax(200px, 2fr)", sort: "name" },
+  ticker: { label: "Ticker", width: "108px", sort: "ticker" },
+  sector: { label: "Sector", width: "minmax(120px, 1fr)", sort: "sector" },
   industryGroup: { label: "Industry group", width: "minmax(140px, 1fr)" },
-  industry: { label: "Industry", width: "minmax(140px, 1.2fr)", sort: "industry" },
+  industry: { label: "Industry", width: "minmax(120px, 1.2fr)", sort: "industry" },
   subIndustry: { label: "Sub-industry", width: "minmax(140px, 1.2fr)" },
-  country: { label: "HQ country", width: "minmax(120px, 0.9fr)", sort: "country" },
+  country: { label: "HQ country", width: "minmax(110px, 0.9fr)", sort: "country" },
   region: { label: "HQ region", width: "120px" },
   domicile: { label: "Domicile", width: "minmax(110px, 0.8fr)" },
   marketCap: { label: "Market cap", width: "104px", sort: "marketCap", align: "end" },
-  companyType: { label: "Type", width: "132px", sort: "companyType" },
-  companyStatus: { label: "Status", width: "104px", sort: "companyStatus" },
+  companyType: { label: "Type", width: "112px", sort: "companyType" },
+  companyStatus: { label: "Status", width: "92px", sort: "companyStatus" },
   tradingStatus: { label: "Trading", width: "96px" },
   securityType: { label: "Security", width: "140px" },
   reportingCurrency: { label: "Reporting ccy", width: "96px" },
   tradingCurrency: { label: "Trading ccy", width: "88px" },
-  datasets: { label: "Datasets", width: "minmax(150px, 1fr)" },
+  datasets: { label: "Datasets", width: "96px" },
   cik: { label: "CIK", width: "112px" },
   fscl: { label: "fscl", width: "150px" },
   figi: { label: "FIGI", width: "128px" },
@@ -288,8 +288,9 @@ export const DIRECTORY_COLUMNS = helper.columns([
       const labels = datasets.map((d) => labelOf(DATASET_LABELS, d));
       return (
         <span className="truncate text-xs" title={labels.join(", ")}>
-          <span className="font-medium tabular-nums">{datasets.length}</span>
-          <span className={muted}> · {labels.join(", ")}</span>
+          <span className="font-medium tabular-nums">{datasets.length}</span>{" "}
+          {datasets.length === 1 ? "dataset" : "datasets"}
+          <span className="sr-only">: {labels.join(", ")}</span>
         </span>
       );
     },

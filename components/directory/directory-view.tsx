@@ -125,6 +125,7 @@ export function DirectoryView({
             <input
               type="checkbox"
               role="switch"
+              aria-checked={state.view === "compact"}
               className="accent-brand-600"
               checked={state.view === "compact"}
               onChange={(e) =>
@@ -148,6 +149,7 @@ export function DirectoryView({
               aria-describedby={allState === "unavailable" ? "all-unavailable" : undefined}
               disabled={allState === "unavailable" && state.set !== "all"}
               checked={state.set === "all"}
+              aria-checked={state.set === "all"}
               onChange={(e) => navigate({ ...state, set: e.target.checked ? "all" : "default" })}
             />
             All companies

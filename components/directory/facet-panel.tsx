@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { memo, useId, useMemo, useState } from "react";
 import type { FacetCount } from "@/lib/directory/company-index";
 import { CAP_BUCKETS, type FacetField } from "@/lib/directory/fields";
 import { type DirectoryState, toggleValue } from "@/lib/directory/url-state";
@@ -286,7 +286,7 @@ function CapRange({ state, onChange }: { state: DirectoryState; onChange: (next:
 }
 
 /** Every facet of the directory with its counts under the other filters. */
-export function FacetPanel({
+export const FacetPanel = memo(function FacetPanel({
   state,
   data,
   onChange,
@@ -330,4 +330,4 @@ export function FacetPanel({
       })}
     </div>
   );
-}
+});

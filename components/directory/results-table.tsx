@@ -3,7 +3,7 @@
 import { FlexRender, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type CSSProperties, type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from "react";
 import type { SortField } from "@/lib/directory/fields";
 import type { ColumnId } from "@/lib/directory/url-state";
 import { CellContext, COLUMN_META, DIRECTORY_COLUMNS, features } from "./columns";
@@ -41,7 +41,7 @@ export function ResultsTable(props: ResultsTableProps) {
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 6,
     initialRect: { width: 1200, height: 720 },
   });
   const items = virtualizer.getVirtualItems();
@@ -114,122 +114,163 @@ export function ResultsTable(props: ResultsTableProps) {
     <CellContext.Provider value={cellContext}>
       <div
         ref={scrollRef}
-        role="table"
-        aria-label={label}
-        aria-rowcount={count + 1}
-        aria-busy={busy}
+        data-results-scroller=""
         className="relative h-[calc(100dvh-15rem)] min-h-[360px] overflow-auto rounded-lg border border-slate-200 dark:border-slate-800"
       >
-        <div role="rowgroup" className="sticky top-0 z-10" style={{ minWidth: width }}>
-          <div
-            role="row"
-            aria-rowindex={1}
-            className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
-            style={{ gridTemplateColumns: template }}
-          >
-            {columns.map((id) => {
-              const meta = COLUMN_META[id];
-              const sorted = meta.sort && sort.sort === meta.sort ? sort.order : null;
-              return (
-                <div
-                  key={id}
-                  role="columnheader"
-                  aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
-                  className={`flex items-center px-3 py-2 ${meta.align === "end" ? "justify-end" : ""}`}
-                >
-                  {meta.sort ? (
-                    <button
-                      type="button"
-                      onClick={() => onSort(meta.sort as SortField)}
-                      className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white"
-                      title={`Sort by ${meta.label.toLowerCase()}`}
-                    >
-                      {meta.label}
-                      <span
-                        aria-hidden="true"
-                        className={sorted ? "text-brand-600 dark:text-brand-100" : "opacity-30"}
+        <table
+          aria-label={label}
+          aria-rowcount={count + 1}
+          aria-busy={busy}
+          className="grid"
+          style={{ minWidth: width }}
+        >
+          <thead className="sticky top-0 z-10 grid">
+            <tr
+              aria-rowindex={1}
+              className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+              style={{ gridTemplateColumns: template }}
+            >
+              {columns.map((id) => {
+                const meta = COLUMN_META[id];
+                const sorted = meta.sort && sort.sort === meta.sort ? sort.order : null;
+                return (
+                  <th
+                    key={id}
+                    scope="col"
+                    aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+                    className={`flex items-center px-3 py-2 ${meta.align === "end" ? "justify-end" : ""}`}
+                  >
+                    {meta.sort ? (
+                      <button
+                        type="button"
+                        onClick={() => onSort(meta.sort as SortField)}
+                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white"
+                        title={`Sort by ${meta.label.toLowerCase()}`}
                       >
-                        {sorted === "asc" ? "▲" : "▼"}
-                      </span>
-                    </button>
-                  ) : (
-                    meta.label
-                  )}
-                </div>
+                        {meta.label}
+                        <span
+                          aria-hidden="true"
+                          className={sorted ? "text-brand-600 dark:text-brand-100" : "opacity-30"}
+                        >
+                          {sorted === "asc" ? "▲" : "▼"}
+                        </span>
+                      </button>
+                    ) : (
+                      meta.label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody
+            onKeyDown={onKeyDown}
+            className={`relative block transition-opacity ${busy ? "opacity-60" : ""}`}
+            style={{ height: virtualizer.getTotalSize(), minWidth: width }}
+          >
+            {items.map((item) => {
+              const company = rowAt(item.index);
+              const row = company ? rowsById[company.companyKey] : undefined;
+              const style = {
+                height: ROW_HEIGHT,
+                transform: `translateY(${item.start}px)`,
+                gridTemplateColumns: template,
+              };
+              if (!company || !row)
+                return (
+                  <tr
+                    key={`pending-${item.index}`}
+                    aria-rowindex={item.index + 2}
+                    data-index={item.index}
+                    className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 dark:border-slate-800/60"
+                    style={style}
+                  >
+                    {columns.map((id) => (
+                      <td key={id} className="px-3">
+                        <span className="block h-3 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+                      </td>
+                    ))}
+                  </tr>
+                );
+              return (
+                <ResultRow
+                  key={company.companyKey}
+                  company={company}
+                  row={row}
+                  index={item.index}
+                  style={style}
+                  active={item.index === active}
+                  onFocusRow={setActive}
+                />
               );
             })}
-          </div>
-        </div>
-        <div
-          role="rowgroup"
-          onKeyDown={onKeyDown}
-          className={`relative transition-opacity ${busy ? "opacity-60" : ""}`}
-          style={{ height: virtualizer.getTotalSize(), minWidth: width }}
-        >
-          {items.map((item) => {
-            const company = rowAt(item.index);
-            const row = company ? rowsById[company.companyKey] : undefined;
-            const style = {
-              height: ROW_HEIGHT,
-              transform: `translateY(${item.start}px)`,
-              gridTemplateColumns: template,
-            };
-            if (!company || !row)
-              return (
-                <div
-                  key={`pending-${item.index}`}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  data-index={item.index}
-                  className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 dark:border-slate-800/60"
-                  style={style}
-                >
-                  {columns.map((id) => (
-                    <div key={id} role="cell" className="px-3">
-                      <span className="block h-3 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
-                    </div>
-                  ))}
-                </div>
-              );
-            return (
-              <div
-                key={company.companyKey}
-                role="row"
-                aria-rowindex={item.index + 2}
-                data-index={item.index}
-                className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-brand-50 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-inset has-[a:focus-visible]:ring-brand-500 dark:border-slate-800/60 dark:hover:bg-slate-900 dark:has-[a:focus-visible]:bg-slate-800"
-                style={style}
-              >
-                {row.getAllCells().map((cell) => {
-                  const id = cell.column.id as ColumnId;
-                  const content = <FlexRender cell={cell} />;
-                  return (
-                    <div
-                      key={cell.id}
-                      role="cell"
-                      className={`flex min-w-0 items-center px-3 ${COLUMN_META[id].align === "end" ? "justify-end" : ""}`}
-                    >
-                      {id === "name" ? (
-                        <Link
-                          href={`/companies/${encodeURIComponent(company.companyKey)}`}
-                          prefetch={false}
-                          tabIndex={item.index === active ? 0 : -1}
-                          onFocus={() => setActive(item.index)}
-                          className="min-w-0 outline-none after:absolute after:inset-0 after:content-['']"
-                        >
-                          {content}
-                        </Link>
-                      ) : (
-                        content
-                      )}
-                    </div>
-                  );
-                })}
-              </div>
-            );
-          })}
-        </div>
+          </tbody>
+        </table>
       </div>
     </CellContext.Provider>
   );
 }
+
+type TableRow = ReturnType<
+  ReturnType<typeof useTable<typeof features, DirectoryRow>>["getRowModel"]
+>["rows"][number];
+
+/** One result row; re-renders only when its company, place or focus changes. */
+const ResultRow = memo(
+  function ResultRow({
+    company,
+    row,
+    index,
+    style,
+    active,
+    onFocusRow,
+  }: {
+    company: DirectoryRow;
+    row: TableRow;
+    index: number;
+    style: CSSProperties;
+    active: boolean;
+    onFocusRow: (index: number) => void;
+  }) {
+    return (
+      <tr
+        aria-rowindex={index + 2}
+        data-index={index}
+        className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-brand-50 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-inset has-[a:focus-visible]:ring-brand-500 dark:border-slate-800/60 dark:hover:bg-slate-900 dark:has-[a:focus-visible]:bg-slate-800"
+        style={style}
+      >
+        {row.getAllCells().map((cell) => {
+          const id = cell.column.id as ColumnId;
+          const content = <FlexRender cell={cell} />;
+          return (
+            <td
+              key={cell.id}
+              className={`flex min-w-0 items-center px-3 ${COLUMN_META[id].align === "end" ? "justify-end" : ""}`}
+            >
+              {id === "name" ? (
+                <Link
+                  href={`/companies/${encodeURIComponent(company.companyKey)}`}
+                  prefetch={false}
+                  tabIndex={active ? 0 : -1}
+                  onFocus={() => onFocusRow(index)}
+                  className="min-w-0 outline-none after:absolute after:inset-0 after:content-['']"
+                >
+                  {content}
+                </Link>
+              ) : (
+                content
+              )}
+            </td>
+          );
+        })}
+      </tr>
+    );
+  },
+  (a, b) =>
+    a.company === b.company &&
+    a.index === b.index &&
+    a.active === b.active &&
+    a.style.transform === b.style.transform &&
+    a.style.gridTemplateColumns === b.style.gridTemplateColumns &&
+    a.row.getAllCells().length === b.row.getAllCells().length,
+);

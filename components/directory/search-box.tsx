@@ -1,15 +1,15 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 
 /**
  * The directory's query box: focused on load and by "/", reports what is typed after a short
  * pause (so a burst of keys makes one request), and follows the URL when it changes (back button).
  */
-export function SearchBox({
+export const SearchBox = memo(function SearchBox({
   value,
   onSearch,
-  delayMs = 60,
+  delayMs = 40,
 }: {
   value: string;
   onSearch: (q: string) => void;
@@ -49,7 +49,7 @@ export function SearchBox({
   }, []);
 
   return (
-    <div role="search" className="relative">
+    <search className="relative block">
       <label htmlFor="directory-q" className="sr-only">
         Search companies by name, ticker or identifier
       </label>
@@ -86,6 +86,6 @@ export function SearchBox({
       <kbd className="pointer-events-none absolute right-3 top-1/2 hidden -translate-y-1/2 rounded border border-slate-300 px-1.5 text-xs text-slate-500 sm:block dark:border-slate-600 dark:text-slate-400">
         /
       </kbd>
-    </div>
+    </search>
   );
-}
+});

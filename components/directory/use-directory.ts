@@ -7,7 +7,7 @@ import { apiQuery, type DirectoryState } from "@/lib/directory/url-state";
 import type { DirectoryPage } from "@/lib/server/directory";
 
 export type DirectoryRow = DirectoryPage["rows"][number];
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = 50;
 
 const pagePath = (query: string, page: number, facets: boolean) =>
   `/api/companies?${query}${query ? "&" : ""}page=${page}&pageSize=${PAGE_SIZE}${facets ? "" : "&facets=false"}`;
