@@ -84,7 +84,7 @@ export function PeersTable({
               />
               <span className="inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm ring-1 ring-slate-300 peer-checked:bg-brand-600 peer-checked:text-white peer-checked:ring-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 dark:ring-slate-600 dark:peer-checked:bg-brand-500">
                 {o.label}
-                <span className="tabular-nums opacity-80">({o.count})</span>
+                <span className="tabular-nums">({o.count})</span>
               </span>
             </label>
           ))}
@@ -110,19 +110,19 @@ export function PeersTable({
               <th scope="col" className={TH}>
                 Peer and why
               </th>
-              <th scope="col" className={TH}>
+              <th scope="col" className={`${TH} hidden md:table-cell`}>
                 Relationship
               </th>
-              <th scope="col" className={TH}>
+              <th scope="col" className={`${TH} hidden md:table-cell`}>
                 Segment
               </th>
-              <th scope="col" className={`${TH} text-right`}>
+              <th scope="col" className={`${TH} hidden text-right md:table-cell`}>
                 Market cap
               </th>
-              <th scope="col" className={TH}>
+              <th scope="col" className={`${TH} hidden md:table-cell`}>
                 HQ
               </th>
-              <th scope="col" className={TH}>
+              <th scope="col" className={`${TH} hidden md:table-cell`}>
                 Sector
               </th>
               <th scope="col" className={TH}>
@@ -133,10 +133,10 @@ export function PeersTable({
           <tbody>
             {shown.map((peer) => (
               <tr key={peer.companyKey} className="border-t border-slate-100 align-top dark:border-slate-800">
-                <td className="px-3 py-3 tabular-nums text-slate-500 dark:text-slate-400">
+                <td className="py-3 pl-3 pr-1 tabular-nums text-slate-500 dark:text-slate-400">
                   {peers.indexOf(peer) + 1}
                 </td>
-                <th scope="row" className="min-w-72 max-w-xl px-3 py-3 text-left font-normal">
+                <th scope="row" className="min-w-52 max-w-xl px-3 py-3 text-left font-normal md:min-w-72">
                   <div className="flex items-center gap-2">
                     <CompanyLogo
                       companyKey={peer.companyKey}
@@ -156,24 +156,32 @@ export function PeersTable({
                       </span>
                     </span>
                   </div>
+                  <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 md:hidden dark:text-slate-300">
+                    <Badge tone={RELATIONSHIP_TONES[peer.relationship] ?? "neutral"}>
+                      {labelOf(PEER_RELATIONSHIP_LABELS, peer.relationship)}
+                    </Badge>
+                    {peer.segment && <span>{peer.segment}</span>}
+                    <MarketCap value={peer.marketCapUsd} />
+                    {peer.hqName && <span>{peer.hqName}</span>}
+                  </p>
                   {peer.reasoning && (
                     <p className="mt-2 text-sm leading-snug text-slate-700 dark:text-slate-300">
                       {peer.reasoning}
                     </p>
                   )}
                 </th>
-                <td className="px-3 py-3">
+                <td className="hidden px-3 py-3 md:table-cell">
                   <Badge tone={RELATIONSHIP_TONES[peer.relationship] ?? "neutral"}>
                     {labelOf(PEER_RELATIONSHIP_LABELS, peer.relationship)}
                   </Badge>
                 </td>
-                <td className="px-3 py-3">
+                <td className="hidden px-3 py-3 md:table-cell">
                   {peer.segment ?? <span className="text-slate-500 dark:text-slate-400">Whole company</span>}
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 text-right">
+                <td className="hidden whitespace-nowrap px-3 py-3 text-right md:table-cell">
                   <MarketCap value={peer.marketCapUsd} />
                 </td>
-                <td className="whitespace-nowrap px-3 py-3">
+                <td className="hidden whitespace-nowrap px-3 py-3 md:table-cell">
                   {peer.hqCode || peer.hqName ? (
                     <>
                       <span aria-hidden="true" className="mr-1">
@@ -185,7 +193,7 @@ export function PeersTable({
                     "—"
                   )}
                 </td>
-                <td className="px-3 py-3">{peer.sector ?? "—"}</td>
+                <td className="hidden px-3 py-3 md:table-cell">{peer.sector ?? "—"}</td>
                 <td className="px-3 py-3">
                   <Link
                     href={compareHref([companyKey, peer.companyKey])}
