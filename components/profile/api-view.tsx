@@ -10,7 +10,7 @@ import { CopyButton } from "./copy-button";
 import { ScrollRegion } from "./scroll-region";
 
 /** Shown in the example requests instead of any key: the real one never leaves the server. */
-export const KEY_PLACEHOLDER = "YOUR_API_KEY";
+const KEY_PLACEHOLDER = "YOUR_API_KEY";
 
 const KINDS: Record<MappingKind, { label: string; row: string; chip: string }> = {
   same: {

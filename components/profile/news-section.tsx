@@ -29,7 +29,7 @@ interface ServedNews {
   warning?: string;
 }
 
-export function companyNewsQuery(filter: NewsFilter) {
+function companyNewsQuery(filter: NewsFilter) {
   return queryOptions({
     queryKey: ["company-news", filter],
     queryFn: ({ signal }) => getJson<ServedNews>(`/api/news${toSearch({ ...filter })}`, signal),
@@ -40,7 +40,7 @@ export function companyNewsQuery(filter: NewsFilter) {
 const IMPORTANCE_TONES: Record<number, Tone> = { 1: "bad", 2: "warn", 3: "info", 4: "neutral", 5: "neutral" };
 const PAGE = 10;
 
-export function importanceLabel(level: number): string {
+function importanceLabel(level: number): string {
   return `${level} · ${IMPORTANCE_LABELS[level as Importance] ?? "Unknown"}`;
 }
 

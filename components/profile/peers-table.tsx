@@ -26,9 +26,9 @@ export interface PeerRow {
 }
 
 /** The comparison page takes up to 12 companies. */
-export const MAX_COMPARE = 12;
+const MAX_COMPARE = 12;
 
-export function compareHref(keys: readonly string[]): string {
+function compareHref(keys: readonly string[]): string {
   return `/compare?companies=${keys.slice(0, MAX_COMPARE).map(encodeURIComponent).join(",")}`;
 }
 

@@ -1,17 +1,23 @@
 import Link from "next/link";
 import { CompanySearchForm } from "./company-search-form";
 
-/** A company that exists but that this server's API plan does not cover. */
-export function PlanUnavailable({ companyKey }: { companyKey: string }) {
+/** A company (or a lookup) that this server's API plan does not cover. */
+export function PlanUnavailable({ requested, reason }: { requested: string; reason: string }) {
   return (
     <section aria-labelledby="page-title" className="max-w-2xl space-y-4">
       <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
         Not available on your plan
       </h1>
       <p className="text-slate-700 dark:text-slate-300">
-        <code className="font-mono font-semibold">{companyKey}</code> is a company the data service knows, but
-        the API plan this server uses does not include it. The free plan covers a fixed set of companies only.
+        <code className="font-mono font-semibold">{requested}</code> is not available on the API plan this
+        server uses. The free plan covers a fixed set of companies only, and lookups by ISIN or CUSIP need a
+        licence.
       </p>
+      {reason && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          The data service said: <q>{reason}</q>
+        </p>
+      )}
       <ul className="list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
         <li>
           Browse the companies your plan includes in the{" "}

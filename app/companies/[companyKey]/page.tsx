@@ -41,7 +41,7 @@ function decoded(segment: string): string {
 const profilePath = (companyKey: string, from?: string) =>
   `/companies/${encodeURIComponent(companyKey)}${from ? `?from=${encodeURIComponent(from)}` : ""}`;
 
-type Loaded = { kind: "profile"; served: ServedProfile } | { kind: "plan" };
+type Loaded = { kind: "profile"; served: ServedProfile } | { kind: "plan"; reason: string };
 
 /**
  * The canonical profile for a URL segment: a non-canonical key (former ticker, secondary
@@ -56,7 +56,8 @@ async function load(requested: string): Promise<Loaded> {
     try {
       resolved = await services.resolve(requested);
     } catch (error) {
-      if (isUpstreamError(error) && error.code === "forbidden") return { kind: "plan" };
+      if (isUpstreamError(error) && error.code === "forbidden")
+        return { kind: "plan", reason: error.message };
       if (isUpstreamError(error) && error.code === "bad_request") notFound();
       throw error;
     }
@@ -68,7 +69,7 @@ async function load(requested: string): Promise<Loaded> {
     served = await services.profile(requested);
   } catch (error) {
     if (isUpstreamError(error) && (error.code === "not_found" || error.code === "bad_request")) notFound();
-    if (isUpstreamError(error) && error.code === "forbidden") return { kind: "plan" };
+    if (isUpstreamError(error) && error.code === "forbidden") return { kind: "plan", reason: error.message };
     throw error;
   }
   const canonical = served.data.companyKey;
@@ -178,7 +179,7 @@ const SECTIONS = [
 export default async function CompanyPage({ params, searchParams }: PageProps) {
   const requested = decoded((await params).companyKey);
   const loaded = await load(requested);
-  if (loaded.kind === "plan") return <PlanUnavailable companyKey={requested.toUpperCase()} />;
+  if (loaded.kind === "plan") return <PlanUnavailable requested={requested} reason={loaded.reason} />;
 
   const { served } = loaded;
   const profile = served.data;
