@@ -4,6 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** Browser tests run on a pinned sandbox clock so news and "updated ago" are stable. */
 export const E2E_SANDBOX_NOW = "2026-11-20T15:00:00Z";
+/** A second server on the free-plan demo key, for the "not available on your plan" journeys. */
+const freePort = Number(process.env.E2E_FREE_PORT ?? port + 2);
+export const E2E_FREE_PLAN_URL = `http://127.0.0.1:${freePort}`;
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
   (p): p is string => Boolean(p && existsSync(p)),
 );
@@ -40,11 +43,25 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port}`,
-    url: `http://127.0.0.1:${port}/sandbox/v3/companies-list?apiKey=demo-free`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: { SANDBOX_NOW: E2E_SANDBOX_NOW, NEXT_TELEMETRY_DISABLED: "1", API_BASE_URL: "", API_KEY: "" },
-  },
+  webServer: [
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${port}`,
+      url: `http://127.0.0.1:${port}/sandbox/v3/companies-list?apiKey=demo-free`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { SANDBOX_NOW: E2E_SANDBOX_NOW, NEXT_TELEMETRY_DISABLED: "1", API_BASE_URL: "", API_KEY: "" },
+    },
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${freePort}`,
+      url: `${E2E_FREE_PLAN_URL}/sandbox/v3/companies-list?apiKey=demo-free`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: {
+        SANDBOX_NOW: E2E_SANDBOX_NOW,
+        NEXT_TELEMETRY_DISABLED: "1",
+        API_BASE_URL: "",
+        API_KEY: "demo-free",
+      },
+    },
+  ],
 });

@@ -6,7 +6,7 @@ const PAGES = [
   { path: "/companies", heading: "Companies" },
   { path: "/news", heading: "Top news" },
   { path: "/compare", heading: "Compare" },
-  { path: "/companies/NASDAQ_EXAMPLE", heading: "Company NASDAQ_EXAMPLE" },
+  { path: "/companies/XSHE_300980", heading: "Ruihua Machinery Holdings Limited" },
 ];
 
 for (const { path, heading } of PAGES) {

@@ -19,7 +19,7 @@ import type {
   UpstreamClient,
 } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import type { NewsArticle, Profile, TopNewsPage } from "@/lib/upstream/schemas";
+import type { NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
 import { type Cached, type CacheStats, SwrCache } from "./cache";
 import { UpstreamStats } from "./upstream-stats";
 
@@ -38,7 +38,7 @@ export interface Served<T> {
   warning?: string;
 }
 
-export interface ServedProfile extends Served<Profile> {
+export interface ServedProfile<P extends Profile | ProfileV2 = Profile> extends Served<P> {
   /** True when the live fields were withheld because the cached profile is older than their TTL. */
   liveFieldsExpired: boolean;
 }
@@ -76,6 +76,8 @@ export class Services {
   readonly directory: DirectorySync;
   private readonly now: () => number;
   readonly profiles: SwrCache<Profile>;
+  /** The deprecated v2 profile, for the profile page's API view. */
+  readonly profilesV2: SwrCache<ProfileV2>;
   readonly logos: SwrCache<Uint8Array>;
   readonly news: SwrCache<NewsArticle[]>;
   readonly topNewsPages: SwrCache<TopNewsPage>;
@@ -94,6 +96,14 @@ export class Services {
       staleMs: DAY,
       errorMs: 7 * DAY,
       maxEntries: 5000,
+      now,
+    });
+    this.profilesV2 = new SwrCache({
+      name: "profile-v2",
+      freshMs: 30 * MINUTE,
+      staleMs: DAY,
+      errorMs: 7 * DAY,
+      maxEntries: 1000,
       now,
     });
     this.logos = new SwrCache({
@@ -158,6 +168,22 @@ export class Services {
       if (profile.companyKey !== key) this.profiles.set(profile.companyKey, profile);
       return profile;
     });
+    return this.withLiveFields(cached);
+  }
+
+  /** The deprecated v2 profile, cached like the v3 one. */
+  async profileV2(companyKey: string): Promise<ServedProfile<ProfileV2>> {
+    const key = companyKey.toUpperCase();
+    const cached = await this.profilesV2.get(key, async () => {
+      const profile = await this.client.getProfileV2({ companyKey: key });
+      if (profile.companyKey !== key) this.profilesV2.set(profile.companyKey, profile);
+      return profile;
+    });
+    return this.withLiveFields(cached);
+  }
+
+  /** Withholds updatedAt and earningsFilingDate from a profile cached longer than their TTL. */
+  private withLiveFields<P extends Profile | ProfileV2>(cached: Cached<P>): ServedProfile<P> {
     const result = served(cached);
     const liveFieldsExpired = this.now() - cached.fetchedAt > LIVE_FIELDS_TTL_MS;
     if (liveFieldsExpired) {
@@ -210,7 +236,7 @@ export class Services {
   }
 
   cacheStats(): CacheStats[] {
-    return [this.profiles, this.logos, this.news, this.topNewsPages].map((c) => c.stats());
+    return [this.profiles, this.profilesV2, this.logos, this.news, this.topNewsPages].map((c) => c.stats());
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { parseRetryAfter, type Transport, UpstreamClient } from "./client";
-import { UpstreamError } from "./errors";
+import { isUpstreamError, UpstreamError } from "./errors";
 import { isKnownDataset } from "./schemas";
 
 const listing = { ticker: "NVX", exchangeCode: "NASDAQ" };
@@ -225,5 +225,16 @@ describe("UpstreamError", () => {
   it("says which failures are retryable", () => {
     expect(new UpstreamError("unavailable", "x").retryable).toBe(true);
     expect(new UpstreamError("not_found", "x").retryable).toBe(false);
+  });
+
+  it("is recognised across copies of its module, as Next bundles it once per route", async () => {
+    vi.resetModules();
+    const copy = await import("./errors");
+    expect(copy.UpstreamError).not.toBe(UpstreamError);
+    const fromOtherBundle = new copy.UpstreamError("not_found", "Company not found.");
+    expect(fromOtherBundle).toBeInstanceOf(UpstreamError);
+    expect(isUpstreamError(fromOtherBundle)).toBe(true);
+    expect(new Error("plain")).not.toBeInstanceOf(UpstreamError);
+    expect(isUpstreamError({ code: "not_found" })).toBe(false);
   });
 });

@@ -11,8 +11,21 @@ export type UpstreamErrorCode =
   | "network"
   | "invalid_response"; // unparseable body, or a body that breaks the contract
 
+/**
+ * Next bundles this module once per route (and once for instrumentation), while one Services
+ * instance is shared through globalThis: an error thrown by one bundle's copy of the class must
+ * still be an UpstreamError to another's. The brand makes `instanceof` work across copies.
+ */
+const BRAND = Symbol.for("company-dashboard.upstream-error");
+
 export class UpstreamError extends Error {
   override readonly name = "UpstreamError";
+  readonly [BRAND] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
   constructor(
     readonly code: UpstreamErrorCode,
     message: string,

@@ -6,6 +6,7 @@ import { GET as indexStatus } from "@/app/api/index-status/route";
 import { GET as logo } from "@/app/api/logo/route";
 import { GET as news } from "@/app/api/news/route";
 import { GET as profile } from "@/app/api/profile/route";
+import { GET as profileV2 } from "@/app/api/profile-v2/route";
 import { GET as resolve } from "@/app/api/resolve/route";
 import { GET as status } from "@/app/api/status/route";
 import { GET as topNews } from "@/app/api/top-news/route";
@@ -87,6 +88,46 @@ describe("GET /api/profile and /api/logo", () => {
     expect((await call(profile, "/api/profile?companyKey=NASDAQ_ZZZZZ")).status).toBe(404);
     await expectBadRequest(await call(profile, "/api/profile?companyKey=../../etc"), "companyKey");
     await expectBadRequest(await call(profile, "/api/profile"), "companyKey");
+  });
+
+  it("serves the v2 profile (cached), resolving a former ticker, and 404 for an unknown company", async () => {
+    // A London pence line: v2 collapses GBX to GBP, v3 keeps it.
+    const london = universe.enabled.find(
+      (c) => c.listings[0]?.exchange.code === "XLON" && c.listings[0].currency === "GBX",
+    );
+    const ok = await call(profileV2, `/api/profile-v2?companyKey=${london?.companyKey}`);
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as {
+      data: { companyKey: string; tradingCurrency: string; name: string; isPreIpo: boolean };
+      state: string;
+      liveFieldsExpired: boolean;
+    };
+    expect(body).toMatchObject({
+      data: { companyKey: london?.companyKey, tradingCurrency: "GBP", name: london?.displayName },
+      state: "fresh",
+      liveFieldsExpired: false,
+    });
+    const v3 = (await (await call(profile, `/api/profile?companyKey=${london?.companyKey}`)).json()) as {
+      data: { primaryListing: { tradingCurrency: string } };
+    };
+    expect(v3.data.primaryListing.tradingCurrency).toBe("GBX");
+
+    const former = universe.enabled.find((c) => c.formerKey);
+    const byFormer = await call(profileV2, `/api/profile-v2?companyKey=${former?.formerKey}`);
+    expect(((await byFormer.json()) as { data: { companyKey: string } }).data.companyKey).toBe(
+      former?.companyKey,
+    );
+
+    const calls = getServices().stats.calls("/v2/company/profile");
+    await call(profileV2, `/api/profile-v2?companyKey=${london?.companyKey}`);
+    expect(getServices().stats.calls("/v2/company/profile")).toBe(calls);
+
+    expect((await call(profileV2, "/api/profile-v2?companyKey=NASDAQ_ZZZZZ")).status).toBe(404);
+    await expectBadRequest(await call(profileV2, "/api/profile-v2?companyKey=x"), "companyKey");
+    await expectBadRequest(
+      await call(profileV2, `/api/profile-v2?companyKey=${sample.companyKey}&version=3`),
+      "version",
+    );
   });
 
   it("serves a logo PNG with a long Cache-Control and an ETag, and 304 when it matches", async () => {

@@ -1,13 +1,286 @@
 import type { Metadata } from "next";
-import { PagePlaceholder } from "@/components/layout/page-placeholder";
+import { headers } from "next/headers";
+import Link from "next/link";
+import { notFound, permanentRedirect } from "next/navigation";
+import { ApiView } from "@/components/profile/api-view";
+import { Datasets } from "@/components/profile/datasets";
+import { Identifiers } from "@/components/profile/identifiers";
+import { ListingsTable } from "@/components/profile/listings-table";
+import { NewsSection } from "@/components/profile/news-section";
+import { Overview } from "@/components/profile/overview";
+import { type PeerRow, PeersTable } from "@/components/profile/peers-table";
+import { PlanUnavailable } from "@/components/profile/plan-unavailable";
+import { ProfileHeader } from "@/components/profile/profile-header";
+import { Section } from "@/components/profile/section";
+import { SectionBoundary } from "@/components/profile/section-boundary";
+import { dataNow } from "@/lib/server/clock";
+import { getServices, type ServedProfile } from "@/lib/server/services";
+import { readUpstreamConfig } from "@/lib/upstream/config";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import type { Profile } from "@/lib/upstream/schemas";
 
-export const metadata: Metadata = { title: "Company profile" };
+// Every request reads the (cached) profile: never a build-time or full-route-cached page.
+export const dynamic = "force-dynamic";
 
-export default async function CompanyPage({ params }: { params: Promise<{ companyKey: string }> }) {
-  const { companyKey } = await params;
+interface PageProps {
+  params: Promise<{ companyKey: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+const KEY = /^[A-Za-z0-9]+_[A-Za-z0-9.-]+$/;
+const IDENTIFIER = /^[A-Za-z0-9._-]{1,64}$/;
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment).trim();
+  } catch {
+    return segment.trim();
+  }
+}
+
+const profilePath = (companyKey: string, from?: string) =>
+  `/companies/${encodeURIComponent(companyKey)}${from ? `?from=${encodeURIComponent(from)}` : ""}`;
+
+type Loaded = { kind: "profile"; served: ServedProfile } | { kind: "plan"; reason: string };
+
+/**
+ * The canonical profile for a URL segment: a non-canonical key (former ticker, secondary
+ * listing, other case) or another identifier redirects permanently to the canonical key; an
+ * unknown company is a real 404; a company outside the server's plan is the plan page.
+ */
+async function load(requested: string): Promise<Loaded> {
+  const services = getServices();
+  if (!requested || requested.length > 64) notFound();
+  if (!KEY.test(requested)) {
+    let resolved: Awaited<ReturnType<typeof services.resolve>>;
+    try {
+      resolved = await services.resolve(requested);
+    } catch (error) {
+      if (isUpstreamError(error) && error.code === "forbidden")
+        return { kind: "plan", reason: error.message };
+      if (isUpstreamError(error) && error.code === "bad_request") notFound();
+      throw error;
+    }
+    if (!resolved) notFound();
+    permanentRedirect(profilePath(resolved.companyKey, requested));
+  }
+  let served: ServedProfile;
+  try {
+    served = await services.profile(requested);
+  } catch (error) {
+    if (isUpstreamError(error) && (error.code === "not_found" || error.code === "bad_request")) notFound();
+    if (isUpstreamError(error) && error.code === "forbidden") return { kind: "plan", reason: error.message };
+    throw error;
+  }
+  const canonical = served.data.companyKey;
+  if (canonical !== requested) {
+    permanentRedirect(profilePath(canonical, canonical === requested.toUpperCase() ? undefined : requested));
+  }
+  return { kind: "profile", served };
+}
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const requested = decoded((await params).companyKey).toUpperCase();
+  if (!KEY.test(requested)) return { title: "Company" };
+  try {
+    const { data } = await getServices().profile(requested);
+    const name = data.displayNameEnglish || data.companyKey;
+    const line = data.primaryListing
+      ? ` (${data.primaryListing.exchangeCode}: ${data.primaryListing.ticker})`
+      : "";
+    return {
+      title: `${name}${line}`,
+      description: data.descriptionShort?.slice(0, 300) ?? undefined,
+      alternates: { canonical: profilePath(data.companyKey) },
+    };
+  } catch (error) {
+    if (isUpstreamError(error) && error.code === "forbidden")
+      return { title: "Not available on your plan", robots: { index: false } };
+    if (isUpstreamError(error) && error.code === "not_found") return { title: "Company not found" };
+    return { title: "Company" };
+  }
+}
+
+/** Whether a company's logo can be asked for: the directory index knows its datasets. */
+function logoLookup(): (companyKey: string) => boolean {
+  const directory = getServices().directory;
+  const indexes = [directory.index("default"), directory.index("all")];
+  return (companyKey) => {
+    for (const index of indexes) {
+      const row = index.byKey(companyKey);
+      if (row) return row.availableDatasets.includes("logos");
+    }
+    // Unknown yet (first sync still running): the initials tile, not a request that may 404.
+    return false;
+  };
+}
+
+function peerRows(profile: Profile): PeerRow[] {
+  const hasLogo = logoLookup();
+  return profile.peers.map((p) => ({
+    companyKey: p.companyKey,
+    name: p.displayNameEnglish || p.companyKey,
+    ticker: p.primaryListing.ticker,
+    exchangeCode: p.primaryListing.exchangeCode,
+    relationship: p.peerRelationship,
+    segment: p.peerMarketSegment ?? null,
+    reasoning: p.peerReasoning ?? null,
+    marketCapUsd: p.marketCapUsd ?? null,
+    hqCode: p.headquartersCountryCode ?? null,
+    hqName: p.headquartersCountryName ?? null,
+    sector: p.sector ?? null,
+    hasLogo: hasLogo(p.companyKey),
+  }));
+}
+
+/** The base URL developers call: the configured API, or this server's sandbox mount. */
+async function apiBaseUrl(): Promise<string> {
+  const configured = readUpstreamConfig().baseUrl;
+  if (configured) return configured;
+  const h = await headers();
+  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
+  const proto = h.get("x-forwarded-proto") ?? "http";
+  return `${proto}://${host}/sandbox`;
+}
+
+/** Says how the visitor got here when they followed an older or secondary key. */
+function FromNotice({ from, profile }: { from: string; profile: Profile }) {
+  const upper = from.toUpperCase();
+  const secondary = profile.secondaryListings.find(
+    (l) => `${l.exchangeCode}_${l.ticker}`.toUpperCase() === upper,
+  );
+  const what = secondary
+    ? `the key of its secondary listing on ${secondary.exchangeName ?? secondary.exchangeCode}`
+    : KEY.test(from)
+      ? "a former ticker or earlier key of this company"
+      : "an identifier of this company";
   return (
-    <PagePlaceholder title={`Company ${companyKey}`}>
-      <p>The company profile: identity, every listing, identifiers, peers, datasets and news.</p>
-    </PagePlaceholder>
+    <p
+      role="note"
+      className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100"
+    >
+      Also known as <code className="font-mono font-semibold">{from}</code>: you followed {what}. This page
+      lives at its canonical key <code className="font-mono font-semibold">{profile.companyKey}</code>, which
+      links and bookmarks should use.
+    </p>
+  );
+}
+
+const SECTIONS = [
+  ["overview", "Overview"],
+  ["listings", "Listings"],
+  ["identifiers", "Identifiers"],
+  ["datasets", "Datasets"],
+  ["peers", "Peers"],
+  ["news", "News"],
+  ["api", "API view"],
+] as const;
+
+export default async function CompanyPage({ params, searchParams }: PageProps) {
+  const requested = decoded((await params).companyKey);
+  const loaded = await load(requested);
+  if (loaded.kind === "plan") return <PlanUnavailable requested={requested} reason={loaded.reason} />;
+
+  const { served } = loaded;
+  const profile = served.data;
+  const fromParam = (await searchParams).from;
+  const from =
+    typeof fromParam === "string" &&
+    IDENTIFIER.test(fromParam) &&
+    fromParam.toUpperCase() !== profile.companyKey
+      ? fromParam
+      : null;
+  const name = profile.displayNameEnglish || profile.legalNameEnglish || profile.companyKey;
+  const nowMs = dataNow();
+  const listingCount = (profile.primaryListing ? 1 : 0) + profile.secondaryListings.length;
+
+  return (
+    <article aria-labelledby="company-name" className="space-y-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link href="/companies" className="underline-offset-2 hover:underline">
+              Companies
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li aria-current="page" className="truncate">
+            {name}
+          </li>
+        </ol>
+      </nav>
+      {from && <FromNotice from={from} profile={profile} />}
+      {served.warning && (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {served.warning}
+        </p>
+      )}
+      <ProfileHeader profile={profile} hasLogo={profile.availableDatasets.includes("logos")} nowMs={nowMs} />
+      <nav aria-label="On this page" className="-mx-4 overflow-x-auto px-4">
+        <ul className="flex gap-1 text-sm">
+          {SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              <a
+                href={`#${id}`}
+                className="block whitespace-nowrap rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Section id="overview" title="Overview">
+        <Overview profile={profile} />
+      </Section>
+      <Section
+        id="listings"
+        title={`Listings (${listingCount})`}
+        description="Lines that share a security identifier are one security traded on several venues. Depositary receipts are separate securities and are listed apart, last."
+      >
+        <ListingsTable primary={profile.primaryListing} secondaries={profile.secondaryListings} />
+      </Section>
+      <Section id="identifiers" title="Identifiers">
+        <Identifiers profile={profile} />
+      </Section>
+      <Section id="datasets" title="Datasets">
+        <Datasets available={profile.availableDatasets} />
+      </Section>
+      <Section
+        id="peers"
+        title={`Peers (${profile.peers.length})`}
+        description="Closest first, as the data service ranks them, each with the reason it is a peer."
+      >
+        <SectionBoundary name="peers">
+          <PeersTable companyKey={profile.companyKey} companyName={name} peers={peerRows(profile)} />
+        </SectionBoundary>
+      </Section>
+      <Section
+        id="news"
+        title="News"
+        description="Newest first. Importance runs from 1 (Major Event) to 5 (Routine Event)."
+      >
+        <SectionBoundary name="news">
+          <NewsSection
+            companyKey={profile.companyKey}
+            companyName={name}
+            hasNews={profile.availableDatasets.includes("news")}
+            today={new Date(nowMs).toISOString().slice(0, 10)}
+          />
+        </SectionBoundary>
+      </Section>
+      <Section
+        id="api"
+        title="API view: v3 and v2"
+        description="For developers: this company from the v3 profile endpoint and the deprecated v2 one, with the contract's v2-to-v3 field mapping."
+      >
+        <SectionBoundary name="API view">
+          <ApiView companyKey={profile.companyKey} apiBaseUrl={await apiBaseUrl()} />
+        </SectionBoundary>
+      </Section>
+    </article>
   );
 }

@@ -1,0 +1,31 @@
+"use client";
+
+import { useId, useState } from "react";
+
+/** Long text collapsed to a few lines with "Read more"; the whole text is in the page either way. */
+export function ExpandableText({ paragraphs }: { paragraphs: string[] }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div>
+      <div
+        id={id}
+        className={`space-y-3 ${open ? "" : "max-h-32 overflow-hidden [mask-image:linear-gradient(to_bottom,black_60%,transparent)]"}`}
+      >
+        {paragraphs.map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one fixed text, never reordered.
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((v) => !v)}
+        className="mt-2 text-sm font-medium text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
+      >
+        {open ? "Show less" : "Read more"}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+"use client";
+
+import { useState } from "react";
+import { CompanyLogo } from "@/components/ui/company-logo";
+
+/**
+ * The wide logomark: the `logo` variant on light surfaces, `logo-dark` on dark ones (chosen by
+ * the browser from the colour scheme); the initials tile when there is no logo or it fails.
+ */
+export function HeaderLogo({
+  companyKey,
+  name,
+  hasLogo,
+}: {
+  companyKey: string;
+  name: string;
+  hasLogo: boolean;
+}) {
+  const [failed, setFailed] = useState(false);
+  if (!hasLogo || failed)
+    return <CompanyLogo companyKey={companyKey} name={name} hasLogo={false} size={56} />;
+  const src = (variant: string) =>
+    `/api/logo?companyKey=${encodeURIComponent(companyKey)}&variant=${variant}`;
+  return (
+    <picture className="shrink-0">
+      <source srcSet={src("logo-dark")} media="(prefers-color-scheme: dark)" />
+      <img
+        src={src("logo")}
+        alt=""
+        width={210}
+        height={56}
+        decoding="async"
+        onError={() => setFailed(true)}
+        className="h-14 w-auto max-w-[210px] object-contain object-left"
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Listing, Profile } from "@/lib/upstream/schemas";
+import { CopyButton } from "./copy-button";
+import { ScrollRegion } from "./scroll-region";
+
+function Value({ label, value }: { label: string; value: string | number | null | undefined }) {
+  if (value === null || value === undefined || value === "")
+    return <span className="text-slate-500 dark:text-slate-400">None</span>;
+  const text = String(value);
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1">
+      <span className="break-all font-mono text-sm">{text}</span>
+      <CopyButton value={text} label={label} />
+    </span>
+  );
+}
+
+const LISTING_IDS: [keyof Listing, string][] = [
+  ["listingFiscalIdentifier", "Listing ID"],
+  ["securityFiscalIdentifier", "Security ID"],
+  ["figi", "FIGI (venue)"],
+  ["figiComposite", "Composite FIGI"],
+  ["figiShareClass", "Share-class FIGI"],
+  ["isin", "ISIN"],
+  ["cusip", "CUSIP"],
+];
+
+/** The company's identifiers and each listing's, every one copyable. */
+export function Identifiers({ profile }: { profile: Profile }) {
+  const company: [string, string, string | number | null | undefined, string][] = [
+    [
+      "fscl",
+      "Company fiscal identifier (fscl)",
+      profile.companyFiscalIdentifier,
+      "The durable key: survives ticker changes and re-listings.",
+    ],
+    ["companyKey", "companyKey", profile.companyKey, "Readable, but changes with the primary ticker."],
+    ["companyId", "companyId", profile.companyId, "Numeric id kept for backward compatibility."],
+    [
+      "cik",
+      "SEC CIK",
+      profile.cik,
+      profile.cik ? "Current Central Index Key." : "The company does not file with the SEC.",
+    ],
+  ];
+  const listings = [
+    ...(profile.primaryListing ? [{ listing: profile.primaryListing, primary: true }] : []),
+    ...profile.secondaryListings.map((listing) => ({ listing, primary: false })),
+  ];
+  const present = LISTING_IDS.filter(([field]) => listings.some(({ listing }) => listing[field]));
+  return (
+    <div className="space-y-6">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        {company.map(([key, label, value, hint]) => (
+          <div key={key} className="min-w-0 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+            <dt className="text-xs font-medium text-slate-600 dark:text-slate-300">{label}</dt>
+            <dd className="mt-1">
+              <Value label={label} value={value} />
+              <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">{hint}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {listings.length > 0 && (
+        <ScrollRegion label="Listing identifiers (scrolls sideways)">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Identifiers of each listing</caption>
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+              <tr>
+                <th scope="col" className="whitespace-nowrap px-3 py-2">
+                  Listing
+                </th>
+                {present.map(([field, label]) => (
+                  <th key={field} scope="col" className="whitespace-nowrap px-3 py-2">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {listings.map(({ listing, primary }) => (
+                <tr
+                  key={listing.listingFiscalIdentifier ?? `${listing.exchangeCode}_${listing.ticker}`}
+                  className="border-t border-slate-100 dark:border-slate-800"
+                >
+                  <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
+                    {listing.exchangeCode}: {listing.ticker}
+                    {primary && (
+                      <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">
+                        (primary)
+                      </span>
+                    )}
+                  </th>
+                  {present.map(([field, label]) => {
+                    const value = listing[field];
+                    return (
+                      <td key={field} className="whitespace-nowrap px-3 py-1">
+                        {value ? (
+                          <span className="inline-flex items-center gap-0.5">
+                            <span className="font-mono text-xs">{value}</span>
+                            <CopyButton
+                              value={value}
+                              label={`${label} of ${listing.exchangeCode}: ${listing.ticker}`}
+                            />
+                          </span>
+                        ) : (
+                          <span className="text-slate-400 dark:text-slate-500">—</span>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { Badge, statusTone } from "@/components/ui/badge";
+import { flagOf } from "@/lib/format";
+import { groupListings, minorUnitNote, type SecurityGroup } from "@/lib/profile/listings";
+import type { Listing } from "@/lib/upstream/schemas";
+import { labelOf, SECURITY_TYPE_LABELS, TRADING_STATUS_LABELS } from "@/lib/upstream/vocabulary";
+import { ScrollRegion } from "./scroll-region";
+
+const dash = (
+  <span className="text-slate-400 dark:text-slate-500" title="Not given">
+    —
+  </span>
+);
+
+function Mono({ value }: { value: string | null | undefined }) {
+  return value ? <span className="font-mono text-xs">{value}</span> : dash;
+}
+
+function groupCaption(group: SecurityGroup): { title: string; detail: string } {
+  const venues = group.lines.length;
+  const type = group.securityType ? labelOf(SECURITY_TYPE_LABELS, group.securityType) : "Security";
+  const where = venues > 1 ? `one security traded on ${venues} venues` : "traded on one venue";
+  if (group.kind === "depositary_receipt")
+    return {
+      title: "Depositary receipt",
+      detail: `A separate security representing shares of the home-market stock; ${where}.`,
+    };
+  if (group.kind === "primary")
+    return {
+      title: `${type} (primary listing's security)`,
+      detail: `${where[0]?.toUpperCase()}${where.slice(1)}.`,
+    };
+  return { title: type, detail: `Another security of the company; ${where}.` };
+}
+
+const TH = "px-3 py-2 text-left align-bottom text-xs font-semibold uppercase tracking-wide";
+
+function ListingRow({
+  listing,
+  isPrimary,
+  licensed,
+}: {
+  listing: Listing;
+  isPrimary: boolean;
+  licensed: { isin: boolean; cusip: boolean };
+}) {
+  const note = minorUnitNote(listing.tradingCurrency);
+  return (
+    <tr className="border-t border-slate-100 align-top dark:border-slate-800">
+      <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-normal">
+        <span className="font-mono font-semibold">{listing.ticker}</span>
+        {isPrimary && (
+          <span className="ml-2">
+            <Badge tone="brand">Primary</Badge>
+          </span>
+        )}
+      </th>
+      <td className="px-3 py-2">
+        <span className="font-medium">{listing.exchangeCode}</span>
+        {listing.exchangeName && (
+          <span className="block min-w-36 text-xs text-slate-600 dark:text-slate-400">
+            {listing.exchangeName}
+          </span>
+        )}
+        {(listing.exchangeCountryCode || listing.exchangeCountryName) && (
+          <span className="block whitespace-nowrap text-xs text-slate-600 dark:text-slate-400">
+            <span aria-hidden="true" className="mr-1">
+              {flagOf(listing.exchangeCountryCode)}
+            </span>
+            {listing.exchangeCountryName ?? listing.exchangeCountryCode}
+          </span>
+        )}
+      </td>
+      <td className="px-3 py-2">
+        <span className="whitespace-nowrap font-mono text-xs" title="Operating MIC">
+          {listing.operatingMic ?? "—"}
+        </span>
+        <span className="text-slate-400"> / </span>
+        <span className="font-mono text-xs" title="Segment MIC">
+          {listing.segmentMic ?? "—"}
+        </span>
+        {listing.segmentName && (
+          <span className="block text-xs text-slate-600 dark:text-slate-400">{listing.segmentName}</span>
+        )}
+      </td>
+      <td className="whitespace-nowrap px-3 py-2">
+        {listing.securityType ? (
+          listing.securityType === "depositary_receipt" ? (
+            <Badge tone="info">{labelOf(SECURITY_TYPE_LABELS, listing.securityType)}</Badge>
+          ) : (
+            labelOf(SECURITY_TYPE_LABELS, listing.securityType)
+          )
+        ) : (
+          dash
+        )}
+      </td>
+      <td className="px-3 py-2">
+        <span className="font-mono font-medium">{listing.tradingCurrency ?? "—"}</span>
+        {note && (
+          <span className="block whitespace-nowrap text-xs text-amber-800 dark:text-amber-200">{note}</span>
+        )}
+      </td>
+      <td className="px-3 py-2">
+        {listing.tradingStatus ? (
+          <Badge tone={statusTone(listing.tradingStatus)}>
+            {labelOf(TRADING_STATUS_LABELS, listing.tradingStatus)}
+          </Badge>
+        ) : (
+          dash
+        )}
+      </td>
+      <td className="whitespace-nowrap px-3 py-2">
+        <dl className="grid grid-cols-[auto_auto] gap-x-2 text-xs">
+          <dt className="text-slate-500 dark:text-slate-400">Venue</dt>
+          <dd>
+            <Mono value={listing.figi} />
+          </dd>
+          <dt className="text-slate-500 dark:text-slate-400">Composite</dt>
+          <dd>
+            <Mono value={listing.figiComposite} />
+          </dd>
+          <dt className="text-slate-500 dark:text-slate-400">Share class</dt>
+          <dd>
+            <Mono value={listing.figiShareClass} />
+          </dd>
+        </dl>
+      </td>
+      {(licensed.isin || licensed.cusip) && (
+        <td className="whitespace-nowrap px-3 py-2">
+          <dl className="grid grid-cols-[auto_auto] gap-x-2 text-xs">
+            {licensed.isin && (
+              <>
+                <dt className="text-slate-500 dark:text-slate-400">ISIN</dt>
+                <dd>
+                  <Mono value={listing.isin} />
+                </dd>
+              </>
+            )}
+            {licensed.cusip && (
+              <>
+                <dt className="text-slate-500 dark:text-slate-400">CUSIP</dt>
+                <dd>
+                  <Mono value={listing.cusip} />
+                </dd>
+              </>
+            )}
+          </dl>
+        </td>
+      )}
+    </tr>
+  );
+}
+
+/** Every listing in one table, grouped by security, depositary receipts set apart below. */
+export function ListingsTable({ primary, secondaries }: { primary: Listing | null; secondaries: Listing[] }) {
+  const groups = groupListings(primary, secondaries);
+  if (groups.length === 0)
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-300">No listing is on file for this company.</p>
+    );
+  const all = [...(primary ? [primary] : []), ...secondaries];
+  const licensed = { isin: all.some((l) => l.isin), cusip: all.some((l) => l.cusip) };
+  const columns = 7 + (licensed.isin || licensed.cusip ? 1 : 0);
+  return (
+    <ScrollRegion label="Listings (scrolls sideways)">
+      <table className="w-full text-sm">
+        <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+          <tr>
+            <th scope="col" className={TH}>
+              Ticker
+            </th>
+            <th scope="col" className={TH}>
+              Exchange
+            </th>
+            <th scope="col" className={TH}>
+              MIC (operating / segment)
+            </th>
+            <th scope="col" className={TH}>
+              Security
+            </th>
+            <th scope="col" className={TH}>
+              Currency
+            </th>
+            <th scope="col" className={TH}>
+              Status
+            </th>
+            <th scope="col" className={TH}>
+              FIGIs
+            </th>
+            {(licensed.isin || licensed.cusip) && (
+              <th scope="col" className={TH}>
+                {[licensed.isin && "ISIN", licensed.cusip && "CUSIP"].filter(Boolean).join(" / ")}
+              </th>
+            )}
+          </tr>
+        </thead>
+        {groups.map((group, i) => {
+          const caption = groupCaption(group);
+          const receipt = group.kind === "depositary_receipt";
+          return (
+            <tbody
+              key={group.securityFiscalIdentifier ?? `line-${i}`}
+              data-security-kind={group.kind}
+              className={receipt ? "border-t-4 border-sky-200 dark:border-sky-900" : ""}
+            >
+              <tr
+                className={receipt ? "bg-sky-50 dark:bg-sky-950/60" : "bg-slate-50/60 dark:bg-slate-900/60"}
+              >
+                <th scope="rowgroup" colSpan={columns} className="px-3 py-2 text-left text-xs font-normal">
+                  <span className="font-semibold text-slate-900 dark:text-white">{caption.title}</span>
+                  <span className="text-slate-600 dark:text-slate-300"> · {caption.detail}</span>
+                  {group.securityFiscalIdentifier && (
+                    <span className="ml-1 font-mono text-slate-600 dark:text-slate-300">
+                      {group.securityFiscalIdentifier}
+                    </span>
+                  )}
+                </th>
+              </tr>
+              {group.lines.map((line) => (
+                <ListingRow
+                  key={
+                    line.listing.listingFiscalIdentifier ??
+                    `${line.listing.exchangeCode}_${line.listing.ticker}`
+                  }
+                  listing={line.listing}
+                  isPrimary={line.isPrimary}
+                  licensed={licensed}
+                />
+              ))}
+            </tbody>
+          );
+        })}
+      </table>
+    </ScrollRegion>
+  );
+}

@@ -1,0 +1,323 @@
+"use client";
+
+import { keepPreviousData, queryOptions, type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Badge, type Tone } from "@/components/ui/badge";
+import { EmptyState, ErrorState } from "@/components/ui/states";
+import { getJson, toSearch } from "@/lib/client/api";
+import { formatUtc, safeHttpUrl } from "@/lib/format";
+import { checkNewsRange, DEFAULT_NEWS_DAYS, MAX_NEWS_DAYS, rangeLimits } from "@/lib/profile/news-range";
+import type { NewsArticle } from "@/lib/upstream/schemas";
+import {
+  EVENT_TYPE_LABELS,
+  EVENT_TYPES,
+  IMPORTANCE_LABELS,
+  type Importance,
+  labelOf,
+} from "@/lib/upstream/vocabulary";
+
+interface NewsFilter {
+  companyKey: string;
+  startDate?: string;
+  endDate?: string;
+  eventType?: string;
+  importance?: number;
+}
+
+interface ServedNews {
+  data: NewsArticle[];
+  warning?: string;
+}
+
+function companyNewsQuery(filter: NewsFilter) {
+  return queryOptions({
+    queryKey: ["company-news", filter],
+    queryFn: ({ signal }) => getJson<ServedNews>(`/api/news${toSearch({ ...filter })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+const IMPORTANCE_TONES: Record<number, Tone> = { 1: "bad", 2: "warn", 3: "info", 4: "neutral", 5: "neutral" };
+const PAGE = 10;
+
+function importanceLabel(level: number): string {
+  return `${level} · ${IMPORTANCE_LABELS[level as Importance] ?? "Unknown"}`;
+}
+
+const FIELD =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900";
+
+/** The company's news with its own filters, loading and error states: it never fails the page. */
+export function NewsSection({
+  companyKey,
+  companyName,
+  hasNews,
+  today,
+}: {
+  companyKey: string;
+  companyName: string;
+  hasNews: boolean;
+  /** Today's UTC date in the data's clock. */
+  today: string;
+}) {
+  const [startInput, setStartInput] = useState("");
+  const [endInput, setEndInput] = useState("");
+  const [range, setRange] = useState<{ startDate: string; endDate: string } | null>(null);
+  const [eventType, setEventType] = useState("");
+  const [importance, setImportance] = useState("");
+  const [limit, setLimit] = useState(PAGE);
+  const id = useId();
+
+  const check = checkNewsRange(startInput, endInput, today);
+  const limits = rangeLimits(startInput, endInput, today);
+  const filter: NewsFilter = {
+    companyKey,
+    ...(range ?? {}),
+    eventType: eventType || undefined,
+    importance: importance ? Number(importance) : undefined,
+  };
+  const query = useQuery({ ...companyNewsQuery(filter), enabled: hasNews });
+
+  if (!hasNews)
+    return (
+      <EmptyState title="No news for this company">
+        The data service does not cover news for {companyName} (the news dataset is not available), so there
+        is nothing to load.
+      </EmptyState>
+    );
+
+  const onDates = (start: string, end: string) => {
+    setStartInput(start);
+    setEndInput(end);
+    const next = checkNewsRange(start, end, today);
+    if (next.ok) {
+      setRange(next.range);
+      setLimit(PAGE);
+    }
+  };
+  const filtered = Boolean(range || eventType || importance);
+  const articles = query.data?.data ?? [];
+  const rangeText = range
+    ? `${range.startDate} to ${range.endDate} (UTC)`
+    : `the latest ${DEFAULT_NEWS_DAYS} UTC dates`;
+
+  return (
+    <div className="space-y-4">
+      <form
+        aria-label="Filter news"
+        onSubmit={(e) => e.preventDefault()}
+        className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] dark:bg-slate-900"
+      >
+        <label className="block">
+          <span className="font-medium">From (UTC)</span>
+          <input
+            type="date"
+            value={startInput}
+            min={limits.start.min}
+            max={limits.start.max}
+            onChange={(e) => onDates(e.target.value, endInput)}
+            aria-invalid={!check.ok && check.field === "startDate"}
+            aria-describedby={`${id}-range`}
+            className={FIELD}
+          />
+        </label>
+        <label className="block">
+          <span className="font-medium">To (UTC)</span>
+          <input
+            type="date"
+            value={endInput}
+            min={limits.end.min}
+            max={limits.end.max}
+            onChange={(e) => onDates(startInput, e.target.value)}
+            aria-invalid={!check.ok && check.field === "endDate"}
+            aria-describedby={`${id}-range`}
+            className={FIELD}
+          />
+        </label>
+        <label className="block">
+          <span className="font-medium">Event type</span>
+          <select value={eventType} onChange={(e) => setEventType(e.target.value)} className={FIELD}>
+            <option value="">All event types</option>
+            {EVENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {EVENT_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block">
+          <span className="font-medium">Importance (exactly)</span>
+          <select value={importance} onChange={(e) => setImportance(e.target.value)} className={FIELD}>
+            <option value="">Any importance</option>
+            {[1, 2, 3, 4, 5].map((level) => (
+              <option key={level} value={level}>
+                {importanceLabel(level)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex items-end">
+          <button
+            type="button"
+            disabled={!filtered && !startInput && !endInput}
+            onClick={() => {
+              onDates("", "");
+              setEventType("");
+              setImportance("");
+            }}
+            className="rounded-md px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:ring-slate-600 dark:hover:bg-slate-800"
+          >
+            Reset
+          </button>
+        </div>
+        <p
+          id={`${id}-range`}
+          className={`sm:col-span-2 lg:col-span-5 ${check.ok ? "text-slate-600 dark:text-slate-300" : "font-medium text-rose-700 dark:text-rose-300"}`}
+          aria-live="polite"
+        >
+          {check.ok
+            ? `Without dates: the latest ${DEFAULT_NEWS_DAYS} UTC dates. A range covers at most ${MAX_NEWS_DAYS} days (the news service's limit).`
+            : check.message}
+        </p>
+      </form>
+
+      <NewsResults
+        query={query}
+        articles={articles}
+        rangeText={rangeText}
+        filtered={filtered}
+        limit={limit}
+        onMore={() => setLimit((n) => n + PAGE)}
+      />
+    </div>
+  );
+}
+
+function NewsResults({
+  query,
+  articles,
+  rangeText,
+  filtered,
+  limit,
+  onMore,
+}: {
+  query: UseQueryResult<ServedNews>;
+  articles: NewsArticle[];
+  rangeText: string;
+  filtered: boolean;
+  limit: number;
+  onMore: () => void;
+}) {
+  if (query.isPending)
+    return (
+      <div aria-busy="true" className="space-y-3">
+        <p className="text-sm text-slate-600 dark:text-slate-300">Loading news…</p>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-20 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />
+        ))}
+      </div>
+    );
+  if (query.isError && !query.data)
+    return (
+      <ErrorState title="News could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+    );
+  if (articles.length === 0)
+    return (
+      <EmptyState title={`No news in ${rangeText}`}>
+        {filtered
+          ? "Nothing matches these filters. Widen the dates, pick another event type or importance, or reset."
+          : "The company has no stored articles for these dates. Pick an earlier range (up to 31 days)."}
+      </EmptyState>
+    );
+  return (
+    <div className="space-y-3" aria-busy={query.isFetching}>
+      <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+        {query.isFetching && query.isPlaceholderData
+          ? "Updating…"
+          : `${articles.length} article${articles.length === 1 ? "" : "s"} from ${rangeText}, newest first.`}
+      </p>
+      {query.data?.warning && (
+        <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {query.data.warning}
+        </p>
+      )}
+      {query.isError && (
+        <ErrorState
+          title="The latest filters could not be applied"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      <ol
+        className={`divide-y divide-slate-200 dark:divide-slate-800 ${query.isPlaceholderData ? "opacity-60" : ""}`}
+      >
+        {articles.slice(0, limit).map((a) => (
+          <NewsItem key={`${a.collectedAt}-${a.sourceUrl}-${a.title}`} article={a} />
+        ))}
+      </ol>
+      {articles.length > limit && (
+        <button
+          type="button"
+          onClick={onMore}
+          className="w-full rounded-md py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50 dark:ring-slate-600 dark:hover:bg-slate-900"
+        >
+          Show {Math.min(PAGE, articles.length - limit)} more of {articles.length - limit} remaining
+        </button>
+      )}
+    </div>
+  );
+}
+
+function NewsItem({ article }: { article: NewsArticle }) {
+  const href = safeHttpUrl(article.sourceUrl);
+  const collected = Date.parse(article.collectedAt);
+  return (
+    <li className="py-3 first:pt-0">
+      <article>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+          <time
+            dateTime={article.date}
+            title={Number.isNaN(collected) ? undefined : `Collected ${formatUtc(collected)}`}
+          >
+            {article.date}
+          </time>
+          <Badge
+            tone={IMPORTANCE_TONES[article.importance] ?? "neutral"}
+            title="Importance: 1 is most material, 5 least"
+          >
+            {importanceLabel(article.importance)}
+          </Badge>
+          <Badge tone="neutral">{labelOf(EVENT_TYPE_LABELS, article.eventType)}</Badge>
+        </div>
+        <h3 className="mt-1 font-medium leading-snug">
+          {href ? (
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+            >
+              {article.title}
+              <span className="sr-only"> (opens the source in a new tab)</span>
+              <span aria-hidden="true"> ↗</span>
+            </a>
+          ) : (
+            <>
+              {article.title}
+              <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">
+                (source link withheld: not a web address)
+              </span>
+            </>
+          )}
+        </h3>
+        <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">{article.description}</p>
+        {article.summary && article.summary !== article.description && (
+          <details className="mt-0.5 text-sm">
+            <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-300">Summary</summary>
+            <p className="mt-1 text-slate-700 dark:text-slate-300">{article.summary}</p>
+          </details>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,213 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { Badge, type Tone } from "@/components/ui/badge";
+import { CompanyLogo } from "@/components/ui/company-logo";
+import { MarketCap } from "@/components/ui/market-cap";
+import { flagOf } from "@/lib/format";
+import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
+import { ScrollRegion } from "./scroll-region";
+
+/** What the table needs of a peer: built on the server from the profile. */
+export interface PeerRow {
+  companyKey: string;
+  name: string;
+  ticker: string;
+  exchangeCode: string;
+  relationship: string;
+  segment: string | null;
+  reasoning: string | null;
+  marketCapUsd: number | null;
+  hqCode: string | null;
+  hqName: string | null;
+  sector: string | null;
+  hasLogo: boolean;
+}
+
+/** The comparison page takes up to 12 companies. */
+const MAX_COMPARE = 12;
+
+function compareHref(keys: readonly string[]): string {
+  return `/compare?companies=${keys.slice(0, MAX_COMPARE).map(encodeURIComponent).join(",")}`;
+}
+
+const RELATIONSHIP_TONES: Record<string, Tone> = {
+  direct_competitor: "bad",
+  business_model_peer: "info",
+  industry_peer: "neutral",
+};
+
+const TH = "whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide";
+
+/** Every peer, closest first as the API orders them, filterable by relationship kind. */
+export function PeersTable({
+  companyKey,
+  companyName,
+  peers,
+}: {
+  companyKey: string;
+  companyName: string;
+  peers: PeerRow[];
+}) {
+  const [kind, setKind] = useState<string>("all");
+  if (peers.length === 0)
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-300">The API lists no peers for this company.</p>
+    );
+  const kinds = [...new Set(peers.map((p) => p.relationship))];
+  const shown = kind === "all" ? peers : peers.filter((p) => p.relationship === kind);
+  const options = [
+    { value: "all", label: "All", count: peers.length },
+    ...kinds.map((k) => ({
+      value: k,
+      label: labelOf(PEER_RELATIONSHIP_LABELS, k),
+      count: peers.filter((p) => p.relationship === k).length,
+    })),
+  ];
+  const closest = shown.slice(0, MAX_COMPARE - 1).map((p) => p.companyKey);
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <fieldset className="flex flex-wrap gap-1.5">
+          <legend className="sr-only">Show peers by relationship</legend>
+          {options.map((o) => (
+            <label key={o.value} className="cursor-pointer">
+              <input
+                type="radio"
+                name="peer-relationship"
+                value={o.value}
+                checked={kind === o.value}
+                onChange={() => setKind(o.value)}
+                className="peer sr-only"
+              />
+              <span className="inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm ring-1 ring-slate-300 peer-checked:bg-brand-600 peer-checked:text-white peer-checked:ring-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 dark:ring-slate-600 dark:peer-checked:bg-brand-500">
+                {o.label}
+                <span className="tabular-nums">({o.count})</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <Link
+          href={compareHref([companyKey, ...closest])}
+          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          Compare with {closest.length === 1 ? "this peer" : `these ${closest.length} closest peers`}
+        </Link>
+      </div>
+      <ScrollRegion label="Peers (scrolls sideways)">
+        <table className="w-full text-sm">
+          <caption className="sr-only">
+            Peers of {companyName}, closest first
+            {kind === "all" ? "" : `, ${labelOf(PEER_RELATIONSHIP_LABELS, kind)} only`}
+          </caption>
+          <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+            <tr>
+              <th scope="col" className={TH}>
+                <span className="sr-only">Rank</span>#
+              </th>
+              <th scope="col" className={TH}>
+                Peer and why
+              </th>
+              <th scope="col" className={`${TH} hidden md:table-cell`}>
+                Relationship
+              </th>
+              <th scope="col" className={`${TH} hidden md:table-cell`}>
+                Segment
+              </th>
+              <th scope="col" className={`${TH} hidden text-right md:table-cell`}>
+                Market cap
+              </th>
+              <th scope="col" className={`${TH} hidden md:table-cell`}>
+                HQ
+              </th>
+              <th scope="col" className={`${TH} hidden md:table-cell`}>
+                Sector
+              </th>
+              <th scope="col" className={TH}>
+                <span className="sr-only">Compare</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((peer) => (
+              <tr key={peer.companyKey} className="border-t border-slate-100 align-top dark:border-slate-800">
+                <td className="py-3 pl-3 pr-1 tabular-nums text-slate-500 dark:text-slate-400">
+                  {peers.indexOf(peer) + 1}
+                </td>
+                <th scope="row" className="min-w-52 max-w-xl px-3 py-3 text-left font-normal md:min-w-72">
+                  <div className="flex items-center gap-2">
+                    <CompanyLogo
+                      companyKey={peer.companyKey}
+                      name={peer.name}
+                      hasLogo={peer.hasLogo}
+                      size={28}
+                    />
+                    <span className="min-w-0">
+                      <Link
+                        href={`/companies/${encodeURIComponent(peer.companyKey)}`}
+                        className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+                      >
+                        {peer.name}
+                      </Link>
+                      <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">
+                        {peer.exchangeCode}: {peer.ticker}
+                      </span>
+                    </span>
+                  </div>
+                  <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 md:hidden dark:text-slate-300">
+                    <Badge tone={RELATIONSHIP_TONES[peer.relationship] ?? "neutral"}>
+                      {labelOf(PEER_RELATIONSHIP_LABELS, peer.relationship)}
+                    </Badge>
+                    {peer.segment && <span>{peer.segment}</span>}
+                    <MarketCap value={peer.marketCapUsd} />
+                    {peer.hqName && <span>{peer.hqName}</span>}
+                  </p>
+                  {peer.reasoning && (
+                    <p className="mt-2 text-sm leading-snug text-slate-700 dark:text-slate-300">
+                      {peer.reasoning}
+                    </p>
+                  )}
+                </th>
+                <td className="hidden px-3 py-3 md:table-cell">
+                  <Badge tone={RELATIONSHIP_TONES[peer.relationship] ?? "neutral"}>
+                    {labelOf(PEER_RELATIONSHIP_LABELS, peer.relationship)}
+                  </Badge>
+                </td>
+                <td className="hidden px-3 py-3 md:table-cell">
+                  {peer.segment ?? <span className="text-slate-500 dark:text-slate-400">Whole company</span>}
+                </td>
+                <td className="hidden whitespace-nowrap px-3 py-3 text-right md:table-cell">
+                  <MarketCap value={peer.marketCapUsd} />
+                </td>
+                <td className="hidden whitespace-nowrap px-3 py-3 md:table-cell">
+                  {peer.hqCode || peer.hqName ? (
+                    <>
+                      <span aria-hidden="true" className="mr-1">
+                        {flagOf(peer.hqCode)}
+                      </span>
+                      {peer.hqName ?? peer.hqCode}
+                    </>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td className="hidden px-3 py-3 md:table-cell">{peer.sector ?? "—"}</td>
+                <td className="px-3 py-3">
+                  <Link
+                    href={compareHref([companyKey, peer.companyKey])}
+                    aria-label={`Compare ${companyName} with ${peer.name}`}
+                    className="whitespace-nowrap rounded-md px-2.5 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50 dark:text-brand-100 dark:ring-slate-600 dark:hover:bg-slate-800"
+                  >
+                    Compare
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </div>
+  );
+}

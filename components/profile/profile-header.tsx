@@ -1,0 +1,168 @@
+import { Badge, statusTone } from "@/components/ui/badge";
+import { flagOf, formatAgo, formatMarketCap, formatUsdExact, formatUtc } from "@/lib/format";
+import { otherNames } from "@/lib/profile/names";
+import type { Profile } from "@/lib/upstream/schemas";
+import {
+  COMPANY_STATUS_LABELS,
+  COMPANY_TYPE_LABELS,
+  labelOf,
+  TRADING_STATUS_LABELS,
+} from "@/lib/upstream/vocabulary";
+import { HeaderLogo } from "./header-logo";
+
+function Country({ code, name }: { code?: string | null; name?: string | null }) {
+  if (!code && !name) return <span className="text-slate-500 dark:text-slate-400">Not available</span>;
+  const flag = flagOf(code);
+  return (
+    <span>
+      {flag && (
+        <span aria-hidden="true" className="mr-1">
+          {flag}
+        </span>
+      )}
+      {name ?? code}
+    </span>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+        {label}
+      </dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+/** Identity at a glance: logo, names, primary line, type and status, size, places, freshness. */
+export function ProfileHeader({
+  profile,
+  hasLogo,
+  nowMs,
+}: {
+  profile: Profile;
+  hasLogo: boolean;
+  nowMs: number;
+}) {
+  const name = profile.displayNameEnglish || profile.legalNameEnglish || profile.companyKey;
+  const primary = profile.primaryListing;
+  const names = otherNames(profile);
+  const cap = formatMarketCap(profile.marketCapUsd);
+  const updatedMs = typeof profile.updatedAt === "number" ? profile.updatedAt * 1000 : null;
+  const domicileDiffers =
+    profile.legalDomicileCountryCode && profile.legalDomicileCountryCode !== profile.headquartersCountryCode;
+
+  return (
+    <header className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <HeaderLogo companyKey={profile.companyKey} name={name} hasLogo={hasLogo} />
+        <div className="min-w-0 flex-1">
+          <h1 id="company-name" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {name}
+          </h1>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600 dark:text-slate-300">
+            {primary ? (
+              <span>
+                <span className="font-mono font-semibold text-slate-900 dark:text-white">
+                  {primary.ticker}
+                </span>
+                <span aria-hidden="true"> · </span>
+                <span title={primary.exchangeName ?? undefined}>{primary.exchangeCode}</span>
+                {primary.exchangeName && <span className="hidden sm:inline"> ({primary.exchangeName})</span>}
+              </span>
+            ) : (
+              <span>No primary listing on file</span>
+            )}
+            <span className="flex flex-wrap gap-1.5">
+              {profile.companyType && (
+                <Badge tone="brand">{labelOf(COMPANY_TYPE_LABELS, profile.companyType)}</Badge>
+              )}
+              {profile.companyStatus && (
+                <Badge tone={statusTone(profile.companyStatus)} title="Company status">
+                  {labelOf(COMPANY_STATUS_LABELS, profile.companyStatus)}
+                </Badge>
+              )}
+              {primary?.tradingStatus && primary.tradingStatus !== "active" && (
+                <Badge tone={statusTone(primary.tradingStatus)} title="Trading status of the primary listing">
+                  {labelOf(TRADING_STATUS_LABELS, primary.tradingStatus)}
+                </Badge>
+              )}
+            </span>
+          </p>
+          {names.length > 0 && (
+            <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              {names.map((n) => (
+                <div key={n.label} className="contents">
+                  <dt className="text-slate-500 dark:text-slate-400">{n.label}</dt>
+                  <dd className="min-w-0 break-words">
+                    {n.lang || n.rtl ? (
+                      <bdi lang={n.lang} dir={n.rtl ? "rtl" : "auto"} className="text-base">
+                        {n.value}
+                      </bdi>
+                    ) : (
+                      n.value
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4 rounded-lg bg-slate-50 p-4 text-sm sm:grid-cols-4 dark:bg-slate-900">
+        <Fact label="Market cap">
+          {cap ? (
+            <span>
+              <span
+                className="text-base font-semibold tabular-nums"
+                title={formatUsdExact(profile.marketCapUsd) ?? undefined}
+              >
+                {cap}
+              </span>
+              <span className="block text-xs tabular-nums text-slate-500 dark:text-slate-400">
+                {formatUsdExact(profile.marketCapUsd)}
+              </span>
+            </span>
+          ) : (
+            <span title="The data service could not compute a reliable market cap for this company.">
+              <span className="font-semibold">Not available</span>
+              <span className="block text-xs text-slate-500 dark:text-slate-400">No reliable figure</span>
+            </span>
+          )}
+        </Fact>
+        <Fact label="Headquarters">
+          <Country code={profile.headquartersCountryCode} name={profile.headquartersCountryName} />
+          {profile.headquartersRegion && (
+            <span className="block text-xs text-slate-500 dark:text-slate-400">
+              {profile.headquartersRegion}
+            </span>
+          )}
+        </Fact>
+        <Fact label="Legal domicile">
+          <Country code={profile.legalDomicileCountryCode} name={profile.legalDomicileCountryName} />
+          <span className="block text-xs text-slate-500 dark:text-slate-400">
+            {domicileDiffers ? "Incorporated abroad" : "Same as headquarters"}
+          </span>
+        </Fact>
+        <Fact label="Updated">
+          {updatedMs ? (
+            <time dateTime={new Date(updatedMs).toISOString()} title={formatUtc(updatedMs)}>
+              {formatAgo(updatedMs, nowMs)}
+              <span className="block text-xs text-slate-500 dark:text-slate-400">{formatUtc(updatedMs)}</span>
+            </time>
+          ) : (
+            <span title="The last-change time is served live; a cached profile older than 10 minutes is shown without it.">
+              Not available now
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                Live field; this cached copy is too old
+              </span>
+            </span>
+          )}
+        </Fact>
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+
+/** A sideways- or up-and-down-scrolling box that keyboard users can focus and scroll. */
+export function ScrollRegion({
+  label,
+  className = "overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800",
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    // `relative`: screen-reader-only text in a scrolled-away cell is positioned absolutely; without
+    // a positioned ancestor it would escape the scroll box and widen the whole page.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+    <section aria-label={label} tabIndex={0} className={`relative ${className}`}>
+      {children}
+    </section>
+  );
+}
