@@ -78,6 +78,10 @@ export function ArticleCard({
   const fileDateMs = Date.parse(`${article.date}T00:00:00Z`);
   return (
     <article
+      data-company={article.companyKey ?? undefined}
+      data-date={article.date}
+      data-event-type={article.eventType}
+      data-importance={article.importance}
       className={`rounded-lg border border-l-4 border-slate-200 p-4 dark:border-slate-800 ${IMPORTANCE_ACCENT[article.importance] ?? ""}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">

@@ -19,10 +19,14 @@ function LevelSelect({
   value: Level;
   onChange: (level: Level) => void;
 }) {
+  const id = useId();
   return (
-    <label className="block text-xs text-slate-600 dark:text-slate-400">
-      {label}
+    <div>
+      <label htmlFor={id} className="block text-xs text-slate-600 dark:text-slate-400">
+        {label}
+      </label>
       <select
+        id={id}
         className={`${inputClass} mt-1`}
         value={value}
         onChange={(e) => onChange(Number(e.target.value) as Level)}
@@ -33,7 +37,7 @@ function LevelSelect({
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 

@@ -37,21 +37,29 @@ const VIEWS: { value: FeedView; label: string }[] = [
   { value: "company", label: "By company" },
 ];
 
-/** Writes a state to the URL without a server round trip (Next keeps useSearchParams in step). */
-function writeUrl(state: FeedState): void {
-  const query = serializeFeedState(state);
-  window.history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
-}
-
 /**
  * The top-news feed: every filter the API offers, held in the URL (defaults omitted), the first
  * page rendered on the server, further pages as the reader scrolls.
  */
 export function NewsFeed({ today, initialCompany }: { today: string; initialCompany: PickedCompany | null }) {
   const searchParams = useSearchParams();
-  const { state, notes } = useMemo(() => parseFeedParams(searchParams, today), [searchParams, today]);
+  const fromUrl = useMemo(() => parseFeedParams(searchParams, today), [searchParams, today]);
+  // The state lives here and is mirrored into the URL, so a control shows its new value at once
+  // (the URL's own update reaches useSearchParams a moment later). A URL changed from outside
+  // (back/forward, a link to the feed) is adopted.
+  const [state, setState] = useState(fromUrl.state);
+  const stateRef = useRef(state);
+  const [seenQuery, setSeenQuery] = useState(() => searchParams.toString());
+  const query = searchParams.toString();
+  if (query !== seenQuery) {
+    setSeenQuery(query);
+    if (serializeFeedState(fromUrl.state) !== serializeFeedState(state)) {
+      stateRef.current = fromUrl.state;
+      setState(fromUrl.state);
+    }
+  }
   // What was corrected in the URL the page was opened with (the URL is then rewritten clean).
-  const [openingNotes, setOpeningNotes] = useState(notes);
+  const [openingNotes, setOpeningNotes] = useState(fromUrl.notes);
   const [companies, setCompanies] = useState<Record<string, PickedCompany>>(() =>
     initialCompany ? { [initialCompany.companyKey]: initialCompany } : {},
   );
@@ -59,16 +67,18 @@ export function NewsFeed({ today, initialCompany }: { today: string; initialComp
 
   const update = useCallback(
     (patch: Partial<FeedState>) => {
-      // The URL is the state: read it now, so two quick changes do not undo each other.
-      const current = parseFeedParams(new URLSearchParams(window.location.search), today).state;
-      writeUrl(normalizeFeedState({ ...current, ...patch }, today));
+      const next = normalizeFeedState({ ...stateRef.current, ...patch }, today);
+      stateRef.current = next;
+      setState(next);
     },
     [today],
   );
 
   useEffect(() => {
     const canonical = serializeFeedState(state);
-    if (window.location.search.replace(/^\?/, "") !== canonical) writeUrl(state);
+    if (window.location.search.replace(/^\?/, "") !== canonical) {
+      window.history.replaceState(null, "", canonical ? `?${canonical}` : window.location.pathname);
+    }
   }, [state]);
 
   const apiParams = useMemo(() => toApiParams(state), [state]);

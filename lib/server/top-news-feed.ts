@@ -8,8 +8,9 @@ import { getServices, type Served, type Services } from "./services";
 
 export interface TopNewsFeedPage extends Served<TopNewsPage> {
   /**
-   * Companies on this page that the directory index knows to have no logo: the browser shows
-   * their initials without asking /api/logo (which would spend an upstream call on a 404).
+   * Companies on this page not known to have a logo (the directory index says none, or does not
+   * know the company yet, as in the first seconds after start): the browser shows their initials
+   * without asking /api/logo, which would spend an upstream call on a 404.
    */
   noLogo: string[];
 }
@@ -25,8 +26,7 @@ export async function topNewsFeed(
   for (const article of served.data.data) {
     const key = article.companyKey;
     if (!key || noLogo.has(key)) continue;
-    const company = index.byKey(key);
-    if (company && !company.availableDatasets.includes("logos")) noLogo.add(key);
+    if (!index.byKey(key)?.availableDatasets.includes("logos")) noLogo.add(key);
   }
   return { ...served, noLogo: [...noLogo] };
 }
