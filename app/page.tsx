@@ -82,7 +82,7 @@ export default async function OverviewPage() {
           id="overview-search"
           name="q"
           type="search"
-          placeholder="Search companies by name, ticker, ISIN, FIGI…"
+          placeholder="Company name, ticker, ISIN, FIGI…"
           className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
         />
         <button
@@ -93,7 +93,7 @@ export default async function OverviewPage() {
         </button>
       </form>
 
-      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
         {stories.status === "fulfilled" ? (
           <Panel
             id="top-stories"

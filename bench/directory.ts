@@ -64,7 +64,10 @@ export async function directoryBench(): Promise<void> {
     ],
     // The whole-index facet counts are computed once; a broad filter shows the full counting pass.
     ["empty, sort by name", { sort: "name" }],
-    ["broad filter, sort by name desc", { filters: { companyStatus: ["active"] }, sort: "name", order: "desc" }],
+    [
+      "broad filter, sort by name desc",
+      { filters: { companyStatus: ["active"] }, sort: "name", order: "desc" },
+    ],
   ];
   const searchRows: (string | number)[][] = [
     [`search over ${rows.length} rows`, "p50", "p95", "hits", "target p95"],

@@ -1,11 +1,13 @@
 // `npm run bench`: prints the project's performance figures. Each section compares side by
 // side within one run where machine noise would swamp absolute times.
 import { directoryBench } from "./directory";
+import { benchNews } from "./news";
 import { sandboxBench } from "./sandbox";
 
 const sections: [string, () => Promise<void>][] = [
   ["Sandbox", sandboxBench],
   ["Directory and route handlers", directoryBench],
+  ["News feed and overview", benchNews],
 ];
 
 const only = process.argv[2];

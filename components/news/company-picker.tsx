@@ -127,7 +127,7 @@ export function CompanyPicker({
           aria-controls={listId}
           aria-activedescendant={showList ? `${id}-opt-${active}` : undefined}
           className={`${inputClass} mt-1`}
-          placeholder="e.g. Apple, MSFT, US0378331005"
+          placeholder="Name, ticker, ISIN, FIGI…"
           value={text}
           onChange={(e) => {
             setText(e.target.value);

@@ -272,7 +272,9 @@ export function NewsFeed({ today, initialCompany }: { today: string; initialComp
             <p aria-live="polite">
               {hasNextPage
                 ? `Showing ${articles.length.toLocaleString("en-US")} of ${stories(total)}.`
-                : `All ${stories(total)} shown.`}
+                : total === 1
+                  ? "That is the only story."
+                  : `All ${stories(total)} shown.`}
             </p>
             {hasNextPage && (
               <button
