@@ -420,7 +420,7 @@ test.describe("paging and views", () => {
 test.describe("narrow window", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test("filters fold away and stay usable", async ({ page }) => {
+  test("filters fold away and stay usable", async ({ page, request }) => {
     await page.goto("/news");
     const toggle = page.getByRole("button", { name: "Show filters" });
     await expect(filters(page).getByLabel("From", { exact: true })).toBeHidden();
@@ -428,6 +428,7 @@ test.describe("narrow window", () => {
     await expect(filters(page).getByLabel("From", { exact: true })).toBeVisible();
     await filters(page).getByRole("checkbox", { name: "Dividend" }).check();
     await expect(page).toHaveURL(/\?eventType=dividend$/);
+    await expectTotal(page, await apiTotal(request, "eventType=dividend"));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
