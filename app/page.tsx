@@ -1,25 +1,170 @@
 import Link from "next/link";
-import { PagePlaceholder } from "@/components/layout/page-placeholder";
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { describeRange, feedHref } from "@/app/news/search-params";
+import { ArticleCard } from "@/components/news/article-card";
+import { EventTypeChart } from "@/components/overview/event-type-chart";
+import { RecentCompanies } from "@/components/overview/recent-companies";
+import { dataNow } from "@/lib/server/clock";
+import { recentCompanies, topStories, weekEventCounts } from "@/lib/server/overview";
+import { getServices } from "@/lib/server/services";
+import { utcDateOf } from "./news/search-params";
 
-export default function OverviewPage() {
+function Panel({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <PagePlaceholder title="Overview">
-      <p>
-        Company reference data and news for about 12,000 API-enabled companies (55,000 in the full universe):
-        every listing with its MICs and currencies, typed peers with the reason each is a peer, and news
-        ranked by importance across the market.
-      </p>
-      <p>
-        The top stories of the day and recently updated companies will appear here. Meanwhile, browse the{" "}
-        <Link className="text-brand-600 underline dark:text-brand-100" href="/companies">
-          company directory
-        </Link>{" "}
-        or the{" "}
-        <Link className="text-brand-600 underline dark:text-brand-100" href="/news">
-          top-news feed
-        </Link>
-        .
-      </p>
-    </PagePlaceholder>
+    <section aria-labelledby={id}>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold tracking-tight">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Failed({ what }: { what: string }) {
+  return (
+    <p
+      role="alert"
+      className="rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
+    >
+      Could not load {what}: the data service did not answer. Reload the page in a minute to try again.
+    </p>
+  );
+}
+
+const linkClass = "text-sm font-medium text-brand-600 hover:underline dark:text-sky-300";
+
+export default async function OverviewPage() {
+  await connection();
+  const services = getServices();
+  const nowMs = dataNow();
+  const today = utcDateOf(nowMs);
+  const [stories, counts, recent] = await Promise.allSettled([
+    topStories(services, today),
+    weekEventCounts(services, today),
+    recentCompanies(services),
+  ]);
+
+  return (
+    <div>
+      <div className="max-w-3xl">
+        <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          The market&apos;s top stories, what kind of news moved this week, and the companies whose data
+          changed last.
+        </p>
+      </div>
+
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with role="search" is a search landmark in every screen reader; the <search> element not yet everywhere. */}
+      <form
+        action="/companies"
+        role="search"
+        aria-label="Company directory"
+        className="mt-5 flex max-w-2xl gap-2"
+      >
+        <label htmlFor="overview-search" className="sr-only">
+          Search companies by name, ticker or identifier
+        </label>
+        <input
+          id="overview-search"
+          name="q"
+          type="search"
+          placeholder="Company name, ticker, ISIN, FIGI…"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+        />
+        <button
+          type="submit"
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 dark:bg-brand-500"
+        >
+          Search
+        </button>
+      </form>
+
+      <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        {stories.status === "fulfilled" ? (
+          <Panel
+            id="top-stories"
+            title={stories.value.date === today ? "Top stories today" : "Top stories yesterday"}
+            action={
+              <Link
+                className={linkClass}
+                href={feedHref({ range: { start: stories.value.date, end: stories.value.date } }, today)}
+              >
+                All {stories.value.page.data.pagination.totalCount.toLocaleString("en-US")} from{" "}
+                {describeRange({ start: stories.value.date, end: stories.value.date })} →
+              </Link>
+            }
+          >
+            {stories.value.date !== today && (
+              <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+                No story of importance 1–2 yet today (UTC), so here is yesterday.
+              </p>
+            )}
+            {stories.value.page.data.data.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                No story of importance 1–2 today or yesterday. The{" "}
+                <Link className={linkClass} href="/news">
+                  feed
+                </Link>{" "}
+                covers the whole week.
+              </p>
+            ) : (
+              <ol className="space-y-3">
+                {stories.value.page.data.data.map((article) => (
+                  <li key={`${article.companyKey}|${article.collectedAt}|${article.title}`}>
+                    <ArticleCard
+                      article={article}
+                      hasLogo={!article.companyKey || !stories.value.page.noLogo.includes(article.companyKey)}
+                    />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Panel>
+        ) : (
+          <Panel id="top-stories" title="Top stories today">
+            <Failed what="today's top stories" />
+          </Panel>
+        )}
+
+        <div className="space-y-10">
+          <Panel
+            id="week-types"
+            title="This week by event type"
+            action={
+              <Link className={linkClass} href="/news">
+                Open the feed →
+              </Link>
+            }
+          >
+            {counts.status === "fulfilled" ? (
+              <EventTypeChart data={counts.value} today={today} />
+            ) : (
+              <Failed what="this week's counts" />
+            )}
+          </Panel>
+          <Panel id="recent" title="Recently updated companies">
+            {recent.status === "fulfilled" ? (
+              <RecentCompanies initial={recent.value} serverNowMs={nowMs} />
+            ) : (
+              <Failed what="the recently updated companies" />
+            )}
+          </Panel>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -2,11 +2,13 @@
 // side within one run where machine noise would swamp absolute times.
 import { browserBench } from "./browser";
 import { directoryBench } from "./directory";
+import { benchNews } from "./news";
 import { sandboxBench } from "./sandbox";
 
 const sections: [string, () => Promise<void>][] = [
   ["Sandbox", sandboxBench],
   ["Directory and route handlers", directoryBench],
+  ["News feed and overview", benchNews],
   ["Browser", browserBench],
 ];
 

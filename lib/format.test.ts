@@ -5,6 +5,7 @@ describe("format", () => {
   it("formats market caps compactly and exactly, null when missing", () => {
     expect(formatMarketCap(2_495_200_000_000)).toBe("$2.5T");
     expect(formatMarketCap(830_540_000)).toBe("$830.5M");
+    expect(formatMarketCap(5_000_000_000)).toBe("$5B");
     expect(formatMarketCap(null)).toBeNull();
     expect(formatMarketCap(Number.NaN)).toBeNull();
     expect(formatUsdExact(1_234_567_890)).toBe("$1,234,567,890 USD");

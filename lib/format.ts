@@ -4,6 +4,8 @@ const compactUsd = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
   notation: "compact",
+  // Explicit: Node's ICU otherwise pads "$5.0B" where browsers print "$5B" (a hydration mismatch).
+  minimumFractionDigits: 0,
   maximumFractionDigits: 1,
 });
 const fullUsd = new Intl.NumberFormat("en-US", {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { DirectoryView } from "@/components/directory/directory-view";
 import { PAGE_SIZE } from "@/components/directory/use-directory";
 import { apiQuery, parseDirectoryState } from "@/lib/directory/url-state";
+import { dataNow } from "@/lib/server/clock";
 import { type DirectoryPage, directoryPage } from "@/lib/server/directory";
 import { parseSearch } from "@/lib/server/http";
 import { companiesQuery } from "@/lib/server/query-schemas";
@@ -34,5 +35,5 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Se
   } catch {
     data = undefined;
   }
-  return <DirectoryView initial={data ? { query, data } : undefined} now={Date.now()} />;
+  return <DirectoryView initial={data ? { query, data } : undefined} now={dataNow()} />;
 }

@@ -178,6 +178,27 @@ describe("GET /api/news and /api/top-news", () => {
       "endDate",
     );
   });
+
+  it("names the companies on a page that have no logo, from the directory index", async () => {
+    const response = await call(topNews, "/api/top-news?minMarketCap=0&pageSize=250");
+    const body = (await response.json()) as { data: { data: { companyKey: string }[] }; noLogo: string[] };
+    const onPage = new Set(body.data.data.map((a) => a.companyKey));
+    const withoutLogo = universe.enabled.filter(
+      (c) => onPage.has(c.companyKey) && !c.datasets.includes("logos"),
+    );
+    expect(withoutLogo.length).toBeGreaterThan(0);
+    expect(new Set(body.noLogo)).toEqual(new Set(withoutLogo.map((c) => c.companyKey)));
+  });
+
+  it("keeps a company's stories whatever the market-cap bounds", async () => {
+    const path = `/api/top-news?companyKey=${sample.companyKey}&minImportance=1&maxImportance=5&startDate=2026-11-01&endDate=2026-11-07`;
+    const plain = (await (await call(topNews, path)).json()) as {
+      data: { pagination: { totalCount: number } };
+    };
+    const bounded = (await (await call(topNews, `${path}&minMarketCap=1e15`)).json()) as typeof plain;
+    expect(plain.data.pagination.totalCount).toBeGreaterThan(0);
+    expect(bounded.data.pagination.totalCount).toBe(plain.data.pagination.totalCount);
+  });
 });
 
 describe("GET /api/compare and /api/resolve", () => {

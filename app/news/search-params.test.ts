@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  capPresetOf,
+  DEFAULT_FEED_STATE,
+  daysBetween,
+  describeMarketCap,
+  type FeedState,
+  feedHref,
+  formatCapParam,
+  normalizeFeedState,
+  parseCapParam,
+  parseFeedParams,
+  relaxations,
+  serializeFeedState,
+  toApiParams,
+} from "./search-params";
+
+const TODAY = "2026-11-20";
+const parse = (query: string) => parseFeedParams(new URLSearchParams(query), TODAY);
+const state = (partial: Partial<FeedState>) =>
+  normalizeFeedState({ ...DEFAULT_FEED_STATE, ...partial }, TODAY);
+
+describe("dates", () => {
+  it("adds days across month and year ends and counts inclusive days", () => {
+    expect(addDays("2026-12-30", 3)).toBe("2027-01-02");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(daysBetween("2026-11-14", "2026-11-20")).toBe(7);
+    expect(daysBetween("2026-11-20", "2026-11-20")).toBe(1);
+  });
+});
+
+describe("market-cap parameters", () => {
+  it("writes amounts compactly and reads them back", () => {
+    for (const value of [0, 300e6, 2e9, 10e9, 200e9, 1.5e12, 1234567]) {
+      expect(parseCapParam(formatCapParam(value))).toBe(value);
+    }
+    expect(formatCapParam(10e9)).toBe("10B");
+    expect(formatCapParam(300e6)).toBe("300M");
+    expect(formatCapParam(0)).toBe("0");
+  });
+
+  it("accepts plain numbers, exponents and suffixes, and refuses the rest", () => {
+    expect(parseCapParam("1000000000")).toBe(1e9);
+    expect(parseCapParam("1e9")).toBe(1e9);
+    expect(parseCapParam("2.5t")).toBe(2.5e12);
+    expect(parseCapParam("-5")).toBeUndefined();
+    expect(parseCapParam("lots")).toBeUndefined();
+  });
+
+  it("recognises the presets", () => {
+    expect(capPresetOf(undefined, undefined)).toBe("default");
+    expect(capPresetOf(200e9, undefined)).toBe("mega");
+    expect(capPresetOf(10e9, 200e9)).toBe("large");
+    expect(capPresetOf(300e6, 2e9)).toBe("small");
+    expect(capPresetOf(0, undefined)).toBe("none");
+    expect(capPresetOf(5e9, undefined)).toBe("custom");
+    expect(describeMarketCap(undefined, undefined)).toBe("market cap ≥ $1B");
+    expect(describeMarketCap(0, undefined)).toBe("any market cap");
+    expect(describeMarketCap(10e9, 200e9)).toBe("market cap $10B–$200B");
+  });
+});
+
+describe("parseFeedParams", () => {
+  it("reads an empty URL as the API's defaults", () => {
+    expect(parse("")).toEqual({ state: DEFAULT_FEED_STATE, notes: [] });
+  });
+
+  it("reads every filter", () => {
+    const { state: s, notes } = parse(
+      "startDate=2026-11-16&endDate=2026-11-18&eventType=ma,earnings&minImportance=1&maxImportance=3&minMarketCap=10B&maxMarketCap=200000000000&company=nasdaq_abc&view=company",
+    );
+    expect(notes).toEqual([]);
+    expect(s).toEqual({
+      range: { start: "2026-11-16", end: "2026-11-18" },
+      eventTypes: ["earnings", "ma"],
+      importance: { kind: "range", min: 1, max: 3 },
+      minMarketCap: 10e9,
+      maxMarketCap: 200e9,
+      company: "NASDAQ_ABC",
+      view: "company",
+    });
+  });
+
+  it("enforces the 7-day limit by keeping the end date", () => {
+    const { state: s, notes } = parse("startDate=2026-11-01&endDate=2026-11-20");
+    expect(parse("startDate=2026-11-01&endDate=2026-11-18").state.range).toEqual({
+      start: "2026-11-12",
+      end: "2026-11-18",
+    });
+    expect(notes.join(" ")).toMatch(/at most 7 days: showing 2026-11-14 to 2026-11-20/);
+    // Clamped to the latest 7 days, which is the default window, so it reads as the default.
+    expect(s.range).toBeNull();
+  });
+
+  it("completes a lone date and swaps reversed dates", () => {
+    expect(parse("startDate=2026-11-02").state.range).toEqual({ start: "2026-11-02", end: "2026-11-08" });
+    expect(parse("startDate=2026-11-18").state.range).toEqual({ start: "2026-11-18", end: "2026-11-20" });
+    expect(parse("endDate=2026-11-10").state.range).toEqual({ start: "2026-11-04", end: "2026-11-10" });
+    const reversed = parse("startDate=2026-11-12&endDate=2026-11-10");
+    expect(reversed.state.range).toEqual({ start: "2026-11-10", end: "2026-11-12" });
+    expect(reversed.notes).toHaveLength(1);
+    expect(parse("startDate=2026-02-30&endDate=2026-03-01").notes[0]).toMatch(/start date/);
+  });
+
+  it("never combines an exact importance with a range", () => {
+    const { state: s, notes } = parse("importance=3&minImportance=1&maxImportance=4");
+    expect(s.importance).toEqual({ kind: "exact", level: 3 });
+    expect(notes[0]).toMatch(/cannot be combined/);
+    expect(parse("minImportance=3").state.importance).toEqual({ kind: "range", min: 3, max: 5 });
+    expect(parse("maxImportance=3").state.importance).toEqual({ kind: "range", min: 1, max: 3 });
+    expect(parse("minImportance=4&maxImportance=2").state.importance).toEqual({
+      kind: "range",
+      min: 2,
+      max: 4,
+    });
+    expect(parse("importance=9").state.importance).toEqual(DEFAULT_FEED_STATE.importance);
+  });
+
+  it("drops unknown event types and bad values with a note each", () => {
+    const { state: s, notes } = parse("eventType=ma,gossip&minMarketCap=lots&company=../etc&view=grid");
+    expect(s).toEqual({ ...DEFAULT_FEED_STATE, eventTypes: ["ma"] });
+    expect(notes).toHaveLength(3);
+  });
+
+  it("reads every event type as none, and a low ceiling as no floor", () => {
+    const all =
+      "earnings,guidance,dividend,stock_split,buyback,ma,partnership,product_launch,expansion,regulatory,legal,executive,restructuring,financing,technology,esg,analyst,market_commentary,other";
+    expect(parse(`eventType=${all}`).state.eventTypes).toEqual([]);
+    expect(parse("maxMarketCap=500M").state).toMatchObject({ minMarketCap: 0, maxMarketCap: 500e6 });
+    expect(parse("maxMarketCap=5B").state).toMatchObject({ minMarketCap: undefined, maxMarketCap: 5e9 });
+  });
+
+  it("accepts a Next searchParams record with repeated values", () => {
+    const { state: s } = parseFeedParams({ eventType: ["dividend", "ma"], importance: "2" }, TODAY);
+    expect(s.eventTypes).toEqual(["dividend"]);
+    expect(s.importance).toEqual({ kind: "exact", level: 2 });
+  });
+});
+
+describe("serializeFeedState", () => {
+  it("omits every default", () => {
+    expect(serializeFeedState(DEFAULT_FEED_STATE)).toBe("");
+    expect(serializeFeedState(state({ range: { start: "2026-11-14", end: "2026-11-20" } }))).toBe("");
+    expect(serializeFeedState(state({ importance: { kind: "range", min: 1, max: 2 } }))).toBe("");
+  });
+
+  it("round-trips through the URL", () => {
+    const queries = [
+      "startDate=2026-11-16&endDate=2026-11-18",
+      "eventType=earnings,ma",
+      "importance=1",
+      "minImportance=1&maxImportance=5",
+      "minMarketCap=0",
+      "minMarketCap=10B&maxMarketCap=200B",
+      "company=NASDAQ_ABC&view=day",
+    ];
+    for (const query of queries) {
+      const { state: s } = parse(query);
+      expect(serializeFeedState(s)).toBe(query);
+      expect(parse(serializeFeedState(s)).state).toEqual(s);
+    }
+  });
+});
+
+describe("toApiParams", () => {
+  it("sends nothing for the defaults: the API applies its own", () => {
+    expect(toApiParams(DEFAULT_FEED_STATE)).toEqual({});
+  });
+
+  it("sends an exact level alone and a range with both ends", () => {
+    expect(toApiParams(state({ importance: { kind: "exact", level: 4 } }))).toEqual({ importance: 4 });
+    expect(toApiParams(state({ importance: { kind: "range", min: 3, max: 5 } }))).toEqual({
+      minImportance: 3,
+      maxImportance: 5,
+    });
+  });
+
+  it("sends minMarketCap=0 for no floor, and no market cap at all with a company", () => {
+    expect(toApiParams(state({ minMarketCap: 0 }))).toEqual({ minMarketCap: 0 });
+    expect(
+      toApiParams(
+        state({ minMarketCap: 10e9, maxMarketCap: 200e9, company: "NYSE_ABC", eventTypes: ["ma"] }),
+      ),
+    ).toEqual({ companyKey: "NYSE_ABC", eventType: "ma" });
+  });
+
+  it("sends the dates and the event types as the API names them", () => {
+    expect(
+      toApiParams(
+        state({ range: { start: "2026-11-10", end: "2026-11-12" }, eventTypes: ["ma", "earnings"] }),
+      ),
+    ).toEqual({ startDate: "2026-11-10", endDate: "2026-11-12", eventType: "earnings,ma" });
+  });
+});
+
+describe("relaxations and links", () => {
+  it("offers one widening per narrowing filter", () => {
+    const narrow = state({
+      range: { start: "2026-11-10", end: "2026-11-10" },
+      eventTypes: ["stock_split"],
+      importance: { kind: "exact", level: 1 },
+      minMarketCap: 200e9,
+    });
+    expect(relaxations(narrow).map((r) => r.filter)).toEqual([
+      "eventTypes",
+      "importance",
+      "marketCap",
+      "dates",
+    ]);
+    expect(relaxations(DEFAULT_FEED_STATE).map((r) => r.filter)).toEqual(["importance", "marketCap"]);
+    // With a company the market cap does not apply, so it is not offered.
+    expect(relaxations(state({ company: "NYSE_ABC" })).map((r) => r.filter)).toEqual([
+      "company",
+      "importance",
+    ]);
+  });
+
+  it("builds links into the feed", () => {
+    expect(feedHref({}, TODAY)).toBe("/news");
+    expect(feedHref({ eventTypes: ["ma"] }, TODAY)).toBe("/news?eventType=ma");
+  });
+});

@@ -1,0 +1,406 @@
+// The top-news feed's filter state: parsed from the URL once for the server page and the client
+// feed, written back with defaults omitted, and mapped to the /api/top-news query. Plain code (no
+// zod, no React) so that it is cheap in the browser bundle and unit-testable.
+import { CAP_BUCKETS } from "@/lib/directory/fields";
+import { EVENT_TYPES, type EventType, isKnownEventType } from "@/lib/upstream/vocabulary";
+
+/** The API's limit on a top-news date range, and its default window. */
+export const MAX_RANGE_DAYS = 7;
+/** The API's default market-cap floor on the cross-company feed (USD). */
+export const DEFAULT_MIN_MARKET_CAP = 1_000_000_000;
+export const FEED_PAGE_SIZE = 30;
+
+export const LEVELS = [1, 2, 3, 4, 5] as const;
+export type Level = (typeof LEVELS)[number];
+
+export type ImportanceFilter = { kind: "range"; min: Level; max: Level } | { kind: "exact"; level: Level };
+/** The API's default: importance 1 or 2. */
+export const DEFAULT_IMPORTANCE: ImportanceFilter = { kind: "range", min: 1, max: 2 };
+
+export const FEED_VIEWS = ["ranked", "day", "company"] as const;
+export type FeedView = (typeof FEED_VIEWS)[number];
+
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+export interface FeedState {
+  /** Inclusive UTC dates; null is the API default, the latest 7 UTC days. */
+  range: DateRange | null;
+  /** Empty means every event type (the API default). */
+  eventTypes: EventType[];
+  importance: ImportanceFilter;
+  /** Undefined is the API's default $1B floor; 0 is "no floor". */
+  minMarketCap: number | undefined;
+  maxMarketCap: number | undefined;
+  /** Canonical companyKey; with a company the API ignores the market-cap bounds. */
+  company: string | null;
+  view: FeedView;
+}
+
+export const DEFAULT_FEED_STATE: FeedState = {
+  range: null,
+  eventTypes: [],
+  importance: DEFAULT_IMPORTANCE,
+  minMarketCap: undefined,
+  maxMarketCap: undefined,
+  company: null,
+  view: "ranked",
+};
+
+// ---- dates (UTC calendar days as YYYY-MM-DD) ---------------------------------------------
+
+const DAY_MS = 86_400_000;
+
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
+}
+
+export function utcDateOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return utcDateOf(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
+}
+
+/** Days in the inclusive range from start to end (1 for a single day). */
+export function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** The API's default window: the latest 7 UTC days up to today. */
+export function defaultRange(today: string): DateRange {
+  return { start: addDays(today, -(MAX_RANGE_DAYS - 1)), end: today };
+}
+
+/** The window the feed shows: the explicit range or the default one. */
+export function effectiveRange(state: FeedState, today: string): DateRange {
+  return state.range ?? defaultRange(today);
+}
+
+// ---- market cap ----------------------------------------------------------------------------
+
+const SUFFIXES: [string, number][] = [
+  ["T", 1e12],
+  ["B", 1e9],
+  ["M", 1e6],
+  ["K", 1e3],
+];
+
+/** "10B", "300M", "0": a USD amount written compactly for a URL. */
+export function formatCapParam(value: number): string {
+  for (const [suffix, size] of SUFFIXES) {
+    if (value < size) continue;
+    const scaled = Math.round((value / size) * 1000) / 1000;
+    if (scaled * size === value) return `${scaled}${suffix}`;
+  }
+  return String(value);
+}
+
+/** Accepts 1000000000, 1e9, 1B, 2.5T, 300m; undefined for anything else (or negative). */
+export function parseCapParam(raw: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?(?:e\+?\d+)?)\s*([kmbt])?$/i.exec(raw.trim());
+  if (!match) return undefined;
+  const base = Number(match[1]);
+  const size = match[2] ? (SUFFIXES.find(([s]) => s === match[2]?.toUpperCase())?.[1] ?? 1) : 1;
+  const value = base * size;
+  return Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined;
+}
+
+export interface CapPreset {
+  id: string;
+  label: string;
+  min: number | undefined;
+  max: number | undefined;
+}
+
+/** The market-cap choices offered as one click; anything else is "custom". */
+export const CAP_PRESETS: readonly CapPreset[] = [
+  { id: "default", label: "$1B and up (default)", min: undefined, max: undefined },
+  ...CAP_BUCKETS.filter((b) => b.id !== "micro").map((b) => ({
+    id: b.id,
+    label: b.label,
+    min: b.min,
+    max: Number.isFinite(b.max) ? b.max : undefined,
+  })),
+  { id: "none", label: "No floor (every size)", min: 0, max: undefined },
+];
+
+export function capPresetOf(min: number | undefined, max: number | undefined): string {
+  return CAP_PRESETS.find((p) => p.min === min && p.max === max)?.id ?? "custom";
+}
+
+// ---- URL <-> state -------------------------------------------------------------------------
+
+export type RawParams = URLSearchParams | Readonly<Record<string, string | string[] | undefined>>;
+
+function reader(raw: RawParams): (name: string) => string | undefined {
+  return (name) => {
+    const value = raw instanceof URLSearchParams ? raw.get(name) : raw[name];
+    const first = Array.isArray(value) ? value[0] : value;
+    const trimmed = first?.trim();
+    return trimmed ? trimmed : undefined;
+  };
+}
+
+const COMPANY_KEY = /^[A-Za-z0-9]+_[A-Za-z0-9.-]+$/;
+
+function levelOf(value: string | undefined): Level | undefined {
+  if (value === undefined || !/^[1-5]$/.test(value)) return undefined;
+  return Number(value) as Level;
+}
+
+/**
+ * Reads the feed state from a URL's parameters. Anything unusable is dropped or corrected, never
+ * an error: each correction is described in `notes` so the page can say what it changed.
+ */
+export function parseFeedParams(raw: RawParams, today: string): { state: FeedState; notes: string[] } {
+  const get = reader(raw);
+  const notes: string[] = [];
+
+  let start = get("startDate");
+  let end = get("endDate");
+  for (const [name, value] of [
+    ["start date", start],
+    ["end date", end],
+  ] as const) {
+    if (value !== undefined && !isIsoDate(value)) notes.push(`Ignored the ${name} “${value.slice(0, 20)}”.`);
+  }
+  if (start !== undefined && !isIsoDate(start)) start = undefined;
+  if (end !== undefined && !isIsoDate(end)) end = undefined;
+  let range: DateRange | null = null;
+  if (start && end) {
+    if (end < start) {
+      [start, end] = [end, start];
+      notes.push("The dates were reversed; swapped them.");
+    }
+    if (daysBetween(start, end) > MAX_RANGE_DAYS) {
+      start = addDays(end, -(MAX_RANGE_DAYS - 1));
+      notes.push(`The feed covers at most ${MAX_RANGE_DAYS} days: showing ${start} to ${end}.`);
+    }
+    range = { start, end };
+  } else if (start) {
+    const latest = addDays(start, MAX_RANGE_DAYS - 1);
+    range = { start, end: latest < today ? latest : today < start ? start : today };
+    notes.push(`A start date needs an end date: showing ${range.start} to ${range.end}.`);
+  } else if (end) {
+    range = { start: addDays(end, -(MAX_RANGE_DAYS - 1)), end };
+    notes.push(`An end date needs a start date: showing ${range.start} to ${range.end}.`);
+  }
+
+  const eventTypes: EventType[] = [];
+  for (const value of (get("eventType") ?? "").split(",")) {
+    const type = value.trim();
+    if (!type) continue;
+    if (isKnownEventType(type)) eventTypes.push(type);
+    else notes.push(`Ignored the unknown event type “${type.slice(0, 30)}”.`);
+  }
+
+  const exact = levelOf(get("importance"));
+  const minLevel = levelOf(get("minImportance"));
+  const maxLevel = levelOf(get("maxImportance"));
+  for (const name of ["importance", "minImportance", "maxImportance"]) {
+    const value = get(name);
+    if (value !== undefined && levelOf(value) === undefined)
+      notes.push(`Ignored ${name} “${value.slice(0, 10)}”: importance runs from 1 to 5.`);
+  }
+  let importance: ImportanceFilter = DEFAULT_IMPORTANCE;
+  if (exact !== undefined) {
+    importance = { kind: "exact", level: exact };
+    if (minLevel !== undefined || maxLevel !== undefined)
+      notes.push("An exact importance and a range cannot be combined: using the exact level.");
+  } else if (minLevel !== undefined || maxLevel !== undefined) {
+    let min: Level = minLevel ?? 1;
+    let max: Level = maxLevel ?? 5;
+    if (min > max) {
+      [min, max] = [max, min];
+      notes.push("The importance range was reversed; swapped it.");
+    }
+    importance = { kind: "range", min, max };
+  }
+
+  let minMarketCap: number | undefined;
+  let maxMarketCap: number | undefined;
+  for (const name of ["minMarketCap", "maxMarketCap"] as const) {
+    const value = get(name);
+    if (value === undefined) continue;
+    const parsed = parseCapParam(value);
+    if (parsed === undefined) notes.push(`Ignored ${name} “${value.slice(0, 20)}”: not an amount in USD.`);
+    else if (name === "minMarketCap") minMarketCap = parsed;
+    else maxMarketCap = parsed;
+  }
+  if (minMarketCap !== undefined && maxMarketCap !== undefined && minMarketCap > maxMarketCap) {
+    [minMarketCap, maxMarketCap] = [maxMarketCap, minMarketCap];
+    notes.push("The market-cap bounds were reversed; swapped them.");
+  }
+
+  let company: string | null = null;
+  const rawCompany = get("company");
+  if (rawCompany !== undefined) {
+    if (COMPANY_KEY.test(rawCompany) && rawCompany.length <= 40) company = rawCompany.toUpperCase();
+    else notes.push(`Ignored the company “${rawCompany.slice(0, 40)}”: not a company key.`);
+  }
+
+  const rawView = get("view");
+  const view = FEED_VIEWS.find((v) => v === rawView) ?? "ranked";
+
+  const state = normalizeFeedState(
+    { range, eventTypes, importance, minMarketCap, maxMarketCap, company, view },
+    today,
+  );
+  return { state, notes };
+}
+
+/**
+ * The canonical form of a state: event types deduplicated in vocabulary order (all of them is the
+ * same as none), the default window as null, and a ceiling below the default floor with no floor
+ * of its own given the floor 0 (otherwise it could never match anything).
+ */
+export function normalizeFeedState(state: FeedState, today: string): FeedState {
+  const selected = new Set(state.eventTypes);
+  const eventTypes = selected.size === EVENT_TYPES.length ? [] : EVENT_TYPES.filter((t) => selected.has(t));
+  const fallback = defaultRange(today);
+  const range =
+    state.range && (state.range.start !== fallback.start || state.range.end !== fallback.end)
+      ? state.range
+      : null;
+  const minMarketCap =
+    state.minMarketCap === undefined &&
+    state.maxMarketCap !== undefined &&
+    state.maxMarketCap < DEFAULT_MIN_MARKET_CAP
+      ? 0
+      : state.minMarketCap;
+  return { ...state, eventTypes, range, minMarketCap };
+}
+
+/** The URL query (without "?") of a state, defaults omitted, in a stable order. */
+export function serializeFeedState(state: FeedState): string {
+  const params = new URLSearchParams();
+  if (state.range) {
+    params.set("startDate", state.range.start);
+    params.set("endDate", state.range.end);
+  }
+  if (state.eventTypes.length > 0) params.set("eventType", state.eventTypes.join(","));
+  if (state.importance.kind === "exact") params.set("importance", String(state.importance.level));
+  else if (!isDefaultImportance(state.importance)) {
+    params.set("minImportance", String(state.importance.min));
+    params.set("maxImportance", String(state.importance.max));
+  }
+  if (state.minMarketCap !== undefined) params.set("minMarketCap", formatCapParam(state.minMarketCap));
+  if (state.maxMarketCap !== undefined) params.set("maxMarketCap", formatCapParam(state.maxMarketCap));
+  if (state.company) params.set("company", state.company);
+  if (state.view !== "ranked") params.set("view", state.view);
+  return params.toString().replaceAll("%2C", ",");
+}
+
+export function isDefaultImportance(importance: ImportanceFilter): boolean {
+  return importance.kind === "range" && importance.min === 1 && importance.max === 2;
+}
+
+export type ApiParams = Record<string, string | number>;
+
+/**
+ * The /api/top-news query of a state (without page and pageSize). Defaults are left to the API;
+ * a range is always sent with both ends; the market-cap bounds are not sent with a company, since
+ * the API ignores them there (and the cache key stays the same).
+ */
+export function toApiParams(state: FeedState): ApiParams {
+  const params: ApiParams = {};
+  if (state.company) params.companyKey = state.company;
+  if (state.range) {
+    params.startDate = state.range.start;
+    params.endDate = state.range.end;
+  }
+  if (state.eventTypes.length > 0) params.eventType = state.eventTypes.join(",");
+  if (state.importance.kind === "exact") params.importance = state.importance.level;
+  else if (!isDefaultImportance(state.importance)) {
+    params.minImportance = state.importance.min;
+    params.maxImportance = state.importance.max;
+  }
+  if (!state.company) {
+    if (state.minMarketCap !== undefined) params.minMarketCap = state.minMarketCap;
+    if (state.maxMarketCap !== undefined) params.maxMarketCap = state.maxMarketCap;
+  }
+  return params;
+}
+
+/** A path to the feed with this state: for links from elsewhere (the overview's chart). */
+export function feedHref(state: Partial<FeedState>, today: string): string {
+  const query = serializeFeedState(normalizeFeedState({ ...DEFAULT_FEED_STATE, ...state }, today));
+  return query ? `/news?${query}` : "/news";
+}
+
+// ---- words ---------------------------------------------------------------------------------
+
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+export function describeImportance(importance: ImportanceFilter): string {
+  if (importance.kind === "exact") return `importance ${importance.level} only`;
+  return importance.min === importance.max
+    ? `importance ${importance.min}`
+    : `importance ${importance.min}–${importance.max}`;
+}
+
+export function describeMarketCap(min: number | undefined, max: number | undefined): string {
+  const floor = min ?? DEFAULT_MIN_MARKET_CAP;
+  if (floor === 0 && max === undefined) return "any market cap";
+  if (max === undefined) return `market cap ≥ ${usd.format(floor)}`;
+  if (floor === 0) return `market cap ≤ ${usd.format(max)}`;
+  return `market cap ${usd.format(floor)}–${usd.format(max)}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "Nov 14 – Nov 20" (UTC days). */
+export function describeRange(range: DateRange): string {
+  const start = dateFormat.format(Date.parse(`${range.start}T00:00:00Z`));
+  if (range.start === range.end) return start;
+  return `${start} – ${dateFormat.format(Date.parse(`${range.end}T00:00:00Z`))}`;
+}
+
+export type FilterId = "company" | "eventTypes" | "importance" | "marketCap" | "dates";
+
+export interface Relaxation {
+  filter: FilterId;
+  /** What widening does, e.g. "Any importance (1–5)". */
+  label: string;
+  state: FeedState;
+}
+
+/**
+ * One-step widenings of a state, one per filter that narrows the feed beyond what widening can
+ * undo: the empty state asks the API how many stories each would find.
+ */
+export function relaxations(state: FeedState): Relaxation[] {
+  const out: Relaxation[] = [];
+  if (state.company)
+    out.push({ filter: "company", label: "Every company", state: { ...state, company: null } });
+  if (state.eventTypes.length > 0)
+    out.push({ filter: "eventTypes", label: "Every event type", state: { ...state, eventTypes: [] } });
+  const imp = state.importance;
+  if (imp.kind === "exact" || imp.min !== 1 || imp.max !== 5)
+    out.push({
+      filter: "importance",
+      label: "Any importance (1–5)",
+      state: { ...state, importance: { kind: "range", min: 1, max: 5 } },
+    });
+  if (!state.company && (state.minMarketCap !== 0 || state.maxMarketCap !== undefined))
+    out.push({
+      filter: "marketCap",
+      label: "Any market cap (no floor)",
+      state: { ...state, minMarketCap: 0, maxMarketCap: undefined },
+    });
+  if (state.range)
+    out.push({ filter: "dates", label: "The latest 7 days", state: { ...state, range: null } });
+  return out;
+}

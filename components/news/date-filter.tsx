@@ -1,0 +1,120 @@
+"use client";
+
+import { useId, useState } from "react";
+import {
+  addDays,
+  type DateRange,
+  daysBetween,
+  defaultRange,
+  isIsoDate,
+  MAX_RANGE_DAYS,
+} from "@/app/news/search-params";
+import { chipButtonClass, FilterGroup, inputClass } from "./filter-parts";
+
+const PRESETS = [
+  { label: "Today", days: 1 },
+  { label: "Last 3 days", days: 3 },
+  { label: "Last 7 days", days: 7 },
+] as const;
+
+/**
+ * The UTC date range, at most 7 days. Moving one end past the limit moves the other end with it,
+ * and says so, rather than letting the API refuse the range.
+ */
+export function DateFilter({
+  range,
+  today,
+  onChange,
+}: {
+  /** The explicit range, or null for the API default (the latest 7 days). */
+  range: DateRange | null;
+  today: string;
+  onChange: (range: DateRange | null) => void;
+}) {
+  const id = useId();
+  const [adjusted, setAdjusted] = useState<string | null>(null);
+  const shown = range ?? defaultRange(today);
+
+  const set = (next: DateRange, message: string | null) => {
+    setAdjusted(message);
+    onChange(next);
+  };
+
+  const changeStart = (value: string) => {
+    if (!isIsoDate(value)) return;
+    let end = shown.end < value ? value : shown.end;
+    let message: string | null = null;
+    if (daysBetween(value, end) > MAX_RANGE_DAYS) {
+      end = addDays(value, MAX_RANGE_DAYS - 1);
+      message = `End date moved to ${end} to stay within ${MAX_RANGE_DAYS} days.`;
+    }
+    set({ start: value, end }, message);
+  };
+
+  const changeEnd = (value: string) => {
+    if (!isIsoDate(value)) return;
+    let start = shown.start > value ? value : shown.start;
+    let message: string | null = null;
+    if (daysBetween(start, value) > MAX_RANGE_DAYS) {
+      start = addDays(value, -(MAX_RANGE_DAYS - 1));
+      message = `Start date moved to ${start} to stay within ${MAX_RANGE_DAYS} days.`;
+    }
+    set({ start, end: value }, message);
+  };
+
+  return (
+    <FilterGroup
+      legend="Dates (UTC)"
+      hintId={`${id}-hint`}
+      hint={`The feed covers at most ${MAX_RANGE_DAYS} days at a time; the default is the latest ${MAX_RANGE_DAYS}.`}
+    >
+      <div className="flex flex-wrap gap-1.5">
+        {PRESETS.map((preset) => {
+          const start = addDays(today, -(preset.days - 1));
+          const pressed = shown.start === start && shown.end === today;
+          return (
+            <button
+              key={preset.label}
+              type="button"
+              aria-pressed={pressed}
+              className={chipButtonClass}
+              onClick={() => {
+                setAdjusted(null);
+                onChange(preset.days === MAX_RANGE_DAYS ? null : { start, end: today });
+              }}
+            >
+              {preset.label}
+            </button>
+          );
+        })}
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <label className="text-xs text-slate-600 dark:text-slate-400">
+          From
+          <input
+            type="date"
+            className={`${inputClass} mt-1`}
+            value={shown.start}
+            max={today}
+            required
+            onChange={(e) => changeStart(e.target.value)}
+          />
+        </label>
+        <label className="text-xs text-slate-600 dark:text-slate-400">
+          To
+          <input
+            type="date"
+            className={`${inputClass} mt-1`}
+            value={shown.end}
+            max={today}
+            required
+            onChange={(e) => changeEnd(e.target.value)}
+          />
+        </label>
+      </div>
+      <p aria-live="polite" className="text-xs text-amber-800 empty:hidden dark:text-amber-200">
+        {adjusted}
+      </p>
+    </FilterGroup>
+  );
+}

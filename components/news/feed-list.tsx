@@ -1,0 +1,117 @@
+import type { FeedView } from "@/app/news/search-params";
+import { ArticleCard, ArticleCompany } from "./article-card";
+import { groupByCompany, groupByDay } from "./grouping";
+import type { FeedArticle } from "./types";
+
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+export const stories = (n: number) => (n === 1 ? "1 story" : `${n.toLocaleString("en-US")} stories`);
+
+function articleKey(article: FeedArticle, index: number): string {
+  return `${article.companyKey ?? ""}|${article.collectedAt}|${article.title}|${index}`;
+}
+
+/** The loaded stories in the chosen view: ranked (the API order), by day, or by company. */
+export function FeedList({
+  articles,
+  view,
+  hasLogo,
+}: {
+  articles: readonly FeedArticle[];
+  view: FeedView;
+  hasLogo: (companyKey: string) => boolean;
+}) {
+  const logo = (a: FeedArticle) => (a.companyKey ? hasLogo(a.companyKey) : false);
+
+  if (view === "day") {
+    return (
+      <div className="space-y-8">
+        {groupByDay(articles).map((group) => {
+          const ms = Date.parse(`${group.date}T00:00:00Z`);
+          return (
+            <section key={group.date} aria-labelledby={`day-${group.date}`}>
+              <h3
+                id={`day-${group.date}`}
+                className="sticky top-14 z-10 -mx-1 mb-3 bg-white/95 px-1 py-2 text-sm font-semibold text-slate-900 backdrop-blur dark:bg-slate-950/95 dark:text-white"
+              >
+                {Number.isNaN(ms) ? group.date : dayFormat.format(ms)}{" "}
+                <span className="font-normal text-slate-600 dark:text-slate-400">
+                  (UTC) · {stories(group.articles.length)}
+                </span>
+              </h3>
+              <ol className="space-y-3">
+                {group.articles.map((article, i) => (
+                  <li key={articleKey(article, i)}>
+                    <ArticleCard article={article} hasLogo={logo(article)} headingLevel={4} />
+                  </li>
+                ))}
+              </ol>
+            </section>
+          );
+        })}
+      </div>
+    );
+  }
+
+  if (view === "company") {
+    return (
+      <div className="space-y-4">
+        {groupByCompany(articles).map((group) => {
+          const [first, ...rest] = group.articles;
+          if (!first) return null;
+          const name = first.displayNameEnglish || group.companyKey || "Unnamed company";
+          return (
+            <section
+              key={group.companyKey}
+              aria-label={`${name}: ${group.articles.length} loaded`}
+              className="rounded-xl border border-slate-200 p-3 dark:border-slate-800"
+            >
+              <h3 className="mb-3 flex flex-wrap items-center justify-between gap-2">
+                <ArticleCompany article={first} hasLogo={logo(first)} />
+                <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
+                  {stories(group.articles.length)}
+                </span>
+              </h3>
+              <ArticleCard article={first} hasLogo={logo(first)} headingLevel={4} showCompany={false} />
+              {rest.length > 0 && (
+                <details className="mt-2">
+                  <summary className="cursor-pointer select-none rounded px-1 py-1 text-sm font-medium text-brand-600 hover:underline dark:text-sky-300">
+                    {rest.length === 1 ? "1 more story" : `${rest.length} more stories`} from {name}
+                  </summary>
+                  <ol className="mt-2 space-y-2">
+                    {rest.map((article, i) => (
+                      <li key={articleKey(article, i)}>
+                        <ArticleCard
+                          article={article}
+                          hasLogo={logo(article)}
+                          headingLevel={4}
+                          showCompany={false}
+                        />
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    );
+  }
+
+  return (
+    <ol className="space-y-3">
+      {articles.map((article, i) => (
+        <li key={articleKey(article, i)}>
+          <ArticleCard article={article} hasLogo={logo(article)} />
+        </li>
+      ))}
+    </ol>
+  );
+}

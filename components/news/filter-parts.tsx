@@ -1,0 +1,78 @@
+import type { ReactNode } from "react";
+
+/** A filter group: a fieldset with a visible legend and an optional explanation under it. */
+export function FilterGroup({
+  legend,
+  hint,
+  hintId,
+  disabled = false,
+  children,
+}: {
+  legend: string;
+  hint?: ReactNode;
+  hintId?: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      disabled={disabled}
+      aria-describedby={hint ? hintId : undefined}
+      className="min-w-0 border-t border-slate-200 pt-4 dark:border-slate-800"
+    >
+      <legend className="float-left mb-2 w-full text-sm font-semibold text-slate-900 dark:text-slate-100">
+        {legend}
+      </legend>
+      <div className={`clear-left space-y-2 ${disabled ? "opacity-60" : ""}`}>{children}</div>
+      {hint && (
+        <p id={hintId} className="clear-left mt-2 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export const inputClass =
+  "w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 disabled:cursor-not-allowed dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]";
+
+export const chipButtonClass =
+  "rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-slate-300 text-slate-700 hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white aria-pressed:ring-brand-600 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-brand-500 dark:aria-pressed:ring-brand-500";
+
+export const linkButtonClass =
+  "text-xs font-medium text-brand-600 hover:underline disabled:text-slate-400 disabled:no-underline dark:text-sky-300";
+
+/** A segmented choice built on real radio buttons (arrow keys move between them). */
+export function Segmented<T extends string>({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div role="radiogroup" aria-label={label} className="inline-flex flex-wrap gap-1.5">
+      {options.map((option) => (
+        <label key={option.value} className="relative">
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-md opacity-0"
+          />
+          <span className="block cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium text-slate-700 ring-1 ring-inset ring-slate-300 peer-checked:bg-brand-600 peer-checked:text-white peer-checked:ring-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 hover:bg-slate-100 peer-checked:hover:bg-brand-700 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800 dark:peer-checked:bg-brand-500 dark:peer-checked:ring-brand-500">
+            {option.label}
+          </span>
+        </label>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+"use client";
+
+import { type FormEvent, useId, useState } from "react";
+import {
+  CAP_PRESETS,
+  capPresetOf,
+  DEFAULT_MIN_MARKET_CAP,
+  describeMarketCap,
+} from "@/app/news/search-params";
+import { FilterGroup, inputClass } from "./filter-parts";
+
+const toBillions = (usd: number | undefined) => (usd === undefined ? "" : String(usd / 1e9));
+
+function fromBillions(text: string): number | undefined | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return undefined;
+  const value = Number(trimmed);
+  return Number.isFinite(value) && value >= 0 ? Math.round(value * 1e9) : null;
+}
+
+/**
+ * Market-cap bounds with presets. With a company chosen they do not apply (the API returns that
+ * company's news whatever its size): shown disabled, with the reason, and kept for later.
+ */
+export function MarketCapFilter({
+  min,
+  max,
+  companyChosen,
+  onChange,
+}: {
+  min: number | undefined;
+  max: number | undefined;
+  companyChosen: boolean;
+  onChange: (min: number | undefined, max: number | undefined) => void;
+}) {
+  const id = useId();
+  const preset = capPresetOf(min, max);
+  const [customOpen, setCustomOpen] = useState(preset === "custom");
+  const [draft, setDraft] = useState({ min: toBillions(min), max: toBillions(max) });
+  const [error, setError] = useState<string | null>(null);
+  // Bounds changed from outside (a preset, "reset", a suggestion): follow them.
+  const [seen, setSeen] = useState({ min, max });
+  if (seen.min !== min || seen.max !== max) {
+    setSeen({ min, max });
+    setCustomOpen(preset === "custom");
+    setDraft({ min: toBillions(min), max: toBillions(max) });
+  }
+  const showCustom = customOpen || preset === "custom";
+
+  const applyCustom = (event?: FormEvent) => {
+    event?.preventDefault();
+    const lo = fromBillions(draft.min);
+    const hi = fromBillions(draft.max);
+    if (lo === null || hi === null) return setError("Enter amounts in billions of USD, e.g. 2 or 0.3.");
+    if (lo !== undefined && hi !== undefined && lo > hi) return setError("The minimum is above the maximum.");
+    setError(null);
+    onChange(lo, hi);
+  };
+
+  return (
+    <FilterGroup
+      legend="Market cap"
+      disabled={companyChosen}
+      hintId={`${id}-hint`}
+      hint={
+        companyChosen
+          ? "Not applied while a company is chosen: the feed shows that company's news whatever its size."
+          : `Now: ${describeMarketCap(min, max)}. With no floor set, the API keeps companies of $1B and up.`
+      }
+    >
+      <div role="radiogroup" aria-label="Market cap preset" className="space-y-0.5">
+        {CAP_PRESETS.map((p) => (
+          <label key={p.id} className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 text-sm">
+            <input
+              type="radio"
+              name={`${id}-preset`}
+              checked={!showCustom && preset === p.id}
+              onChange={() => {
+                setCustomOpen(false);
+                setError(null);
+                setDraft({ min: toBillions(p.min), max: toBillions(p.max) });
+                onChange(p.min, p.max);
+              }}
+              className="size-4 accent-brand-600"
+            />
+            {p.label}
+          </label>
+        ))}
+        <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 text-sm">
+          <input
+            type="radio"
+            name={`${id}-preset`}
+            checked={showCustom}
+            onChange={() => {
+              setCustomOpen(true);
+              setDraft({ min: toBillions(min ?? DEFAULT_MIN_MARKET_CAP), max: toBillions(max) });
+            }}
+            className="size-4 accent-brand-600"
+          />
+          Custom bounds
+        </label>
+      </div>
+      {showCustom && (
+        <form onSubmit={applyCustom} className="space-y-2" aria-label="Custom market cap bounds">
+          <div className="grid grid-cols-2 gap-2">
+            <label className="text-xs text-slate-600 dark:text-slate-400">
+              Min ($B)
+              <input
+                inputMode="decimal"
+                className={`${inputClass} mt-1`}
+                value={draft.min}
+                placeholder="1 (default)"
+                onChange={(e) => setDraft({ ...draft, min: e.target.value })}
+              />
+            </label>
+            <label className="text-xs text-slate-600 dark:text-slate-400">
+              Max ($B)
+              <input
+                inputMode="decimal"
+                className={`${inputClass} mt-1`}
+                value={draft.max}
+                placeholder="none"
+                onChange={(e) => setDraft({ ...draft, max: e.target.value })}
+              />
+            </label>
+          </div>
+          <button
+            type="submit"
+            className="rounded-md bg-brand-600 px-3 py-1 text-xs font-medium text-white hover:bg-brand-700 dark:bg-brand-500"
+          >
+            Apply bounds
+          </button>
+          <p role="alert" className="text-xs text-rose-700 empty:hidden dark:text-rose-300">
+            {error}
+          </p>
+        </form>
+      )}
+    </FilterGroup>
+  );
+}

@@ -1,0 +1,299 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  DEFAULT_FEED_STATE,
+  describeImportance,
+  describeMarketCap,
+  describeRange,
+  effectiveRange,
+  type FeedState,
+  type FeedView,
+  isDefaultImportance,
+  normalizeFeedState,
+  parseFeedParams,
+  serializeFeedState,
+  toApiParams,
+} from "@/app/news/search-params";
+import { describeError, ErrorState } from "@/components/ui/states";
+import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
+import { ActiveFilters, FeedSkeleton } from "./active-filters";
+import { CompanyPicker, type PickedCompany } from "./company-picker";
+import { DateFilter } from "./date-filter";
+import { EmptyFeed } from "./empty-feed";
+import { EventTypeFilter } from "./event-type-filter";
+import { FeedList, stories } from "./feed-list";
+import { Segmented } from "./filter-parts";
+import { ImportanceFilter } from "./importance-filter";
+import { MarketCapFilter } from "./market-cap-filter";
+import { feedQueryOptions } from "./queries";
+import { useScrollRestore } from "./use-scroll-restore";
+
+const VIEWS: { value: FeedView; label: string }[] = [
+  { value: "ranked", label: "Ranked" },
+  { value: "day", label: "By day" },
+  { value: "company", label: "By company" },
+];
+
+/**
+ * The top-news feed: every filter the API offers, held in the URL (defaults omitted), the first
+ * page rendered on the server, further pages as the reader scrolls.
+ */
+export function NewsFeed({ today, initialCompany }: { today: string; initialCompany: PickedCompany | null }) {
+  const searchParams = useSearchParams();
+  const fromUrl = useMemo(() => parseFeedParams(searchParams, today), [searchParams, today]);
+  // The state lives here and is mirrored into the URL, so a control shows its new value at once
+  // (the URL's own update reaches useSearchParams a moment later). A URL changed from outside
+  // (back/forward, a link to the feed) is adopted.
+  const [state, setState] = useState(fromUrl.state);
+  const stateRef = useRef(state);
+  const [seenQuery, setSeenQuery] = useState(() => searchParams.toString());
+  const query = searchParams.toString();
+  if (query !== seenQuery) {
+    setSeenQuery(query);
+    if (serializeFeedState(fromUrl.state) !== serializeFeedState(state)) {
+      stateRef.current = fromUrl.state;
+      setState(fromUrl.state);
+    }
+  }
+  // What was corrected in the URL the page was opened with (the URL is then rewritten clean).
+  const [openingNotes, setOpeningNotes] = useState(fromUrl.notes);
+  const [companies, setCompanies] = useState<Record<string, PickedCompany>>(() =>
+    initialCompany ? { [initialCompany.companyKey]: initialCompany } : {},
+  );
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const update = useCallback(
+    (patch: Partial<FeedState>) => {
+      const next = normalizeFeedState({ ...stateRef.current, ...patch }, today);
+      stateRef.current = next;
+      setState(next);
+    },
+    [today],
+  );
+
+  useEffect(() => {
+    const canonical = serializeFeedState(state);
+    if (window.location.search.replace(/^\?/, "") !== canonical) {
+      window.history.replaceState(null, "", canonical ? `?${canonical}` : window.location.pathname);
+    }
+  }, [state]);
+
+  const apiParams = useMemo(() => toApiParams(state), [state]);
+  const feed = useInfiniteQuery({ ...feedQueryOptions(apiParams), placeholderData: keepPreviousData });
+  const pages = feed.data?.pages ?? [];
+  const articles = useMemo(() => pages.flatMap((p) => p.data.data), [pages]);
+  const noLogo = useMemo(() => new Set(pages.flatMap((p) => p.noLogo)), [pages]);
+  const first = pages[0];
+  const total = first?.data.pagination.totalCount ?? 0;
+  const updating = feed.isPlaceholderData;
+
+  useScrollRestore(feed.isSuccess && !updating);
+
+  const company = state.company
+    ? (companies[state.company] ?? {
+        companyKey: state.company,
+        name: articles.find((a) => a.companyKey === state.company)?.displayNameEnglish || state.company,
+        hasLogo: !noLogo.has(state.company),
+      })
+    : null;
+
+  const pickCompany = (picked: PickedCompany | null) => {
+    if (picked) setCompanies((known) => ({ ...known, [picked.companyKey]: picked }));
+    update({ company: picked?.companyKey ?? null });
+  };
+
+  // Infinite scroll: load the next page as the end of the list comes near.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || isFetchingNextPage || isFetchNextPageError || updating) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: "800px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, updating, fetchNextPage]);
+
+  const range = effectiveRange(state, today);
+  const activeCount =
+    (state.range ? 1 : 0) +
+    (state.eventTypes.length > 0 ? 1 : 0) +
+    (isDefaultImportance(state.importance) ? 0 : 1) +
+    (state.minMarketCap !== undefined || state.maxMarketCap !== undefined ? 1 : 0) +
+    (state.company ? 1 : 0);
+
+  const typesSummary =
+    state.eventTypes.length === 0
+      ? "every event type"
+      : state.eventTypes.length <= 3
+        ? state.eventTypes.map((t) => EVENT_TYPE_LABELS[t]).join(", ")
+        : `${state.eventTypes.length} event types`;
+
+  return (
+    <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
+      <aside
+        aria-labelledby="feed-filters-heading"
+        className="mb-6 lg:sticky lg:top-20 lg:mb-0 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2"
+      >
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="feed-filters-heading" className="text-sm font-semibold">
+            Filters{activeCount > 0 && <span className="font-normal"> · {activeCount} active</span>}
+          </h2>
+          <button
+            type="button"
+            className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 lg:hidden dark:ring-slate-600"
+            aria-expanded={filtersOpen}
+            aria-controls="feed-filters"
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
+            {filtersOpen ? "Hide filters" : "Show filters"}
+          </button>
+        </div>
+        <div id="feed-filters" className={`${filtersOpen ? "" : "hidden"} mt-3 space-y-4 lg:block`}>
+          <DateFilter range={state.range} today={today} onChange={(r) => update({ range: r })} />
+          <ImportanceFilter value={state.importance} onChange={(importance) => update({ importance })} />
+          <EventTypeFilter value={state.eventTypes} onChange={(eventTypes) => update({ eventTypes })} />
+          <CompanyPicker value={company} onChange={pickCompany} />
+          <MarketCapFilter
+            min={state.minMarketCap}
+            max={state.maxMarketCap}
+            companyChosen={Boolean(state.company)}
+            onChange={(minMarketCap, maxMarketCap) => update({ minMarketCap, maxMarketCap })}
+          />
+        </div>
+      </aside>
+
+      <section aria-labelledby="feed-stories-heading" className="min-w-0">
+        <h2 id="feed-stories-heading" className="sr-only">
+          Stories
+        </h2>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <p id="feed-summary" className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+            {feed.data ? (
+              <strong className="text-slate-900 dark:text-white">{stories(total)}</strong>
+            ) : (
+              "Stories"
+            )}
+            {" · "}
+            {describeRange(range)} (UTC){state.range ? "" : ", the latest 7 days"} ·{" "}
+            {describeImportance(state.importance)} ·{" "}
+            {company ? `${company.name} only` : describeMarketCap(state.minMarketCap, state.maxMarketCap)} ·{" "}
+            {typesSummary}
+            {updating && <span className="ml-2 text-brand-600 dark:text-sky-300">Updating…</span>}
+          </p>
+          <Segmented
+            name="feed-view"
+            label="View"
+            value={state.view}
+            options={VIEWS}
+            onChange={(view) => update({ view })}
+          />
+        </div>
+
+        <ActiveFilters state={state} companyName={company?.name} onChange={update} />
+
+        {openingNotes.length > 0 && (
+          <div
+            role="status"
+            className="mt-3 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+          >
+            <p className="font-medium">
+              The link asked for something the feed cannot show, so it was adjusted:
+            </p>
+            <ul className="mt-1 list-disc pl-5">
+              {openingNotes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="mt-2 text-xs font-medium underline"
+              onClick={() => setOpeningNotes([])}
+            >
+              Dismiss
+            </button>
+          </div>
+        )}
+
+        {first?.warning && (
+          <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+            {first.warning}
+          </p>
+        )}
+
+        <div className="mt-4">
+          {feed.isPending ? (
+            <FeedSkeleton />
+          ) : feed.isError && !feed.isFetchNextPageError ? (
+            <div className="space-y-3">
+              <ErrorState
+                title="Could not load the news"
+                error={feed.error}
+                onRetry={() => void feed.refetch()}
+              />
+              {state.company && (
+                <button
+                  type="button"
+                  className="text-sm font-medium text-brand-600 hover:underline dark:text-sky-300"
+                  onClick={() => update({ company: null })}
+                >
+                  Remove the company filter
+                </button>
+              )}
+            </div>
+          ) : total === 0 ? (
+            <EmptyFeed
+              state={state}
+              onApply={(next) => update(next)}
+              onReset={() => update(DEFAULT_FEED_STATE)}
+            />
+          ) : (
+            <div aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : ""}>
+              {state.view !== "ranked" && hasNextPage && (
+                <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">
+                  Grouped over the {stories(articles.length)} loaded so far; more load as you scroll.
+                </p>
+              )}
+              <FeedList articles={articles} view={state.view} hasLogo={(key) => !noLogo.has(key)} />
+            </div>
+          )}
+        </div>
+
+        <div ref={sentinel} />
+        {feed.data && total > 0 && (
+          <div className="flex flex-col items-center gap-2 py-6 text-sm text-slate-600 dark:text-slate-400">
+            <p aria-live="polite">
+              {hasNextPage
+                ? `Showing ${articles.length.toLocaleString("en-US")} of ${stories(total)}.`
+                : total === 1
+                  ? "That is the only story."
+                  : `All ${stories(total)} shown.`}
+            </p>
+            {hasNextPage && (
+              <button
+                type="button"
+                onClick={() => void fetchNextPage()}
+                disabled={isFetchingNextPage || updating}
+                className="rounded-md bg-white px-4 py-2 font-medium text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60 dark:bg-slate-900 dark:text-white dark:ring-slate-600 dark:hover:bg-slate-800"
+              >
+                {isFetchingNextPage ? "Loading more…" : "Load more stories"}
+              </button>
+            )}
+            {isFetchNextPageError && (
+              <p role="alert" className="text-rose-700 dark:text-rose-300">
+                Could not load more stories: {describeError(feed.error)} Use the button to try again.
+              </p>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

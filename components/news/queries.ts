@@ -1,0 +1,45 @@
+// Query options of the feed: the server page prefetches under the same key the client reads.
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { type ApiParams, FEED_PAGE_SIZE } from "@/app/news/search-params";
+import { getJson, toSearch } from "@/lib/client/api";
+import type { CompaniesAnswer, FeedPage } from "./types";
+
+export function feedQueryKey(params: ApiParams) {
+  return ["top-news", "feed", params] as const;
+}
+
+export function feedQueryOptions(params: ApiParams) {
+  return infiniteQueryOptions({
+    queryKey: feedQueryKey(params),
+    queryFn: ({ pageParam, signal }) =>
+      getJson<FeedPage>(
+        `/api/top-news${toSearch({ ...params, page: pageParam, pageSize: FEED_PAGE_SIZE })}`,
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.data.pagination.hasNextPage ? last.data.pagination.page + 1 : undefined,
+    // Kept a while after leaving the page, so that coming back restores every loaded page.
+    gcTime: 30 * 60_000,
+  });
+}
+
+/** How many stories a state finds, for the empty state's suggestions (one small page). */
+export function feedCountOptions(params: ApiParams) {
+  return queryOptions({
+    queryKey: ["top-news", "count", params] as const,
+    queryFn: ({ signal }) =>
+      getJson<FeedPage>(`/api/top-news${toSearch({ ...params, pageSize: 1 })}`, signal),
+    select: (page) => page.data.pagination.totalCount,
+  });
+}
+
+export function companySearchOptions(q: string) {
+  return queryOptions({
+    queryKey: ["companies", "picker", q] as const,
+    queryFn: ({ signal }) =>
+      getJson<CompaniesAnswer>(`/api/companies${toSearch({ q, pageSize: 8 })}`, signal),
+    enabled: q.trim().length > 0,
+    staleTime: 5 * 60_000,
+  });
+}

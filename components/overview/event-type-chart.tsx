@@ -1,0 +1,54 @@
+import Link from "next/link";
+import { describeRange, feedHref } from "@/app/news/search-params";
+import { swatchOf } from "@/components/news/event-colors";
+import type { WeekCounts } from "@/lib/server/overview";
+import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
+
+const integer = new Intl.NumberFormat("en-US");
+
+/**
+ * The week's stories by event type as a table whose count cells carry a bar: the table is the
+ * text alternative and the chart at once. Each type links to the feed filtered by it.
+ */
+export function EventTypeChart({ data, today }: { data: WeekCounts; today: string }) {
+  const max = Math.max(1, ...data.counts.map((c) => c.count));
+  return (
+    <table className="w-full text-xs">
+      <caption className="mb-2 text-left text-xs text-slate-600 dark:text-slate-400">
+        {integer.format(data.total)} stories, {describeRange(data.range)} (UTC), importance 1–2, companies of
+        $1B and up.
+      </caption>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Event type</th>
+          <th scope="col">Stories</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.counts.map(({ eventType, count }) => (
+          <tr key={eventType}>
+            <th scope="row" className="w-36 py-0.5 pr-2 text-left font-normal">
+              <Link
+                href={feedHref({ eventTypes: [eventType] }, today)}
+                className="inline-flex items-center gap-1.5 text-slate-800 hover:text-brand-600 hover:underline dark:text-slate-200 dark:hover:text-sky-300"
+              >
+                <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${swatchOf(eventType)}`} />
+                {EVENT_TYPE_LABELS[eventType]}
+              </Link>
+            </th>
+            <td className="py-0.5">
+              <div className="flex items-center gap-2">
+                <span className="w-10 shrink-0 text-right tabular-nums">{integer.format(count)}</span>
+                <span
+                  aria-hidden="true"
+                  className={`h-2.5 rounded-sm ${swatchOf(eventType)}`}
+                  style={{ width: `${Math.max(count > 0 ? 2 : 0, (count / max) * 100)}%` }}
+                />
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

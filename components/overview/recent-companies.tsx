@@ -1,0 +1,111 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import type { CompaniesAnswer } from "@/components/news/types";
+import { CompanyLogo } from "@/components/ui/company-logo";
+import { describeError } from "@/components/ui/states";
+import { getJson } from "@/lib/client/api";
+import { flagOf, formatAgo, formatUtc } from "@/lib/format";
+
+const POLL_MS = 60_000;
+
+/** "8 s ago" within the minute (changes land every few seconds), then "3 minutes ago". */
+function updatedAgo(thenMs: number, nowMs: number): string {
+  const seconds = Math.round((nowMs - thenMs) / 1000);
+  return seconds >= 0 && seconds < 60 ? `${seconds} s ago` : formatAgo(thenMs, nowMs);
+}
+
+/** The upstream's "now" (the sandbox clock may be pinned) moved on by the time spent on the page. */
+function useUpstreamNow(serverNowMs: number): number {
+  const [now, setNow] = useState(serverNowMs);
+  useEffect(() => {
+    const start = Date.now();
+    const timer = setInterval(() => setNow(serverNowMs + (Date.now() - start)), 30_000);
+    return () => clearInterval(timer);
+  }, [serverNowMs]);
+  return now;
+}
+
+/**
+ * The companies whose data changed last (`updatedAt`, which the contract says to poll): polled
+ * from the directory index every minute, which costs no upstream call.
+ */
+export function RecentCompanies({ initial, serverNowMs }: { initial: CompaniesAnswer; serverNowMs: number }) {
+  const now = useUpstreamNow(serverNowMs);
+  const query = useQuery({
+    queryKey: ["companies", "recently-updated"],
+    queryFn: ({ signal }) =>
+      getJson<CompaniesAnswer>("/api/companies?sort=updatedAt&order=desc&pageSize=10", signal),
+    initialData: initial,
+    initialDataUpdatedAt: serverNowMs,
+    refetchInterval: POLL_MS,
+    staleTime: POLL_MS,
+  });
+  const { rows, progress } = query.data;
+  return (
+    <div>
+      {progress.state === "syncing" && (
+        <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+          The directory is still indexing ({progress.rows.toLocaleString("en-US")} companies so far); this
+          list fills in as it goes.
+        </p>
+      )}
+      {query.isError && (
+        <p role="alert" className="mb-2 text-xs text-rose-700 dark:text-rose-300">
+          Could not refresh: {describeError(query.error)} Showing the last list.
+        </p>
+      )}
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          No companies indexed yet. Try again in a moment.
+        </p>
+      ) : (
+        <ol className="divide-y divide-slate-200 dark:divide-slate-800">
+          {rows.map((row) => {
+            const name = row.displayNameEnglish || row.companyKey;
+            const updatedMs = row.updatedAt ? row.updatedAt * 1000 : null;
+            return (
+              <li key={row.companyKey} className="flex items-center gap-2.5 py-2">
+                <CompanyLogo
+                  companyKey={row.companyKey}
+                  name={name}
+                  hasLogo={row.availableDatasets.includes("logos")}
+                  size={24}
+                />
+                <div className="min-w-0 flex-1 text-sm leading-tight">
+                  <Link
+                    href={`/companies/${encodeURIComponent(row.companyKey)}`}
+                    className="block truncate font-medium hover:text-brand-600 hover:underline dark:hover:text-sky-300"
+                  >
+                    {name}
+                  </Link>
+                  <span className="text-xs text-slate-600 dark:text-slate-400">
+                    <span className="font-mono">{row.primaryListing.ticker}</span> ·{" "}
+                    {row.primaryListing.exchangeCode}{" "}
+                    <span aria-hidden="true">{flagOf(row.headquartersCountryCode)}</span>
+                  </span>
+                </div>
+                <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
+                  {updatedMs ? (
+                    <time dateTime={new Date(updatedMs).toISOString()} title={formatUtc(updatedMs)}>
+                      updated {updatedAgo(updatedMs, now)}
+                    </time>
+                  ) : (
+                    "update time n/a"
+                  )}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {progress.syncedAt && (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+          From the directory index as synced at {formatUtc(progress.syncedAt)}; checked every minute.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,436 @@
+// Journeys through the top-news feed against the sandbox with its clock pinned to
+// 2026-11-20T15:00:00Z (playwright.config.ts). Expected counts come from /api/top-news itself, so
+// the tests check that the page asks the API the right question and shows its answer.
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+
+const stories = (n: number) => (n === 1 ? "1 story" : `${n.toLocaleString("en-US")} stories`);
+
+async function apiTotal(request: APIRequestContext, query: string): Promise<number> {
+  const response = await request.get(`/api/top-news?${query}${query ? "&" : ""}pageSize=1`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { pagination: { totalCount: number } } };
+  return body.data.pagination.totalCount;
+}
+
+async function firstArticles(request: APIRequestContext, query: string, pageSize = 30) {
+  const response = await request.get(`/api/top-news?${query}${query ? "&" : ""}pageSize=${pageSize}`);
+  const body = (await response.json()) as {
+    data: { data: { companyKey: string; displayNameEnglish: string; marketCapUsd: number | null }[] };
+  };
+  return body.data.data;
+}
+
+const summary = (page: Page) => page.locator("#feed-summary");
+const articles = (page: Page) => page.locator("article");
+const filters = (page: Page) => page.getByRole("complementary", { name: /filters/i });
+
+/** Waits until the summary shows this many stories and no update is running. */
+async function expectTotal(page: Page, total: number) {
+  await expect(summary(page).locator("strong")).toHaveText(stories(total));
+  await expect(summary(page)).not.toContainText("Updating");
+}
+
+async function attribute(page: Page, name: string): Promise<string[]> {
+  return articles(page).evaluateAll(
+    (nodes, attr) => nodes.map((n) => n.getAttribute(attr) ?? ""),
+    `data-${name}`,
+  );
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+test.describe("defaults and the first page", () => {
+  test("shows the API's defaults as filter values and the first page from the server", async ({
+    page,
+    request,
+  }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    page.on("pageerror", (e) => errors.push(e.message));
+    const total = await apiTotal(request, "");
+    await page.goto("/news");
+    await expect(page.getByRole("heading", { level: 1, name: "Top news" })).toBeVisible();
+    await expectTotal(page, total);
+    await expect(articles(page)).toHaveCount(30);
+    const side = filters(page);
+    await expect(side.getByLabel("From", { exact: true })).toHaveValue("2026-11-14");
+    await expect(side.getByLabel("To", { exact: true })).toHaveValue("2026-11-20");
+    await expect(side.getByRole("radio", { name: "Range" })).toBeChecked();
+    await expect(side.getByLabel("From (most material)")).toHaveValue("1");
+    await expect(side.getByLabel("To (least material)")).toHaveValue("2");
+    await expect(side.getByRole("radio", { name: "$1B and up (default)" })).toBeChecked();
+    await expect(side.getByRole("checkbox", { checked: true })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/news$/);
+    // Sorted by importance, then newest: never a less material story before a more material one.
+    const levels = (await attribute(page, "importance")).map(Number);
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  test("a Major Event stands out, and each story shows company, dates and a safe source link", async ({
+    page,
+  }) => {
+    await page.goto("/news");
+    const first = articles(page).first();
+    await expect(first).toHaveAttribute("data-importance", "1");
+    await expect(first.getByText("1 · Major Event")).toBeVisible();
+    await expect(first.getByRole("heading", { level: 3 })).toHaveClass(/text-lg/);
+    const company = first.getByRole("link").first();
+    await expect(company).toHaveAttribute("href", /^\/companies\/[A-Z0-9]+_[A-Z0-9.-]+$/);
+    const source = first.getByRole("link", { name: /Read at/ });
+    await expect(source).toHaveAttribute("href", /^https?:\/\//);
+    await expect(source).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(source).toHaveAttribute("target", "_blank");
+    await expect(first.locator("time")).toHaveAttribute("title", /UTC$/);
+    await first.getByText("Show summary").click();
+    await expect(first.getByText("Hide summary")).toBeVisible();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server renders the first page of stories: no loading flash", async ({ page }) => {
+    await page.goto("/news?eventType=earnings");
+    await expect(articles(page)).toHaveCount(30);
+    expect(new Set(await attribute(page, "event-type"))).toEqual(new Set(["earnings"]));
+    await expect(page.getByText("Loading stories")).toHaveCount(0);
+  });
+});
+
+test.describe("in another timezone", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("collection times are in the reader's timezone, UTC on hover", async ({ page }) => {
+    await page.goto("/news");
+    const time = articles(page).first().locator("time");
+    await expect(time).toContainText(/EST|GMT-5/);
+    await expect(time).toHaveAttribute("title", /^2026-11-\d\d \d\d:\d\d UTC$/);
+  });
+});
+
+test.describe("each filter", () => {
+  test("dates: presets, and the 7-day limit enforced in the form", async ({ page, request }) => {
+    await page.goto("/news");
+    const side = filters(page);
+    await side.getByRole("button", { name: "Today" }).click();
+    await expect(page).toHaveURL(/\?startDate=2026-11-20&endDate=2026-11-20$/);
+    await expectTotal(page, await apiTotal(request, "startDate=2026-11-20&endDate=2026-11-20"));
+    expect(new Set(await attribute(page, "date"))).toEqual(new Set(["2026-11-20"]));
+
+    // Moving the start a month back moves the end with it, and says so.
+    await side.getByLabel("From", { exact: true }).fill("2026-10-01");
+    await expect(side.getByText("End date moved to 2026-10-07 to stay within 7 days.")).toBeVisible();
+    await expect(side.getByLabel("To", { exact: true })).toHaveValue("2026-10-07");
+    await expect(page).toHaveURL(/startDate=2026-10-01&endDate=2026-10-07/);
+    await expectTotal(page, await apiTotal(request, "startDate=2026-10-01&endDate=2026-10-07"));
+    for (const date of await attribute(page, "date"))
+      expect(date >= "2026-10-01" && date <= "2026-10-07").toBe(true);
+
+    // Moving the end far ahead pulls the start along.
+    await side.getByLabel("To", { exact: true }).fill("2026-11-19");
+    await expect(side.getByLabel("From", { exact: true })).toHaveValue("2026-11-13");
+    await expect(page).toHaveURL(/startDate=2026-11-13&endDate=2026-11-19/);
+
+    await side.getByRole("button", { name: "Last 7 days" }).click();
+    await expect(page).toHaveURL(/\/news$/);
+  });
+
+  test("dates: a link with a longer range is cut to 7 days with a note", async ({ page }) => {
+    await page.goto("/news?startDate=2026-10-01&endDate=2026-10-20");
+    await expect(page.getByRole("status")).toContainText("at most 7 days: showing 2026-10-14 to 2026-10-20");
+    await expect(page).toHaveURL(/startDate=2026-10-14&endDate=2026-10-20$/);
+    await expect(filters(page).getByLabel("From", { exact: true })).toHaveValue("2026-10-14");
+  });
+
+  test("importance: an exact level or a range, never both", async ({ page, request }) => {
+    await page.goto("/news");
+    const side = filters(page);
+    await side.getByRole("radio", { name: "Exact level" }).check();
+    await side.getByLabel("Level", { exact: true }).selectOption("3");
+    await expect(page).toHaveURL(/\?importance=3$/);
+    await expectTotal(page, await apiTotal(request, "importance=3"));
+    expect(new Set(await attribute(page, "importance"))).toEqual(new Set(["3"]));
+    await expect(side.getByLabel("From (most material)")).toHaveCount(0);
+
+    await side.getByRole("radio", { name: "Range" }).check();
+    await side.getByLabel("To (least material)").selectOption("4");
+    await side.getByLabel("From (most material)").selectOption("3");
+    await expect(page).toHaveURL(/\?minImportance=3&maxImportance=4$/);
+    await expectTotal(page, await apiTotal(request, "minImportance=3&maxImportance=4"));
+    for (const level of await attribute(page, "importance")) expect(["3", "4"]).toContain(level);
+    // Raising "from" above "to" pulls "to" along.
+    await side.getByLabel("From (most material)").selectOption("5");
+    await expect(side.getByLabel("To (least material)")).toHaveValue("5");
+  });
+
+  test("importance: a link with both is read as the exact level, with a note", async ({ page }) => {
+    await page.goto("/news?importance=2&minImportance=1&maxImportance=4");
+    await expect(page.getByRole("status")).toContainText("cannot be combined");
+    await expect(page).toHaveURL(/\?importance=2$/);
+    expect(new Set(await attribute(page, "importance"))).toEqual(new Set(["2"]));
+  });
+
+  test("event types: several at once, with labels and colours", async ({ page, request }) => {
+    await page.goto("/news");
+    const side = filters(page);
+    await side.getByRole("checkbox", { name: "M&A" }).check();
+    await expect(page).toHaveURL(/\?eventType=ma$/);
+    await side.getByRole("checkbox", { name: "Earnings" }).check();
+    await expect(page).toHaveURL(/\?eventType=earnings,ma$/);
+    await expectTotal(page, await apiTotal(request, "eventType=earnings,ma"));
+    expect(new Set(await attribute(page, "event-type"))).toEqual(new Set(["earnings", "ma"]));
+    await expect(articles(page).first().locator(".rounded-full[class*='bg-']").first()).toBeVisible();
+    await side.getByRole("button", { name: "Clear (every type)" }).click();
+    await expect(page).toHaveURL(/\/news$/);
+  });
+
+  test("market cap: presets, no floor (minMarketCap=0) and custom bounds", async ({ page, request }) => {
+    await page.goto("/news");
+    const side = filters(page);
+    await side.getByRole("radio", { name: "Mega (≥ $200B)" }).check();
+    await expect(page).toHaveURL(/\?minMarketCap=200B$/);
+    await expectTotal(page, await apiTotal(request, "minMarketCap=200000000000"));
+
+    const floorless = await apiTotal(request, "minMarketCap=0");
+    expect(floorless).toBeGreaterThan(await apiTotal(request, ""));
+    await side.getByRole("radio", { name: "No floor (every size)" }).check();
+    await expect(page).toHaveURL(/\?minMarketCap=0$/);
+    await expectTotal(page, floorless);
+
+    await side.getByRole("radio", { name: "Custom bounds" }).check();
+    await side.getByLabel("Min ($B)").fill("5");
+    await side.getByLabel("Max ($B)").fill("6");
+    await side.getByRole("button", { name: "Apply bounds" }).click();
+    await expect(page).toHaveURL(/\?minMarketCap=5B&maxMarketCap=6B$/);
+    await expectTotal(page, await apiTotal(request, "minMarketCap=5000000000&maxMarketCap=6000000000"));
+
+    await side.getByLabel("Min ($B)").fill("9");
+    await side.getByRole("button", { name: "Apply bounds" }).click();
+    await expect(side.getByRole("alert")).toHaveText("The minimum is above the maximum.");
+    await expect(page).toHaveURL(/\?minMarketCap=5B&maxMarketCap=6B$/);
+  });
+
+  test("company: the picker searches the directory and sends the canonical key", async ({
+    page,
+    request,
+  }) => {
+    const [story] = await firstArticles(request, "", 1);
+    if (!story) throw new Error("no story");
+    await page.goto("/news");
+    const side = filters(page);
+    const box = side.getByRole("combobox", { name: /search by name/i });
+    await box.fill(story.displayNameEnglish);
+    const options = side.getByRole("listbox", { name: "Matching companies" }).getByRole("option");
+    await expect(options.first()).toBeVisible();
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await expect(options.first()).toContainText(story.displayNameEnglish);
+    await box.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`\\?company=${story.companyKey}$`));
+    await expectTotal(page, await apiTotal(request, `companyKey=${story.companyKey}`));
+    expect(new Set(await attribute(page, "company"))).toEqual(new Set([story.companyKey]));
+    await expect(side.getByText(story.companyKey)).toBeVisible();
+    // The market-cap bounds are shown as not applying.
+    const capGroup = side.getByRole("group", { name: "Market cap" });
+    await expect(capGroup.getByRole("radio", { name: "$1B and up (default)" })).toBeChecked();
+    await expect(capGroup.getByRole("radio", { name: "$1B and up (default)" })).toBeDisabled();
+    await expect(side.getByText(/Not applied while a company is chosen/)).toBeVisible();
+    await side.getByRole("button", { name: /Remove the company filter/ }).click();
+    await expect(page).toHaveURL(/\/news$/);
+  });
+});
+
+test.describe("rules and combinations", () => {
+  test("the company filter ignores the market-cap bounds", async ({ page, request }) => {
+    // A company below $200B with stories this week, asked for with a $200B floor.
+    const candidates = await firstArticles(request, "minMarketCap=0", 60);
+    const small = candidates.find((a) => (a.marketCapUsd ?? 0) < 200e9);
+    if (!small) throw new Error("no small company");
+    const companyOnly = await apiTotal(request, `companyKey=${small.companyKey}`);
+    expect(companyOnly).toBeGreaterThan(0);
+    await page.goto(`/news?minMarketCap=200B&company=${small.companyKey}`);
+    await expectTotal(page, companyOnly);
+    await expect(page.getByRole("list", { name: "Active filters" })).toContainText(
+      "not applied with a company",
+    );
+    // Taking the company away brings the floor back.
+    await filters(page)
+      .getByRole("button", { name: /Remove the company filter/ })
+      .click();
+    await expect(page).toHaveURL(/\?minMarketCap=200B$/);
+    await expectTotal(page, await apiTotal(request, "minMarketCap=200000000000"));
+  });
+
+  test("filters combine, and the URL restores them all", async ({ page, request }) => {
+    const query =
+      "startDate=2026-11-16&endDate=2026-11-19&eventType=earnings,guidance&importance=1&minMarketCap=10B&maxMarketCap=200B&view=day";
+    const total = await apiTotal(
+      request,
+      "startDate=2026-11-16&endDate=2026-11-19&eventType=earnings,guidance&importance=1&minMarketCap=10000000000&maxMarketCap=200000000000",
+    );
+    expect(total).toBeGreaterThan(0);
+    await page.goto(`/news?${query}`);
+    await expect(page).toHaveURL(`/news?${query}`);
+    await expectTotal(page, total);
+    const side = filters(page);
+    await expect(side.getByLabel("From", { exact: true })).toHaveValue("2026-11-16");
+    await expect(side.getByLabel("To", { exact: true })).toHaveValue("2026-11-19");
+    await expect(side.getByRole("checkbox", { name: "Earnings" })).toBeChecked();
+    await expect(side.getByRole("checkbox", { name: "Guidance" })).toBeChecked();
+    await expect(side.getByRole("checkbox", { checked: true })).toHaveCount(2);
+    await expect(side.getByRole("radio", { name: "Exact level" })).toBeChecked();
+    await expect(side.getByLabel("Level", { exact: true })).toHaveValue("1");
+    await expect(side.getByRole("radio", { name: "Large ($10B–$200B)" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "By day" })).toBeChecked();
+    for (const date of await attribute(page, "date"))
+      expect(date >= "2026-11-16" && date <= "2026-11-19").toBe(true);
+    expect(new Set(await attribute(page, "importance"))).toEqual(new Set(["1"]));
+
+    // Removing one filter from the chips keeps the others.
+    await page.getByRole("button", { name: "Remove filter: Earnings, Guidance" }).click();
+    await expect(page).toHaveURL(
+      "/news?startDate=2026-11-16&endDate=2026-11-19&importance=1&minMarketCap=10B&maxMarketCap=200B&view=day",
+    );
+    await page.getByRole("button", { name: "Reset all" }).click();
+    await expect(page).toHaveURL("/news?view=day");
+  });
+
+  test("an empty result names the filter that emptied it and offers to widen it", async ({
+    page,
+    request,
+  }) => {
+    const narrow = "startDate=2026-11-19&endDate=2026-11-19&eventType=stock_split&minMarketCap=200B";
+    expect(
+      await apiTotal(
+        request,
+        "startDate=2026-11-19&endDate=2026-11-19&eventType=stock_split&minMarketCap=200000000000",
+      ),
+    ).toBe(0);
+    await page.goto(`/news?${narrow}`);
+    await expect(page.getByText("No stories match these filters.")).toBeVisible();
+    await expect(page.getByText(/emptied it|Widening any one/)).toBeVisible();
+    const widenTypes = page.getByRole("button", { name: "Widen event type: Every event type" });
+    await expect(widenTypes).toBeVisible();
+    const everyType = await apiTotal(
+      request,
+      "startDate=2026-11-19&endDate=2026-11-19&minMarketCap=200000000000",
+    );
+    await expect(page.getByText(stories(everyType), { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await widenTypes.click();
+    await expect(page).toHaveURL(/\?startDate=2026-11-19&endDate=2026-11-19&minMarketCap=200B$/);
+    await expectTotal(page, everyType);
+  });
+});
+
+test.describe("paging and views", () => {
+  test("infinite scroll loads the next pages, and the button does too", async ({ page, request }) => {
+    const total = await apiTotal(request, "");
+    await page.goto("/news");
+    await expect(articles(page)).toHaveCount(30);
+    await expect(page.getByText(`Showing 30 of ${stories(total)}.`)).toBeVisible();
+    await page.mouse.wheel(0, 100_000);
+    await expect(articles(page)).toHaveCount(60);
+    await expect(page.getByText(`Showing 60 of ${stories(total)}.`)).toBeVisible();
+    await page.getByRole("button", { name: "Load more stories" }).click();
+    await expect(articles(page)).toHaveCount(90);
+    // No story twice across pages.
+    const keys = await articles(page).evaluateAll((nodes) =>
+      nodes.map((n) => `${n.getAttribute("data-company")}|${n.querySelector("h3")?.textContent}`),
+    );
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  test("pages through to the end of a small result", async ({ page, request }) => {
+    const query = "eventType=stock_split";
+    const total = await apiTotal(request, query);
+    expect(total).toBeGreaterThan(30);
+    expect(total).toBeLessThan(120);
+    await page.goto(`/news?${query}`);
+    while ((await articles(page).count()) < total) {
+      await page.mouse.wheel(0, 100_000);
+      await page.waitForTimeout(100);
+    }
+    await expect(page.getByText(`All ${stories(total)} shown.`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Load more stories" })).toHaveCount(0);
+  });
+
+  test("coming back from a profile keeps the loaded pages and the position", async ({ page }) => {
+    await page.goto("/news?eventType=earnings");
+    await page.mouse.wheel(0, 100_000);
+    await expect(articles(page)).toHaveCount(60);
+    const target = articles(page).nth(44);
+    await target.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 100));
+    await page.waitForTimeout(300);
+    const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(3000);
+    const link = target.getByRole("link").first();
+    const href = await link.getAttribute("href");
+    await link.click();
+    await expect(page).toHaveURL(href ?? "");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/news\?eventType=earnings$/);
+    await expect(articles(page)).toHaveCount(60);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 150);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(y + 150);
+  });
+
+  test("a fresh visit from the header starts at the top", async ({ page }) => {
+    await page.goto("/news");
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(300);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Top news" }).click();
+    await expect(articles(page).first()).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(100);
+  });
+
+  test("grouped by day and by company", async ({ page, request }) => {
+    await page.goto("/news?minImportance=1&maxImportance=5&startDate=2026-11-18&endDate=2026-11-20");
+    await page.getByRole("radio", { name: "By day" }).check();
+    await expect(page).toHaveURL(/view=day$/);
+    const dayHeadings = page.getByRole("heading", { level: 3, name: /\(UTC\)/ });
+    await expect(dayHeadings.first()).toContainText("Friday, November 20, 2026");
+    await expectNoAxeViolations(page);
+
+    const [story] = await firstArticles(request, "minImportance=1&maxImportance=5", 1);
+    if (!story) throw new Error("no story");
+    const count = await apiTotal(request, `companyKey=${story.companyKey}&minImportance=1&maxImportance=5`);
+    expect(count).toBeGreaterThan(1);
+    await page.goto(`/news?minImportance=1&maxImportance=5&company=${story.companyKey}&view=company`);
+    const group = page.getByRole("region", {
+      name: new RegExp(`^${story.displayNameEnglish.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:`),
+    });
+    await expect(group).toHaveCount(1);
+    await expect(group.locator("article").filter({ visible: true })).toHaveCount(1);
+    await group.getByText(/more stor(y|ies) from/).click();
+    await expect(group.locator("article").filter({ visible: true })).toHaveCount(Math.min(count, 30));
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("narrow window", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("filters fold away and stay usable", async ({ page, request }) => {
+    await page.goto("/news");
+    const toggle = page.getByRole("button", { name: "Show filters" });
+    await expect(filters(page).getByLabel("From", { exact: true })).toBeHidden();
+    await toggle.click();
+    await expect(filters(page).getByLabel("From", { exact: true })).toBeVisible();
+    await filters(page).getByRole("checkbox", { name: "Dividend" }).check();
+    await expect(page).toHaveURL(/\?eventType=dividend$/);
+    await expectTotal(page, await apiTotal(request, "eventType=dividend"));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,97 @@
+// The overview page against the sandbox with its clock pinned to 2026-11-20T15:00:00Z.
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+
+async function apiTotal(request: APIRequestContext, query: string): Promise<number> {
+  const response = await request.get(`/api/top-news?${query}&pageSize=1`);
+  const body = (await response.json()) as { data: { pagination: { totalCount: number } } };
+  return body.data.pagination.totalCount;
+}
+
+test("shows today's top stories, the week by event type, recent updates and a directory search", async ({
+  page,
+  request,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+  // Today's top stories: the first five of the default feed for today (UTC), most material first.
+  const stories = page.getByRole("region", { name: "Top stories today" });
+  await expect(stories.locator("article")).toHaveCount(5);
+  expect(
+    new Set(await stories.locator("article").evaluateAll((n) => n.map((a) => a.getAttribute("data-date")))),
+  ).toEqual(new Set(["2026-11-20"]));
+  const today = await apiTotal(request, "startDate=2026-11-20&endDate=2026-11-20");
+  await expect(
+    stories.getByRole("link", { name: `All ${today.toLocaleString("en-US")} from Nov 20 →` }),
+  ).toHaveAttribute("href", "/news?startDate=2026-11-20&endDate=2026-11-20");
+
+  // The week's counts: one row per event type, each the feed's own total for that type.
+  const chart = page.getByRole("region", { name: "This week by event type" }).getByRole("table");
+  await expect(chart.getByRole("row")).toHaveCount(20); // the header row and 19 types
+  const maRow = chart.getByRole("row", { name: /^M&A/ });
+  await expect(maRow).toContainText((await apiTotal(request, "eventType=ma")).toLocaleString("en-US"));
+  const total = await apiTotal(request, "");
+  await expect(chart.locator("caption")).toContainText(
+    `${total.toLocaleString("en-US")} stories, Nov 14 – Nov 20`,
+  );
+
+  // Recently updated companies, newest change first, as "updated … ago".
+  const recent = page.getByRole("region", { name: "Recently updated companies" });
+  await expect(recent.getByRole("listitem")).toHaveCount(10);
+  await expect(recent.getByRole("listitem").first()).toContainText(
+    /updated (\d+ s ago|just now|\d+ minutes? ago)/,
+  );
+  const times = await recent
+    .locator("time")
+    .evaluateAll((n) => n.map((t) => t.getAttribute("datetime") ?? ""));
+  expect(times).toEqual([...times].sort().reverse());
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(errors).toEqual([]);
+
+  // A bar's label opens the feed filtered by that type.
+  await maRow.getByRole("link", { name: "M&A" }).click();
+  await expect(page).toHaveURL(/\/news\?eventType=ma$/);
+  await expect(page.getByRole("checkbox", { name: "M&A" })).toBeChecked();
+});
+
+test("the search box is a plain form into the directory", async ({ page }) => {
+  await page.goto("/");
+  const search = page.getByRole("search", { name: "Company directory" });
+  await search.getByRole("searchbox").fill("nordic bank");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/companies\?q=nordic\+bank$/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the overview is complete from the server, and the search still works", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Top stories today" }).locator("article")).toHaveCount(5);
+    await expect(
+      page.getByRole("region", { name: "Recently updated companies" }).getByRole("listitem"),
+    ).toHaveCount(10);
+    await page.getByRole("searchbox").fill("ACME");
+    await page.getByRole("searchbox").press("Enter");
+    await expect(page).toHaveURL(/\/companies\?q=ACME$/);
+  });
+});
+
+test.describe("narrow, dark", () => {
+  test.use({ viewport: { width: 375, height: 800 }, colorScheme: "dark" });
+
+  test("fits the window and passes axe", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});

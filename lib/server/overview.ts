@@ -1,0 +1,106 @@
+import "server-only";
+// The overview page's data, each part cached so that the page costs a bounded number of upstream
+// calls: today's top stories (1 call, 2 min like the feed; 1 more when today has none yet), the
+// week's counts by event type (one call per type, cached 30 min), the recently updated companies
+// (from the directory index: no call).
+import { addDays, type DateRange, defaultRange } from "@/app/news/search-params";
+import type { CompanyRow } from "@/components/news/types";
+import type { SyncProgress } from "@/lib/directory/sync";
+import { EVENT_TYPES, type EventType } from "@/lib/upstream/vocabulary";
+import { SwrCache } from "./cache";
+import type { Services } from "./services";
+import { type TopNewsFeedPage, topNewsFeed } from "./top-news-feed";
+
+const MINUTE = 60_000;
+export const TOP_STORIES = 5;
+/** At most this many count calls in flight at once, so one refresh does not burst the rate budget. */
+const COUNT_CONCURRENCY = 3;
+
+export interface TopStories {
+  /** The UTC day shown: today, or yesterday when today has no story yet. */
+  date: string;
+  page: TopNewsFeedPage;
+}
+
+export async function topStories(services: Services, today: string): Promise<TopStories> {
+  const day = (date: string) =>
+    topNewsFeed({ startDate: date, endDate: date, page: 1, pageSize: TOP_STORIES }, services);
+  const page = await day(today);
+  if (page.data.pagination.totalCount > 0) return { date: today, page };
+  const yesterday = addDays(today, -1);
+  return { date: yesterday, page: await day(yesterday) };
+}
+
+export interface WeekCounts {
+  range: DateRange;
+  counts: { eventType: EventType; count: number }[];
+  total: number;
+  fetchedAt: number;
+  stale: boolean;
+}
+
+const countCaches = new WeakMap<Services, SwrCache<Omit<WeekCounts, "fetchedAt" | "stale">>>();
+
+/**
+ * The default feed's story count per event type over the latest 7 days: the API has no counts,
+ * so each is one page of one story, read for its totalCount. Cached 30 minutes (a week's counts
+ * move slowly), served stale while it refreshes.
+ */
+export async function weekEventCounts(services: Services, today: string): Promise<WeekCounts> {
+  let cache = countCaches.get(services);
+  if (!cache) {
+    cache = new SwrCache({
+      name: "week-counts",
+      freshMs: 30 * MINUTE,
+      staleMs: 6 * 60 * MINUTE,
+      errorMs: 24 * 60 * MINUTE,
+      maxEntries: 4,
+    });
+    countCaches.set(services, cache);
+  }
+  const cached = await cache.get(today, async () => {
+    const counts: { eventType: EventType; count: number }[] = [];
+    const queue = [...EVENT_TYPES];
+    const worker = async () => {
+      for (let type = queue.shift(); type; type = queue.shift()) {
+        const page = await services.client.getTopNews({ eventTypes: [type], pageSize: 1 });
+        counts.push({ eventType: type, count: page.pagination.totalCount });
+      }
+    };
+    await Promise.all(Array.from({ length: COUNT_CONCURRENCY }, worker));
+    counts.sort(
+      (a, b) => b.count - a.count || EVENT_TYPES.indexOf(a.eventType) - EVENT_TYPES.indexOf(b.eventType),
+    );
+    return { range: defaultRange(today), counts, total: counts.reduce((sum, c) => sum + c.count, 0) };
+  });
+  return { ...cached.value, fetchedAt: cached.fetchedAt, stale: cached.state !== "fresh" };
+}
+
+export interface RecentCompanies {
+  rows: CompanyRow[];
+  total: number;
+  progress: SyncProgress;
+}
+
+/** The companies whose data changed last, by `updatedAt`, from the directory index. */
+export async function recentCompanies(services: Services, limit = 10): Promise<RecentCompanies> {
+  const { result, progress } = await services.search("default", {
+    sort: "updatedAt",
+    order: "desc",
+    offset: 0,
+    limit,
+  });
+  return {
+    total: result.total,
+    progress,
+    rows: result.hits.map(({ company: c }) => ({
+      companyKey: c.companyKey,
+      displayNameEnglish: c.displayNameEnglish,
+      primaryListing: { ticker: c.primaryListing.ticker, exchangeCode: c.primaryListing.exchangeCode },
+      marketCapUsd: c.marketCapUsd,
+      availableDatasets: c.availableDatasets,
+      headquartersCountryCode: c.headquartersCountryCode,
+      updatedAt: c.updatedAt,
+    })),
+  };
+}
