@@ -3,11 +3,13 @@
 import { browserBench } from "./browser";
 import { directoryBench } from "./directory";
 import { benchNews } from "./news";
+import { benchProfile } from "./profile";
 import { sandboxBench } from "./sandbox";
 
 const sections: [string, () => Promise<void>][] = [
   ["Sandbox", sandboxBench],
   ["Directory and route handlers", directoryBench],
+  ["Profile page", benchProfile],
   ["News feed and overview", benchNews],
   ["Browser", browserBench],
 ];
