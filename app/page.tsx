@@ -1,14 +1,14 @@
 import Link from "next/link";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { describeRange, feedHref } from "@/app/news/search-params";
 import { ArticleCard } from "@/components/news/article-card";
 import { EventTypeChart } from "@/components/overview/event-type-chart";
 import { RecentCompanies } from "@/components/overview/recent-companies";
+import { utcDateOf } from "@/lib/dates";
+import { describeRange, feedHref } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
 import { recentCompanies, topStories, weekEventCounts } from "@/lib/server/overview";
 import { getServices } from "@/lib/server/services";
-import { utcDateOf } from "./news/search-params";
 
 function Panel({
   id,
@@ -55,7 +55,7 @@ export default async function OverviewPage() {
   const [stories, counts, recent] = await Promise.allSettled([
     topStories(services, today),
     weekEventCounts(services, today),
-    recentCompanies(services),
+    recentCompanies(),
   ]);
 
   return (

@@ -113,11 +113,20 @@ test.describe("company directory", () => {
       "aria-sort",
       "ascending",
     );
-    const names = await bodyRows(page).locator("td:first-child .font-medium").allTextContents();
-    const sorted = [...names].sort((a, b) =>
-      a.localeCompare(b, "en", { sensitivity: "base", numeric: true }),
-    );
-    expect(names.slice(0, 10)).toEqual(sorted.slice(0, 10));
+    // The rows shown are the sorted ones once the new page has arrived.
+    const firstTen = async () => {
+      const names = await bodyRows(page).locator("td:first-child .font-medium").allTextContents();
+      const sorted = [...names].sort((a, b) =>
+        a.localeCompare(b, "en", { sensitivity: "base", numeric: true }),
+      );
+      return { shown: names.slice(0, 10), sorted: sorted.slice(0, 10) };
+    };
+    await expect
+      .poll(async () => {
+        const { shown, sorted } = await firstTen();
+        return shown.length === 10 && shown.join("|") === sorted.join("|");
+      })
+      .toBe(true);
 
     await results(page)
       .getByRole("button", { name: /^Company/ })

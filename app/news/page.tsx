@@ -5,11 +5,12 @@ import type { PickedCompany } from "@/components/news/company-picker";
 import { NewsFeed } from "@/components/news/news-feed";
 import { feedQueryKey } from "@/components/news/queries";
 import { toSearch } from "@/lib/client/api";
+import { utcDateOf } from "@/lib/dates";
+import { FEED_PAGE_SIZE, parseFeedParams, serializeFeedState, toApiParams } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
 import { topNewsQuery } from "@/lib/server/query-schemas";
 import { getServices } from "@/lib/server/services";
 import { topNewsFeed } from "@/lib/server/top-news-feed";
-import { FEED_PAGE_SIZE, parseFeedParams, serializeFeedState, toApiParams, utcDateOf } from "./search-params";
 
 export const metadata: Metadata = {
   title: "Top news",

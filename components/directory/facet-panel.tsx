@@ -3,7 +3,7 @@
 import { memo, useId, useMemo, useState } from "react";
 import type { FacetCount } from "@/lib/directory/company-index";
 import { CAP_BUCKETS, type FacetField } from "@/lib/directory/fields";
-import { type DirectoryState, toggleValue } from "@/lib/directory/url-state";
+import { clearField, type DirectoryState, toggleValue } from "@/lib/directory/url-state";
 import { formatCount } from "@/lib/format";
 import type { DirectoryPage } from "@/lib/server/directory";
 import {
@@ -310,19 +310,7 @@ export const FacetPanel = memo(function FacetPanel({
             selected={selected}
             defaultOpen={Boolean(open)}
             onToggle={(value) => onChange(toggleValue(state, field, value))}
-            onClear={() => {
-              if (field === "datasets" || field === "marketCap")
-                onChange({
-                  ...state,
-                  [field]: [],
-                  ...(field === "marketCap" ? { minMarketCap: undefined, maxMarketCap: undefined } : {}),
-                });
-              else {
-                const filters = { ...state.filters };
-                delete filters[field];
-                onChange({ ...state, filters });
-              }
-            }}
+            onClear={() => onChange(clearField(state, field))}
           >
             {field === "marketCap" && <CapRange key={capKey} state={state} onChange={onChange} />}
           </FacetSection>

@@ -77,6 +77,7 @@ export function ResultsTable(props: ResultsTableProps) {
   });
   const rowsById = table.getRowModel().rowsById;
   const template = columns.map((id) => COLUMN_META[id].width).join(" ");
+  const columnsKey = columns.join(",");
   const width = minWidth(columns);
 
   const focusRow = (index: number) => {
@@ -200,6 +201,7 @@ export function ResultsTable(props: ResultsTableProps) {
                   index={item.index}
                   style={style}
                   active={item.index === active}
+                  columnsKey={columnsKey}
                   onFocusRow={setActive}
                 />
               );
@@ -230,6 +232,8 @@ const ResultRow = memo(
     index: number;
     style: CSSProperties;
     active: boolean;
+    /** The visible columns, for the comparison below: a new set re-renders the row. */
+    columnsKey: string;
     onFocusRow: (index: number) => void;
   }) {
     return (
@@ -271,6 +275,5 @@ const ResultRow = memo(
     a.index === b.index &&
     a.active === b.active &&
     a.style.transform === b.style.transform &&
-    a.style.gridTemplateColumns === b.style.gridTemplateColumns &&
-    a.row.getAllCells().length === b.row.getAllCells().length,
+    a.columnsKey === b.columnsKey,
 );

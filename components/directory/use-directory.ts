@@ -4,9 +4,9 @@ import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { getJson } from "@/lib/client/api";
 import { apiQuery, type DirectoryState } from "@/lib/directory/url-state";
-import type { DirectoryPage } from "@/lib/server/directory";
+import type { DirectoryPage, DirectoryRow } from "@/lib/server/directory";
 
-export type DirectoryRow = DirectoryPage["rows"][number];
+export type { DirectoryRow };
 export const PAGE_SIZE = 50;
 
 const pagePath = (query: string, page: number, facets: boolean) =>

@@ -5,7 +5,7 @@ import {
   describeRange,
   type FeedState,
   isDefaultImportance,
-} from "@/app/news/search-params";
+} from "@/lib/news/feed-state";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
 
 function Chip({ label, note, onRemove }: { label: string; note?: string; onRemove: () => void }) {

@@ -5,9 +5,9 @@ import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { describeError } from "@/components/ui/states";
+import type { DirectoryRow } from "@/lib/server/directory";
 import { FilterGroup, inputClass } from "./filter-parts";
 import { companySearchOptions } from "./queries";
-import type { CompanyRow } from "./types";
 
 export interface PickedCompany {
   companyKey: string;
@@ -17,7 +17,7 @@ export interface PickedCompany {
   hasLogo: boolean;
 }
 
-export function pickedFromRow(row: CompanyRow): PickedCompany {
+export function pickedFromRow(row: DirectoryRow): PickedCompany {
   return {
     companyKey: row.companyKey,
     name: row.displayNameEnglish || row.companyKey,
@@ -57,7 +57,7 @@ export function CompanyPicker({
   const rows = q ? (search.data?.rows ?? []) : [];
   const showList = open && q.length > 0 && rows.length > 0;
 
-  const choose = (row: CompanyRow) => {
+  const choose = (row: DirectoryRow) => {
     onChange(pickedFromRow(row));
     setText("");
     setOpen(false);

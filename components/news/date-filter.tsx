@@ -1,14 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import {
-  addDays,
-  type DateRange,
-  daysBetween,
-  defaultRange,
-  isIsoDate,
-  MAX_RANGE_DAYS,
-} from "@/app/news/search-params";
+import { addDays, daysBetween, isIsoDate } from "@/lib/dates";
+import { type DateRange, defaultRange, MAX_RANGE_DAYS } from "@/lib/news/feed-state";
 import { chipButtonClass, FilterGroup, inputClass } from "./filter-parts";
 
 const PRESETS = [

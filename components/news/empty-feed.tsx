@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueries } from "@tanstack/react-query";
-import { type FeedState, type FilterId, relaxations, toApiParams } from "@/app/news/search-params";
+import { type FeedState, type FilterId, relaxations, toApiParams } from "@/lib/news/feed-state";
 import { stories } from "./feed-list";
 import { feedCountOptions } from "./queries";
 

@@ -1,4 +1,4 @@
-import type { FeedView } from "@/app/news/search-params";
+import type { FeedView } from "@/lib/news/feed-state";
 import { ArticleCard, ArticleCompany } from "./article-card";
 import { groupByCompany, groupByDay } from "./grouping";
 import type { FeedArticle } from "./types";

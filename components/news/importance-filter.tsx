@@ -6,7 +6,7 @@ import {
   type ImportanceFilter as Importance,
   LEVELS,
   type Level,
-} from "@/app/news/search-params";
+} from "@/lib/news/feed-state";
 import { FilterGroup, inputClass, Segmented } from "./filter-parts";
 import { importanceLabel } from "./importance";
 

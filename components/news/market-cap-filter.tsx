@@ -1,12 +1,7 @@
 "use client";
 
 import { type FormEvent, useId, useState } from "react";
-import {
-  CAP_PRESETS,
-  capPresetOf,
-  DEFAULT_MIN_MARKET_CAP,
-  describeMarketCap,
-} from "@/app/news/search-params";
+import { CAP_PRESETS, capPresetOf, DEFAULT_MIN_MARKET_CAP, describeMarketCap } from "@/lib/news/feed-state";
 import { FilterGroup, inputClass } from "./filter-parts";
 
 const toBillions = (usd: number | undefined) => (usd === undefined ? "" : String(usd / 1e9));

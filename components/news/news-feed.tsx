@@ -3,6 +3,7 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { describeError, ErrorState } from "@/components/ui/states";
 import {
   DEFAULT_FEED_STATE,
   describeImportance,
@@ -16,8 +17,7 @@ import {
   parseFeedParams,
   serializeFeedState,
   toApiParams,
-} from "@/app/news/search-params";
-import { describeError, ErrorState } from "@/components/ui/states";
+} from "@/lib/news/feed-state";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
 import { ActiveFilters, FeedSkeleton } from "./active-filters";
 import { CompanyPicker, type PickedCompany } from "./company-picker";

@@ -1,8 +1,9 @@
 // Query options of the feed: the server page prefetches under the same key the client reads.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { type ApiParams, FEED_PAGE_SIZE } from "@/app/news/search-params";
 import { getJson, toSearch } from "@/lib/client/api";
-import type { CompaniesAnswer, FeedPage } from "./types";
+import { type ApiParams, FEED_PAGE_SIZE } from "@/lib/news/feed-state";
+import type { DirectoryPage } from "@/lib/server/directory";
+import type { FeedPage } from "./types";
 
 export function feedQueryKey(params: ApiParams) {
   return ["top-news", "feed", params] as const;
@@ -37,8 +38,7 @@ export function feedCountOptions(params: ApiParams) {
 export function companySearchOptions(q: string) {
   return queryOptions({
     queryKey: ["companies", "picker", q] as const,
-    queryFn: ({ signal }) =>
-      getJson<CompaniesAnswer>(`/api/companies${toSearch({ q, pageSize: 8 })}`, signal),
+    queryFn: ({ signal }) => getJson<DirectoryPage>(`/api/companies${toSearch({ q, pageSize: 8 })}`, signal),
     enabled: q.trim().length > 0,
     staleTime: 5 * 60_000,
   });

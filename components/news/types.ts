@@ -34,26 +34,3 @@ export interface FeedPage {
   warning?: string;
   noLogo: string[];
 }
-
-/** The fields of a /api/companies row the news pages use. */
-export interface CompanyRow {
-  companyKey: string;
-  displayNameEnglish?: string | null;
-  primaryListing: { ticker: string; exchangeCode: string };
-  marketCapUsd?: number | null;
-  availableDatasets: string[];
-  headquartersCountryCode?: string | null;
-  updatedAt?: number | null;
-}
-
-export interface CompaniesAnswer {
-  total: number;
-  rows: CompanyRow[];
-  progress: {
-    state: string;
-    rows: number;
-    pagesDone: number;
-    pagesTotal: number | null;
-    syncedAt: number | null;
-  };
-}

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { describeRange, feedHref } from "@/app/news/search-params";
 import { swatchOf } from "@/components/news/event-colors";
+import { describeRange, feedHref } from "@/lib/news/feed-state";
 import type { WeekCounts } from "@/lib/server/overview";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
 

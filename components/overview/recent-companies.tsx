@@ -3,11 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import type { CompaniesAnswer } from "@/components/news/types";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { describeError } from "@/components/ui/states";
 import { getJson } from "@/lib/client/api";
 import { flagOf, formatAgo, formatUtc } from "@/lib/format";
+import type { DirectoryPage } from "@/lib/server/directory";
 
 const POLL_MS = 60_000;
 
@@ -32,14 +32,13 @@ function useUpstreamNow(serverNowMs: number): number {
  * The companies whose data changed last (`updatedAt`, which the contract says to poll): polled
  * from the directory index every minute, which costs no upstream call.
  */
-export function RecentCompanies({ initial, serverNowMs }: { initial: CompaniesAnswer; serverNowMs: number }) {
+export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPage; serverNowMs: number }) {
   const now = useUpstreamNow(serverNowMs);
   const query = useQuery({
     queryKey: ["companies", "recently-updated"],
     queryFn: ({ signal }) =>
-      getJson<CompaniesAnswer>("/api/companies?sort=updatedAt&order=desc&pageSize=10", signal),
+      getJson<DirectoryPage>("/api/companies?sort=updatedAt&order=desc&pageSize=10", signal),
     initialData: initial,
-    initialDataUpdatedAt: serverNowMs,
     refetchInterval: POLL_MS,
     staleTime: POLL_MS,
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   activeFilterCount,
   apiQuery,
+  clearField,
   clearFilters,
   EMPTY_STATE,
   effectiveSort,
@@ -80,5 +81,13 @@ describe("directory URL state", () => {
     expect(toggleValue(state, "sector", "Energy").filters).toEqual({});
     expect(activeFilterCount(clearFilters({ ...state, q: "x" }))).toBe(0);
     expect(clearFilters({ ...state, q: "x" }).q).toBe("x");
+    const capped = { ...state, minMarketCap: 1e9 };
+    expect(clearField(capped, "marketCap")).toMatchObject({ marketCap: [], minMarketCap: undefined });
+    expect(clearField(capped, "sector").filters).toEqual({});
+    expect(clearField(capped, "datasets")).toMatchObject({
+      datasets: [],
+      marketCap: ["large"],
+      minMarketCap: 1e9,
+    });
   });
 });

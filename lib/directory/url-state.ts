@@ -218,6 +218,19 @@ export function clearFilters(state: DirectoryState): DirectoryState {
   };
 }
 
+/** Clears one filter group; clearing the market cap clears its custom range too. */
+export function clearField(
+  state: DirectoryState,
+  field: FacetField | "datasets" | "marketCap",
+): DirectoryState {
+  if (field === "datasets") return { ...state, datasets: [] };
+  if (field === "marketCap")
+    return { ...state, marketCap: [], minMarketCap: undefined, maxMarketCap: undefined };
+  const filters = { ...state.filters };
+  delete filters[field];
+  return { ...state, filters };
+}
+
 /** Toggles one value of a facet field (or of datasets / marketCap). */
 export function toggleValue(
   state: DirectoryState,

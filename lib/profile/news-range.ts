@@ -1,23 +1,9 @@
 // The company-news date range rules the page enforces before asking (api-spec.md: both dates or
 // neither, at most 31 days, the latest 14 UTC dates by default). Plain functions: browser-safe.
+import { addDays, daysBetween, isIsoDate } from "@/lib/dates";
 
 export const MAX_NEWS_DAYS = 31;
 export const DEFAULT_NEWS_DAYS = 14;
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` shifted by whole days (UTC); null for a string that is not a real date. */
-export function addDays(date: string, days: number): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(ms) || !new Date(ms).toISOString().startsWith(date)) return null;
-  return new Date(ms + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Inclusive number of days from start to end. */
-export function daysBetween(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
-}
-
 export type RangeCheck =
   | { ok: true; range: { startDate: string; endDate: string } | null }
   | { ok: false; field: "startDate" | "endDate"; message: string };
@@ -28,9 +14,9 @@ export function checkNewsRange(startDate: string, endDate: string, today: string
   if (!startDate)
     return { ok: false, field: "startDate", message: "Pick a start date too, or clear both dates." };
   if (!endDate) return { ok: false, field: "endDate", message: "Pick an end date too, or clear both dates." };
-  if (!addDays(startDate, 0))
+  if (!isIsoDate(startDate))
     return { ok: false, field: "startDate", message: "The start is not a real date." };
-  if (!addDays(endDate, 0)) return { ok: false, field: "endDate", message: "The end is not a real date." };
+  if (!isIsoDate(endDate)) return { ok: false, field: "endDate", message: "The end is not a real date." };
   if (endDate < startDate)
     return { ok: false, field: "endDate", message: "The end date is before the start date." };
   if (endDate > today)
@@ -50,10 +36,12 @@ export function checkNewsRange(startDate: string, endDate: string, today: string
  * service accepts: the end within 31 days after the start and not after today.
  */
 export function rangeLimits(startDate: string, endDate: string, today: string) {
-  const earliestEnd = startDate && addDays(startDate, 0) ? startDate : undefined;
-  const latestEnd = startDate ? addDays(startDate, MAX_NEWS_DAYS - 1) : null;
-  const latestStart = endDate && addDays(endDate, 0) ? endDate : today;
-  const earliestStart = endDate ? addDays(endDate, -(MAX_NEWS_DAYS - 1)) : null;
+  const start = isIsoDate(startDate) ? startDate : undefined;
+  const end = isIsoDate(endDate) ? endDate : undefined;
+  const earliestEnd = start;
+  const latestEnd = start ? addDays(start, MAX_NEWS_DAYS - 1) : null;
+  const latestStart = end ?? today;
+  const earliestStart = end ? addDays(end, -(MAX_NEWS_DAYS - 1)) : null;
   return {
     start: { min: earliestStart ?? undefined, max: latestStart < today ? latestStart : today },
     end: { min: earliestEnd, max: latestEnd && latestEnd < today ? latestEnd : today },

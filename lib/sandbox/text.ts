@@ -1,51 +1,12 @@
 // Deterministic prose for the sandbox universe: news headlines/summaries, company
 // descriptions and peer rationales. Every choice flows from the `rand` passed in.
 
-export type EventType =
-  | "earnings"
-  | "guidance"
-  | "dividend"
-  | "stock_split"
-  | "buyback"
-  | "ma"
-  | "partnership"
-  | "product_launch"
-  | "expansion"
-  | "regulatory"
-  | "legal"
-  | "executive"
-  | "restructuring"
-  | "financing"
-  | "technology"
-  | "esg"
-  | "analyst"
-  | "market_commentary"
-  | "other";
+import type { COMPANY_TYPES, EventType, PEER_RELATIONSHIPS } from "@/lib/upstream/vocabulary";
 
-export const EVENT_TYPES: readonly EventType[] = [
-  "earnings",
-  "guidance",
-  "dividend",
-  "stock_split",
-  "buyback",
-  "ma",
-  "partnership",
-  "product_launch",
-  "expansion",
-  "regulatory",
-  "legal",
-  "executive",
-  "restructuring",
-  "financing",
-  "technology",
-  "esg",
-  "analyst",
-  "market_commentary",
-  "other",
-];
+export { EVENT_TYPES, type EventType } from "@/lib/upstream/vocabulary";
 
-export type CompanyType = "operating_company" | "investment_company" | "reit" | "spac" | "government";
-export type PeerRelationship = "direct_competitor" | "business_model_peer" | "industry_peer";
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+export type PeerRelationship = (typeof PEER_RELATIONSHIPS)[number];
 
 export interface CompanyFacts {
   displayName: string;

@@ -28,3 +28,4 @@ export async function directoryPage(query: z.output<typeof companiesQuery>) {
 }
 
 export type DirectoryPage = Awaited<ReturnType<typeof directoryPage>>;
+export type DirectoryRow = DirectoryPage["rows"][number];

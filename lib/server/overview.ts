@@ -1,13 +1,14 @@
 import "server-only";
+import { addDays } from "@/lib/dates";
 // The overview page's data, each part cached so that the page costs a bounded number of upstream
 // calls: today's top stories (1 call, 2 min like the feed; 1 more when today has none yet), the
 // week's counts by event type (one call per type, cached 30 min), the recently updated companies
 // (from the directory index: no call).
-import { addDays, type DateRange, defaultRange } from "@/app/news/search-params";
-import type { CompanyRow } from "@/components/news/types";
-import type { SyncProgress } from "@/lib/directory/sync";
+import { type DateRange, defaultRange } from "@/lib/news/feed-state";
 import { EVENT_TYPES, type EventType } from "@/lib/upstream/vocabulary";
 import { SwrCache } from "./cache";
+import { type DirectoryPage, directoryPage } from "./directory";
+import { companiesQuery } from "./query-schemas";
 import type { Services } from "./services";
 import { type TopNewsFeedPage, topNewsFeed } from "./top-news-feed";
 
@@ -76,31 +77,9 @@ export async function weekEventCounts(services: Services, today: string): Promis
   return { ...cached.value, fetchedAt: cached.fetchedAt, stale: cached.state !== "fresh" };
 }
 
-export interface RecentCompanies {
-  rows: CompanyRow[];
-  total: number;
-  progress: SyncProgress;
-}
-
-/** The companies whose data changed last, by `updatedAt`, from the directory index. */
-export async function recentCompanies(services: Services, limit = 10): Promise<RecentCompanies> {
-  const { result, progress } = await services.search("default", {
-    sort: "updatedAt",
-    order: "desc",
-    offset: 0,
-    limit,
-  });
-  return {
-    total: result.total,
-    progress,
-    rows: result.hits.map(({ company: c }) => ({
-      companyKey: c.companyKey,
-      displayNameEnglish: c.displayNameEnglish,
-      primaryListing: { ticker: c.primaryListing.ticker, exchangeCode: c.primaryListing.exchangeCode },
-      marketCapUsd: c.marketCapUsd,
-      availableDatasets: c.availableDatasets,
-      headquartersCountryCode: c.headquartersCountryCode,
-      updatedAt: c.updatedAt,
-    })),
-  };
+/** The companies whose data changed last, by `updatedAt`: the directory's own answer, from the index. */
+export function recentCompanies(limit = 10): Promise<DirectoryPage> {
+  return directoryPage(
+    companiesQuery.parse({ sort: "updatedAt", order: "desc", pageSize: String(limit), facets: "false" }),
+  );
 }

@@ -1,5 +1,6 @@
 // Query-string schemas of the browser-facing API, shared by the route handlers and their tests.
 import { z } from "zod";
+import { daysBetween, isIsoDate } from "@/lib/dates";
 import type { DirectoryQuery } from "@/lib/directory/company-index";
 import { CAP_FILTER_VALUES, FACET_FIELDS, SORT_FIELDS } from "@/lib/directory/fields";
 import { EVENT_TYPES } from "@/lib/upstream/schemas";
@@ -9,10 +10,7 @@ const nonNegative = z.coerce.number().finite().min(0);
 const date = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
-  .refine((v) => {
-    const ms = Date.parse(`${v}T00:00:00Z`);
-    return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
-  }, "is not a real date");
+  .refine(isIsoDate, "is not a real date");
 const importance = z.coerce.number().int().min(1).max(5);
 const eventType = z.enum(EVENT_TYPES);
 
@@ -75,7 +73,7 @@ function bothDatesOrNeither(
     return;
   }
   if (startDate && endDate) {
-    const days = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 + 1;
+    const days = daysBetween(startDate, endDate);
     if (days < 1)
       ctx.addIssue({ code: "custom", path: ["endDate"], message: "must not be before startDate" });
     else if (days > maxDays)

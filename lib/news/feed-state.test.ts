@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  addDays,
   capPresetOf,
   DEFAULT_FEED_STATE,
-  daysBetween,
   describeMarketCap,
   type FeedState,
   feedHref,
@@ -14,21 +12,12 @@ import {
   relaxations,
   serializeFeedState,
   toApiParams,
-} from "./search-params";
+} from "./feed-state";
 
 const TODAY = "2026-11-20";
 const parse = (query: string) => parseFeedParams(new URLSearchParams(query), TODAY);
 const state = (partial: Partial<FeedState>) =>
   normalizeFeedState({ ...DEFAULT_FEED_STATE, ...partial }, TODAY);
-
-describe("dates", () => {
-  it("adds days across month and year ends and counts inclusive days", () => {
-    expect(addDays("2026-12-30", 3)).toBe("2027-01-02");
-    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
-    expect(daysBetween("2026-11-14", "2026-11-20")).toBe(7);
-    expect(daysBetween("2026-11-20", "2026-11-20")).toBe(1);
-  });
-});
 
 describe("market-cap parameters", () => {
   it("writes amounts compactly and reads them back", () => {

@@ -1,6 +1,8 @@
 // The top-news feed's filter state: parsed from the URL once for the server page and the client
 // feed, written back with defaults omitted, and mapped to the /api/top-news query. Plain code (no
 // zod, no React) so that it is cheap in the browser bundle and unit-testable.
+
+import { addDays, daysBetween, isIsoDate } from "@/lib/dates";
 import { CAP_BUCKETS } from "@/lib/directory/fields";
 import { EVENT_TYPES, type EventType, isKnownEventType } from "@/lib/upstream/vocabulary";
 
@@ -48,29 +50,6 @@ export const DEFAULT_FEED_STATE: FeedState = {
   company: null,
   view: "ranked",
 };
-
-// ---- dates (UTC calendar days as YYYY-MM-DD) ---------------------------------------------
-
-const DAY_MS = 86_400_000;
-
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const ms = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
-}
-
-export function utcDateOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return utcDateOf(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
-}
-
-/** Days in the inclusive range from start to end (1 for a single day). */
-export function daysBetween(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
-}
 
 /** The API's default window: the latest 7 UTC days up to today. */
 export function defaultRange(today: string): DateRange {

@@ -1,0 +1,25 @@
+// UTC calendar days as `YYYY-MM-DD`, the form the news endpoints take. Plain functions, browser-safe.
+
+const DAY_MS = 86_400_000;
+
+/** Whether a string is a real calendar date in `YYYY-MM-DD` form. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
+}
+
+/** The UTC date of an instant. */
+export function utcDateOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** A date shifted by whole days; the date must be a real one (see isIsoDate). */
+export function addDays(date: string, days: number): string {
+  return utcDateOf(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
+}
+
+/** Days in the inclusive range from start to end (1 for a single day). */
+export function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+}
