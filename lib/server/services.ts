@@ -207,6 +207,18 @@ export class Services {
   }
 
   /**
+   * Whether the directory index knows that a company has logos. Unknown (the first sync still
+   * running) counts as no: a page shows initials rather than spend an upstream call on a 404.
+   */
+  knownToHaveLogo(companyKey: string): boolean {
+    for (const set of ["default", "all"] as const) {
+      const row = this.directory.index(set).byKey(companyKey);
+      if (row) return row.availableDatasets.includes("logos");
+    }
+    return false;
+  }
+
+  /**
    * Resolves a pasted identifier or key to a canonical companyKey: from the index when it is
    * there, otherwise (when well-formed) through the profile endpoint, which also knows former
    * tickers, secondary listings and predecessor CIKs.

@@ -21,12 +21,8 @@ export async function topNewsFeed(
 ): Promise<TopNewsFeedPage> {
   const { page, eventType, ...rest } = query;
   const served = await services.topNews({ ...rest, eventTypes: eventType, pageNumber: page });
-  const index = services.directory.index("default");
   const noLogo = new Set<string>();
-  for (const article of served.data.data) {
-    const key = article.companyKey;
-    if (!key || noLogo.has(key)) continue;
-    if (!index.byKey(key)?.availableDatasets.includes("logos")) noLogo.add(key);
-  }
+  for (const { companyKey } of served.data.data)
+    if (companyKey && !services.knownToHaveLogo(companyKey)) noLogo.add(companyKey);
   return { ...served, noLogo: [...noLogo] };
 }

@@ -101,22 +101,8 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   }
 }
 
-/** Whether a company's logo can be asked for: the directory index knows its datasets. */
-function logoLookup(): (companyKey: string) => boolean {
-  const directory = getServices().directory;
-  const indexes = [directory.index("default"), directory.index("all")];
-  return (companyKey) => {
-    for (const index of indexes) {
-      const row = index.byKey(companyKey);
-      if (row) return row.availableDatasets.includes("logos");
-    }
-    // Unknown yet (first sync still running): the initials tile, not a request that may 404.
-    return false;
-  };
-}
-
 function peerRows(profile: Profile): PeerRow[] {
-  const hasLogo = logoLookup();
+  const services = getServices();
   return profile.peers.map((p) => ({
     companyKey: p.companyKey,
     name: p.displayNameEnglish || p.companyKey,
@@ -129,7 +115,7 @@ function peerRows(profile: Profile): PeerRow[] {
     hqCode: p.headquartersCountryCode ?? null,
     hqName: p.headquartersCountryName ?? null,
     sector: p.sector ?? null,
-    hasLogo: hasLogo(p.companyKey),
+    hasLogo: services.knownToHaveLogo(p.companyKey),
   }));
 }
 
