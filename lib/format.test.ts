@@ -20,7 +20,9 @@ describe("format", () => {
 
   it("says how long ago, in words", () => {
     const now = Date.parse("2026-11-20T15:00:00Z");
-    expect(formatAgo(now - 10_000, now)).toBe("just now");
+    expect(formatAgo(now - 2_000, now)).toBe("just now");
+    expect(formatAgo(now - 8_000, now)).toBe("8 seconds ago");
+    expect(formatAgo(now - 120_000, now)).toBe("2 minutes ago");
     expect(formatAgo(now - 3 * 3_600_000, now)).toBe("3 hours ago");
     expect(formatAgo(now - 86_400_000, now)).toBe("yesterday");
     expect(formatUtc(now)).toBe("2026-11-20 15:00 UTC");

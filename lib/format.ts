@@ -49,15 +49,15 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
-/** "3 hours ago", "yesterday", "just now": the time between two instants in ms. */
+/** "3 hours ago", "yesterday", "8 seconds ago", "just now": the time between two instants in ms. */
 export function formatAgo(thenMs: number, nowMs: number): string {
   const seconds = Math.round((thenMs - nowMs) / 1000);
   const abs = Math.abs(seconds);
-  if (abs < 45) return "just now";
+  if (abs < 5) return "just now";
   for (const [unit, size] of units) {
     if (abs >= size) return relative.format(Math.round(seconds / size), unit);
   }
-  return relative.format(Math.round(seconds / 60), "minute");
+  return relative.format(seconds, "second");
 }
 
 /** "2026-11-20 15:04 UTC": an instant in UTC, for titles and exports. */

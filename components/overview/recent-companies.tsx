@@ -11,12 +11,6 @@ import type { DirectoryPage } from "@/lib/server/directory";
 
 const POLL_MS = 60_000;
 
-/** "8 s ago" within the minute (changes land every few seconds), then "3 minutes ago". */
-function updatedAgo(thenMs: number, nowMs: number): string {
-  const seconds = Math.round((nowMs - thenMs) / 1000);
-  return seconds >= 0 && seconds < 60 ? `${seconds} s ago` : formatAgo(thenMs, nowMs);
-}
-
 /** The upstream's "now" (the sandbox clock may be pinned) moved on by the time spent on the page. */
 function useUpstreamNow(serverNowMs: number): number {
   const [now, setNow] = useState(serverNowMs);
@@ -89,7 +83,7 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
                 <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
                   {updatedMs ? (
                     <time dateTime={new Date(updatedMs).toISOString()} title={formatUtc(updatedMs)}>
-                      updated {updatedAgo(updatedMs, now)}
+                      updated {formatAgo(updatedMs, now)}
                     </time>
                   ) : (
                     "update time n/a"
