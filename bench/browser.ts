@@ -1,47 +1,9 @@
 // Figures measured in headless Chromium against the built app (`next build` output), served by
 // `next start` on loopback with the embedded sandbox and a pinned clock.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { startBuiltApp } from "./app";
 import { ms, percentile, table } from "./stats";
-
-// `npm run bench` runs from the project root.
-const root = process.cwd();
-const PORT = Number(process.env.BENCH_PORT ?? 3900);
-const base = `http://127.0.0.1:${PORT}`;
-
-async function startApp(): Promise<ChildProcess> {
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    console.log("(building the app first)");
-    spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { cwd: root, stdio: "ignore" });
-  }
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SANDBOX_NOW: "2026-11-20T15:00:00Z",
-      API_BASE_URL: "",
-      API_KEY: "",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    stdio: "ignore",
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      const status = (await (await fetch(`${base}/api/index-status`)).json()) as Record<
-        string,
-        { state: string }
-      >;
-      if (status.default?.state === "ready") return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error("the app did not become ready");
-}
 
 function launch(): Promise<Browser> {
   const executablePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
@@ -54,7 +16,7 @@ function launch(): Promise<Browser> {
 }
 
 /** Compressed bytes of the JavaScript a page loads on first visit (an empty cache). */
-async function firstLoadJs(browser: Browser, pathname: string): Promise<number> {
+async function firstLoadJs(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext();
   const page = await context.newPage();
   let bytes = 0;
@@ -66,7 +28,7 @@ async function firstLoadJs(browser: Browser, pathname: string): Promise<number> 
       .catch(() => null);
     bytes += sizes?.responseBodySize ?? 0;
   });
-  await page.goto(base + pathname, { waitUntil: "networkidle" });
+  await page.goto(url, { waitUntil: "networkidle" });
   await context.close();
   return bytes;
 }
@@ -104,7 +66,10 @@ async function keystrokeToResults(page: Page, query: string): Promise<number> {
 }
 
 /** Long tasks while the 55,000-row table is scrolled from top to bottom and back. */
-async function scrollLongTasks(page: Page): Promise<{ count: number; max: number; frames: number }> {
+async function scrollLongTasks(
+  page: Page,
+  base: string,
+): Promise<{ count: number; max: number; frames: number }> {
   await page.goto(`${base}/companies?set=all`);
   await page.waitForFunction(
     () =>
@@ -147,12 +112,12 @@ async function scrollLongTasks(page: Page): Promise<{ count: number; max: number
 }
 
 export async function browserBench(): Promise<void> {
-  const app = await startApp();
+  const { base, stop } = await startBuiltApp();
   const browser = await launch();
   try {
     const sizes: (string | number)[][] = [["first load JS (compressed)", "KB", "target"]];
     for (const pathname of ["/", "/companies", "/news", "/compare"]) {
-      sizes.push([pathname, ((await firstLoadJs(browser, pathname)) / 1024).toFixed(1), "< 250 KB"]);
+      sizes.push([pathname, ((await firstLoadJs(browser, base + pathname)) / 1024).toFixed(1), "< 250 KB"]);
     }
     table(sizes);
 
@@ -190,7 +155,7 @@ export async function browserBench(): Promise<void> {
     ]);
     console.log("(includes the search box's 40 ms pause that turns a burst of keys into one request)");
 
-    const scroll = await scrollLongTasks(page);
+    const scroll = await scrollLongTasks(page, base);
     table([
       ["scrolling all 55,000 rows", "frames", "long tasks > 50 ms", "longest task", "target"],
       [
@@ -203,6 +168,6 @@ export async function browserBench(): Promise<void> {
     ]);
   } finally {
     await browser.close();
-    app.kill();
+    stop();
   }
 }

@@ -1,45 +1,15 @@
 // Top-news feed figures (issue: top-news feed): the route handler for a cached feed page
 // in-process, and the whole /news and / pages rendered by `next start` (the production server)
 // from warm caches, with the upstream calls the overview costs.
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { createServer } from "node:net";
-import path from "node:path";
 import { GET as topNewsRoute } from "@/app/api/top-news/route";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
+import { BENCH_SANDBOX_NOW, startBuiltApp } from "./app";
 import { ms, table, timeMany } from "./stats";
 
-const SANDBOX_NOW = "2026-11-20T15:00:00Z";
 const TARGET = "< 100 ms";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function topNewsCalls(base: string): Promise<number> {
   const status = (await (await fetch(`${base}/api/status`)).json()) as {
@@ -50,7 +20,7 @@ async function topNewsCalls(base: string): Promise<number> {
 
 export async function benchNews(): Promise<void> {
   // The route handler in-process: one feed page (30 stories, the page's size) from a warm cache.
-  const now = Date.parse(SANDBOX_NOW);
+  const now = Date.parse(BENCH_SANDBOX_NOW);
   const universe = getUniverse();
   const handler = createSandboxHandler({ universe: () => universe, now: () => now });
   const client = new UpstreamClient({
@@ -78,33 +48,8 @@ export async function benchNews(): Promise<void> {
   table(routeRows);
 
   // The pages as the production server renders them (HTML with the first 30 stories).
-  const root = process.cwd();
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    console.log("pages: skipped (no production build: run `npm run build` first)");
-    return;
-  }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
+  const { base, stop } = await startBuiltApp();
   try {
-    server = spawn(
-      process.execPath,
-      [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
-      {
-        cwd: root,
-        env: { ...process.env, SANDBOX_NOW, API_BASE_URL: "", API_KEY: "", NEXT_TELEMETRY_DISABLED: "1" },
-        stdio: "ignore",
-      },
-    );
-    await waitFor(`${base}/sandbox/v3/companies-list?apiKey=demo-free`, 60_000);
-    for (;;) {
-      const status = (await (await fetch(`${base}/api/index-status`)).json()) as {
-        default: { state: string };
-      };
-      if (status.default.state === "ready") break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-
     const before = await topNewsCalls(base);
     await (await fetch(`${base}/`)).arrayBuffer();
     const coldCalls = (await topNewsCalls(base)) - before;
@@ -135,6 +80,6 @@ export async function benchNews(): Promise<void> {
       `overview upstream calls: ${coldCalls} to /v1/top-news with cold caches (1 for today's stories, 19 for the week's counts), ${warmCalls} when cached; the directory index costs none`,
     );
   } finally {
-    server?.kill();
+    stop();
   }
 }

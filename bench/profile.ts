@@ -2,48 +2,16 @@
 // (target < 100 ms), measured on the built app under `next start`, beside the cached service call
 // and the profile route handlers it rests on. Uses the heaviest journey company (4 listings,
 // 12 peers); see scripts/profile-journey-companies.ts.
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { createServer } from "node:net";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { GET as profileRoute } from "@/app/api/profile/route";
 import { GET as profileV2Route } from "@/app/api/profile-v2/route";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { Services, setServices } from "@/lib/server/services";
+import { startBuiltApp } from "./app";
 import { ms, table, timeMany } from "./stats";
 
 const COMPANY = "XSHE_300980";
-const SANDBOX_NOW = "2026-11-20T15:00:00Z";
 const RUNS = 40;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
-}
 
 /** Time to the response headers and to the last byte of one GET. */
 async function timedGet(
@@ -56,36 +24,9 @@ async function timedGet(
   return { headersMs, totalMs: performance.now() - start, body, status: response.status };
 }
 
-/** Waits until the server's start-up work (directory sync of the default set) is done. */
-async function waitForIndex(base: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const status = (await (await fetch(`${base}/api/index-status`)).json()) as { default: { state: string } };
-    if (status.default.state === "ready") return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 async function pageFigures(): Promise<(string | number)[][]> {
-  const root = process.cwd();
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    console.log("profile page: skipped, no build (run `npm run build` first)");
-    return [];
-  }
-  const port = Number(process.env.BENCH_PORT) || (await freePort());
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
-    {
-      cwd: root,
-      env: { ...process.env, SANDBOX_NOW, NEXT_TELEMETRY_DISABLED: "1", API_BASE_URL: "", API_KEY: "" },
-      stdio: "ignore",
-    },
-  );
+  const { base, stop } = await startBuiltApp();
   try {
-    await waitFor(`${base}/sandbox/v3/companies-list?apiKey=demo-free`, child, 60_000);
-    await waitForIndex(base, 60_000);
     const url = `${base}/companies/${COMPANY}`;
     const first = await timedGet(url);
     if (first.status !== 200) throw new Error(`${url} answered ${first.status}`);
@@ -113,7 +54,7 @@ async function pageFigures(): Promise<(string | number)[][]> {
       ["404 for an unknown company (cached miss)", ms(missing.p50), ms(missing.p95), "", ""],
     ];
   } finally {
-    child.kill("SIGTERM");
+    stop();
   }
 }
 

@@ -1,0 +1,61 @@
+// The built app under `next start` for the benchmarks that measure pages: the embedded sandbox,
+// the pinned clock the browser tests use, on BENCH_PORT or a free loopback port. Builds first
+// when there is no build.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const BENCH_SANDBOX_NOW = "2026-11-20T15:00:00Z";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the app and resolves once the default company index is synced; `stop` ends it. */
+export async function startBuiltApp(): Promise<{ base: string; stop: () => void }> {
+  const root = process.cwd();
+  const next = path.join(root, "node_modules/next/dist/bin/next");
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    console.log("(no production build: building the app first)");
+    const build = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "ignore" });
+    if (build.status !== 0) throw new Error("`next build` failed: run `npm run build` to see why");
+  }
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [next, "start", "-p", String(port)], {
+    cwd: root,
+    env: {
+      ...process.env,
+      SANDBOX_NOW: BENCH_SANDBOX_NOW,
+      API_BASE_URL: "",
+      API_KEY: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    stdio: "ignore",
+  });
+  const stop = () => child.kill("SIGTERM");
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    try {
+      const status = (await (await fetch(`${base}/api/index-status`)).json()) as {
+        default?: { state: string };
+      };
+      if (status.default?.state === "ready") return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error(`the app on ${base} did not become ready within 90 s`);
+}
