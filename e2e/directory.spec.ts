@@ -64,7 +64,9 @@ test.describe("company directory", () => {
 
     await search(page).fill(company.primaryListing.ticker);
     await expect(firstRow(page)).toContainText(company.displayNameEnglish);
-    await expect(firstRow(page).locator("td:nth-child(2) mark")).toHaveText(company.primaryListing.ticker);
+    await expect(firstRow(page).locator('td[data-column="ticker"] mark')).toHaveText(
+      company.primaryListing.ticker,
+    );
 
     // One typo: two letters swapped inside the first word.
     const typo = `${first.slice(0, 1)}${first[2]}${first[1]}${first.slice(3)} ${second}`;
@@ -93,7 +95,7 @@ test.describe("company directory", () => {
     await energy.check();
     await expect.poll(() => resultCount(page)).toBe(energyCount);
     expect(energyCount).toBeLessThan(europeTotal);
-    for (const sector of await bodyRows(page).locator("td:nth-child(3)").allTextContents())
+    for (const sector of await bodyRows(page).locator('td[data-column="sector"]').allTextContents())
       expect(sector).toBe("Industrials");
 
     await page.getByRole("button", { name: /Remove filter Sector: Industrials/ }).click();
@@ -115,7 +117,7 @@ test.describe("company directory", () => {
     );
     // The rows shown are the sorted ones once the new page has arrived.
     const firstTen = async () => {
-      const names = await bodyRows(page).locator("td:first-child .font-medium").allTextContents();
+      const names = await bodyRows(page).locator('td[data-column="name"] .font-medium').allTextContents();
       const sorted = [...names].sort((a, b) =>
         a.localeCompare(b, "en", { sensitivity: "base", numeric: true }),
       );

@@ -1,12 +1,65 @@
 import type { Metadata } from "next";
-import { PagePlaceholder } from "@/components/layout/page-placeholder";
+import Link from "next/link";
+import { CompareView } from "@/components/compare/compare-view";
+import { loadedCompanies } from "@/lib/compare/model";
+import { MAX_COMPARE, parseCompareSet } from "@/lib/compare/set";
+import { loadComparison } from "@/lib/server/compare";
 
-export const metadata: Metadata = { title: "Compare" };
+// The set comes from the URL and every company from the (cached) profile service.
+export const dynamic = "force-dynamic";
 
-export default function ComparePage() {
+interface PageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export async function generateMetadata({ searchParams }: PageProps): Promise<Metadata> {
+  const { keys } = parseCompareSet((await searchParams).companies);
+  return {
+    title:
+      keys.length > 0 ? `Compare ${keys.slice(0, 4).join(", ")}${keys.length > 4 ? "…" : ""}` : "Compare",
+    robots: { index: false },
+  };
+}
+
+export default async function ComparePage({ searchParams }: PageProps) {
+  const { keys, overLimit, invalid } = parseCompareSet((await searchParams).companies);
+  const comparison = await loadComparison(keys);
+  const companies = loadedCompanies(comparison.entries);
   return (
-    <PagePlaceholder title="Compare">
-      <p>Compare a company with its peers side by side: pick companies from a profile or the directory.</p>
-    </PagePlaceholder>
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">Compare</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
+          {companies.length > 0 ? (
+            <>
+              {companies.length} {companies.length === 1 ? "company" : "companies"}, with{" "}
+              <strong className="font-semibold text-slate-900 dark:text-white">{companies[0]?.name}</strong>{" "}
+              as the focus. Add up to {MAX_COMPARE} from the search box, the peer graph, a profile's peers or
+              a selection in the{" "}
+              <Link
+                href="/companies"
+                className="font-medium text-brand-600 hover:underline dark:text-sky-300"
+              >
+                directory
+              </Link>
+              .
+            </>
+          ) : (
+            <>
+              Put 2 to {MAX_COMPARE} companies side by side: search for them below, open a profile and compare
+              it with its peers, or select rows in the{" "}
+              <Link
+                href="/companies"
+                className="font-medium text-brand-600 hover:underline dark:text-sky-300"
+              >
+                directory
+              </Link>
+              .
+            </>
+          )}
+        </p>
+      </header>
+      <CompareView comparison={comparison} leftOut={{ overLimit, invalid }} />
+    </div>
   );
 }

@@ -21,6 +21,7 @@ import { formatCount } from "@/lib/format";
 import type { DirectoryPage } from "@/lib/server/directory";
 import { ActiveFilters } from "./active-filters";
 import { ColumnChooser } from "./column-chooser";
+import { SelectionBar, useCompareSelection } from "./compare-selection";
 import { EmptyResults } from "./empty-results";
 import { FacetPanel } from "./facet-panel";
 import { ResultsTable } from "./results-table";
@@ -71,6 +72,7 @@ export function DirectoryView({
   const onSearch = useCallback((q: string) => navigate({ ...stateRef.current, q }, "replace"), [navigate]);
 
   const { head, count, rowAt, setRange, pageError, exportHref } = useDirectory(state, initial);
+  const selection = useCompareSelection();
   const data = head.data;
   const wide = useMediaQuery("(min-width: 768px)");
   const [drawer, setDrawer] = useState(false);
@@ -256,7 +258,10 @@ export function DirectoryView({
                   onRetry={() => head.refetch()}
                 />
               )}
+              <SelectionBar picked={selection.picked} notice={selection.notice} onClear={selection.clear} />
               <ResultsTable
+                selected={selection.selected}
+                onToggleSelected={selection.toggle}
                 columns={columns}
                 count={count}
                 rowAt={rowAt}

@@ -10,9 +10,14 @@ import { CellContext, COLUMN_META, DIRECTORY_COLUMNS, features } from "./columns
 import type { DirectoryRow } from "./use-directory";
 
 const ROW_HEIGHT = 48;
+/** The selection column: a checkbox per row, for the comparison. */
+const SELECT_WIDTH = "40px";
 
 function minWidth(columns: readonly ColumnId[]): number {
-  return columns.reduce((sum, id) => sum + Number(/(\d+)px/.exec(COLUMN_META[id].width)?.[1] ?? 100), 0);
+  return columns.reduce(
+    (sum, id) => sum + Number(/(\d+)px/.exec(COLUMN_META[id].width)?.[1] ?? 100),
+    Number.parseInt(SELECT_WIDTH, 10),
+  );
 }
 
 export interface ResultsTableProps {
@@ -28,6 +33,9 @@ export interface ResultsTableProps {
   /** Changes when the result set changes: the table scrolls back to the top. */
   resetKey: string;
   label: string;
+  /** Companies ticked for the comparison (kept across searches). */
+  selected: ReadonlySet<string>;
+  onToggleSelected: (row: DirectoryRow) => void;
 }
 
 /**
@@ -36,6 +44,7 @@ export interface ResultsTableProps {
  */
 export function ResultsTable(props: ResultsTableProps) {
   const { columns, count, rowAt, onRangeChange, sort, onSort, query, now, busy, resetKey, label } = props;
+  const { selected, onToggleSelected } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count,
@@ -76,7 +85,7 @@ export function ResultsTable(props: ResultsTableProps) {
     getRowId: (row) => row.companyKey,
   });
   const rowsById = table.getRowModel().rowsById;
-  const template = columns.map((id) => COLUMN_META[id].width).join(" ");
+  const template = [SELECT_WIDTH, ...columns.map((id) => COLUMN_META[id].width)].join(" ");
   const columnsKey = columns.join(",");
   const width = minWidth(columns);
 
@@ -100,6 +109,13 @@ export function ResultsTable(props: ResultsTableProps) {
       Home: 0,
       End: count - 1,
     };
+    if (event.key === " " && (event.target as HTMLElement).tagName === "A") {
+      // Space on a row ticks it for the comparison (a link does nothing with Space).
+      event.preventDefault();
+      const row = rowAt(active);
+      if (row) onToggleSelected(row);
+      return;
+    }
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();
@@ -131,6 +147,9 @@ export function ResultsTable(props: ResultsTableProps) {
               className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
               style={{ gridTemplateColumns: template }}
             >
+              <th scope="col" className="flex items-center px-3 py-2">
+                <span className="sr-only">Select for comparison</span>
+              </th>
               {columns.map((id) => {
                 const meta = COLUMN_META[id];
                 const sorted = meta.sort && sort.sort === meta.sort ? sort.order : null;
@@ -186,6 +205,7 @@ export function ResultsTable(props: ResultsTableProps) {
                     className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 dark:border-slate-800/60"
                     style={style}
                   >
+                    <td />
                     {columns.map((id) => (
                       <td key={id} className="px-3">
                         <span className="block h-3 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
@@ -203,6 +223,8 @@ export function ResultsTable(props: ResultsTableProps) {
                   active={item.index === active}
                   columnsKey={columnsKey}
                   onFocusRow={setActive}
+                  selected={selected.has(company.companyKey)}
+                  onToggleSelected={onToggleSelected}
                 />
               );
             })}
@@ -226,6 +248,8 @@ const ResultRow = memo(
     style,
     active,
     onFocusRow,
+    selected,
+    onToggleSelected,
   }: {
     company: DirectoryRow;
     row: TableRow;
@@ -235,7 +259,10 @@ const ResultRow = memo(
     /** The visible columns, for the comparison below: a new set re-renders the row. */
     columnsKey: string;
     onFocusRow: (index: number) => void;
+    selected: boolean;
+    onToggleSelected: (row: DirectoryRow) => void;
   }) {
+    const name = company.displayNameEnglish || company.companyKey;
     return (
       <tr
         aria-rowindex={index + 2}
@@ -243,12 +270,23 @@ const ResultRow = memo(
         className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-brand-50 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-inset has-[a:focus-visible]:ring-brand-500 dark:border-slate-800/60 dark:hover:bg-slate-900 dark:has-[a:focus-visible]:bg-slate-800"
         style={style}
       >
+        <td className="relative z-[1] flex items-center justify-center">
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={() => onToggleSelected(company)}
+            tabIndex={-1}
+            aria-label={`Select ${name} for comparison`}
+            className="size-4 cursor-pointer accent-brand-600"
+          />
+        </td>
         {row.getAllCells().map((cell) => {
           const id = cell.column.id as ColumnId;
           const content = <FlexRender cell={cell} />;
           return (
             <td
               key={cell.id}
+              data-column={id}
               className={`flex min-w-0 items-center px-3 ${COLUMN_META[id].align === "end" ? "justify-end" : ""}`}
             >
               {id === "name" ? (
@@ -275,5 +313,7 @@ const ResultRow = memo(
     a.index === b.index &&
     a.active === b.active &&
     a.style.transform === b.style.transform &&
-    a.columnsKey === b.columnsKey,
+    a.columnsKey === b.columnsKey &&
+    a.selected === b.selected &&
+    a.onToggleSelected === b.onToggleSelected,
 );

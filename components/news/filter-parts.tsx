@@ -33,8 +33,7 @@ export function FilterGroup({
   );
 }
 
-export const inputClass =
-  "w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 disabled:cursor-not-allowed dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]";
+export { inputClass } from "@/components/ui/company-combobox";
 
 export const chipButtonClass =
   "rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-slate-300 text-slate-700 hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white aria-pressed:ring-brand-600 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-brand-500 dark:aria-pressed:ring-brand-500";

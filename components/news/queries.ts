@@ -2,7 +2,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { getJson, toSearch } from "@/lib/client/api";
 import { type ApiParams, FEED_PAGE_SIZE } from "@/lib/news/feed-state";
-import type { DirectoryPage } from "@/lib/server/directory";
 import type { FeedPage } from "./types";
 
 export function feedQueryKey(params: ApiParams) {
@@ -32,14 +31,5 @@ export function feedCountOptions(params: ApiParams) {
     queryFn: ({ signal }) =>
       getJson<FeedPage>(`/api/top-news${toSearch({ ...params, pageSize: 1 })}`, signal),
     select: (page) => page.data.pagination.totalCount,
-  });
-}
-
-export function companySearchOptions(q: string) {
-  return queryOptions({
-    queryKey: ["companies", "picker", q] as const,
-    queryFn: ({ signal }) => getJson<DirectoryPage>(`/api/companies${toSearch({ q, pageSize: 8 })}`, signal),
-    enabled: q.trim().length > 0,
-    staleTime: 5 * 60_000,
   });
 }

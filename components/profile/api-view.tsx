@@ -2,12 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { ErrorState } from "@/components/ui/states";
 import { getJson } from "@/lib/client/api";
 import { type ApiDiff, diffProfiles, type MappingKind } from "@/lib/profile/api-diff";
 import type { Profile, ProfileV2 } from "@/lib/upstream/schemas";
 import { CopyButton } from "./copy-button";
-import { ScrollRegion } from "./scroll-region";
 
 /** Shown in the example requests instead of any key: the real one never leaves the server. */
 const KEY_PLACEHOLDER = "YOUR_API_KEY";

@@ -1,6 +1,6 @@
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { Listing, Profile } from "@/lib/upstream/schemas";
 import { CopyButton } from "./copy-button";
-import { ScrollRegion } from "./scroll-region";
 
 function Value({ label, value }: { label: string; value: string | number | null | undefined }) {
   if (value === null || value === undefined || value === "")

@@ -1,9 +1,9 @@
 import { Badge, statusTone } from "@/components/ui/badge";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { flagOf } from "@/lib/format";
 import { groupListings, minorUnitNote, type SecurityGroup } from "@/lib/profile/listings";
 import type { Listing } from "@/lib/upstream/schemas";
 import { labelOf, SECURITY_TYPE_LABELS, TRADING_STATUS_LABELS } from "@/lib/upstream/vocabulary";
-import { ScrollRegion } from "./scroll-region";
 
 const dash = (
   <span className="text-slate-400 dark:text-slate-500" title="Not given">

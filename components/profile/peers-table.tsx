@@ -5,9 +5,10 @@ import { useState } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { compareHref, MAX_COMPARE } from "@/lib/compare/set";
 import { flagOf } from "@/lib/format";
 import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
-import { ScrollRegion } from "./scroll-region";
 
 /** What the table needs of a peer: built on the server from the profile. */
 export interface PeerRow {
@@ -23,13 +24,6 @@ export interface PeerRow {
   hqName: string | null;
   sector: string | null;
   hasLogo: boolean;
-}
-
-/** The comparison page takes up to 12 companies. */
-const MAX_COMPARE = 12;
-
-function compareHref(keys: readonly string[]): string {
-  return `/compare?companies=${keys.slice(0, MAX_COMPARE).map(encodeURIComponent).join(",")}`;
 }
 
 const RELATIONSHIP_TONES: Record<string, Tone> = {

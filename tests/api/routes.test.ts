@@ -12,6 +12,7 @@ import { GET as status } from "@/app/api/status/route";
 import { GET as topNews } from "@/app/api/top-news/route";
 import { getSandboxHandler } from "@/lib/sandbox/handler";
 import { getUniverse } from "@/lib/sandbox/universe";
+import { compareNews, loadComparison } from "@/lib/server/compare";
 import { getServices, Services } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
@@ -202,21 +203,54 @@ describe("GET /api/news and /api/top-news", () => {
 });
 
 describe("GET /api/compare and /api/resolve", () => {
-  it("returns several profiles, marking the ones that fail", async () => {
-    const keys = [sample.companyKey, "NASDAQ_ZZZZZ"];
+  it("returns the comparison, marking the companies that fail, the focus company's peers included", async () => {
+    const former = universe.enabled.find((c) => c.formerKey && c.companyKey !== sample.companyKey);
+    const keys = [sample.companyKey, "NASDAQ_ZZZZZ", former?.formerKey, former?.companyKey];
     const response = await call(compare, `/api/compare?companies=${keys.join(",")}`);
     const body = (await response.json()) as {
-      companies: { companyKey: string; ok: boolean; status?: number }[];
+      entries: (
+        | { ok: true; company: { companyKey: string } }
+        | { ok: false; requested: string; reason: string }
+      )[];
+      focusPeers: { companyKey: string; relationship: string }[];
     };
-    expect(body.companies).toEqual([
-      expect.objectContaining({ companyKey: sample.companyKey, ok: true }),
-      expect.objectContaining({ companyKey: "NASDAQ_ZZZZZ", ok: false, status: 404 }),
+    // The former ticker and the current key are one company, shown once.
+    expect(body.entries).toEqual([
+      expect.objectContaining({
+        ok: true,
+        company: expect.objectContaining({ companyKey: sample.companyKey }),
+      }),
+      expect.objectContaining({ ok: false, requested: "NASDAQ_ZZZZZ", reason: "not_found" }),
+      expect.objectContaining({
+        ok: true,
+        company: expect.objectContaining({ companyKey: former?.companyKey }),
+      }),
     ]);
+    expect(body.focusPeers.length).toBeGreaterThan(0);
     const thirteen = universe.enabled
       .slice(0, 13)
       .map((c) => c.companyKey)
       .join(",");
     await expectBadRequest(await call(compare, `/api/compare?companies=${thirteen}`), "companies");
+  });
+
+  it("costs one profile call per uncached company and one top-news call per company for the set's news", async () => {
+    const services = new Services({ startSync: false });
+    const set = universe.enabled.slice(40, 52).map((c) => c.companyKey);
+    const first = await loadComparison(set, services);
+    expect(first.entries.every((e) => e.ok)).toBe(true);
+    expect(services.stats.calls("/v3/company/profile")).toBe(12);
+    await loadComparison([...set].reverse(), services);
+    expect(services.stats.calls("/v3/company/profile")).toBe(12);
+
+    const news = await compareNews(set, services);
+    expect(services.stats.calls("/v1/top-news")).toBe(12);
+    expect(news.companies.map((c) => c.companyKey)).toEqual(set);
+    const ranks = news.articles.map((a) => a.importance);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(news.articles.every((a) => a.companyKey && set.includes(a.companyKey))).toBe(true);
+    await compareNews(set, services);
+    expect(services.stats.calls("/v1/top-news")).toBe(12);
   });
 
   it("resolves identifiers from the index and, for former tickers, through the profile endpoint", async () => {

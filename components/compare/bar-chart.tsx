@@ -1,0 +1,122 @@
+"use client";
+
+import { AxisBottom } from "@visx/axis";
+import { Group } from "@visx/group";
+import { useParentSize } from "@visx/responsive";
+import { scaleLinear, scaleLog } from "@visx/scale";
+import { Bar } from "@visx/shape";
+
+export interface BarItem {
+  key: string;
+  label: string;
+  /** Null draws no bar: the row says "not available" instead. */
+  value: number | null;
+  highlight?: boolean;
+  /** The exact figure, shown on hover. */
+  title?: string;
+}
+
+const ROW = 28;
+const BAR = 18;
+const AXIS = 26;
+const VALUE_LABEL = 64;
+
+/**
+ * Horizontal bars in the order given, one row each: the label in HTML (so long names truncate
+ * and stay readable in both themes), the bar and its value in SVG with a shared axis. Rows with
+ * no value say so instead of drawing a zero. A log scale spreads values across magnitudes.
+ */
+export function BarChart({
+  items,
+  format,
+  axisFormat = format,
+  log = false,
+  label,
+}: {
+  items: readonly BarItem[];
+  format: (value: number) => string;
+  axisFormat?: (value: number) => string;
+  log?: boolean;
+  /** What the picture shows, for assistive technology (the figure's table has the figures). */
+  label: string;
+}) {
+  const { parentRef, width: measured } = useParentSize({ initialSize: { width: 480 }, debounceTime: 50 });
+  const width = Math.max(120, measured);
+  const values = items.flatMap((i) => (i.value !== null && (!log || i.value > 0) ? [i.value] : []));
+  const max = Math.max(1, ...values);
+  const min = Math.min(max, ...values);
+  const plot = Math.max(40, width - VALUE_LABEL);
+  const scale = log
+    ? scaleLog<number>({ domain: [Math.max(min / 2, 1e-9), max], range: [0, plot], clamp: true })
+    : scaleLinear<number>({ domain: [0, max], range: [0, plot], nice: true });
+  const height = items.length * ROW;
+
+  return (
+    <div role="img" aria-label={label} className="grid grid-cols-[minmax(6rem,32%)_1fr] gap-x-3">
+      <ul className="text-sm" style={{ paddingBottom: AXIS }}>
+        {items.map((item) => (
+          <li
+            key={item.key}
+            title={item.label}
+            style={{ height: ROW }}
+            className={`flex items-center justify-end truncate text-right ${item.highlight ? "font-semibold text-slate-900 dark:text-white" : "text-slate-700 dark:text-slate-300"}`}
+          >
+            <span className="truncate">{item.label}</span>
+          </li>
+        ))}
+      </ul>
+      <div ref={parentRef} className="min-w-0 text-slate-600 dark:text-slate-300">
+        <svg aria-hidden="true" width={width} height={height + AXIS} className="block overflow-visible">
+          {items.map((item, i) => {
+            const y = i * ROW + (ROW - BAR) / 2;
+            const usable = item.value !== null && (!log || item.value > 0);
+            const w = usable ? Math.max(2, scale(item.value as number)) : 0;
+            return (
+              <Group key={item.key} top={y}>
+                <title>{item.title ?? item.label}</title>
+                {usable ? (
+                  <>
+                    <Bar
+                      x={0}
+                      y={0}
+                      width={w}
+                      height={BAR}
+                      rx={3}
+                      className={
+                        item.highlight
+                          ? "fill-brand-600 dark:fill-sky-400"
+                          : "fill-slate-400 dark:fill-slate-500"
+                      }
+                    />
+                    <text
+                      x={w + 6}
+                      y={BAR / 2}
+                      dy="0.35em"
+                      className="fill-current text-xs tabular-nums"
+                      fontWeight={item.highlight ? 600 : 400}
+                    >
+                      {format(item.value as number)}
+                    </text>
+                  </>
+                ) : (
+                  <text x={0} y={BAR / 2} dy="0.35em" className="fill-current text-xs italic">
+                    not available
+                  </text>
+                )}
+              </Group>
+            );
+          })}
+          <AxisBottom
+            top={height}
+            scale={scale}
+            numTicks={Math.max(2, Math.floor(plot / 90))}
+            tickFormat={(v) => axisFormat(Number(v))}
+            stroke="currentColor"
+            tickStroke="currentColor"
+            tickLabelProps={{ fill: "currentColor", fontSize: 11, textAnchor: "middle" }}
+          />
+        </svg>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+"use client";
+
+import { useState } from "react";
+import { breakdown, type CompareCompany } from "@/lib/compare/model";
+import { formatMarketCap, formatUsdExact } from "@/lib/format";
+import { BarChart } from "./bar-chart";
+import { ChartFrame, DataTable } from "./chart-frame";
+
+const compactUsd = (v: number) => formatMarketCap(v) ?? "";
+
+/** Market cap, largest first, the focus company highlighted; a log scale on request. */
+export function MarketCapChart({ companies }: { companies: readonly CompareCompany[] }) {
+  const [log, setLog] = useState(false);
+  const focus = companies[0];
+  const sorted = [...companies].sort(
+    (a, b) => (b.marketCapUsd ?? Number.NEGATIVE_INFINITY) - (a.marketCapUsd ?? Number.NEGATIVE_INFINITY),
+  );
+  const missing = companies.filter((c) => c.marketCapUsd === null);
+  const rank = focus?.marketCapUsd === null ? null : sorted.findIndex((c) => c === focus) + 1;
+  const withCap = companies.length - missing.length;
+  const summary =
+    focus && rank
+      ? `${focus.name} is number ${rank} of ${withCap} by market cap${missing.length ? `; ${missing.length} without a market cap` : ""}.`
+      : `${withCap} of ${companies.length} companies have a market cap${focus ? `; ${focus.name} has none` : ""}.`;
+  return (
+    <ChartFrame
+      title="Market cap"
+      summary={summary}
+      controls={
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={log}
+            onChange={(e) => setLog(e.target.checked)}
+            className="size-4 accent-brand-600"
+          />
+          Log scale
+        </label>
+      }
+      table={
+        <DataTable
+          caption="Market cap of each company, largest first"
+          head={["Company", "Market cap (USD)"]}
+          rows={sorted.map((c) => ({
+            key: c.companyKey,
+            cells: [c.name, formatUsdExact(c.marketCapUsd) ?? "not available"],
+          }))}
+        />
+      }
+    >
+      <BarChart
+        label={`Bar chart of market cap, largest first${log ? ", log scale" : ""}. ${summary}`}
+        log={log}
+        format={compactUsd}
+        items={sorted.map((c) => ({
+          key: c.companyKey,
+          label: c.name,
+          value: c.marketCapUsd,
+          highlight: c === focus,
+          title:
+            c.marketCapUsd === null
+              ? `${c.name}: market cap not available`
+              : `${c.name}: ${formatUsdExact(c.marketCapUsd)}`,
+        }))}
+      />
+    </ChartFrame>
+  );
+}
+
+/** How the set splits by a field (sector, HQ country): a count per value, largest first. */
+export function BreakdownChart({
+  title,
+  noun,
+  companies,
+  field,
+}: {
+  title: string;
+  noun: string;
+  companies: readonly CompareCompany[];
+  field: (c: CompareCompany) => string | null;
+}) {
+  const groups = breakdown(companies, field);
+  const focusGroup = companies[0] ? (field(companies[0]) ?? "Not given") : null;
+  const count = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`;
+  const summary =
+    groups.length === 1
+      ? `All ${companies.length} share one ${noun}: ${groups[0]?.label}.`
+      : `${groups.length} ${noun === "country" ? "countries" : `${noun}s`} across ${count(companies.length)}; the largest is ${groups[0]?.label} (${groups[0]?.count}).`;
+  return (
+    <ChartFrame
+      title={title}
+      summary={summary}
+      table={
+        <DataTable
+          caption={`Companies by ${noun}`}
+          head={[noun[0]?.toUpperCase() + noun.slice(1), "Companies", "Names"]}
+          rows={groups.map((g) => ({ key: g.label, cells: [g.label, g.count, g.companies.join(", ")] }))}
+        />
+      }
+    >
+      <BarChart
+        label={`Bar chart of companies by ${noun}. ${summary}`}
+        format={(v) => String(v)}
+        axisFormat={(v) => (Number.isInteger(v) ? String(v) : "")}
+        items={groups.map((g) => ({
+          key: g.label,
+          label: g.label,
+          value: g.count,
+          highlight: g.label === focusGroup,
+          title: `${g.label}: ${g.companies.join(", ")}`,
+        }))}
+      />
+    </ChartFrame>
+  );
+}

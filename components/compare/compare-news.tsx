@@ -1,0 +1,127 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { ArticleCard } from "@/components/news/article-card";
+import { Segmented } from "@/components/news/filter-parts";
+import type { FeedArticle } from "@/components/news/types";
+import { EmptyState, ErrorState } from "@/components/ui/states";
+import { getJson, toSearch } from "@/lib/client/api";
+import type { CompareCompany } from "@/lib/compare/model";
+
+interface CompareNewsBody {
+  articles: FeedArticle[];
+  companies: { companyKey: string; total: number | null; error?: string }[];
+  warning?: string;
+}
+
+const FIRST = 12;
+type Level = "all" | "major";
+
+/**
+ * The set's top stories of the last 7 days, most material first (one top-news call per company,
+ * merged on the server), with a per-company count that also filters the list.
+ */
+export function CompareNews({ companies }: { companies: readonly CompareCompany[] }) {
+  const keys = companies.map((c) => c.companyKey);
+  const [only, setOnly] = useState<string | null>(null);
+  const [level, setLevel] = useState<Level>("all");
+  const [shown, setShown] = useState(FIRST);
+  const news = useQuery({
+    queryKey: ["compare", "news", keys] as const,
+    queryFn: ({ signal }) =>
+      getJson<CompareNewsBody>(`/api/compare/news${toSearch({ companies: keys })}`, signal),
+    staleTime: 5 * 60_000,
+  });
+  const byKey = new Map(companies.map((c) => [c.companyKey, c]));
+
+  if (news.isPending)
+    return <p className="text-sm text-slate-600 dark:text-slate-300">Loading the set's news…</p>;
+  if (news.isError)
+    return <ErrorState title="Could not load the news" error={news.error} onRetry={() => news.refetch()} />;
+
+  const articles = news.data.articles.filter(
+    (a) => (!only || a.companyKey === only) && (level === "all" || a.importance <= 2),
+  );
+  return (
+    <div className="space-y-4">
+      {news.data.warning && (
+        <p role="status" className="text-sm text-amber-800 dark:text-amber-200">
+          {news.data.warning}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Segmented<Level>
+          name="compare-news-level"
+          label="Importance"
+          value={level}
+          onChange={(v) => {
+            setLevel(v);
+            setShown(FIRST);
+          }}
+          options={[
+            { value: "all", label: "Every level" },
+            { value: "major", label: "Major and high only (1–2)" },
+          ]}
+        />
+        <ul
+          className="flex flex-wrap gap-1.5"
+          aria-label="Stories per company (press to show one company only)"
+        >
+          {news.data.companies.map((c) => {
+            const company = byKey.get(c.companyKey);
+            const pressed = only === c.companyKey;
+            return (
+              <li key={c.companyKey}>
+                <button
+                  type="button"
+                  aria-pressed={pressed}
+                  title={c.error}
+                  onClick={() => {
+                    setOnly(pressed ? null : c.companyKey);
+                    setShown(FIRST);
+                  }}
+                  className="rounded-full px-2.5 py-0.5 text-xs ring-1 ring-inset ring-slate-300 hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white aria-pressed:ring-brand-600 dark:ring-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-brand-500"
+                >
+                  <span className="font-mono">{company?.ticker ?? c.companyKey}</span>{" "}
+                  <span className="tabular-nums">{c.total === null ? "unavailable" : c.total}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {articles.length === 0 ? (
+        <EmptyState title="No stories in the last 7 days">
+          {only || level !== "all"
+            ? "Nothing matches these filters; widen them above."
+            : "None of these companies has news in the last 7 UTC days."}{" "}
+          <Link href="/news" className="font-medium text-brand-600 hover:underline dark:text-sky-300">
+            See the whole market's top news
+          </Link>
+          .
+        </EmptyState>
+      ) : (
+        <>
+          <ol className="space-y-3" aria-label="Stories, most material first">
+            {articles.slice(0, shown).map((a) => (
+              <li key={`${a.companyKey}:${a.collectedAt}:${a.title}`}>
+                <ArticleCard article={a} hasLogo={byKey.get(a.companyKey ?? "")?.hasLogo ?? false} />
+              </li>
+            ))}
+          </ol>
+          {articles.length > shown && (
+            <button
+              type="button"
+              onClick={() => setShown((n) => n + FIRST)}
+              className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50 dark:text-sky-300 dark:ring-sky-400 dark:hover:bg-slate-800"
+            >
+              Show {Math.min(FIRST, articles.length - shown)} more of {articles.length - shown}
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { CompanyLogo } from "@/components/ui/company-logo";
+import { MarketCap } from "@/components/ui/market-cap";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { ATTRIBUTES, type Attribute, capRatio, datasetDelta, differs } from "@/lib/compare/attributes";
+import type { CompareCompany } from "@/lib/compare/model";
+
+const CELL = "px-3 py-2 align-top";
+const DIFF = "bg-amber-50 dark:bg-amber-950/50";
+
+function Value({
+  attribute,
+  company,
+  focus,
+}: {
+  attribute: Attribute;
+  company: CompareCompany;
+  focus: CompareCompany;
+}) {
+  switch (attribute.id) {
+    case "marketCap": {
+      const ratio = capRatio(focus, company);
+      return (
+        <>
+          <MarketCap value={company.marketCapUsd} />
+          {ratio && (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{ratio} the focus</span>
+          )}
+        </>
+      );
+    }
+    case "companyStatus":
+      return company.companyStatus ? (
+        <Badge tone={statusTone(company.companyStatus)}>{attribute.text(company)}</Badge>
+      ) : (
+        <Missing />
+      );
+    case "datasets": {
+      if (company === focus) return <span className="tabular-nums">{company.datasets.length} datasets</span>;
+      const { extra, missing } = datasetDelta(focus, company);
+      return (
+        <>
+          <span className="tabular-nums">{company.datasets.length} datasets</span>
+          {missing.length > 0 && (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">
+              Lacks {missing.join(", ")}
+            </span>
+          )}
+          {extra.length > 0 && (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">Adds {extra.join(", ")}</span>
+          )}
+        </>
+      );
+    }
+    default: {
+      const text = attribute.text(company);
+      return text === null ? <Missing /> : text;
+    }
+  }
+}
+
+function Missing() {
+  return <span className="text-slate-500 dark:text-slate-400">not given</span>;
+}
+
+/**
+ * The companies side by side, one column each, the focus first. A value that differs from the
+ * focus company's is tinted and marked (in words for screen readers); "only differences" hides
+ * the rows where every company agrees.
+ */
+export function CompareTable({
+  companies,
+  onRemove,
+  onFocus,
+  pending,
+}: {
+  companies: readonly CompareCompany[];
+  onRemove: (companyKey: string) => void;
+  onFocus: (companyKey: string) => void;
+  pending: boolean;
+}) {
+  const [onlyDiffs, setOnlyDiffs] = useState(false);
+  const focus = companies[0];
+  if (!focus) return null;
+  const rows = ATTRIBUTES.filter(
+    (a) => !onlyDiffs || a.id === "marketCap" || companies.some((c) => differs(a, focus, c)),
+  );
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p className="text-slate-600 dark:text-slate-300">
+          <span
+            aria-hidden="true"
+            className={`mr-1 inline-block size-3 rounded-sm align-[-1px] ring-1 ring-amber-300 dark:ring-amber-800 ${DIFF}`}
+          />
+          Tinted: differs from {focus.name}, the focus company.
+        </p>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={onlyDiffs}
+            onChange={(e) => setOnlyDiffs(e.target.checked)}
+            className="size-4 accent-brand-600"
+          />
+          Only rows that differ
+        </label>
+      </div>
+      <ScrollRegion label="Companies side by side (scrolls sideways)">
+        <table className="w-full text-sm" data-compare-table>
+          <caption className="sr-only">
+            {companies.length} companies side by side; {focus.name} is the focus company
+          </caption>
+          <thead className="bg-slate-50 dark:bg-slate-900">
+            <tr>
+              <td className="sticky left-0 z-10 bg-slate-50 dark:bg-slate-900" />
+              {companies.map((c, i) => (
+                <th key={c.companyKey} scope="col" className={`${CELL} min-w-40 text-left font-normal`}>
+                  <div className="flex items-start gap-2">
+                    <CompanyLogo companyKey={c.companyKey} name={c.name} hasLogo={c.hasLogo} size={28} />
+                    <div className="min-w-0">
+                      <Link
+                        href={`/companies/${encodeURIComponent(c.companyKey)}`}
+                        className="font-semibold text-slate-900 [overflow-wrap:anywhere] hover:text-brand-600 hover:underline dark:text-white dark:hover:text-sky-300"
+                      >
+                        {c.name}
+                      </Link>
+                      {i === 0 && (
+                        <span className="ml-1.5">
+                          <Badge tone="brand">Focus</Badge>
+                        </span>
+                      )}
+                      <div className="mt-1 flex flex-wrap gap-1.5">
+                        {i > 0 && (
+                          <button
+                            type="button"
+                            disabled={pending}
+                            onClick={() => onFocus(c.companyKey)}
+                            aria-label={`Make ${c.name} the focus company`}
+                            className="rounded px-1.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+                          >
+                            Make focus
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          disabled={pending}
+                          onClick={() => onRemove(c.companyKey)}
+                          aria-label={`Remove ${c.name} from the comparison`}
+                          className="rounded px-1.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+                        >
+                          Remove
+                        </button>
+                      </div>
+                    </div>
+                  </div>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {rows.map((a) => (
+              <tr key={a.id} data-attribute={a.id}>
+                <th
+                  scope="row"
+                  className={`${CELL} sticky left-0 z-10 whitespace-nowrap bg-white text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-950 dark:text-slate-300`}
+                >
+                  {a.label}
+                </th>
+                {companies.map((c) => {
+                  const diff = a.id !== "marketCap" && differs(a, focus, c);
+                  return (
+                    <td
+                      key={c.companyKey}
+                      className={`${CELL} ${diff ? DIFF : ""}`}
+                      data-differs={diff || undefined}
+                    >
+                      <Value attribute={a} company={c} focus={focus} />
+                      {diff && <span className="sr-only"> (differs from {focus.name})</span>}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { Section } from "@/components/ui/section";
+import { type Comparison, type FocusPeer, loadedCompanies } from "@/lib/compare/model";
+import {
+  compareHref,
+  LIMIT_MESSAGE,
+  MIN_COMPARE,
+  withCompany,
+  withFocus,
+  withoutCompany,
+} from "@/lib/compare/set";
+import type { DirectoryRow } from "@/lib/server/directory";
+import { BreakdownChart, MarketCapChart } from "./charts";
+import { CompareNews } from "./compare-news";
+import { CompareTable } from "./compare-table";
+import { PeerGraph } from "./peer-graph";
+import { SetEditor, type SetMember } from "./set-editor";
+
+const hqField = (c: { hqName: string | null; hqCode: string | null }) => c.hqName ?? c.hqCode;
+
+/**
+ * The comparison page's body. The set lives in the URL: every edit navigates (a push, so the
+ * back button undoes it) and the server sends the new comparison; edits made before it arrives
+ * build on each other rather than on the set shown.
+ */
+export function CompareView({
+  comparison,
+  leftOut,
+}: {
+  comparison: Comparison & { warning?: string };
+  /** Companies in the URL past the limit, or not identifiers at all: named, not silently lost. */
+  leftOut: { overLimit: string[]; invalid: string[] };
+}) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [notice, setNotice] = useState<string | null>(null);
+  const { entries, focusPeers } = comparison;
+  const companies = loadedCompanies(entries);
+  const keys = entries.map((e) => (e.ok ? e.company.companyKey : e.requested));
+  const latest = useRef(keys);
+  const keysText = keys.join(",");
+
+  // The server's answer is the truth: later edits start from it. A former ticker or other name
+  // in the URL is replaced with the canonical key, so a shared link names the companies plainly.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keysText stands for keys
+  useEffect(() => {
+    latest.current = keys;
+    if (entries.some((e) => e.ok && e.requested !== e.company.companyKey))
+      router.replace(compareHref(keys), { scroll: false });
+  }, [keysText]);
+
+  const go = (next: string[]) => {
+    latest.current = next;
+    setNotice(null);
+    startTransition(() => router.push(compareHref(next), { scroll: false }));
+  };
+  const add = (companyKey: string) => {
+    if (latest.current.includes(companyKey)) return;
+    const next = withCompany(latest.current, companyKey);
+    if (next) go(next);
+    else setNotice(LIMIT_MESSAGE);
+  };
+  const remove = (companyKey: string) => go(withoutCompany(latest.current, companyKey));
+  const togglePeer = (peer: FocusPeer) =>
+    latest.current.includes(peer.companyKey) ? remove(peer.companyKey) : add(peer.companyKey);
+
+  const members: SetMember[] = entries.map((e) =>
+    e.ok
+      ? {
+          companyKey: e.company.companyKey,
+          label: e.company.ticker ?? e.company.companyKey,
+          name: e.company.name,
+          hasLogo: e.company.hasLogo,
+          failed: false,
+        }
+      : { companyKey: e.requested, label: e.requested, name: e.requested, hasLogo: false, failed: true },
+  );
+  const failed = entries.flatMap((e) => (e.ok ? [] : [e]));
+  const focus = companies[0];
+
+  return (
+    <div className="space-y-6">
+      <SetEditor
+        members={members}
+        pending={pending}
+        onAdd={(row: DirectoryRow) => add(row.companyKey)}
+        onRemove={remove}
+      />
+      <div aria-live="polite" className="space-y-2 empty:hidden">
+        {notice && <Notice tone="warn">{notice}</Notice>}
+        {leftOut.overLimit.length > 0 && (
+          <Notice tone="warn">
+            {LIMIT_MESSAGE} Left out: {leftOut.overLimit.join(", ")}.
+          </Notice>
+        )}
+        {leftOut.invalid.length > 0 && (
+          <Notice tone="warn">Not a company identifier, so left out: {leftOut.invalid.join(", ")}.</Notice>
+        )}
+        {failed.map((e) => (
+          <Notice key={e.requested} tone={e.reason === "unavailable" ? "warn" : "bad"}>
+            <span className="font-mono">{e.requested}</span>: {e.message}
+          </Notice>
+        ))}
+        {comparison.warning && <Notice tone="warn">{comparison.warning}</Notice>}
+        {companies.length > 0 && companies.length < MIN_COMPARE && (
+          <Notice tone="info">
+            Add at least one more company to compare: search above, or press a peer of {focus?.name} below.
+          </Notice>
+        )}
+      </div>
+
+      {focus && (
+        <Section id="charts" title="At a glance">
+          <div className="grid items-start gap-4 lg:grid-cols-2">
+            <div className="grid min-w-0 gap-4">
+              <MarketCapChart companies={companies} />
+              <BreakdownChart title="By sector" noun="sector" companies={companies} field={(c) => c.sector} />
+              <BreakdownChart
+                title="By headquarters country"
+                noun="country"
+                companies={companies}
+                field={hqField}
+              />
+            </div>
+            <PeerGraph
+              focus={focus}
+              peers={focusPeers}
+              inSet={(key) => keys.includes(key)}
+              onToggle={togglePeer}
+            />
+          </div>
+        </Section>
+      )}
+      {companies.length >= MIN_COMPARE && (
+        <Section id="side-by-side" title="Side by side">
+          <CompareTable
+            companies={companies}
+            pending={pending}
+            onRemove={remove}
+            onFocus={(key) => go(withFocus(latest.current, key))}
+          />
+        </Section>
+      )}
+      {focus && (
+        <Section
+          id="news"
+          title="News across the set"
+          description="The top stories of the last 7 UTC days for these companies, most material first."
+        >
+          <CompareNews companies={companies} />
+        </Section>
+      )}
+    </div>
+  );
+}
+
+const NOTICE_TONES = {
+  info: "border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100",
+  warn: "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100",
+  bad: "border-rose-300 bg-rose-50 text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100",
+} as const;
+
+function Notice({ tone, children }: { tone: keyof typeof NOTICE_TONES; children: React.ReactNode }) {
+  return <p className={`rounded-md border px-3 py-2 text-sm ${NOTICE_TONES[tone]}`}>{children}</p>;
+}

@@ -1,0 +1,192 @@
+"use client";
+
+import { Group } from "@visx/group";
+import { Line } from "@visx/shape";
+import { useId, useState } from "react";
+import { CompanyLogo } from "@/components/ui/company-logo";
+import { MarketCap } from "@/components/ui/market-cap";
+import type { CompareCompany, FocusPeer } from "@/lib/compare/model";
+import { layoutPeers, RING_ORDER, ringOf, ringRadius } from "@/lib/compare/peer-layout";
+import { formatUsdExact } from "@/lib/format";
+import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
+import { ChartFrame, DataTable } from "./chart-frame";
+
+/** Colours per ring: the spoke, the node's outline, and the node when it is in the comparison. */
+const KIND_STYLES = [
+  { line: "stroke-rose-500", node: "ring-rose-500", on: "bg-rose-600 text-white", swatch: "bg-rose-500" },
+  { line: "stroke-sky-500", node: "ring-sky-500", on: "bg-sky-700 text-white", swatch: "bg-sky-500" },
+  { line: "stroke-amber-500", node: "ring-amber-500", on: "bg-amber-700 text-white", swatch: "bg-amber-500" },
+] as const;
+
+const EXTENT = 1.12;
+const pct = (v: number) => `${((v + EXTENT) / (2 * EXTENT)) * 100}%`;
+
+/**
+ * The focus company's peers as a graph: the focus in the middle, one ring per relationship kind
+ * (direct competitors innermost), closest first clockwise from the top. Hovering or focusing a
+ * peer shows why it is a peer; pressing it adds it to the comparison or takes it out.
+ */
+export function PeerGraph({
+  focus,
+  peers,
+  inSet,
+  onToggle,
+}: {
+  focus: CompareCompany;
+  peers: readonly FocusPeer[];
+  inSet: (companyKey: string) => boolean;
+  onToggle: (peer: FocusPeer) => void;
+}) {
+  const id = useId();
+  const [active, setActive] = useState<string | null>(null);
+  const placed = layoutPeers(peers);
+  const kinds = RING_ORDER.filter((k) => peers.some((p) => ringOf(p.relationship) === ringOf(k)));
+  const counts = kinds.map((k) => {
+    const n = peers.filter((p) => ringOf(p.relationship) === ringOf(k)).length;
+    return `${n} ${labelOf(PEER_RELATIONSHIP_LABELS, k).toLowerCase()}${n === 1 ? "" : "s"}`;
+  });
+  const summary =
+    peers.length === 0
+      ? `The API lists no peers for ${focus.name}.`
+      : `${focus.name} has ${peers.length} peer${peers.length === 1 ? "" : "s"}: ${counts.join(", ")}. Press a peer to add it to the comparison or take it out.`;
+  const activePeer = placed.find((p) => p.item.companyKey === active);
+
+  return (
+    <ChartFrame
+      title={`Peers of ${focus.name}`}
+      summary={summary}
+      tableLabel="Show the peers as a table"
+      table={
+        <DataTable
+          caption={`Peers of ${focus.name}, closest first`}
+          head={["#", "Peer", "Relationship", "Segment", "Why", "Market cap"]}
+          rows={peers.map((p, i) => ({
+            key: p.companyKey,
+            cells: [
+              i + 1,
+              `${p.name} (${p.ticker})`,
+              labelOf(PEER_RELATIONSHIP_LABELS, p.relationship),
+              p.segment ?? "—",
+              p.reasoning ?? "—",
+              <MarketCap key="cap" value={p.marketCapUsd} />,
+            ],
+          }))}
+        />
+      }
+    >
+      {peers.length > 0 && (
+        <>
+          <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
+            {kinds.map((k) => (
+              <li key={k} className="flex items-center gap-1.5">
+                <span
+                  aria-hidden="true"
+                  className={`size-2.5 rounded-full ${KIND_STYLES[ringOf(k)]?.swatch}`}
+                />
+                {labelOf(PEER_RELATIONSHIP_LABELS, k)}
+                {ringOf(k) === 0 ? " (inner ring)" : ringOf(k) === 2 ? " (outer ring)" : " (middle ring)"}
+              </li>
+            ))}
+            <li className="flex items-center gap-1.5">
+              <span aria-hidden="true" className="size-2.5 rounded-full bg-slate-700 dark:bg-slate-200" />
+              Filled: in this comparison
+            </li>
+          </ul>
+          <div className="relative mx-auto aspect-square w-full max-w-[34rem]">
+            <svg
+              aria-hidden="true"
+              viewBox={`${-EXTENT} ${-EXTENT} ${2 * EXTENT} ${2 * EXTENT}`}
+              className="absolute inset-0 size-full"
+            >
+              <Group>
+                {kinds.map((k) => (
+                  <circle
+                    key={k}
+                    r={ringRadius(ringOf(k))}
+                    fill="none"
+                    strokeDasharray="4 4"
+                    vectorEffect="non-scaling-stroke"
+                    className="stroke-slate-300 dark:stroke-slate-700"
+                  />
+                ))}
+                {placed.map((p) => (
+                  <Line
+                    key={p.item.companyKey}
+                    from={{ x: 0, y: 0 }}
+                    to={{ x: p.x, y: p.y }}
+                    vectorEffect="non-scaling-stroke"
+                    strokeWidth={p.item.companyKey === active ? 3 : 1.5}
+                    strokeOpacity={active && p.item.companyKey !== active ? 0.35 : 0.9}
+                    className={KIND_STYLES[p.ring]?.line}
+                  />
+                ))}
+              </Group>
+            </svg>
+            <div
+              className="absolute flex -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-1 rounded-lg bg-white px-2 py-1.5 text-center shadow ring-2 ring-brand-600 dark:bg-slate-900 dark:ring-sky-400"
+              style={{ left: "50%", top: "50%" }}
+            >
+              <CompanyLogo
+                companyKey={focus.companyKey}
+                name={focus.name}
+                hasLogo={focus.hasLogo}
+                size={28}
+              />
+              <span className="font-mono text-xs font-semibold">{focus.ticker ?? focus.companyKey}</span>
+            </div>
+            {placed.map((p) => {
+              const on = inSet(p.item.companyKey);
+              const style = KIND_STYLES[p.ring];
+              return (
+                <button
+                  key={p.item.companyKey}
+                  type="button"
+                  aria-pressed={on}
+                  aria-label={`${p.item.ticker}: ${p.item.name}, ${labelOf(PEER_RELATIONSHIP_LABELS, p.item.relationship)}`}
+                  aria-describedby={active === p.item.companyKey ? `${id}-tip` : undefined}
+                  data-peer={p.item.companyKey}
+                  onClick={() => onToggle(p.item)}
+                  onMouseEnter={() => setActive(p.item.companyKey)}
+                  onMouseLeave={() => setActive(null)}
+                  onFocus={() => setActive(p.item.companyKey)}
+                  onBlur={() => setActive(null)}
+                  onKeyDown={(e) => e.key === "Escape" && setActive(null)}
+                  className={`absolute -translate-x-1/2 -translate-y-1/2 rounded-full px-2 py-0.5 font-mono text-[11px] font-semibold ring-2 ${style?.node} ${on ? style?.on : "bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100"} hover:z-10 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500`}
+                  style={{ left: pct(p.x), top: pct(p.y) }}
+                >
+                  {p.item.ticker}
+                </button>
+              );
+            })}
+            {activePeer && (
+              <div
+                id={`${id}-tip`}
+                role="tooltip"
+                className="pointer-events-none absolute z-20 w-64 max-w-[80%] -translate-x-1/2 rounded-md border border-slate-200 bg-white p-3 text-left text-xs shadow-lg dark:border-slate-700 dark:bg-slate-900"
+                style={{
+                  left: `clamp(8rem, ${pct(activePeer.x)}, calc(100% - 8rem))`,
+                  top: activePeer.y > 0 ? undefined : `calc(${pct(activePeer.y)} + 1.25rem)`,
+                  bottom: activePeer.y > 0 ? `calc(${pct(-activePeer.y)} + 1.25rem)` : undefined,
+                }}
+              >
+                <p className="text-sm font-semibold text-slate-900 dark:text-white">{activePeer.item.name}</p>
+                <p className="text-slate-600 dark:text-slate-300">
+                  #{activePeer.rank} · {labelOf(PEER_RELATIONSHIP_LABELS, activePeer.item.relationship)}
+                  {activePeer.item.segment && ` · ${activePeer.item.segment}`}
+                </p>
+                {activePeer.item.reasoning && (
+                  <p className="mt-1.5 text-slate-800 dark:text-slate-200">{activePeer.item.reasoning}</p>
+                )}
+                <p className="mt-1.5 text-slate-600 dark:text-slate-300">
+                  Market cap {formatUsdExact(activePeer.item.marketCapUsd) ?? "not available"}
+                  {" · "}
+                  {inSet(activePeer.item.companyKey) ? "In this comparison" : "Not in this comparison"}
+                </p>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+    </ChartFrame>
+  );
+}

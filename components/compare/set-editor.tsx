@@ -1,0 +1,87 @@
+"use client";
+
+import { CompanyCombobox } from "@/components/ui/company-combobox";
+import { CompanyLogo } from "@/components/ui/company-logo";
+import { LIMIT_MESSAGE, MAX_COMPARE } from "@/lib/compare/set";
+import type { DirectoryRow } from "@/lib/server/directory";
+
+export interface SetMember {
+  companyKey: string;
+  label: string;
+  name: string;
+  hasLogo: boolean;
+  failed: boolean;
+}
+
+/** The set as chips (each removable with one press) and a search box that adds to it. */
+export function SetEditor({
+  members,
+  onAdd,
+  onRemove,
+  pending,
+}: {
+  members: readonly SetMember[];
+  onAdd: (row: DirectoryRow) => void;
+  onRemove: (companyKey: string) => void;
+  pending: boolean;
+}) {
+  const full = members.length >= MAX_COMPARE;
+  const keys = new Set(members.map((m) => m.companyKey));
+  return (
+    <div className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-sm font-semibold">
+          Companies{" "}
+          <span className="font-normal tabular-nums text-slate-600 dark:text-slate-300">
+            ({members.length} of {MAX_COMPARE})
+          </span>
+        </h2>
+        {pending && (
+          <p role="status" className="text-xs text-slate-600 dark:text-slate-300">
+            Updating the comparison…
+          </p>
+        )}
+      </div>
+      {members.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Companies in the comparison">
+          {members.map((m, i) => (
+            <li
+              key={m.companyKey}
+              data-member={m.companyKey}
+              className={`flex max-w-full items-center gap-1.5 rounded-full py-0.5 pr-0.5 pl-1 text-sm ring-1 ${i === 0 ? "bg-brand-50 ring-brand-600 dark:bg-slate-800 dark:ring-sky-400" : "ring-slate-300 dark:ring-slate-600"} ${m.failed ? "opacity-70" : ""}`}
+            >
+              <CompanyLogo companyKey={m.companyKey} name={m.name} hasLogo={m.hasLogo} size={20} />
+              <span className="truncate" title={m.name}>
+                <span className="font-mono text-xs font-semibold">{m.label}</span>
+                {i === 0 && <span className="ml-1 text-xs text-brand-700 dark:text-sky-300">focus</span>}
+              </span>
+              <button
+                type="button"
+                disabled={pending}
+                onClick={() => onRemove(m.companyKey)}
+                aria-label={`Remove ${m.name} from the comparison`}
+                className="flex size-6 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-slate-900 disabled:opacity-50 dark:text-slate-300 dark:hover:bg-slate-700 dark:hover:text-white"
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 max-w-md">
+        <CompanyCombobox
+          label={full ? "The comparison is full" : "Add a company"}
+          disabled={full}
+          onChoose={onAdd}
+          note={(row) => (keys.has(row.companyKey) ? "already compared" : null)}
+          isDisabled={(row) => keys.has(row.companyKey)}
+        />
+        {full && (
+          <p className="mt-1 text-xs text-slate-700 dark:text-slate-300" data-limit-message>
+            {LIMIT_MESSAGE}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { compareHref, LIMIT_MESSAGE, MAX_COMPARE, MIN_COMPARE } from "@/lib/compare/set";
+import type { DirectoryRow } from "./use-directory";
+
+interface Picked {
+  companyKey: string;
+  ticker: string;
+  name: string;
+}
+
+const STORAGE_KEY = "directory:compare-selection";
+
+/**
+ * The rows ticked for a comparison, in the order ticked (the first is the focus). They stay
+ * ticked across searches and filters, and for the tab's session (a visit to a profile and back).
+ */
+export function useCompareSelection() {
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const latest = useRef(picked);
+  latest.current = picked;
+  useEffect(() => {
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]");
+      if (Array.isArray(stored)) setPicked(stored.slice(0, MAX_COMPARE));
+    } catch {
+      // A damaged entry is dropped: the selection starts empty.
+    }
+  }, []);
+  const save = useCallback((next: Picked[]) => {
+    latest.current = next;
+    setPicked(next);
+    try {
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // Storage full or blocked: the selection still works for this page.
+    }
+  }, []);
+  const selected = useMemo(() => new Set(picked.map((p) => p.companyKey)), [picked]);
+  const toggle = useCallback(
+    (row: DirectoryRow) => {
+      const current = latest.current;
+      if (current.some((p) => p.companyKey === row.companyKey)) {
+        setNotice(null);
+        save(current.filter((p) => p.companyKey !== row.companyKey));
+      } else if (current.length >= MAX_COMPARE) {
+        setNotice(LIMIT_MESSAGE);
+      } else {
+        setNotice(null);
+        const name = row.displayNameEnglish || row.companyKey;
+        save([...current, { companyKey: row.companyKey, ticker: row.primaryListing.ticker, name }]);
+      }
+    },
+    [save],
+  );
+  const clear = useCallback(() => {
+    setNotice(null);
+    save([]);
+  }, [save]);
+  return { picked, selected, toggle, clear, notice };
+}
+
+/** What is ticked, and the way to the comparison. */
+export function SelectionBar({
+  picked,
+  notice,
+  onClear,
+}: {
+  picked: readonly Picked[];
+  notice: string | null;
+  onClear: () => void;
+}) {
+  if (picked.length === 0 && !notice) return null;
+  const enough = picked.length >= MIN_COMPARE;
+  return (
+    <section
+      aria-label="Companies selected for comparison"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-brand-600 bg-brand-50 px-3 py-2 text-sm dark:border-sky-400 dark:bg-slate-900"
+    >
+      <p className="min-w-0 flex-1">
+        <span className="font-semibold tabular-nums">
+          {picked.length} of {MAX_COMPARE} selected
+        </span>
+        {picked.length > 0 && (
+          <span className="ml-2 font-mono text-xs text-slate-700 dark:text-slate-300">
+            {picked.map((p) => p.ticker).join(", ")}
+          </span>
+        )}
+        {notice && (
+          <span role="status" className="block text-amber-900 dark:text-amber-200">
+            {notice}
+          </span>
+        )}
+        {!enough && !notice && (
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            Tick one more to compare (Space ticks the focused row).
+          </span>
+        )}
+      </p>
+      <button
+        type="button"
+        onClick={onClear}
+        className="rounded-md px-3 py-1.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+      >
+        Clear
+      </button>
+      <Link
+        href={compareHref(picked.map((p) => p.companyKey))}
+        aria-disabled={!enough || undefined}
+        className={`rounded-md px-3 py-1.5 font-semibold text-white ${enough ? "bg-brand-600 hover:bg-brand-700" : "pointer-events-none bg-slate-400 dark:bg-slate-600"}`}
+      >
+        Compare {picked.length > 0 ? picked.length : ""}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+"use client";
+
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { CompanyLogo } from "@/components/ui/company-logo";
+import { MarketCap } from "@/components/ui/market-cap";
+import { describeError } from "@/components/ui/states";
+import { getJson, toSearch } from "@/lib/client/api";
+import type { DirectoryPage, DirectoryRow } from "@/lib/server/directory";
+
+/** The directory's first eight matches for a picker (name, ticker or any identifier). */
+export function companySearchOptions(q: string) {
+  return queryOptions({
+    queryKey: ["companies", "picker", q] as const,
+    queryFn: ({ signal }) => getJson<DirectoryPage>(`/api/companies${toSearch({ q, pageSize: 8 })}`, signal),
+    enabled: q.trim().length > 0,
+    staleTime: 5 * 60_000,
+  });
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export const inputClass =
+  "w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 disabled:cursor-not-allowed dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]";
+
+/**
+ * A search box over the directory that offers matching companies in a listbox (arrow keys,
+ * Enter, Escape; focus stays in the input). `note` adds a word to an option (say, "already
+ * compared"); `isDisabled` keeps an option from being chosen.
+ */
+export function CompanyCombobox({
+  label,
+  onChoose,
+  disabled = false,
+  placeholder = "Name, ticker, ISIN, FIGI…",
+  note,
+  isDisabled,
+}: {
+  label: ReactNode;
+  onChoose: (row: DirectoryRow) => void;
+  disabled?: boolean;
+  placeholder?: string;
+  note?: (row: DirectoryRow) => string | null;
+  isDisabled?: (row: DirectoryRow) => boolean;
+}) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const q = useDebounced(text.trim(), 200);
+  const search = useQuery(companySearchOptions(q));
+  const rows = q ? (search.data?.rows ?? []) : [];
+  const showList = open && q.length > 0 && rows.length > 0;
+
+  const choose = (row: DirectoryRow) => {
+    if (isDisabled?.(row)) return;
+    onChoose(row);
+    setText("");
+    setOpen(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(true);
+      if (rows.length > 0)
+        setActive((i) =>
+          event.key === "ArrowDown" ? (i + 1) % rows.length : (i - 1 + rows.length) % rows.length,
+        );
+    } else if (event.key === "Enter") {
+      const row = rows[active];
+      if (showList && row) {
+        event.preventDefault();
+        choose(row);
+      }
+    } else if (event.key === "Escape") {
+      setOpen(false);
+    }
+  };
+
+  let status = "";
+  if (q && search.isFetching && !search.data) status = "Searching…";
+  else if (q && search.isError) status = describeError(search.error);
+  else if (q && search.data && rows.length === 0) status = `No company matches “${q}”.`;
+  else if (q && search.data?.progress.state === "syncing")
+    status = `The directory is still indexing (${search.data.progress.rows.toLocaleString("en-US")} companies so far).`;
+
+  return (
+    <div className="relative">
+      <label htmlFor={`${id}-input`} className="text-xs text-slate-600 dark:text-slate-400">
+        {label}
+      </label>
+      <input
+        id={`${id}-input`}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        disabled={disabled}
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList ? `${id}-opt-${active}` : undefined}
+        className={`${inputClass} mt-1`}
+        placeholder={placeholder}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Matching companies"
+        hidden={!showList}
+        className="absolute inset-x-0 z-20 mt-1 max-h-80 overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
+        {rows.map((row, index) => {
+          const name = row.displayNameEnglish || row.companyKey;
+          const extra = note?.(row);
+          const off = isDisabled?.(row) ?? false;
+          return (
+            // Options of a combobox keep focus in the input (aria-activedescendant); the keys are handled there.
+            // biome-ignore lint/a11y/useFocusableInteractive: see above
+            // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+            <div
+              key={row.companyKey}
+              id={`${id}-opt-${index}`}
+              role="option"
+              aria-selected={index === active}
+              aria-disabled={off || undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(row)}
+              onMouseEnter={() => setActive(index)}
+              className={`flex items-center gap-2 px-2 py-1.5 text-sm ${off ? "cursor-default opacity-70" : "cursor-pointer"} ${index === active ? "bg-brand-50 dark:bg-slate-800" : ""}`}
+            >
+              <CompanyLogo
+                companyKey={row.companyKey}
+                name={name}
+                hasLogo={row.availableDatasets.includes("logos")}
+                size={22}
+              />
+              <span className="min-w-0 flex-1 leading-tight">
+                <span className="block truncate">{name}</span>
+                <span className="text-xs text-slate-600 dark:text-slate-400">
+                  <span className="font-mono">{row.primaryListing.ticker}</span> ·{" "}
+                  {row.primaryListing.exchangeCode}
+                  {extra && ` · ${extra}`}
+                </span>
+              </span>
+              <span className="text-xs text-slate-600 dark:text-slate-400">
+                <MarketCap value={row.marketCapUsd} />
+              </span>
+            </div>
+          );
+        })}
+      </div>
+      <p aria-live="polite" className="mt-1 text-xs text-slate-600 empty:hidden dark:text-slate-400">
+        {open ? status : ""}
+      </p>
+    </div>
+  );
+}

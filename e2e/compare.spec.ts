@@ -1,0 +1,206 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// Companies of the deterministic sandbox universe (see e2e/profile.spec.ts).
+/** 12 peers, logos and news. */
+const RICH = { key: "XSHE_300980", name: "Ruihua Machinery Holdings Limited" };
+/** Null market cap and no logos. */
+const BARE = { key: "NYSE_CWZ", name: "Continental Towers Corp." };
+const LONDON = { key: "XLON_EMBE", name: "Ember Partners plc" };
+const FORMER = { from: "XNSE_DELTARAVER", to: "XNSE_VERITYAPOT", name: "Verity Apothecary Limited" };
+/** RICH's twelfth peer: outside "compare with the 11 closest peers". */
+const LAST_PEER = "NASDAQ_TM";
+
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
+}
+
+const members = (page: Page) =>
+  page.getByRole("list", { name: "Companies in the comparison" }).getByRole("listitem");
+const setParam = (page: Page) => new URL(page.url()).searchParams.get("companies")?.split(",") ?? [];
+const peerNode = (page: Page, key: string) => page.locator(`button[data-peer="${key}"]`);
+const addBox = (page: Page) => page.getByRole("combobox", { name: /add a company|comparison is full/i });
+
+test.describe("peer comparison", () => {
+  test.beforeAll(async ({ request }) => {
+    // The add box searches the directory: wait for its first sync.
+    await expect
+      .poll(
+        async () =>
+          ((await (await request.get("/api/index-status")).json()) as { default: { state: string } }).default
+            .state,
+        { timeout: 30_000 },
+      )
+      .toBe("ready");
+  });
+
+  test("from a profile: the company and its 11 closest peers, the limit of 12 explained", async ({
+    page,
+  }) => {
+    const problems = collectProblems(page);
+    await page.goto(`/companies/${RICH.key}`);
+    await page.getByRole("link", { name: /compare with these 11 closest peers/i }).click();
+    await expect(page).toHaveURL(/\/compare\?companies=/);
+    expect(setParam(page)).toHaveLength(12);
+    expect(setParam(page)[0]).toBe(RICH.key);
+    await expect(members(page)).toHaveCount(12);
+    await expect(page.getByText(`12 companies, with ${RICH.name} as the focus`)).toBeVisible();
+
+    // The peer graph: every peer of the focus, the 11 in the set pressed, the twelfth not.
+    const graph = page.getByRole("figure", { name: `Peers of ${RICH.name}` });
+    await expect(graph.locator("button[data-peer]")).toHaveCount(12);
+    await expect(graph.locator('button[data-peer][aria-pressed="true"]')).toHaveCount(11);
+    await expect(peerNode(page, LAST_PEER)).toHaveAttribute("aria-pressed", "false");
+
+    // Full: the add box is disabled and says why; pressing the twelfth peer says so too.
+    await expect(addBox(page)).toBeDisabled();
+    await expect(page.locator("[data-limit-message]")).toHaveText(/at most 12 companies/);
+    await peerNode(page, LAST_PEER).click();
+    await expect(page.getByText(/at most 12 companies: remove one to add another/i).first()).toBeVisible();
+    expect(setParam(page)).toHaveLength(12);
+
+    // The market-cap chart has a bar per company, largest first, the focus highlighted.
+    const chart = page.getByRole("figure", { name: "Market cap" });
+    await expect(chart.getByRole("img")).toHaveAttribute("aria-label", /largest first/);
+    await chart.getByText("Show the data as a table").click();
+    await expect(chart.getByRole("table").locator("tbody tr")).toHaveCount(12);
+
+    // News across the set: stories from the set only, most material first.
+    const news = page.getByRole("list", { name: "Stories, most material first" });
+    await expect(news.locator("article").first()).toBeVisible();
+    const shown = await news.locator("article").evaluateAll((nodes) =>
+      nodes.map((n) => ({
+        company: n.getAttribute("data-company"),
+        importance: Number(n.getAttribute("data-importance")),
+      })),
+    );
+    const set = setParam(page);
+    expect(shown.every((a) => a.company && set.includes(a.company))).toBe(true);
+    const levels = shown.map((a) => a.importance);
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
+    await axe(page);
+    expect(problems).toEqual([]);
+  });
+
+  test("adding and removing companies, with the URL restored by back and reload", async ({ page }) => {
+    await page.goto(`/compare?companies=${RICH.key},${BARE.key}`);
+    await expect(members(page)).toHaveCount(2);
+
+    // Remove with one press: one company left, and the page asks for another.
+    await page
+      .getByRole("button", { name: `Remove ${BARE.name} from the comparison` })
+      .first()
+      .click();
+    await expect.poll(() => setParam(page)).toEqual([RICH.key]);
+    await expect(page.getByText(/add at least one more company/i)).toBeVisible();
+
+    // Add from the search box with the keyboard.
+    await addBox(page).fill("Ember Partners");
+    await expect(page.getByRole("option", { name: new RegExp(LONDON.name) })).toBeVisible();
+    await addBox(page).press("ArrowDown");
+    await addBox(page).press("ArrowUp");
+    await addBox(page).press("Enter");
+    await expect.poll(() => setParam(page)).toEqual([RICH.key, LONDON.key]);
+    await expect(members(page)).toHaveCount(2);
+
+    // Add a peer from the graph, then make it the focus.
+    await peerNode(page, LAST_PEER).click();
+    await expect.poll(() => setParam(page)).toEqual([RICH.key, LONDON.key, LAST_PEER]);
+    await page
+      .getByRole("button", { name: /Make .* the focus company/ })
+      .last()
+      .click();
+    await expect.poll(() => setParam(page)).toEqual([LAST_PEER, RICH.key, LONDON.key]);
+
+    // Back undoes one edit at a time; a reload keeps the set.
+    await page.goBack();
+    await expect.poll(() => setParam(page)).toEqual([RICH.key, LONDON.key, LAST_PEER]);
+    await expect(members(page)).toHaveCount(3);
+    await page.goBack();
+    await expect.poll(() => setParam(page)).toEqual([RICH.key, LONDON.key]);
+    await page.reload();
+    await expect(members(page)).toHaveCount(2);
+    await expect(members(page).first()).toContainText("focus");
+  });
+
+  test("a company with no market cap, a former ticker, an unknown key and too many companies", async ({
+    page,
+  }) => {
+    const problems = collectProblems(page);
+    const fourteen = [RICH.key, BARE.key, FORMER.from, "NASDAQ_ZZZZZ"];
+    const peers = (await (await page.request.get(`/api/compare?companies=${RICH.key}`)).json()) as {
+      focusPeers: { companyKey: string }[];
+    };
+    fourteen.push(...peers.focusPeers.map((p) => p.companyKey).slice(0, 10));
+    await page.goto(`/compare?companies=${fourteen.join(",")}`);
+
+    // The first 12 are kept and the rest named; the former ticker becomes its canonical key.
+    await expect(page.getByText(/Left out: /)).toContainText(fourteen.slice(12).join(", "));
+    await expect.poll(() => setParam(page)).toContain(FORMER.to);
+    expect(setParam(page)).not.toContain(FORMER.from);
+    await expect(page.getByText("NASDAQ_ZZZZZ: No company is known")).toBeVisible();
+
+    // No market cap: the chart says so on its row, the table says n/a.
+    const chart = page.getByRole("figure", { name: "Market cap" });
+    await expect(chart.getByText("not available", { exact: true }).first()).toBeVisible();
+    await expect(chart).toContainText(BARE.name);
+    const capRow = page.locator('tr[data-attribute="marketCap"]');
+    await expect(capRow).toContainText("n/a");
+
+    // Differences from the focus are marked, in words too; "only rows that differ" hides the rest.
+    await expect(page.locator("td[data-differs]").first()).toBeVisible();
+    await expect(page.getByText(`(differs from ${RICH.name})`).first()).toBeAttached();
+    const rowsBefore = await page.locator("tr[data-attribute]").count();
+    await page.getByLabel("Only rows that differ").check();
+    expect(await page.locator("tr[data-attribute]").count()).toBeLessThanOrEqual(rowsBefore);
+    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+  });
+
+  test("from the directory: tick rows, then compare", async ({ page }) => {
+    await page.goto("/companies");
+    await page.evaluate(() => sessionStorage.clear());
+    const search = page.getByRole("searchbox", { name: /search companies/i });
+    const table = page.getByRole("table", { name: /^Companies/ });
+    await search.fill(RICH.name);
+    await expect(table.locator("tbody tr").first()).toContainText(RICH.name);
+    await page.getByRole("checkbox", { name: `Select ${RICH.name} for comparison` }).check();
+    await expect(page.getByText("1 of 12 selected")).toBeVisible();
+
+    // The selection survives a new search; Space on a focused row ticks it.
+    await search.fill(LONDON.name);
+    await expect(table.locator("tbody tr").first()).toContainText(LONDON.name);
+    await table.locator("tbody tr").first().getByRole("link").focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByText("2 of 12 selected")).toBeVisible();
+
+    await page.getByRole("link", { name: "Compare 2" }).click();
+    await expect(page).toHaveURL(new RegExp(`/compare\\?companies=${RICH.key},${LONDON.key}$`));
+    await expect(members(page)).toHaveCount(2);
+    await expect(page.getByRole("heading", { name: "Side by side" })).toBeVisible();
+  });
+
+  test("is accessible in dark mode and on a narrow window", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/compare?companies=${RICH.key},${BARE.key},${LONDON.key}`);
+    await expect(page.getByRole("figure", { name: "Market cap" })).toBeVisible();
+    // Focusing a peer shows why it is a peer.
+    await peerNode(page, LAST_PEER).focus();
+    await expect(page.getByRole("tooltip")).toBeVisible();
+    await expect(peerNode(page, LAST_PEER)).toHaveAttribute("aria-describedby", /.+/);
+    await expect(page.locator("article").first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await axe(page);
+  });
+});

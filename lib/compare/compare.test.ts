@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { ATTRIBUTES, capRatio, datasetDelta, differs } from "./attributes";
+import { breakdown, type CompareCompany } from "./model";
+import { layoutPeers, ringOf } from "./peer-layout";
+import { compareHref, MAX_COMPARE, parseCompareSet, withCompany, withFocus, withoutCompany } from "./set";
+
+function company(overrides: Partial<CompareCompany>): CompareCompany {
+  return {
+    companyKey: "NASDAQ_AAA",
+    name: "Alpha",
+    ticker: "AAA",
+    exchangeCode: "NASDAQ",
+    exchangeName: "Nasdaq",
+    marketCapUsd: 1e9,
+    sector: "Information Technology",
+    industryGroup: "Software & Services",
+    industry: "Software",
+    subIndustry: "Application Software",
+    hqCode: "US",
+    hqName: "United States",
+    domicileCode: "US",
+    domicileName: "United States",
+    companyType: "operating_company",
+    companyStatus: "active",
+    foundingYear: 1990,
+    ipoYear: 2001,
+    listingCount: 1,
+    reportingCurrency: "USD",
+    datasets: ["news", "logos"],
+    hasLogo: true,
+    ...overrides,
+  };
+}
+
+describe("parseCompareSet", () => {
+  it("splits, upper-cases and de-duplicates, keeping the order given", () => {
+    expect(parseCompareSet("nasdaq_aapl, NYSE_IBM,NASDAQ_AAPL").keys).toEqual(["NASDAQ_AAPL", "NYSE_IBM"]);
+    expect(parseCompareSet(["A_1,B_2", "C_3"]).keys).toEqual(["A_1", "B_2", "C_3"]);
+    expect(parseCompareSet(undefined)).toEqual({ keys: [], overLimit: [], invalid: [] });
+  });
+
+  it("keeps the first 12 and names the rest and anything that is no identifier", () => {
+    const thirteen = Array.from({ length: 13 }, (_, i) => `X_${i}`);
+    const parsed = parseCompareSet([...thirteen, "<script>", "a b"].join(","));
+    expect(parsed.keys).toHaveLength(MAX_COMPARE);
+    expect(parsed.overLimit).toEqual(["X_12"]);
+    expect(parsed.invalid).toEqual(["<script>", "a b"]);
+  });
+
+  it("edits the set: add (not past 12, not twice), remove, focus", () => {
+    expect(withCompany(["A_1"], "B_2")).toEqual(["A_1", "B_2"]);
+    expect(withCompany(["A_1"], "A_1")).toBeNull();
+    expect(
+      withCompany(
+        Array.from({ length: 12 }, (_, i) => `X_${i}`),
+        "B_2",
+      ),
+    ).toBeNull();
+    expect(withoutCompany(["A_1", "B_2"], "A_1")).toEqual(["B_2"]);
+    expect(withFocus(["A_1", "B_2", "C_3"], "C_3")).toEqual(["C_3", "A_1", "B_2"]);
+    expect(compareHref(["A_1", "B.2"])).toBe("/compare?companies=A_1,B.2");
+    expect(compareHref([])).toBe("/compare");
+  });
+});
+
+describe("side-by-side differences", () => {
+  const focus = company({});
+  const attr = (id: string) => {
+    const a = ATTRIBUTES.find((x) => x.id === id);
+    if (!a) throw new Error(id);
+    return a;
+  };
+
+  it("marks values that differ from the focus, never the focus itself", () => {
+    const other = company({ companyKey: "B_B", sector: "Energy", hqName: "United States" });
+    expect(differs(attr("sector"), focus, other)).toBe(true);
+    expect(differs(attr("hq"), focus, other)).toBe(false);
+    expect(differs(attr("sector"), focus, focus)).toBe(false);
+    expect(differs(attr("ipo"), focus, company({ ipoYear: null }))).toBe(true);
+  });
+
+  it("compares datasets as sets and says what one lacks and adds", () => {
+    const other = company({ datasets: ["logos", "news"] });
+    expect(differs(attr("datasets"), focus, other)).toBe(false);
+    expect(datasetDelta(focus, company({ datasets: ["news", "financials"] }))).toEqual({
+      extra: [expect.any(String)],
+      missing: [expect.stringMatching(/logo/i)],
+    });
+  });
+
+  it("gives market caps as a ratio to the focus", () => {
+    expect(capRatio(focus, company({ companyKey: "B", marketCapUsd: 2.45e9 }))).toBe("2.5×");
+    expect(capRatio(focus, company({ companyKey: "B", marketCapUsd: 3.1e8 }))).toBe("0.31×");
+    expect(capRatio(focus, company({ companyKey: "B", marketCapUsd: null }))).toBeNull();
+    expect(capRatio(company({ marketCapUsd: null }), company({ companyKey: "B" }))).toBeNull();
+  });
+});
+
+describe("breakdown", () => {
+  it("counts a field, largest first, with missing values named", () => {
+    const set = [company({ sector: "Energy" }), company({ sector: null }), company({ sector: "Energy" })];
+    expect(breakdown(set, (c) => c.sector).map((g) => [g.label, g.count])).toEqual([
+      ["Energy", 2],
+      ["Not given", 1],
+    ]);
+  });
+});
+
+describe("layoutPeers", () => {
+  it("puts each kind on its ring, keeps the API's order and starts at the top", () => {
+    const peers = [
+      { relationship: "direct_competitor" },
+      { relationship: "industry_peer" },
+      { relationship: "direct_competitor" },
+      { relationship: "some_new_kind" },
+    ];
+    const placed = layoutPeers(peers);
+    expect(placed.map((p) => p.rank)).toEqual([1, 2, 3, 4]);
+    expect(placed[0]?.x).toBeCloseTo(0);
+    expect(placed[0]?.y).toBeLessThan(0);
+    const radius = (p: { x: number; y: number }) => Math.hypot(p.x, p.y);
+    expect(radius(placed[0] as never)).toBeLessThan(radius(placed[1] as never));
+    expect(ringOf("some_new_kind")).toBe(ringOf("industry_peer"));
+  });
+});

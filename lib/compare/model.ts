@@ -1,0 +1,117 @@
+// What the comparison page shows of each company, built on the server from the (cached) v3
+// profiles so that the browser gets only these fields. Browser-safe: types and pure functions.
+import type { Profile } from "@/lib/upstream/schemas";
+
+export interface CompareCompany {
+  companyKey: string;
+  name: string;
+  ticker: string | null;
+  exchangeCode: string | null;
+  exchangeName: string | null;
+  marketCapUsd: number | null;
+  sector: string | null;
+  industryGroup: string | null;
+  industry: string | null;
+  subIndustry: string | null;
+  hqCode: string | null;
+  hqName: string | null;
+  domicileCode: string | null;
+  domicileName: string | null;
+  companyType: string | null;
+  companyStatus: string | null;
+  foundingYear: number | null;
+  ipoYear: number | null;
+  /** The primary listing and every secondary one. */
+  listingCount: number;
+  reportingCurrency: string | null;
+  datasets: string[];
+  hasLogo: boolean;
+}
+
+/** A peer of the focus company, closest first as the API orders them. */
+export interface FocusPeer {
+  companyKey: string;
+  name: string;
+  ticker: string;
+  relationship: string;
+  segment: string | null;
+  reasoning: string | null;
+  marketCapUsd: number | null;
+  sector: string | null;
+  hqCode: string | null;
+  hasLogo: boolean;
+}
+
+/** One requested company: its data, or why it is missing (the others still show). */
+export type CompareEntry =
+  | { ok: true; requested: string; company: CompareCompany }
+  | { ok: false; requested: string; reason: "not_found" | "plan" | "unavailable"; message: string };
+
+export interface Comparison {
+  entries: CompareEntry[];
+  /** The focus (first available) company's peers; empty when there is none. */
+  focusPeers: FocusPeer[];
+}
+
+export function compareCompanyOf(profile: Profile): CompareCompany {
+  const listing = profile.primaryListing;
+  return {
+    companyKey: profile.companyKey,
+    name: profile.displayNameEnglish || profile.legalNameEnglish || profile.companyKey,
+    ticker: listing?.ticker ?? null,
+    exchangeCode: listing?.exchangeCode ?? null,
+    exchangeName: listing?.exchangeName ?? null,
+    marketCapUsd: profile.marketCapUsd ?? null,
+    sector: profile.sector ?? null,
+    industryGroup: profile.industryGroup ?? null,
+    industry: profile.industry ?? null,
+    subIndustry: profile.subIndustry ?? null,
+    hqCode: profile.headquartersCountryCode ?? null,
+    hqName: profile.headquartersCountryName ?? null,
+    domicileCode: profile.legalDomicileCountryCode ?? null,
+    domicileName: profile.legalDomicileCountryName ?? null,
+    companyType: profile.companyType ?? null,
+    companyStatus: profile.companyStatus ?? null,
+    foundingYear: profile.foundingYear ?? null,
+    ipoYear: profile.ipoYear ?? null,
+    listingCount: (listing ? 1 : 0) + profile.secondaryListings.length,
+    reportingCurrency: profile.reportingCurrency ?? null,
+    datasets: [...profile.availableDatasets],
+    hasLogo: profile.availableDatasets.includes("logos"),
+  };
+}
+
+export function focusPeersOf(profile: Profile, hasLogo: (companyKey: string) => boolean): FocusPeer[] {
+  return profile.peers.map((p) => ({
+    companyKey: p.companyKey,
+    name: p.displayNameEnglish || p.companyKey,
+    ticker: p.primaryListing.ticker,
+    relationship: p.peerRelationship,
+    segment: p.peerMarketSegment ?? null,
+    reasoning: p.peerReasoning ?? null,
+    marketCapUsd: p.marketCapUsd ?? null,
+    sector: p.sector ?? null,
+    hqCode: p.headquartersCountryCode ?? null,
+    hasLogo: hasLogo(p.companyKey),
+  }));
+}
+
+/** The companies that loaded, in the set's order (the first is the focus). */
+export function loadedCompanies(entries: readonly CompareEntry[]): CompareCompany[] {
+  return entries.flatMap((e) => (e.ok ? [e.company] : []));
+}
+
+/** Counts of a field across the set, largest first, ties by name; missing values as "Not given". */
+export function breakdown(
+  companies: readonly CompareCompany[],
+  field: (c: CompareCompany) => string | null,
+): { label: string; count: number; companies: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const c of companies) {
+    const label = field(c) ?? "Not given";
+    groups.set(label, [...(groups.get(label) ?? []), c.name]);
+  }
+  return [...groups]
+    .map(([label, names]) => ({ label, count: names.length, companies: names }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+}

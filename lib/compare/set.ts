@@ -1,0 +1,64 @@
+// The comparison set as the URL carries it: `/compare?companies=K1,K2,...`, the first company the
+// focus. Browser-safe (the page, the directory's selection bar and the profile build these URLs).
+
+export const MIN_COMPARE = 2;
+export const MAX_COMPARE = 12;
+
+/** What a companies parameter holds: at most MAX_COMPARE usable keys, and what was left out. */
+export interface ParsedSet {
+  keys: string[];
+  /** Keys past the limit of 12, in the order given. */
+  overLimit: string[];
+  /** Entries that cannot be a company identifier (too long, odd characters). */
+  invalid: string[];
+}
+
+const IDENTIFIER = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Splits, trims, upper-cases and de-duplicates; the first MAX_COMPARE distinct identifiers are
+ * kept. Accepts the parameter repeated too.
+ */
+export function parseCompareSet(raw: string | readonly string[] | undefined | null): ParsedSet {
+  const parts = (typeof raw === "string" ? [raw] : (raw ?? []))
+    .flatMap((s) => s.split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const keys: string[] = [];
+  const overLimit: string[] = [];
+  const invalid: string[] = [];
+  for (const part of parts) {
+    if (!IDENTIFIER.test(part)) {
+      invalid.push(part.slice(0, 64));
+      continue;
+    }
+    const key = part.toUpperCase();
+    if (keys.includes(key) || overLimit.includes(key)) continue;
+    (keys.length < MAX_COMPARE ? keys : overLimit).push(key);
+  }
+  return { keys, overLimit, invalid };
+}
+
+/** The page's URL for a set (commas left readable; keys never hold one). */
+export function compareHref(keys: readonly string[]): string {
+  if (keys.length === 0) return "/compare";
+  return `/compare?companies=${keys.slice(0, MAX_COMPARE).map(encodeURIComponent).join(",")}`;
+}
+
+/** The set with a company added at the end, or null when it is full or already there. */
+export function withCompany(keys: readonly string[], key: string): string[] | null {
+  if (keys.includes(key) || keys.length >= MAX_COMPARE) return null;
+  return [...keys, key];
+}
+
+/** The set without a company. */
+export function withoutCompany(keys: readonly string[], key: string): string[] {
+  return keys.filter((k) => k !== key);
+}
+
+/** The set with a company moved first, making it the focus. */
+export function withFocus(keys: readonly string[], key: string): string[] {
+  return keys.includes(key) ? [key, ...keys.filter((k) => k !== key)] : [...keys];
+}
+
+export const LIMIT_MESSAGE = `A comparison holds at most ${MAX_COMPARE} companies: remove one to add another.`;
