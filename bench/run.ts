@@ -1,6 +1,7 @@
 // `npm run bench`: prints the project's performance figures. Each section compares side by
 // side within one run where machine noise would swamp absolute times.
 import { browserBench } from "./browser";
+import { compareBench } from "./compare";
 import { directoryBench } from "./directory";
 import { benchNews } from "./news";
 import { benchProfile } from "./profile";
@@ -12,6 +13,7 @@ const sections: [string, () => Promise<void>][] = [
   ["Profile page", benchProfile],
   ["News feed and overview", benchNews],
   ["Browser", browserBench],
+  ["Compare page", compareBench],
 ];
 
 const only = process.argv[2];

@@ -124,7 +124,7 @@ export function CompareTable({
                     <div className="min-w-0">
                       <Link
                         href={`/companies/${encodeURIComponent(c.companyKey)}`}
-                        className="font-semibold text-slate-900 [overflow-wrap:anywhere] hover:text-brand-600 hover:underline dark:text-white dark:hover:text-sky-300"
+                        className="font-semibold text-slate-900 break-words hover:text-brand-600 hover:underline dark:text-white dark:hover:text-sky-300"
                       >
                         {c.name}
                       </Link>
@@ -166,7 +166,7 @@ export function CompareTable({
               <tr key={a.id} data-attribute={a.id}>
                 <th
                   scope="row"
-                  className={`${CELL} sticky left-0 z-10 whitespace-nowrap bg-white text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-950 dark:text-slate-300`}
+                  className={`${CELL} sticky left-0 z-10 max-w-28 bg-white text-left sm:max-w-none sm:whitespace-nowrap text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-950 dark:text-slate-300`}
                 >
                   {a.label}
                 </th>
