@@ -3,6 +3,7 @@
 import { browserBench } from "./browser";
 import { compareBench } from "./compare";
 import { directoryBench } from "./directory";
+import { lighthouseBench } from "./lighthouse";
 import { benchNews } from "./news";
 import { benchProfile } from "./profile";
 import { sandboxBench } from "./sandbox";
@@ -14,6 +15,7 @@ const sections: [string, () => Promise<void>][] = [
   ["News feed and overview", benchNews],
   ["Browser", browserBench],
   ["Compare page", compareBench],
+  ["Lighthouse", lighthouseBench],
 ];
 
 const only = process.argv[2];

@@ -117,7 +117,7 @@ test.describe("peer comparison", () => {
     await peerNode(page, LAST_PEER).click();
     await expect.poll(() => setParam(page)).toEqual([RICH.key, LONDON.key, LAST_PEER]);
     await page
-      .getByRole("button", { name: /Make .* the focus company/ })
+      .getByRole("button", { name: /^Make focus/ })
       .last()
       .click();
     await expect.poll(() => setParam(page)).toEqual([LAST_PEER, RICH.key, LONDON.key]);

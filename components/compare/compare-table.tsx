@@ -139,10 +139,9 @@ export function CompareTable({
                             type="button"
                             disabled={pending}
                             onClick={() => onFocus(c.companyKey)}
-                            aria-label={`Make ${c.name} the focus company`}
                             className="rounded px-1.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
                           >
-                            Make focus
+                            Make focus<span className="sr-only"> ({c.name})</span>
                           </button>
                         )}
                         <button

@@ -30,6 +30,8 @@ import { useDirectory } from "./use-directory";
 import { useMediaQuery } from "./use-media-query";
 
 const NARROW_COLUMNS = ["name", "marketCap"] as const;
+/** How long typing must pause before the query is written to the URL. */
+const URL_WRITE_DELAY_MS = 300;
 
 export function DirectoryView({
   initial,
@@ -57,6 +59,10 @@ export function DirectoryView({
   }, [search]);
   const stateRef = useRef(state);
   stateRef.current = state;
+  // Typing writes the URL once the typing pauses: the router re-renders the page on every
+  // history change, which would otherwise sit between each keystroke and its results.
+  const pendingReplace = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(pendingReplace.current ?? undefined), []);
   const navigate = useCallback(
     (next: DirectoryState, mode: "push" | "replace" = "push") => {
       const serialized = serializeDirectoryState(next);
@@ -64,8 +70,14 @@ export function DirectoryView({
       if (serialized === written.current) return;
       written.current = serialized;
       const url = `${pathname}${serialized}`;
+      clearTimeout(pendingReplace.current ?? undefined);
+      pendingReplace.current = null;
       if (mode === "push") window.history.pushState(null, "", url);
-      else window.history.replaceState(null, "", url);
+      else
+        pendingReplace.current = setTimeout(() => {
+          pendingReplace.current = null;
+          window.history.replaceState(null, "", url);
+        }, URL_WRITE_DELAY_MS);
     },
     [pathname],
   );

@@ -61,7 +61,8 @@ export function ResultsTable(props: ResultsTableProps) {
   const [active, setActive] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger, not a value used.
   useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
+    // Reading scrollTop is free here (layout is fresh after the commit); scrolling is not.
+    if (scrollRef.current && scrollRef.current.scrollTop !== 0) scrollRef.current.scrollTo({ top: 0 });
     setActive(0);
   }, [resetKey]);
 

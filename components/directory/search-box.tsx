@@ -3,8 +3,8 @@
 import { memo, useEffect, useRef, useState } from "react";
 
 /**
- * The directory's query box: focused on load and by "/", reports what is typed after a short
- * pause (so a burst of keys makes one request), and follows the URL when it changes (back button).
+ * The directory's query box: focused on load and by "/", reports what is typed (a burst of keys
+ * as one request), and follows the URL when it changes (back button).
  */
 export const SearchBox = memo(function SearchBox({
   value,
@@ -26,12 +26,21 @@ export const SearchBox = memo(function SearchBox({
     }
   }, [value]);
 
+  // A key typed after a pause searches at once; keys that follow each other within delayMs wait
+  // for the burst to end, so fast typing makes one request rather than one per key.
+  const lastKeyAt = useRef(0);
+  const keyGap = useRef(Number.POSITIVE_INFINITY);
   useEffect(() => {
     if (text === sent.current) return;
-    const timer = setTimeout(() => {
+    const send = () => {
       sent.current = text;
       onSearch(text);
-    }, delayMs);
+    };
+    if (keyGap.current >= delayMs) {
+      send();
+      return;
+    }
+    const timer = setTimeout(send, delayMs);
     return () => clearTimeout(timer);
   }, [text, delayMs, onSearch]);
 
@@ -72,7 +81,12 @@ export const SearchBox = memo(function SearchBox({
         autoComplete="off"
         spellCheck={false}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          const now = performance.now();
+          keyGap.current = now - lastKeyAt.current;
+          lastKeyAt.current = now;
+          setText(e.target.value);
+        }}
         onKeyDown={(e) => {
           if (e.key === "Enter") {
             sent.current = text;

@@ -30,7 +30,7 @@ export function EventTypeChart({ data, today }: { data: WeekCounts; today: strin
             <th scope="row" className="w-36 py-0.5 pr-2 text-left font-normal">
               <Link
                 href={feedHref({ eventTypes: [eventType] }, today)}
-                className="inline-flex items-center gap-1.5 text-slate-800 hover:text-brand-600 hover:underline dark:text-slate-200 dark:hover:text-sky-300"
+                className="inline-flex min-h-6 items-center gap-1.5 text-slate-800 hover:text-brand-600 hover:underline dark:text-slate-200 dark:hover:text-sky-300"
               >
                 <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${swatchOf(eventType)}`} />
                 {EVENT_TYPE_LABELS[eventType]}

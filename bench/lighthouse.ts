@@ -1,0 +1,80 @@
+// Lighthouse (performance and accessibility) on each page of the built app, in Debian's
+// Chromium: the default mobile run with simulated throttling, so the scores are comparable
+// with what PageSpeed would print. Each page is run three times and the median kept.
+import { existsSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startBuiltApp } from "./app";
+import { table } from "./stats";
+
+/** A profile with listings on three exchanges, a depositary receipt, 12 peers, logos and news. */
+const PROFILE = "/companies/XSHE_300980";
+const PAGES = [PROFILE, "/", "/companies", "/news", "/compare?companies=XSHE_300980,NASDAQ_ELM,NYSE_JINS"];
+const RUNS = 3;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+export async function lighthouseBench(): Promise<void> {
+  const chromePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+    (p): p is string => Boolean(p && existsSync(p)),
+  );
+  if (!chromePath) throw new Error("no Chromium: set CHROMIUM_PATH");
+  const { base, stop } = await startBuiltApp();
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const rows: (string | number)[][] = [
+      ["page (Lighthouse, mobile, median of 3)", "performance", "accessibility", "LCP", "TBT", "CLS"],
+    ];
+    for (const path of PAGES) {
+      await fetch(base + path); // warm the server's caches: the figure is the page, not the upstream
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(base + path, {
+          port: chrome.port,
+          onlyCategories: ["performance", "accessibility"],
+          logLevel: "error",
+          output: "json",
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+        const { categories, audits } = result.lhr;
+        runs.push({
+          performance: Math.round((categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+          lcp: audits["largest-contentful-paint"]?.numericValue ?? 0,
+          tbt: audits["total-blocking-time"]?.numericValue ?? 0,
+          cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
+          failing: Object.values(audits)
+            .filter((a) => a.score === 0 && a.scoreDisplayMode === "binary")
+            .map((a) => a.id),
+        });
+      }
+      rows.push([
+        path,
+        median(runs.map((r) => r.performance)),
+        median(runs.map((r) => r.accessibility)),
+        `${Math.round(median(runs.map((r) => r.lcp)))} ms`,
+        `${Math.round(median(runs.map((r) => r.tbt)))} ms`,
+        median(runs.map((r) => r.cls)).toFixed(3),
+      ]);
+      const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      if (failing.length > 0) console.log(`${path}: failing audits: ${failing.join(", ")}`);
+    }
+    table(rows);
+    console.log(`targets on the profile page (${PROFILE}): performance >= 95, accessibility 100`);
+  } finally {
+    await chrome.kill();
+    stop();
+  }
+}
