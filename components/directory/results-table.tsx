@@ -12,6 +12,7 @@ import type { DirectoryRow } from "./use-directory";
 const ROW_HEIGHT = 48;
 /** The selection column: a checkbox per row, for the comparison. */
 const SELECT_WIDTH = "40px";
+const RANGE_THROTTLE_MS = 120;
 
 function minWidth(columns: readonly ColumnId[]): number {
   return columns.reduce(
@@ -52,11 +53,35 @@ export function ResultsTable(props: ResultsTableProps) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     initialRect: { width: 1200, height: 720 },
+    // Render new rows in React's own task rather than synchronously inside each scroll event:
+    // the scroll handler stays short and React can batch a fling's frames.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = (items.at(-1)?.index ?? -1) + 1;
-  useEffect(() => onRangeChange([first, last]), [first, last, onRangeChange]);
+  // The range goes up at once when the table is still, and at most every RANGE_THROTTLE_MS
+  // while it scrolls: a fling past thousands of rows asks only for the pages it stops on.
+  const reported = useRef<{ timer: ReturnType<typeof setTimeout> | null; range: [number, number] }>({
+    timer: null,
+    range: [0, 0],
+  });
+  const scrolling = virtualizer.isScrolling;
+  useEffect(() => {
+    const state = reported.current;
+    state.range = [first, last];
+    if (!scrolling) {
+      if (state.timer) clearTimeout(state.timer);
+      state.timer = null;
+      onRangeChange(state.range);
+    } else if (!state.timer) {
+      state.timer = setTimeout(() => {
+        state.timer = null;
+        onRangeChange(state.range);
+      }, RANGE_THROTTLE_MS);
+    }
+  }, [first, last, scrolling, onRangeChange]);
+  useEffect(() => () => clearTimeout(reported.current.timer ?? undefined), []);
 
   const [active, setActive] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger, not a value used.

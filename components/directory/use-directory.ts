@@ -12,6 +12,17 @@ export const PAGE_SIZE = 50;
 const pagePath = (query: string, page: number, facets: boolean) =>
   `/api/companies?${query}${query ? "&" : ""}page=${page}&pageSize=${PAGE_SIZE}${facets ? "" : "&facets=false"}`;
 
+const pageOf = (index: number) => Math.floor(index / PAGE_SIZE) + 1;
+const lastPageOf = ([first, end]: [number, number]) => pageOf(Math.max(first, end - 1));
+
+/** The pages' rows and first error; stable while no page changes (rows keep their identity). */
+function combinePages(results: { data?: DirectoryPage; error: Error | null }[]) {
+  return {
+    rows: results.map((r) => r.data?.rows),
+    error: results.find((r) => r.error)?.error ?? null,
+  };
+}
+
 /**
  * The directory's data for a state: the first page with facets and the total (kept on screen
  * while the next state loads, so results never flicker), and the other pages of rows fetched as
@@ -29,12 +40,20 @@ export function useDirectory(state: DirectoryState, initial?: { query: string; d
   });
   const syncing = head.data?.progress.state === "syncing";
 
-  // Pages the visible rows fall on (the table reports its range).
-  const [range, setRange] = useState<[number, number]>([0, 0]);
+  // Pages the visible rows fall on (the table reports its range). A new range on the same pages
+  // keeps the state, so scrolling within loaded pages re-renders nothing above the table.
+  const [range, setRangeState] = useState<[number, number]>([0, 0]);
+  const setRange = useCallback(
+    (next: [number, number]) =>
+      setRangeState((current) =>
+        pageOf(current[0]) === pageOf(next[0]) && lastPageOf(current) === lastPageOf(next) ? current : next,
+      ),
+    [],
+  );
   const total = head.isPlaceholderData ? 0 : (head.data?.total ?? 0);
   const pages = useMemo(() => {
-    const first = Math.floor(range[0] / PAGE_SIZE) + 1;
-    const last = Math.floor(Math.max(range[0], range[1] - 1) / PAGE_SIZE) + 1;
+    const first = pageOf(range[0]);
+    const last = lastPageOf(range);
     const out: number[] = [];
     for (let p = Math.max(2, first); p <= last && (p - 1) * PAGE_SIZE < total; p++) out.push(p);
     return out;
@@ -46,17 +65,18 @@ export function useDirectory(state: DirectoryState, initial?: { query: string; d
         getJson<DirectoryPage>(pagePath(query, page, false), signal),
       refetchInterval: syncing ? 1000 : (false as const),
     })),
+    combine: combinePages,
   });
 
   const loaded = useMemo(() => {
     const byPage = new Map<number, DirectoryRow[]>();
     if (head.data && !head.isPlaceholderData) byPage.set(1, head.data.rows);
     pages.forEach((page, i) => {
-      const rows = rest[i]?.data?.rows;
+      const rows = rest.rows[i];
       if (rows) byPage.set(page, rows);
     });
     return byPage;
-  }, [head.data, head.isPlaceholderData, pages, rest]);
+  }, [head.data, head.isPlaceholderData, pages, rest.rows]);
 
   /** The row at an index of the whole result, or undefined while its page loads. */
   const rowAt = useCallback(
@@ -67,7 +87,7 @@ export function useDirectory(state: DirectoryState, initial?: { query: string; d
     [loaded, head.data, head.isPlaceholderData],
   );
 
-  const pageError = rest.find((r) => r.error)?.error ?? null;
+  const pageError = rest.error;
   return {
     head,
     /** Rows to lay out: the placeholder's rows while a new state loads, else the whole total. */

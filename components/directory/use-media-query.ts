@@ -6,11 +6,23 @@ import { useSyncExternalStore } from "react";
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      const list = window.matchMedia(query);
+      const list = mediaList(query);
       list.addEventListener("change", onChange);
       return () => list.removeEventListener("change", onChange);
     },
-    () => window.matchMedia(query).matches,
+    () => mediaList(query).matches,
     () => false,
   );
+}
+
+// One MediaQueryList per query: React reads the snapshot on every render, and matchMedia
+// parses the query each time it is called.
+const lists = new Map<string, MediaQueryList>();
+function mediaList(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
 }
