@@ -112,6 +112,11 @@ export class SwrCache<T> {
     this.store(key, { kind: "value", value, fetchedAt });
   }
 
+  /** Makes every entry `ms` older, as if that time had passed (the fault-mode tests' time travel). */
+  age(ms: number): void {
+    for (const entry of this.entries.values()) entry.fetchedAt -= ms;
+  }
+
   stats(): CacheStats {
     const served = this.counts.hits + this.counts.staleHits + this.counts.misses;
     return {

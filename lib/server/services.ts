@@ -75,10 +75,23 @@ export function staleWarning(fetchedAt: number, now: number, code: UpstreamError
   return `Showing data from ${formatAgo(fetchedAt, now)}; ${describeUpstreamFailure(code)}.`;
 }
 
-export function served<T>(cached: Cached<T>, now: number): Served<T> {
-  const result: Served<T> = { data: cached.value, fetchedAt: cached.fetchedAt, state: cached.state };
-  if (cached.state === "stale-on-error") {
-    const reason = cached.error?.code ?? "unavailable";
+/**
+ * The cache's answer as served. `paused`: the client is not calling the service at all right now
+ * (breaker open, or told to wait), so stale data cannot be refreshed and is marked as such.
+ */
+export function served<T>(
+  cached: Cached<T>,
+  now: number,
+  paused: UpstreamErrorCode | null = null,
+): Served<T> {
+  const failed = cached.state === "stale-on-error" || (cached.state === "stale" && paused !== null);
+  const result: Served<T> = {
+    data: cached.value,
+    fetchedAt: cached.fetchedAt,
+    state: failed ? "stale-on-error" : cached.state,
+  };
+  if (failed) {
+    const reason = cached.error?.code ?? paused ?? "unavailable";
     result.stale = { ageMs: Math.max(0, now - cached.fetchedAt), reason };
     result.warning = staleWarning(cached.fetchedAt, now, reason);
   }
@@ -207,7 +220,7 @@ export class Services {
 
   /** Withholds updatedAt and earningsFilingDate from a profile cached longer than their TTL. */
   private withLiveFields<P extends Profile | ProfileV2>(cached: Cached<P>): ServedProfile<P> {
-    const result = served(cached, this.now());
+    const result = this.serve(cached);
     const liveFieldsExpired = this.now() - cached.fetchedAt > LIVE_FIELDS_TTL_MS;
     if (liveFieldsExpired) {
       result.data = { ...result.data, updatedAt: undefined, earningsFilingDate: undefined };
@@ -217,22 +230,20 @@ export class Services {
 
   async logo(companyKey: string, variant: LogoVariant): Promise<Served<Uint8Array>> {
     const key = `${companyKey.toUpperCase()}:${variant}`;
-    return served(await this.logos.get(key, () => this.client.getLogo({ companyKey }, variant)), this.now());
+    return this.serve(await this.logos.get(key, () => this.client.getLogo({ companyKey }, variant)));
   }
 
   async companyNews(companyKey: string, query: CompanyNewsQuery): Promise<Served<NewsArticle[]>> {
     const key = `${companyKey.toUpperCase()}:${stableKey(query)}`;
-    return served(
-      await this.news.get(key, () => this.client.getCompanyNews({ companyKey }, query)),
-      this.now(),
-    );
+    return this.serve(await this.news.get(key, () => this.client.getCompanyNews({ companyKey }, query)));
   }
 
   async topNews(query: TopNewsQuery): Promise<Served<TopNewsPage>> {
-    return served(
-      await this.topNewsPages.get(stableKey(query), () => this.client.getTopNews(query)),
-      this.now(),
-    );
+    return this.serve(await this.topNewsPages.get(stableKey(query), () => this.client.getTopNews(query)));
+  }
+
+  private serve<T>(cached: Cached<T>): Served<T> {
+    return served(cached, this.now(), this.client.pausedReason());
   }
 
   /**
@@ -274,6 +285,16 @@ export class Services {
       if (isUpstreamError(error) && error.code === "not_found") return null;
       throw error;
     }
+  }
+
+  /**
+   * Ages every cached answer by `ms` and refreshes the company index now, as if that time had
+   * passed: lets the fault-mode browser tests see stale data without waiting for real TTLs.
+   */
+  async ageCaches(ms: number, more: SwrCache<unknown>[] = []): Promise<void> {
+    for (const cache of [this.profiles, this.profilesV2, this.logos, this.news, this.topNewsPages, ...more])
+      cache.age(ms);
+    await this.directory.sync("default");
   }
 
   cacheStats(): CacheStats[] {

@@ -132,6 +132,13 @@ export class UpstreamClient {
     this.monitor = new UpstreamMonitor(this.options.now);
   }
 
+  /** Why calls fail fast right now without reaching the service, if they do. */
+  pausedReason(): "circuit_open" | "rate_limited" | null {
+    if (this.breaker.retryInMs() > 0) return "circuit_open";
+    const until = this.rateLimitedUntil;
+    return until !== null && until > this.options.now() ? "rate_limited" : null;
+  }
+
   /** The upstream's state as this client has seen it, for /api/health. */
   health(): UpstreamHealth {
     return this.monitor.health(this.breaker.snapshot(), this.rateLimitedUntil);

@@ -163,3 +163,16 @@ describe("GET /api/health", () => {
     expect((await health(new Request("http://localhost/api/health?x=1"))).status).toBe(400);
   });
 });
+
+describe("while the breaker is open", () => {
+  it("marks data in its stale window as stale at once: it cannot be refreshed", async () => {
+    const { services, clock, faults } = faultyServices({ failureThreshold: 2, cooldownMs: 60_000 });
+    await services.profile(first);
+    faults("500=1");
+    await services.profile(second).catch(() => {});
+    clock.now += 45 * MINUTE;
+    const served = await services.profile(first);
+    expect(served).toMatchObject({ state: "stale-on-error", stale: { reason: "circuit_open" } });
+    expect(served.warning).toBe("Showing data from 45 minutes ago; the data service is failing.");
+  });
+});
