@@ -2,6 +2,7 @@
 // side within one run where machine noise would swamp absolute times.
 import { browserBench } from "./browser";
 import { directoryBench } from "./directory";
+import { loadBench } from "./load";
 import { benchNews } from "./news";
 import { benchProfile } from "./profile";
 import { sandboxBench } from "./sandbox";
@@ -12,6 +13,7 @@ const sections: [string, () => Promise<void>][] = [
   ["Profile page", benchProfile],
   ["News feed and overview", benchNews],
   ["Browser", browserBench],
+  ["Load", loadBench],
 ];
 
 const only = process.argv[2];

@@ -314,9 +314,9 @@ export class Services {
         kind: "unavailable",
         message: `The company list could not be loaded: ${describeUpstreamFailure(code)}. ${
           progress.rows > 0
-            ? `Showing the ${progress.rows.toLocaleString("en-US")} companies received so far; `
-            : ""
-        }it is tried again automatically.`,
+            ? `Showing the ${progress.rows.toLocaleString("en-US")} companies received so far; the rest is`
+            : "It is"
+        } tried again automatically.`,
       };
     }
     if (progress.state === "ready" && progress.lastError && progress.syncedAt !== null) {

@@ -176,3 +176,32 @@ describe("while the breaker is open", () => {
     expect(served.warning).toBe("Showing data from 45 minutes ago; the data service is failing.");
   });
 });
+
+describe("the directory under a failing upstream", () => {
+  it("says the company list could not be loaded when the first sync fails, and that it is stale when a refresh fails", async () => {
+    const { services, faults } = faultyServices();
+    setServices(services);
+    faults("500=1,only=/v3/companies-list");
+    await services.directory.sync("default");
+    const { directoryPage } = await import("@/lib/server/directory");
+    const { companiesQuery } = await import("@/lib/server/query-schemas");
+    const empty = await directoryPage(companiesQuery.parse({}));
+    expect(empty.notice).toEqual({
+      kind: "unavailable",
+      message:
+        "The company list could not be loaded: the data service is failing. It is tried again automatically.",
+    });
+
+    faults("off");
+    await services.directory.sync("default");
+    expect((await directoryPage(companiesQuery.parse({}))).notice).toBeNull();
+    faults("500=1,only=/v3/companies-list");
+    await services.directory.sync("default");
+    const stale = await directoryPage(companiesQuery.parse({}));
+    expect(stale.total).toBe(universe.enabled.length);
+    expect(stale.notice).toEqual({
+      kind: "stale",
+      message: expect.stringMatching(/^Showing data from .+; the data service is failing\.$/),
+    });
+  });
+});
