@@ -6,8 +6,10 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { readUpstreamConfig } = await import("@/lib/upstream/config");
   const { getFaultInjector, formatFaultSpec } = await import("@/lib/sandbox/faults");
+  const { refreshMsFromEnv } = await import("@/lib/server/services");
   try {
     readUpstreamConfig();
+    refreshMsFromEnv();
     const faults = getFaultInjector().current();
     if (faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(faults)}`);
   } catch (error) {

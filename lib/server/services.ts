@@ -369,7 +369,7 @@ export interface HealthReport {
 }
 
 /** DIRECTORY_REFRESH_MINUTES: how often the company index re-syncs (default 60). */
-function refreshMsFromEnv(): number {
+export function refreshMsFromEnv(): number {
   const minutes = Number(process.env.DIRECTORY_REFRESH_MINUTES ?? 60);
   if (!Number.isFinite(minutes) || minutes < 1)
     throw new Error("DIRECTORY_REFRESH_MINUTES must be a number of minutes >= 1");
