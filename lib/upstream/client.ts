@@ -283,18 +283,20 @@ export class UpstreamClient {
   }
 
   private async attempt(url: URL, path: string, attempt: number, deadline: number): Promise<Response> {
-    const ticket = this.admit(path);
-    const started = performance.now();
     const timeout = Math.max(1, Math.floor(Math.min(this.options.timeoutMs, deadline - this.options.now())));
     const request = new Request(url, {
       method: "GET",
       headers: { "X-Api-Key": this.options.apiKey, Accept: "application/json, image/png" },
       signal: AbortSignal.timeout(timeout),
     });
+    // Taken last: from here on every path reports the ticket's outcome (a probe must never leak).
+    const ticket = this.admit(path);
+    const started = performance.now();
     let response: Response;
     try {
       response = await this.transport(request);
     } catch (caught) {
+      this.breaker.failure(ticket);
       this.options.onCall?.({
         endpoint: path,
         status: "error",
@@ -304,20 +306,19 @@ export class UpstreamClient {
       const timedOut =
         caught instanceof Error && (caught.name === "TimeoutError" || caught.name === "AbortError");
       const code = timedOut ? "timeout" : "network";
-      this.breaker.failure(ticket);
       this.monitor.failure(code, path);
       throw new UpstreamError(code, timedOut ? `no answer within ${timeout} ms` : "could not reach the API", {
         endpoint: path,
       });
     }
+    if (response.status >= 500) this.breaker.failure(ticket);
+    else this.breaker.success(ticket);
     this.options.onCall?.({
       endpoint: path,
       status: response.status,
       durationMs: performance.now() - started,
       attempt,
     });
-    if (response.status >= 500) this.breaker.failure(ticket);
-    else this.breaker.success(ticket);
     if (response.ok) return response;
     const error = await this.toError(response, path);
     if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
