@@ -1,8 +1,21 @@
-// Runs once when a server starts: warm the embedded sandbox (when no API_BASE_URL is set) and
-// start the directory's first sync, so the first requests find data instead of paying for it.
+// Runs once when a server starts: check the configuration (a mistake stops the start with a
+// readable message), warm the embedded sandbox (when no API_BASE_URL is set) and start the
+// directory's first sync, so the first requests find data instead of paying for it.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { readUpstreamConfig } = await import("@/lib/upstream/config");
+  const { getFaultInjector, formatFaultSpec } = await import("@/lib/sandbox/faults");
+  const { refreshMsFromEnv } = await import("@/lib/server/services");
+  try {
+    readUpstreamConfig();
+    refreshMsFromEnv();
+    const faults = getFaultInjector().current();
+    if (faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(faults)}`);
+  } catch (error) {
+    console.error(`Configuration error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   setTimeout(async () => {
     if (!process.env.API_BASE_URL) {
       const { getUniverse } = await import("@/lib/sandbox/universe");

@@ -7,6 +7,9 @@ export const E2E_SANDBOX_NOW = "2026-11-20T15:00:00Z";
 /** A second server on the free-plan demo key, for the "not available on your plan" journeys. */
 const freePort = Number(process.env.E2E_FREE_PORT ?? port + 2);
 export const E2E_FREE_PLAN_URL = `http://127.0.0.1:${freePort}`;
+/** A third server whose sandbox fault mode the fault journeys switch at runtime (e2e/faults.spec.ts). */
+const faultsPort = Number(process.env.E2E_FAULTS_PORT ?? port + 4);
+export const E2E_FAULTS_URL = `http://127.0.0.1:${faultsPort}`;
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
   (p): p is string => Boolean(p && existsSync(p)),
 );
@@ -61,6 +64,24 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         API_BASE_URL: "",
         API_KEY: "demo-free",
+      },
+    },
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${faultsPort}`,
+      // Answers 200 only with the fault control on, so a stray server without it is not reused.
+      url: `${E2E_FAULTS_URL}/sandbox/faults`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: {
+        SANDBOX_NOW: E2E_SANDBOX_NOW,
+        NEXT_TELEMETRY_DISABLED: "1",
+        API_BASE_URL: "",
+        API_KEY: "",
+        SANDBOX_FAULTS_CONTROL: "1",
+        // A hung upstream call gives up after 1.5 s (three attempts with retries) and the
+        // circuit breaker probes again after 2 s, so the journeys do not wait for the defaults.
+        UPSTREAM_TIMEOUT_MS: "1500",
+        UPSTREAM_BREAKER_COOLDOWN_MS: "2000",
       },
     },
   ],

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ArticleCard } from "@/components/news/article-card";
 import { EventTypeChart } from "@/components/overview/event-type-chart";
 import { RecentCompanies } from "@/components/overview/recent-companies";
+import { IndexNoticeView, StaleNotice } from "@/components/ui/stale-notice";
 import { utcDateOf } from "@/lib/dates";
 import { describeRange, feedHref } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
@@ -108,6 +109,9 @@ export default async function OverviewPage() {
               </Link>
             }
           >
+            {stories.value.page.warning && (
+              <StaleNotice className="mb-3">{stories.value.page.warning}</StaleNotice>
+            )}
             {stories.value.date !== today && (
               <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
                 No story of importance 1–2 yet today (UTC), so here is yesterday.
@@ -151,14 +155,24 @@ export default async function OverviewPage() {
             }
           >
             {counts.status === "fulfilled" ? (
-              <EventTypeChart data={counts.value} today={today} />
+              <>
+                {counts.value.warning && <StaleNotice className="mb-3">{counts.value.warning}</StaleNotice>}
+                <EventTypeChart data={counts.value} today={today} />
+              </>
             ) : (
               <Failed what="this week's counts" />
             )}
           </Panel>
           <Panel id="recent" title="Recently updated companies">
             {recent.status === "fulfilled" ? (
-              <RecentCompanies initial={recent.value} serverNowMs={nowMs} />
+              <>
+                {recent.value.notice && (
+                  <div className="mb-3">
+                    <IndexNoticeView notice={recent.value.notice} />
+                  </div>
+                )}
+                <RecentCompanies initial={recent.value} serverNowMs={nowMs} />
+              </>
             ) : (
               <Failed what="the recently updated companies" />
             )}

@@ -4,6 +4,7 @@ import { browserBench } from "./browser";
 import { compareBench } from "./compare";
 import { directoryBench } from "./directory";
 import { lighthouseBench } from "./lighthouse";
+import { loadBench } from "./load";
 import { benchNews } from "./news";
 import { benchProfile } from "./profile";
 import { sandboxBench } from "./sandbox";
@@ -16,6 +17,7 @@ const sections: [string, () => Promise<void>][] = [
   ["Browser", browserBench],
   ["Compare page", compareBench],
   ["Lighthouse", lighthouseBench],
+  ["Load", loadBench],
 ];
 
 const only = process.argv[2];

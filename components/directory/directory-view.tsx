@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
 import { getJson } from "@/lib/client/api";
 import type { SyncProgress } from "@/lib/directory/sync";
@@ -193,6 +194,7 @@ export function DirectoryView({
       )}
 
       <SearchBox value={state.q} onSearch={onSearch} />
+      <IndexNoticeView notice={data?.notice} onRetry={() => void head.refetch()} />
       {progress && (progress.state === "syncing" || progress.state === "idle") && (
         <SyncBar progress={progress} />
       )}

@@ -3,6 +3,7 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { StaleNotice } from "@/components/ui/stale-notice";
 import { describeError, ErrorState } from "@/components/ui/states";
 import {
   DEFAULT_FEED_STATE,
@@ -222,11 +223,7 @@ export function NewsFeed({ today, initialCompany }: { today: string; initialComp
           </div>
         )}
 
-        {first?.warning && (
-          <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-            {first.warning}
-          </p>
-        )}
+        {first?.warning && <StaleNotice className="mt-3">{first.warning}</StaleNotice>}
 
         <div className="mt-4">
           {feed.isPending ? (

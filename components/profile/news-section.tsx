@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
+import { StaleNotice } from "@/components/ui/stale-notice";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { getJson, toSearch } from "@/lib/client/api";
 import { formatUtc, safeHttpUrl } from "@/lib/format";
@@ -236,11 +237,7 @@ function NewsResults({
           ? "Updating…"
           : `${articles.length} article${articles.length === 1 ? "" : "s"} from ${rangeText}, newest first.`}
       </p>
-      {query.data?.warning && (
-        <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          {query.data.warning}
-        </p>
-      )}
+      {query.data?.warning && <StaleNotice>{query.data.warning}</StaleNotice>}
       {query.isError && (
         <ErrorState
           title="The latest filters could not be applied"

@@ -136,6 +136,32 @@ describe("DirectorySync", () => {
     expect(sync.index("default").size).toBe(5000);
   });
 
+  it("tries a failed sync again soon, backing off, instead of waiting for the next refresh", async () => {
+    const fake = source(1500);
+    const working = fake.list.getCompaniesPage;
+    let failing = 2;
+    Object.assign(fake.list, {
+      getCompaniesPage: async (params: { pageNumber?: number; allCompanies?: boolean }) => {
+        if (failing > 0) {
+          failing--;
+          throw new UpstreamError("circuit_open", "paused");
+        }
+        return working(params);
+      },
+    });
+    const sync = new DirectorySync(fake.list, { retryMs: 20, refreshMs: 3_600_000 });
+    sync.start();
+    try {
+      await new Promise((r) => setTimeout(r, 5));
+      expect(sync.progress("default")).toMatchObject({ state: "error", lastErrorCode: "circuit_open" });
+      expect(sync.progress("default").retryAt).toBeGreaterThan(Date.now());
+      await new Promise((r) => setTimeout(r, 150));
+      expect(sync.progress("default")).toMatchObject({ state: "ready", rows: 1500, lastError: null });
+    } finally {
+      sync.stop();
+    }
+  });
+
   it("a failed first sync is an error state, not a crash, and keeps the rows it got", async () => {
     const fake = source(3000, { failPage: 3 });
     const sync = new DirectorySync(fake.list, { concurrency: 1, partialRebuildMs: 0 });

@@ -26,6 +26,10 @@ export interface SyncProgress {
   syncedAt: number | null;
   /** The last failure, kept while an older snapshot is served. */
   lastError: string | null;
+  /** The UpstreamError code of the last failure, when it was one. */
+  lastErrorCode?: string | null;
+  /** When a failed sync is tried again (Unix ms), once the sync runs on its own (start()). */
+  retryAt?: number | null;
   refreshing: boolean;
 }
 
@@ -35,6 +39,8 @@ export interface SyncOptions {
   now?: () => number;
   /** Rebuild the partial index during a first sync at most this often. */
   partialRebuildMs?: number;
+  /** After a failed sync, try again this soon, doubling per failure up to refreshMs (default 15 s). */
+  retryMs?: number;
 }
 
 interface SetState {
@@ -43,6 +49,8 @@ interface SetState {
   running: Promise<void> | null;
   partialRows: Company[];
   partial: { index: CompanyIndex; rows: number; builtAt: number } | null;
+  failures: number;
+  retryTimer: ReturnType<typeof setTimeout> | null;
 }
 
 export class DirectorySync {
@@ -51,6 +59,7 @@ export class DirectorySync {
   private readonly refreshMs: number;
   private readonly now: () => number;
   private readonly partialRebuildMs: number;
+  private readonly retryMs: number;
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
@@ -61,6 +70,7 @@ export class DirectorySync {
     this.refreshMs = options.refreshMs ?? 3_600_000;
     this.now = options.now ?? Date.now;
     this.partialRebuildMs = options.partialRebuildMs ?? 250;
+    this.retryMs = options.retryMs ?? 15_000;
     const initial = (set: CompanySet): SetState => ({
       snapshot: null,
       progress: {
@@ -76,6 +86,8 @@ export class DirectorySync {
       running: null,
       partialRows: [],
       partial: null,
+      failures: 0,
+      retryTimer: null,
     });
     this.states = { default: initial("default"), all: initial("all") };
   }
@@ -93,6 +105,10 @@ export class DirectorySync {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    for (const state of Object.values(this.states)) {
+      if (state.retryTimer) clearTimeout(state.retryTimer);
+      state.retryTimer = null;
+    }
   }
 
   progress(set: CompanySet): SyncProgress {
@@ -188,7 +204,10 @@ export class DirectorySync {
         rows: rows.length,
         syncedAt: state.snapshot.syncedAt,
         lastError: null,
+        lastErrorCode: null,
+        retryAt: null,
       });
+      state.failures = 0;
     } catch (error) {
       const message = error instanceof Error ? error.message : "unknown error";
       if (error instanceof UpstreamError && error.code === "forbidden" && allCompanies) {
@@ -199,10 +218,26 @@ export class DirectorySync {
         });
       } else {
         progress.lastError = message;
+        progress.lastErrorCode = error instanceof UpstreamError ? error.code : null;
         progress.state = state.snapshot ? "ready" : "error";
+        this.scheduleRetry(set);
       }
     } finally {
       progress.refreshing = false;
     }
+  }
+
+  /** A failed sync is tried again sooner than the next refresh, backing off, while the sync runs. */
+  private scheduleRetry(set: CompanySet): void {
+    const state = this.states[set];
+    state.failures++;
+    if (!this.timer || state.retryTimer) return;
+    const delay = Math.min(this.refreshMs, this.retryMs * 2 ** (state.failures - 1));
+    state.progress.retryAt = this.now() + delay;
+    state.retryTimer = setTimeout(() => {
+      state.retryTimer = null;
+      void this.sync(set);
+    }, delay);
+    state.retryTimer.unref?.();
   }
 }

@@ -2,6 +2,7 @@
 // function. The upstream client calls it in-process; app/sandbox mounts it over HTTP.
 
 import { nextUpdateMs } from "./derive";
+import { getFaultInjector, withFaults } from "./faults";
 import { brandFromSeed, type LogoSpec, type LogoVariant, renderLogo } from "./logo";
 import {
   buildLookupIndex,
@@ -492,13 +493,19 @@ export function parseRateLimit(value: string | undefined): RateLimit | undefined
 const HANDLER_KEY = Symbol.for("company-dashboard.sandbox.handler");
 type HandlerHolder = { [HANDLER_KEY]?: SandboxHandler };
 
-/** The process-wide sandbox, configured from the environment. */
+/** The process-wide sandbox, configured from the environment, behind its fault mode (SANDBOX_FAULTS). */
 export function getSandboxHandler(): SandboxHandler {
   const holder = globalThis as HandlerHolder;
-  holder[HANDLER_KEY] ??= createSandboxHandler({
-    now: parseSandboxNow(process.env.SANDBOX_NOW),
-    rateLimit: parseRateLimit(process.env.SANDBOX_RATE_LIMIT),
-  });
+  if (!holder[HANDLER_KEY]) {
+    getFaultInjector(); // an invalid SANDBOX_FAULTS fails here, before any request
+    holder[HANDLER_KEY] = withFaults(
+      createSandboxHandler({
+        now: parseSandboxNow(process.env.SANDBOX_NOW),
+        rateLimit: parseRateLimit(process.env.SANDBOX_RATE_LIMIT),
+      }),
+      getFaultInjector,
+    );
+  }
   return holder[HANDLER_KEY];
 }
 

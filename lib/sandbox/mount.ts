@@ -1,3 +1,4 @@
+import { isConnectionResetFault } from "./faults";
 import type { SandboxHandler } from "./handler";
 
 /** The path under which the app serves the sandbox (DESIGN.md). */
@@ -5,14 +6,30 @@ export const SANDBOX_MOUNT = "/sandbox";
 
 /** Serves a sandbox handler under a path prefix: /sandbox/v3/... reaches the handler as /v3/... */
 export function mountSandbox(handler: SandboxHandler, prefix = SANDBOX_MOUNT): SandboxHandler {
-  return (request) => {
+  return async (request) => {
     const url = new URL(request.url);
     const path = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) || "/" : url.pathname;
-    return handler(
-      new Request(new URL(`${path}${url.search}`, url.origin), {
-        method: request.method,
-        headers: request.headers,
-      }),
-    );
+    try {
+      return await handler(
+        new Request(new URL(`${path}${url.search}`, url.origin), {
+          method: request.method,
+          headers: request.headers,
+          // A caller that hangs up ends an injected hang (fault mode) instead of leaving it running.
+          signal: request.signal,
+        }),
+      );
+    } catch (error) {
+      if (!isConnectionResetFault(error)) throw error;
+      // Over HTTP an injected connection reset is a body that breaks off: the server drops the
+      // connection and the caller's read fails, as with a real reset.
+      return new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.error(new Error("connection reset (sandbox fault mode)"));
+          },
+        }),
+        { status: 200, headers: { "content-type": "application/json; charset=utf-8" } },
+      );
+    }
   };
 }

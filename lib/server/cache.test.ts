@@ -62,6 +62,45 @@ describe("SwrCache", () => {
     await expect(cache.get("k", failing)).rejects.toMatchObject({ code: "unavailable" });
   });
 
+  it("marks a stale value as stale-on-error once its background reload has failed", async () => {
+    const { cache, loader, advance } = setup();
+    await cache.get("k", loader("a"));
+    advance(2000);
+    const failing = async () => {
+      throw new UpstreamError("timeout", "no answer");
+    };
+    expect(await cache.get("k", failing)).toMatchObject({ value: "a", state: "stale" });
+    await new Promise((r) => setTimeout(r, 5));
+    const served = await cache.get("k", failing);
+    expect(served).toMatchObject({ value: "a", state: "stale-on-error", fetchedAt: 0 });
+    expect(served.error?.code).toBe("timeout");
+    await new Promise((r) => setTimeout(r, 5));
+    // The source recovers: the background reload replaces the value and clears the mark.
+    expect(await cache.get("k", loader("b"))).toMatchObject({ value: "a", state: "stale-on-error" });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await cache.get("k", loader("c"))).toMatchObject({ value: "b", state: "fresh" });
+    expect(cache.stats()).toMatchObject({ staleOnError: 2, failures: 2 });
+  });
+
+  it("past the stale window, does not make every request wait for a source known to fail", async () => {
+    const { cache, loader, advance } = setup();
+    await cache.get("k", loader("a"));
+    advance(10_000);
+    let calls = 0;
+    const failing = async () => {
+      calls++;
+      throw new UpstreamError("unavailable", "HTTP 500");
+    };
+    expect(await cache.get("k", failing)).toMatchObject({ state: "stale-on-error" });
+    // A reload that never answers: the old value is served at once while it runs.
+    const hanging = () => new Promise<string>(() => {});
+    const started = Date.now();
+    expect(await cache.get("k", hanging)).toMatchObject({ value: "a", state: "stale-on-error" });
+    expect(await cache.get("k", hanging)).toMatchObject({ value: "a", state: "stale-on-error" });
+    expect(Date.now() - started).toBeLessThan(50);
+    expect(calls).toBe(1);
+  });
+
   it("merges identical concurrent loads into one (single-flight)", async () => {
     const { cache, loader, loads } = setup();
     const results = await Promise.all(Array.from({ length: 20 }, () => cache.get("k", loader("a"))));

@@ -1,7 +1,10 @@
 // Response cache for upstream data: fresh for a while, then served stale while one background
-// revalidation runs, and served stale with a warning when the upstream fails. Identical
-// concurrent loads are merged (single-flight). "Not found" answers are cached briefly too, so
-// a missing company does not spend the rate budget on every request.
+// revalidation runs, and served stale with the error when the upstream fails (also past the
+// stale window, up to errorMs). Once a reload of an entry has failed, later requests get the
+// old value at once (marked stale-on-error) while one reload retries in the background, instead
+// of each waiting for a failing upstream. Identical concurrent loads are merged (single-flight).
+// "Not found" answers are cached briefly too, so a missing company does not spend the rate
+// budget on every request.
 import { UpstreamError } from "@/lib/upstream/errors";
 
 export interface CacheOptions {
@@ -39,7 +42,8 @@ export interface CacheStats {
 }
 
 type Entry<T> =
-  | { kind: "value"; value: T; fetchedAt: number }
+  /** `error`: the last reload of this value failed (cleared by the next success). */
+  | { kind: "value"; value: T; fetchedAt: number; error?: UpstreamError }
   | { kind: "missing"; error: UpstreamError; fetchedAt: number };
 
 export class SwrCache<T> {
@@ -61,12 +65,22 @@ export class SwrCache<T> {
       if (entry.kind === "missing") throw entry.error;
       return { value: entry.value, fetchedAt: entry.fetchedAt, state: "fresh" };
     }
-    if (entry?.kind === "value" && age < this.options.staleMs) {
-      this.counts.staleHits++;
+    const failing = entry?.kind === "value" && entry.error !== undefined && age < this.options.errorMs;
+    if (entry?.kind === "value" && (age < this.options.staleMs || failing)) {
       this.touch(key, entry);
       this.load(key, load).catch(() => {
-        // The stale value keeps being served; the failure is counted in load().
+        // The stale value keeps being served; the failure is recorded in load().
       });
+      if (entry.error) {
+        this.counts.staleOnError++;
+        return {
+          value: entry.value,
+          fetchedAt: entry.fetchedAt,
+          state: "stale-on-error",
+          error: entry.error,
+        };
+      }
+      this.counts.staleHits++;
       return { value: entry.value, fetchedAt: entry.fetchedAt, state: "stale" };
     }
     this.counts.misses++;
@@ -98,6 +112,11 @@ export class SwrCache<T> {
     this.store(key, { kind: "value", value, fetchedAt });
   }
 
+  /** Makes every entry `ms` older, as if that time had passed (the fault-mode tests' time travel). */
+  age(ms: number): void {
+    for (const entry of this.entries.values()) entry.fetchedAt -= ms;
+  }
+
   stats(): CacheStats {
     const served = this.counts.hits + this.counts.staleHits + this.counts.misses;
     return {
@@ -121,6 +140,10 @@ export class SwrCache<T> {
         this.counts.failures++;
         if (error instanceof UpstreamError && error.code === "not_found") {
           this.store(key, { kind: "missing", error, fetchedAt: this.now() });
+        } else if (error instanceof UpstreamError) {
+          // Keep the old value, noting that the source failed: it is served as stale-on-error.
+          const current = this.entries.get(key);
+          if (current?.kind === "value") current.error = error;
         }
         throw error;
       })

@@ -23,6 +23,8 @@ export async function directoryPage(query: z.output<typeof companiesQuery>) {
       ? { facets: result.facets, datasets: result.datasets, marketCap: result.marketCap }
       : {}),
     progress,
+    /** Stale index (its refresh fails) or none at all (its first sync failed): what to tell the reader. */
+    notice: getServices().indexNotice(query.set),
     resolvedFrom: resolvedFrom ?? null,
   };
 }

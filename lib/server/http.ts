@@ -73,6 +73,18 @@ export function toErrorResponse(error: unknown): Response {
         return errorBody(502, [
           { message: "The data service sent a response this app cannot read.", code: "upstream_invalid" },
         ]);
+      case "circuit_open":
+        return errorBody(
+          503,
+          [
+            {
+              message:
+                "The data service is failing; this server pauses its calls to it for a moment. Try again shortly.",
+              code: "upstream_circuit_open",
+            },
+          ],
+          retryAfter !== undefined ? { "retry-after": String(Math.ceil(retryAfter / 1000)) } : {},
+        );
       default:
         return errorBody(503, [
           { message: "The data service is unavailable.", code: "upstream_unavailable" },

@@ -9,7 +9,7 @@ import { EVENT_TYPES, type EventType } from "@/lib/upstream/vocabulary";
 import { SwrCache } from "./cache";
 import { type DirectoryPage, directoryPage } from "./directory";
 import { companiesQuery } from "./query-schemas";
-import type { Services } from "./services";
+import { type Services, staleWarning } from "./services";
 import { type TopNewsFeedPage, topNewsFeed } from "./top-news-feed";
 
 const MINUTE = 60_000;
@@ -38,9 +38,11 @@ export interface WeekCounts {
   total: number;
   fetchedAt: number;
   stale: boolean;
+  /** Set when these are older counts served because the data service is failing. */
+  warning?: string;
 }
 
-const countCaches = new WeakMap<Services, SwrCache<Omit<WeekCounts, "fetchedAt" | "stale">>>();
+const countCaches = new WeakMap<Services, SwrCache<Omit<WeekCounts, "fetchedAt" | "stale" | "warning">>>();
 
 /**
  * The default feed's story count per event type over the latest 7 days: the API has no counts,
@@ -74,7 +76,21 @@ export async function weekEventCounts(services: Services, today: string): Promis
     );
     return { range: defaultRange(today), counts, total: counts.reduce((sum, c) => sum + c.count, 0) };
   });
-  return { ...cached.value, fetchedAt: cached.fetchedAt, stale: cached.state !== "fresh" };
+  return {
+    ...cached.value,
+    fetchedAt: cached.fetchedAt,
+    stale: cached.state !== "fresh",
+    warning:
+      cached.state === "stale-on-error"
+        ? staleWarning(cached.fetchedAt, Date.now(), cached.error?.code)
+        : undefined,
+  };
+}
+
+/** The overview's own caches for a Services, if it has made them. */
+export function overviewCaches(services: Services): SwrCache<unknown>[] {
+  const cache = countCaches.get(services);
+  return cache ? [cache as SwrCache<unknown>] : [];
 }
 
 /** The companies whose data changed last, by `updatedAt`: the directory's own answer, from the index. */

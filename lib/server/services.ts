@@ -3,6 +3,7 @@ import "server-only";
 // the caches, single-flight, the directory index and the call counts.
 import type { DirectoryQuery, DirectoryResult } from "@/lib/directory/company-index";
 import { type CompanySet, DirectorySync, type SyncProgress } from "@/lib/directory/sync";
+import { formatAgo } from "@/lib/format";
 import {
   isValidCusip,
   isValidFigi,
@@ -18,7 +19,9 @@ import type {
   TopNewsQuery,
   UpstreamClient,
 } from "@/lib/upstream/client";
-import { isUpstreamError } from "@/lib/upstream/errors";
+import { readUpstreamConfig } from "@/lib/upstream/config";
+import { isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
+import type { UpstreamHealth } from "@/lib/upstream/health";
 import type { NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
 import { type Cached, type CacheStats, SwrCache } from "./cache";
 import { UpstreamStats } from "./upstream-stats";
@@ -35,6 +38,9 @@ export interface Served<T> {
   fetchedAt: number;
   /** fresh, stale (revalidating), or stale-on-error (the upstream failed; this is older data). */
   state: Cached<T>["state"];
+  /** With stale-on-error: how old the data is and why newer data is missing. */
+  stale?: { ageMs: number; reason: UpstreamErrorCode };
+  /** With stale-on-error: the notice a page shows above the data. */
   warning?: string;
 }
 
@@ -50,16 +56,46 @@ export interface ServicesOptions {
   startSync?: boolean;
 }
 
-function served<T>(cached: Cached<T>): Served<T> {
-  return {
+/** What is wrong with the data service, in a few words, for a notice. */
+export function describeUpstreamFailure(code: UpstreamErrorCode | undefined): string {
+  switch (code) {
+    case "rate_limited":
+      return "the data service is limiting this server's requests";
+    case "unauthorized":
+      return "the data service is rejecting this server's key";
+    case "invalid_response":
+      return "the data service is sending answers this app cannot read";
+    default:
+      return "the data service is failing";
+  }
+}
+
+/** "Showing data from 12 minutes ago; the data service is failing." */
+export function staleWarning(fetchedAt: number, now: number, code: UpstreamErrorCode | undefined): string {
+  return `Showing data from ${formatAgo(fetchedAt, now)}; ${describeUpstreamFailure(code)}.`;
+}
+
+/**
+ * The cache's answer as served. `paused`: the client is not calling the service at all right now
+ * (breaker open, or told to wait), so stale data cannot be refreshed and is marked as such.
+ */
+export function served<T>(
+  cached: Cached<T>,
+  now: number,
+  paused: UpstreamErrorCode | null = null,
+): Served<T> {
+  const failed = cached.state === "stale-on-error" || (cached.state === "stale" && paused !== null);
+  const result: Served<T> = {
     data: cached.value,
     fetchedAt: cached.fetchedAt,
-    state: cached.state,
-    warning:
-      cached.state === "stale-on-error"
-        ? `Showing data from ${new Date(cached.fetchedAt).toISOString()}: the data service is failing (${cached.error?.code}).`
-        : undefined,
+    state: failed ? "stale-on-error" : cached.state,
   };
+  if (failed) {
+    const reason = cached.error?.code ?? paused ?? "unavailable";
+    result.stale = { ageMs: Math.max(0, now - cached.fetchedAt), reason };
+    result.warning = staleWarning(cached.fetchedAt, now, reason);
+  }
+  return result;
 }
 
 function stableKey(value: object): string {
@@ -184,7 +220,7 @@ export class Services {
 
   /** Withholds updatedAt and earningsFilingDate from a profile cached longer than their TTL. */
   private withLiveFields<P extends Profile | ProfileV2>(cached: Cached<P>): ServedProfile<P> {
-    const result = served(cached);
+    const result = this.serve(cached);
     const liveFieldsExpired = this.now() - cached.fetchedAt > LIVE_FIELDS_TTL_MS;
     if (liveFieldsExpired) {
       result.data = { ...result.data, updatedAt: undefined, earningsFilingDate: undefined };
@@ -194,16 +230,20 @@ export class Services {
 
   async logo(companyKey: string, variant: LogoVariant): Promise<Served<Uint8Array>> {
     const key = `${companyKey.toUpperCase()}:${variant}`;
-    return served(await this.logos.get(key, () => this.client.getLogo({ companyKey }, variant)));
+    return this.serve(await this.logos.get(key, () => this.client.getLogo({ companyKey }, variant)));
   }
 
   async companyNews(companyKey: string, query: CompanyNewsQuery): Promise<Served<NewsArticle[]>> {
     const key = `${companyKey.toUpperCase()}:${stableKey(query)}`;
-    return served(await this.news.get(key, () => this.client.getCompanyNews({ companyKey }, query)));
+    return this.serve(await this.news.get(key, () => this.client.getCompanyNews({ companyKey }, query)));
   }
 
   async topNews(query: TopNewsQuery): Promise<Served<TopNewsPage>> {
-    return served(await this.topNewsPages.get(stableKey(query), () => this.client.getTopNews(query)));
+    return this.serve(await this.topNewsPages.get(stableKey(query), () => this.client.getTopNews(query)));
+  }
+
+  private serve<T>(cached: Cached<T>): Served<T> {
+    return served(cached, this.now(), this.client.pausedReason());
   }
 
   /**
@@ -247,13 +287,89 @@ export class Services {
     }
   }
 
+  /**
+   * Ages every cached answer by `ms` and refreshes the company index now, as if that time had
+   * passed: lets the fault-mode browser tests see stale data without waiting for real TTLs.
+   */
+  async ageCaches(ms: number, more: SwrCache<unknown>[] = []): Promise<void> {
+    for (const cache of [this.profiles, this.profilesV2, this.logos, this.news, this.topNewsPages, ...more])
+      cache.age(ms);
+    await this.directory.sync("default");
+  }
+
   cacheStats(): CacheStats[] {
     return [this.profiles, this.profilesV2, this.logos, this.news, this.topNewsPages].map((c) => c.stats());
   }
+
+  /**
+   * What a page built on the directory index should say about it: "stale" when the snapshot it
+   * serves is older than it should be because refreshing it fails, "unavailable" when the first
+   * sync failed and there is no complete list; null when all is well.
+   */
+  indexNotice(set: CompanySet): IndexNotice | null {
+    const progress = this.directory.progress(set);
+    const code = (progress.lastErrorCode ?? undefined) as UpstreamErrorCode | undefined;
+    if (progress.state === "error") {
+      return {
+        kind: "unavailable",
+        message: `The company list could not be loaded: ${describeUpstreamFailure(code)}. ${
+          progress.rows > 0
+            ? `Showing the ${progress.rows.toLocaleString("en-US")} companies received so far; the rest is`
+            : "It is"
+        } tried again automatically.`,
+      };
+    }
+    if (progress.state === "ready" && progress.lastError && progress.syncedAt !== null) {
+      return { kind: "stale", message: staleWarning(progress.syncedAt, this.now(), code) };
+    }
+    return null;
+  }
+
+  /** The state of the upstream, the index and the caches, without secrets: for /api/health. */
+  health(): HealthReport {
+    const config = readUpstreamConfig();
+    const caches = this.cacheStats();
+    const sum = (field: "entries" | "hits" | "staleHits" | "misses" | "staleOnError") =>
+      caches.reduce((total, c) => total + c[field], 0);
+    return {
+      upstream: {
+        // The host only: never a path, query or credentials that a base URL might carry.
+        target: config.baseUrl ? new URL(config.baseUrl).host : "embedded sandbox (in-process)",
+        ...this.client.health(),
+        calls: this.stats.total(),
+      },
+      index: this.indexStatus(),
+      caches: {
+        entries: sum("entries"),
+        hits: sum("hits") + sum("staleHits"),
+        misses: sum("misses"),
+        staleServed: sum("staleOnError"),
+        byCache: caches,
+      },
+    };
+  }
+}
+
+export interface IndexNotice {
+  kind: "stale" | "unavailable";
+  message: string;
+}
+
+export interface HealthReport {
+  upstream: UpstreamHealth & { target: string; calls: number };
+  index: Record<CompanySet, SyncProgress>;
+  caches: {
+    entries: number;
+    hits: number;
+    misses: number;
+    /** Answers served from the cache because the upstream failed. */
+    staleServed: number;
+    byCache: CacheStats[];
+  };
 }
 
 /** DIRECTORY_REFRESH_MINUTES: how often the company index re-syncs (default 60). */
-function refreshMsFromEnv(): number {
+export function refreshMsFromEnv(): number {
   const minutes = Number(process.env.DIRECTORY_REFRESH_MINUTES ?? 60);
   if (!Number.isFinite(minutes) || minutes < 1)
     throw new Error("DIRECTORY_REFRESH_MINUTES must be a number of minutes >= 1");

@@ -28,6 +28,13 @@ export class UpstreamStats {
     this.endpoints.set(call.endpoint, stats);
   };
 
+  /** Every upstream call (attempt) since start, over all endpoints. */
+  total(): number {
+    let sum = 0;
+    for (const stats of this.endpoints.values()) sum += stats.calls;
+    return sum;
+  }
+
   calls(endpoint: string): number {
     return this.endpoints.get(endpoint)?.calls ?? 0;
   }

@@ -30,6 +30,8 @@ function clientWith(
 ) {
   const requests: Request[] = [];
   const sleeps: number[] = [];
+  // A clock that the fake sleep moves on, so waits (Retry-After, cool-downs) pass instantly.
+  const clock = { now: 1_000_000 };
   const transport: Transport = async (request) => {
     requests.push(request);
     const next = responses.shift();
@@ -45,10 +47,12 @@ function clientWith(
     backoffMs: 10,
     sleep: async (ms) => {
       sleeps.push(ms);
+      clock.now += ms;
     },
+    now: () => clock.now,
     ...options,
   });
-  return { client, requests, sleeps };
+  return { client, requests, sleeps, clock };
 }
 
 describe("UpstreamClient", () => {
@@ -209,6 +213,105 @@ describe("UpstreamClient", () => {
     });
     await client.getCompaniesPage({});
     expect(calls).toEqual(["/v3/companies-list:503:1", "/v3/companies-list:200:2"]);
+  });
+});
+
+describe("UpstreamClient under a failing service", () => {
+  const failures = (n: number) => Array.from({ length: n }, () => jsonResponse({}, 503));
+
+  it("opens the circuit after repeated failures and then fails fast without calling", async () => {
+    const { client, requests } = clientWith([...failures(6)], {
+      retries: 2,
+      breaker: { failureThreshold: 5, cooldownMs: 30_000 },
+    });
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "unavailable" });
+    // The second call's third attempt is refused by the breaker (5 failures already).
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "circuit_open" });
+    expect(requests).toHaveLength(5);
+    const error = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
+    expect(error.code).toBe("circuit_open");
+    expect(error.retryable).toBe(false);
+    expect(error.details.retryAfterMs).toBeGreaterThan(25_000);
+    expect(requests).toHaveLength(5);
+    expect(client.health()).toMatchObject({ state: "down", breaker: { state: "open", opens: 1 } });
+  });
+
+  it("probes once after the cool-down and closes on success", async () => {
+    const { client, requests, clock } = clientWith([...failures(2), jsonResponse(pageBody)], {
+      retries: 0,
+      breaker: { failureThreshold: 2, cooldownMs: 10_000 },
+    });
+    await client.getCompaniesPage({}).catch(() => {});
+    await client.getCompaniesPage({}).catch(() => {});
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "circuit_open" });
+    clock.now += 10_000;
+    expect(client.health().breaker.state).toBe("half-open");
+    await expect(client.getCompaniesPage({})).resolves.toMatchObject({ data: [row] });
+    expect(requests).toHaveLength(3);
+    expect(client.health()).toMatchObject({ state: "degraded", breaker: { state: "closed" } });
+  });
+
+  it("does not count answers about the request (404) as failures", async () => {
+    const notFound = () => jsonResponse({ errors: [{ message: "Company not found." }] }, 404);
+    const { client } = clientWith([notFound(), notFound(), notFound()], {
+      breaker: { failureThreshold: 2 },
+    });
+    for (let i = 0; i < 3; i++) await client.getProfile({ companyKey: "X_Y" }).catch(() => {});
+    expect(client.health()).toMatchObject({ state: "ok", breaker: { state: "closed" } });
+  });
+
+  it("after a long Retry-After, fails fast as rate limited until then, without calling", async () => {
+    const { client, requests, clock } = clientWith(
+      [jsonResponse({}, 429, { "retry-after": "60" }), jsonResponse(pageBody)],
+      { maxRetryAfterMs: 5000 },
+    );
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "rate_limited" });
+    const health = client.health();
+    expect(health.state).toBe("rate-limited");
+    expect(health.rateLimitedUntil).toBe(new Date(clock.now + 60_000).toISOString());
+    clock.now += 30_000;
+    const error = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
+    expect(error).toMatchObject({ code: "rate_limited", details: { retryAfterMs: 30_000 } });
+    expect(requests).toHaveLength(1);
+    clock.now += 30_000;
+    await expect(client.getCompaniesPage({})).resolves.toMatchObject({ data: [row] });
+    expect(requests).toHaveLength(2);
+  });
+
+  it("stops retrying when the total time budget would be exceeded", async () => {
+    const { client, requests } = clientWith([...failures(5)], {
+      retries: 4,
+      backoffMs: 400,
+      totalBudgetMs: 1000,
+    });
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "unavailable" });
+    // Waits of about 400 and 800 ms: the second would pass the 1 s budget.
+    expect(requests.length).toBeLessThanOrEqual(2);
+  });
+
+  it("reports unreadable 2xx bodies as a degraded service, and health says nothing secret", async () => {
+    const { client } = clientWith([new Response("{,}", { status: 200 })]);
+    await client.getCompaniesPage({}).catch(() => {});
+    const health = client.health();
+    expect(health).toMatchObject({
+      state: "degraded",
+      lastFailure: { code: "invalid_response", endpoint: "/v3/companies-list", status: 200 },
+      recent: { attempts: 1, failures: 1 },
+    });
+    expect(JSON.stringify(health)).not.toContain("secret-key-123");
+    expect(JSON.stringify(health)).not.toContain("api.example.test");
+  });
+
+  it("rejects a logo whose body was cut short", async () => {
+    const png = await import("@/lib/sandbox/png");
+    const full = new Uint8Array(png.encodePng(4, 4, new Uint8Array(4 * 4 * 4)));
+    const cut = full.slice(0, full.length - 6);
+    const { client } = clientWith([
+      new Response(cut, { headers: { "content-type": "image/png" } }),
+      new Response(full, { headers: { "content-type": "image/png" } }),
+    ]);
+    await expect(client.getLogo({ companyKey: "A_B" })).rejects.toMatchObject({ code: "invalid_response" });
+    await expect(client.getLogo({ companyKey: "A_B" })).resolves.toHaveLength(full.length);
   });
 });
 

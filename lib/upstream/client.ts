@@ -1,6 +1,8 @@
 import "server-only";
 import type { z } from "zod";
+import { type BreakerOptions, CircuitBreaker } from "./breaker";
 import { classifyForbidden, UpstreamError } from "./errors";
+import { isServiceFailure, type UpstreamHealth, UpstreamMonitor } from "./health";
 import {
   type CompactCompany,
   type Company,
@@ -80,6 +82,9 @@ export interface ClientOptions {
   totalBudgetMs?: number;
   onCall?: (call: UpstreamCall) => void;
   sleep?: (ms: number) => Promise<void>;
+  /** The circuit breaker's threshold and cool-down (defaults: 5 failed attempts in a row, 30 s). */
+  breaker?: BreakerOptions;
+  now?: () => number;
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -102,11 +107,16 @@ function summarizeIssues(error: z.ZodError): string {
 
 export class UpstreamClient {
   private readonly transport: Transport;
-  private readonly options: Required<Omit<ClientOptions, "transport" | "onCall">> &
+  private readonly options: Required<Omit<ClientOptions, "transport" | "onCall" | "breaker">> &
     Pick<ClientOptions, "onCall">;
+  private readonly breaker: CircuitBreaker;
+  private readonly monitor: UpstreamMonitor;
+  /** Unix ms until which the service asked (Retry-After) not to be called. */
+  private rateLimitedUntil: number | null = null;
 
   constructor(options: ClientOptions) {
     this.transport = options.transport ?? ((request) => fetch(request));
+    const { breaker, ...rest } = options;
     this.options = {
       timeoutMs: 10_000,
       retries: 2,
@@ -114,9 +124,24 @@ export class UpstreamClient {
       maxRetryAfterMs: 5_000,
       totalBudgetMs: 20_000,
       sleep: defaultSleep,
-      ...options,
+      now: Date.now,
+      ...rest,
       baseUrl: options.baseUrl.replace(/\/+$/, ""),
     };
+    this.breaker = new CircuitBreaker({ now: this.options.now, ...breaker });
+    this.monitor = new UpstreamMonitor(this.options.now);
+  }
+
+  /** Why calls fail fast right now without reaching the service, if they do. */
+  pausedReason(): "circuit_open" | "rate_limited" | null {
+    if (this.breaker.retryInMs() > 0) return "circuit_open";
+    const until = this.rateLimitedUntil;
+    return until !== null && until > this.options.now() ? "rate_limited" : null;
+  }
+
+  /** The upstream's state as this client has seen it, for /api/health. */
+  health(): UpstreamHealth {
+    return this.monitor.health(this.breaker.snapshot(), this.rateLimitedUntil);
   }
 
   getCompaniesPage(params: { pageNumber?: number; allCompanies?: boolean }): Promise<{
@@ -169,14 +194,16 @@ export class UpstreamClient {
     const response = await this.request("/v2/company/logo", { ...lookup, variant });
     const contentType = response.headers.get("content-type") ?? "";
     if (!contentType.startsWith("image/")) {
-      throw new UpstreamError("invalid_response", `logo answered ${contentType || "no content type"}`, {
-        endpoint: "/v2/company/logo",
-      });
+      throw this.invalid("/v2/company/logo", `logo answered ${contentType || "no content type"}`);
     }
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const isPng = bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e;
-    if (!isPng)
-      throw new UpstreamError("invalid_response", "logo is not a PNG", { endpoint: "/v2/company/logo" });
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch {
+      throw this.invalid("/v2/company/logo", "the logo's body broke off", response.status);
+    }
+    if (!isCompletePng(bytes)) throw this.invalid("/v2/company/logo", "logo is not a complete PNG");
+    this.monitor.success();
     return bytes;
   }
 
@@ -186,25 +213,28 @@ export class UpstreamClient {
     try {
       body = await response.json();
     } catch {
-      throw new UpstreamError("invalid_response", "response body is not valid JSON", {
-        endpoint: path,
-        status: response.status,
-      });
+      // Truncated, malformed, or a body that broke off mid-way.
+      throw this.invalid(path, "response body is not valid JSON", response.status);
     }
     const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      throw new UpstreamError("invalid_response", summarizeIssues(parsed.error), {
-        endpoint: path,
-        status: response.status,
-      });
-    }
+    if (!parsed.success) throw this.invalid(path, summarizeIssues(parsed.error), response.status);
+    this.monitor.success();
     return parsed.data;
   }
 
-  /** One GET with timeout, retries of retryable failures, and error mapping. Returns a 2xx. */
+  /** A 2xx whose body cannot be used: the service is up (the breaker saw an answer) but failing us. */
+  private invalid(path: string, message: string, status?: number): UpstreamError {
+    this.monitor.failure("invalid_response", path, status);
+    return new UpstreamError("invalid_response", message, { endpoint: path, status });
+  }
+
+  /**
+   * One GET with timeout, retries of retryable failures within the total budget, and error
+   * mapping. Returns a 2xx. Every upstream call is a GET, so repeating one is safe.
+   */
   private async request(path: string, params: Params): Promise<Response> {
-    const { retries, backoffMs, maxRetryAfterMs, totalBudgetMs, sleep } = this.options;
-    const deadline = Date.now() + totalBudgetMs;
+    const { retries, backoffMs, maxRetryAfterMs, totalBudgetMs, sleep, now } = this.options;
+    const deadline = now() + totalBudgetMs;
     const url = new URL(this.options.baseUrl + path);
     for (const [name, value] of Object.entries(params)) {
       if (value !== undefined && value !== "") url.searchParams.set(name, String(value));
@@ -226,24 +256,47 @@ export class UpstreamClient {
         error.retryable &&
         attempt <= retries &&
         (retryAfter === undefined || retryAfter <= maxRetryAfterMs) &&
-        Date.now() + wait < deadline;
+        now() + wait < deadline;
       if (!canRetry) throw error;
       await sleep(wait);
     }
   }
 
+  /** Fails fast, without a call, while the breaker is open or the service's Retry-After runs. */
+  private admit(path: string) {
+    const now = this.options.now();
+    if (this.rateLimitedUntil !== null && now < this.rateLimitedUntil) {
+      throw new UpstreamError("rate_limited", "the data service asked to wait before the next call", {
+        endpoint: path,
+        retryAfterMs: this.rateLimitedUntil - now,
+      });
+    }
+    const ticket = this.breaker.tryAcquire();
+    if (!ticket) {
+      throw new UpstreamError(
+        "circuit_open",
+        "the data service is failing; calls are paused while the circuit breaker is open",
+        { endpoint: path, retryAfterMs: this.breaker.retryInMs() || undefined },
+      );
+    }
+    return ticket;
+  }
+
   private async attempt(url: URL, path: string, attempt: number, deadline: number): Promise<Response> {
-    const started = performance.now();
-    const timeout = Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now()));
+    const timeout = Math.max(1, Math.floor(Math.min(this.options.timeoutMs, deadline - this.options.now())));
     const request = new Request(url, {
       method: "GET",
       headers: { "X-Api-Key": this.options.apiKey, Accept: "application/json, image/png" },
       signal: AbortSignal.timeout(timeout),
     });
+    // Taken last: from here on every path reports the ticket's outcome (a probe must never leak).
+    const ticket = this.admit(path);
+    const started = performance.now();
     let response: Response;
     try {
       response = await this.transport(request);
     } catch (caught) {
+      this.breaker.failure(ticket);
       this.options.onCall?.({
         endpoint: path,
         status: "error",
@@ -252,12 +305,14 @@ export class UpstreamClient {
       });
       const timedOut =
         caught instanceof Error && (caught.name === "TimeoutError" || caught.name === "AbortError");
-      throw new UpstreamError(
-        timedOut ? "timeout" : "network",
-        timedOut ? `no answer within ${timeout} ms` : "could not reach the API",
-        { endpoint: path },
-      );
+      const code = timedOut ? "timeout" : "network";
+      this.monitor.failure(code, path);
+      throw new UpstreamError(code, timedOut ? `no answer within ${timeout} ms` : "could not reach the API", {
+        endpoint: path,
+      });
     }
+    if (response.status >= 500) this.breaker.failure(ticket);
+    else this.breaker.success(ticket);
     this.options.onCall?.({
       endpoint: path,
       status: response.status,
@@ -265,7 +320,13 @@ export class UpstreamClient {
       attempt,
     });
     if (response.ok) return response;
-    throw await this.toError(response, path);
+    const error = await this.toError(response, path);
+    if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
+    else this.monitor.success();
+    if (error.code === "rate_limited" && error.details.retryAfterMs !== undefined) {
+      this.rateLimitedUntil = this.options.now() + error.details.retryAfterMs;
+    }
+    throw error;
   }
 
   private async toError(response: Response, path: string): Promise<UpstreamError> {
@@ -302,6 +363,20 @@ async function readErrorMessage(response: Response): Promise<string> {
   } catch {
     return "";
   }
+}
+
+/** A PNG with its signature and its closing IEND chunk: a body cut short fails this. */
+function isCompletePng(bytes: Uint8Array): boolean {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length < 20 || signature.some((b, i) => bytes[i] !== b)) return false;
+  // The last 12 bytes: length 0, "IEND", CRC.
+  const tail = bytes.length - 12;
+  return (
+    bytes[tail + 4] === 0x49 &&
+    bytes[tail + 5] === 0x45 &&
+    bytes[tail + 6] === 0x4e &&
+    bytes[tail + 7] === 0x44
+  );
 }
 
 function listParams(params: { pageNumber?: number; allCompanies?: boolean }): Params {

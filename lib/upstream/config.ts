@@ -12,6 +12,9 @@ const envSchema = z.object({
   API_KEY: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  UPSTREAM_BUDGET_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  UPSTREAM_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
+  UPSTREAM_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 });
 
 export interface UpstreamConfig {
@@ -20,6 +23,9 @@ export interface UpstreamConfig {
   apiKey: string;
   timeoutMs: number;
   retries: number;
+  /** Wall-clock budget of one call, retries and waits included. */
+  totalBudgetMs: number;
+  breaker: { failureThreshold: number; cooldownMs: number };
 }
 
 export function readUpstreamConfig(env: Record<string, string | undefined> = process.env): UpstreamConfig {
@@ -28,7 +34,7 @@ export function readUpstreamConfig(env: Record<string, string | undefined> = pro
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
     throw new Error(`Invalid upstream configuration: check ${names.join(", ")}`);
   }
-  const { API_BASE_URL, API_KEY, UPSTREAM_TIMEOUT_MS, UPSTREAM_RETRIES } = parsed.data;
+  const { API_BASE_URL, API_KEY, UPSTREAM_TIMEOUT_MS, UPSTREAM_RETRIES, UPSTREAM_BUDGET_MS } = parsed.data;
   if (API_BASE_URL && !API_KEY) {
     throw new Error("API_BASE_URL is set but API_KEY is not: the real service needs a key");
   }
@@ -37,5 +43,10 @@ export function readUpstreamConfig(env: Record<string, string | undefined> = pro
     apiKey: API_KEY || DEFAULT_SANDBOX_KEY,
     timeoutMs: UPSTREAM_TIMEOUT_MS,
     retries: UPSTREAM_RETRIES,
+    totalBudgetMs: UPSTREAM_BUDGET_MS,
+    breaker: {
+      failureThreshold: parsed.data.UPSTREAM_BREAKER_THRESHOLD,
+      cooldownMs: parsed.data.UPSTREAM_BREAKER_COOLDOWN_MS,
+    },
   };
 }

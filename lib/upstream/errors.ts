@@ -9,7 +9,8 @@ export type UpstreamErrorCode =
   | "unavailable" // 5xx
   | "timeout"
   | "network"
-  | "invalid_response"; // unparseable body, or a body that breaks the contract
+  | "invalid_response" // unparseable body, or a body that breaks the contract
+  | "circuit_open"; // not sent: the circuit breaker is open after repeated failures
 
 /**
  * Next bundles this module once per route (and once for instrumentation), while one Services

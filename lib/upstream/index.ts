@@ -17,6 +17,8 @@ export function createUpstreamClient(overrides: Partial<ClientOptions> = {}): Up
     apiKey: config.apiKey,
     timeoutMs: config.timeoutMs,
     retries: config.retries,
+    totalBudgetMs: config.totalBudgetMs,
+    breaker: config.breaker,
     transport: config.baseUrl ? undefined : (request) => getSandboxHandler()(request),
     ...overrides,
   });

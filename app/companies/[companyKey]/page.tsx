@@ -13,6 +13,7 @@ import { PlanUnavailable } from "@/components/profile/plan-unavailable";
 import { ProfileHeader } from "@/components/profile/profile-header";
 import { SectionBoundary } from "@/components/profile/section-boundary";
 import { Section } from "@/components/ui/section";
+import { StaleNotice } from "@/components/ui/stale-notice";
 import { dataNow } from "@/lib/server/clock";
 import { getServices, type ServedProfile } from "@/lib/server/services";
 import { readUpstreamConfig } from "@/lib/upstream/config";
@@ -196,14 +197,7 @@ export default async function CompanyPage({ params, searchParams }: PageProps) {
         </ol>
       </nav>
       {from && <FromNotice from={from} profile={profile} />}
-      {served.warning && (
-        <p
-          role="status"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
-          {served.warning}
-        </p>
-      )}
+      {served.warning && <StaleNotice>{served.warning}</StaleNotice>}
       <ProfileHeader profile={profile} hasLogo={profile.availableDatasets.includes("logos")} nowMs={nowMs} />
       <nav aria-label="On this page" className="-mx-4 overflow-x-auto px-4">
         <ul className="flex gap-1 text-sm">

@@ -1,0 +1,187 @@
+// Journeys on a failing upstream: the third test server (E2E_FAULTS_URL) runs the sandbox with
+// its fault control on, and these journeys switch the fault mode at runtime (/sandbox/faults),
+// one after the other. Cached pages keep serving marked stale with their age; pages with nothing
+// cached say so clearly; none is left loading; the app recovers when the upstream does.
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { E2E_FAULTS_URL } from "../playwright.config";
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: E2E_FAULTS_URL });
+
+/** Cached before the faults start. */
+const CACHED = { key: "XLON_EMBE", name: "Ember Partners plc" };
+/** Never visited before the faults start. */
+const UNCACHED = { key: "XCAI_ALFA", name: "Al Faris Pharmaceuticals" };
+const HUNG = { key: "NYSE_CWZ", name: "Continental Towers Corp." };
+
+type IndexStatus = { default: { state: string } };
+
+const STALE = /Showing data from .+ ago; the data service is failing\./;
+/** The breaker probes again this long after it opened (UPSTREAM_BREAKER_COOLDOWN_MS of that server). */
+const COOLDOWN_MS = 2000;
+
+async function setFaults(request: APIRequestContext, spec: string) {
+  const response = await request.put("/sandbox/faults", { data: spec });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+let probes = 0;
+
+/** Faults off, and the breaker closed again by a successful probe after its cool-down. */
+async function recover(request: APIRequestContext) {
+  await setFaults(request, "off");
+  await expect
+    .poll(
+      async () => {
+        // A feed page not asked for before: it cannot come from the cache, so it reaches the upstream.
+        await request.get(`/api/top-news?importance=3&page=${++probes}&pageSize=1`);
+        return ((await (await request.get("/api/health")).json()) as { status: string }).status;
+      },
+      { timeout: 10_000, intervals: [COOLDOWN_MS / 2] },
+    )
+    .not.toBe("down");
+}
+
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+test.beforeAll(async ({ request }) => {
+  await setFaults(request, "off");
+  await expect
+    .poll(
+      async () => ((await (await request.get("/api/index-status")).json()) as IndexStatus).default.state,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe("ready");
+});
+
+test.afterAll(async ({ request }) => {
+  await setFaults(request, "off");
+});
+
+test("cached pages keep serving under a failing upstream, marked stale with their age", async ({
+  page,
+  request,
+}) => {
+  const errors = collectPageErrors(page);
+  // Fill the caches: a profile, the feed, the overview, the directory.
+  await page.goto(`/companies/${CACHED.key}`);
+  await expect(page.getByRole("heading", { level: 1, name: CACHED.name })).toBeVisible();
+  await page.goto("/news");
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Top stories today" })).toBeVisible();
+  await expect(page.getByText(STALE)).toHaveCount(0);
+
+  // Every upstream call now fails; the caches are made 45 minutes older (past the TTLs of the
+  // profile, the feed and today's stories) and the index refresh runs (and fails).
+  await setFaults(request, "500=1");
+  const aged = await request.post("/sandbox/faults/age-caches?minutes=45");
+  expect(aged.status()).toBe(200);
+  expect(((await aged.json()) as { index: { lastError: string | null } }).index.lastError).toBeTruthy();
+
+  // The profile (fresh 30 minutes, then served at once while it reloads in the background) shows
+  // the notice once that reload has failed; the feed and today's stories (fresh 2 minutes, reloaded
+  // before serving past 30) show it at once.
+  await page.goto(`/companies/${CACHED.key}`);
+  await expect(page.getByRole("heading", { level: 1, name: CACHED.name })).toBeVisible();
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByRole("status").filter({ hasText: STALE }).count();
+    })
+    .toBeGreaterThan(0);
+  await expect(page.getByRole("heading", { level: 1, name: CACHED.name })).toBeVisible();
+  // Above the profile; its news section, cached too, says the same of the news.
+  await expect(page.getByRole("status").filter({ hasText: STALE }).first()).toHaveText(
+    "Showing data from 45 minutes ago; the data service is failing.",
+  );
+
+  await page.goto("/news");
+  await expect(page.getByRole("status").filter({ hasText: STALE })).toBeVisible();
+  await expect(page.getByRole("article").first()).toBeVisible();
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Top stories today" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: STALE }).first()).toBeVisible();
+
+  await page.goto("/companies");
+  await expect(page.getByRole("status").filter({ hasText: STALE })).toBeVisible();
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
+
+  const compare = await request.get(`/api/compare?companies=${CACHED.key}`);
+  expect(compare.status()).toBe(200);
+  const body = (await compare.json()) as {
+    companies: { ok: boolean; state: string; warning: string; stale: { ageMs: number } }[];
+  };
+  expect(body.companies[0]).toMatchObject({ ok: true, state: "stale-on-error" });
+  expect(body.companies[0]?.warning).toMatch(STALE);
+  expect(body.companies[0]?.stale.ageMs).toBeGreaterThanOrEqual(45 * 60_000);
+  expect(errors).toEqual([]);
+});
+
+test("with nothing cached, pages say so clearly, and health reports the upstream down", async ({
+  page,
+  request,
+}) => {
+  await setFaults(request, "500=1");
+  await page.goto(`/companies/${UNCACHED.key}`);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "This profile could not be loaded" }),
+  ).toBeVisible();
+
+  await page.goto("/news?importance=5");
+  await expect(page.getByRole("alert").filter({ hasText: "Could not load the news" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+
+  const api = await request.get(`/api/profile?companyKey=${UNCACHED.key}`);
+  expect(api.status()).toBe(503);
+  const { errors } = (await api.json()) as { errors: { code: string; message: string }[] };
+  expect(["upstream_unavailable", "upstream_circuit_open"]).toContain(errors[0]?.code);
+
+  const health = await request.get("/api/health");
+  const report = (await health.json()) as {
+    status: string;
+    upstream: { breaker: { opens: number }; lastFailure: { code: string } };
+  };
+  expect(report.upstream.breaker.opens).toBeGreaterThan(0);
+  expect(report.upstream.lastFailure.code).toBe("unavailable");
+  expect(health.status()).toBe(report.status === "down" ? 503 : 200);
+  expect(JSON.stringify(report)).not.toContain("demo-licensed");
+});
+
+test("a hanging upstream: pages end with a message within the time budget, none stuck loading", async ({
+  page,
+  request,
+}) => {
+  await recover(request);
+  await setFaults(request, "timeout=1");
+  const started = Date.now();
+  await page.goto(`/companies/${HUNG.key}`, { timeout: 20_000 });
+  await expect(
+    page.getByRole("heading", { level: 1, name: "This profile could not be loaded" }),
+  ).toBeVisible();
+  // Three attempts of 1.5 s with backoff, or less once the breaker opens.
+  expect(Date.now() - started).toBeLessThan(12_000);
+
+  await page.goto("/news?importance=4", { timeout: 20_000 });
+  await expect(page.getByRole("alert").filter({ hasText: "Could not load the news" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+});
+
+test("when the upstream comes back, the breaker closes and pages load fresh", async ({ page, request }) => {
+  await recover(request);
+  await page.goto(`/companies/${HUNG.key}`);
+  await expect(page.getByRole("heading", { level: 1, name: HUNG.name })).toBeVisible();
+  await expect(page.getByText(STALE)).toHaveCount(0);
+  const health = await request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ upstream: { breaker: { state: "closed" } } });
+});
