@@ -2,6 +2,7 @@
 // function. The upstream client calls it in-process; app/sandbox mounts it over HTTP.
 
 import { nextUpdateMs } from "./derive";
+import { withHostileData } from "./hostile";
 import { brandFromSeed, type LogoSpec, type LogoVariant, renderLogo } from "./logo";
 import {
   buildLookupIndex,
@@ -495,10 +496,14 @@ type HandlerHolder = { [HANDLER_KEY]?: SandboxHandler };
 /** The process-wide sandbox, configured from the environment. */
 export function getSandboxHandler(): SandboxHandler {
   const holder = globalThis as HandlerHolder;
-  holder[HANDLER_KEY] ??= createSandboxHandler({
-    now: parseSandboxNow(process.env.SANDBOX_NOW),
-    rateLimit: parseRateLimit(process.env.SANDBOX_RATE_LIMIT),
-  });
+  if (!holder[HANDLER_KEY]) {
+    const now = parseSandboxNow(process.env.SANDBOX_NOW);
+    const handler = createSandboxHandler({ now, rateLimit: parseRateLimit(process.env.SANDBOX_RATE_LIMIT) });
+    holder[HANDLER_KEY] =
+      process.env.SANDBOX_HOSTILE === "1"
+        ? withHostileData(handler, { now: now ?? Date.now, keys: DEMO_KEYS })
+        : handler;
+  }
   return holder[HANDLER_KEY];
 }
 
