@@ -12,7 +12,7 @@ const handler = withHostileData(createSandboxHandler({ now }), { now, keys: DEMO
 const clientFor = (apiKey: string) =>
   new UpstreamClient({ baseUrl: "http://sandbox.internal", apiKey, transport: handler, retries: 0 });
 const client = clientFor("demo-licensed");
-const keys = Object.values(HOSTILE_KEYS);
+const keys: string[] = Object.values(HOSTILE_KEYS);
 
 describe("SANDBOX_HOSTILE overlay", () => {
   it("does not collide with the generated universe", () => {
