@@ -7,6 +7,9 @@ export const E2E_SANDBOX_NOW = "2026-11-20T15:00:00Z";
 /** A second server on the free-plan demo key, for the "not available on your plan" journeys. */
 const freePort = Number(process.env.E2E_FREE_PORT ?? port + 2);
 export const E2E_FREE_PLAN_URL = `http://127.0.0.1:${freePort}`;
+/** A third server whose sandbox adds hostile and odd data (SANDBOX_HOSTILE=1), for e2e/hostile.spec.ts. */
+const hostilePort = Number(process.env.E2E_HOSTILE_PORT ?? port + 6);
+export const E2E_HOSTILE_URL = `http://127.0.0.1:${hostilePort}`;
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
   (p): p is string => Boolean(p && existsSync(p)),
 );
@@ -61,6 +64,19 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         API_BASE_URL: "",
         API_KEY: "demo-free",
+      },
+    },
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${hostilePort}`,
+      url: `${E2E_HOSTILE_URL}/sandbox/v3/companies-list?apiKey=demo-free`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: {
+        SANDBOX_NOW: E2E_SANDBOX_NOW,
+        SANDBOX_HOSTILE: "1",
+        NEXT_TELEMETRY_DISABLED: "1",
+        API_BASE_URL: "",
+        API_KEY: "",
       },
     },
   ],

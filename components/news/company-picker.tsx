@@ -5,6 +5,7 @@ import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { describeError } from "@/components/ui/states";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import type { DirectoryRow } from "@/lib/server/directory";
 import { FilterGroup, inputClass } from "./filter-parts";
 import { companySearchOptions } from "./queries";
@@ -168,10 +169,12 @@ export function CompanyPicker({
                   size={22}
                 />
                 <span className="min-w-0 flex-1 leading-tight">
-                  <span className="block truncate">{row.displayNameEnglish || row.companyKey}</span>
+                  <span className="block truncate">
+                    <UpstreamText>{row.displayNameEnglish || row.companyKey}</UpstreamText>
+                  </span>
                   <span className="text-xs text-slate-600 dark:text-slate-400">
-                    <span className="font-mono">{row.primaryListing.ticker}</span> ·{" "}
-                    {row.primaryListing.exchangeCode}
+                    <UpstreamText className="font-mono">{row.primaryListing.ticker}</UpstreamText> ·{" "}
+                    <UpstreamText>{row.primaryListing.exchangeCode}</UpstreamText>
                     {noNews && " · no news coverage"}
                   </span>
                 </span>

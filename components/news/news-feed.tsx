@@ -4,6 +4,7 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { describeError, ErrorState } from "@/components/ui/states";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import {
   DEFAULT_FEED_STATE,
   describeImportance,
@@ -184,8 +185,14 @@ export function NewsFeed({ today, initialCompany }: { today: string; initialComp
             {" · "}
             {describeRange(range)} (UTC){state.range ? "" : ", the latest 7 days"} ·{" "}
             {describeImportance(state.importance)} ·{" "}
-            {company ? `${company.name} only` : describeMarketCap(state.minMarketCap, state.maxMarketCap)} ·{" "}
-            {typesSummary}
+            {company ? (
+              <>
+                <UpstreamText>{company.name}</UpstreamText> only
+              </>
+            ) : (
+              describeMarketCap(state.minMarketCap, state.maxMarketCap)
+            )}{" "}
+            · {typesSummary}
             {updating && <span className="ml-2 text-brand-600 dark:text-sky-300">Updating…</span>}
           </p>
           <Segmented
