@@ -3,6 +3,9 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Route handlers see the socket's address (for the API's per-client rate limit).
+  const { installPeerAddressStamp } = await import("@/lib/server/client-address");
+  installPeerAddressStamp();
   setTimeout(async () => {
     if (!process.env.API_BASE_URL) {
       const { getUniverse } = await import("@/lib/sandbox/universe");
