@@ -59,6 +59,9 @@ if (isFresh()) {
 } else {
   const started = Date.now();
   console.log(`secrecy build: building into ${SECRECY_DIST_DIR} with a canary API key...`);
+  // Next rewrites tsconfig.json and next-env.d.ts for its distDir: put back what was there.
+  const touched = ["tsconfig.json", "next-env.d.ts"].map((f) => path.join(root, f));
+  const before = touched.map((f) => (existsSync(f) ? readFileSync(f) : null));
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
@@ -70,6 +73,10 @@ if (isFresh()) {
       API_KEY: key,
       API_BASE_URL: "http://127.0.0.1:9/secrecy-upstream",
     },
+  });
+  touched.forEach((f, i) => {
+    const content = before[i];
+    if (content) writeFileSync(f, content);
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(marker, `${keyHash}\n`);
