@@ -170,6 +170,8 @@ for (const width of [1280, 375]) {
         await expect(page.getByText(label).first()).toBeVisible();
       await visit(page, `/companies/${bidi}`, check);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(H.BIDI_NAME);
+      // The API view shows the raw JSON with the override as a visible escape.
+      await expect(page.locator("#api pre", { hasText: "displayNameEnglish" })).toContainText("\\u202E");
     });
   });
 }
