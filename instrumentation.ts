@@ -16,6 +16,9 @@ export async function register(): Promise<void> {
     console.error(`Configuration error: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  // Route handlers see the socket's address (for the API's per-client rate limit).
+  const { installPeerAddressStamp } = await import("@/lib/server/client-address");
+  installPeerAddressStamp();
   setTimeout(async () => {
     if (!process.env.API_BASE_URL) {
       const { getUniverse } = await import("@/lib/sandbox/universe");

@@ -10,6 +10,9 @@ export const E2E_FREE_PLAN_URL = `http://127.0.0.1:${freePort}`;
 /** A third server whose sandbox fault mode the fault journeys switch at runtime (e2e/faults.spec.ts). */
 const faultsPort = Number(process.env.E2E_FAULTS_PORT ?? port + 4);
 export const E2E_FAULTS_URL = `http://127.0.0.1:${faultsPort}`;
+/** A third server whose sandbox adds hostile and odd data (SANDBOX_HOSTILE=1), for e2e/hostile.spec.ts. */
+const hostilePort = Number(process.env.E2E_HOSTILE_PORT ?? port + 6);
+export const E2E_HOSTILE_URL = `http://127.0.0.1:${hostilePort}`;
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
   (p): p is string => Boolean(p && existsSync(p)),
 );
@@ -82,6 +85,22 @@ export default defineConfig({
         // circuit breaker probes again after 2 s, so the journeys do not wait for the defaults.
         UPSTREAM_TIMEOUT_MS: "1500",
         UPSTREAM_BREAKER_COOLDOWN_MS: "2000",
+        // The journeys poll /api/health and call the API directly: this server measures the
+        // upstream's faults, not the app's own per-client limit (tested on the main server).
+        API_RATE_LIMIT: "off",
+      },
+    },
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${hostilePort}`,
+      url: `${E2E_HOSTILE_URL}/sandbox/v3/companies-list?apiKey=demo-free`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: {
+        SANDBOX_NOW: E2E_SANDBOX_NOW,
+        SANDBOX_HOSTILE: "1",
+        NEXT_TELEMETRY_DISABLED: "1",
+        API_BASE_URL: "",
+        API_KEY: "",
       },
     },
   ],

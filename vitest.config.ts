@@ -8,8 +8,9 @@ export default defineConfig({
     environment: "node",
     // `server-only` throws outside a React Server environment; tests run server code directly.
     alias: { "server-only": path.resolve(import.meta.dirname, "tests/server-only-stub.ts") },
-    // The pinned sandbox clock of the browser tests, for the route-handler tests too.
-    env: { SANDBOX_NOW: "2026-11-20T15:00:00Z", API_BASE_URL: "", API_KEY: "" },
+    // The pinned sandbox clock of the browser tests, for the route-handler tests too; no request
+    // log lines in the test output (tests/api/request-log.test.ts turns them on where it looks).
+    env: { SANDBOX_NOW: "2026-11-20T15:00:00Z", API_BASE_URL: "", API_KEY: "", REQUEST_LOG: "off" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

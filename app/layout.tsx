@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/layout/site-header";
 import "./globals.css";
@@ -16,7 +17,10 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: its scripts carry that request's CSP nonce (proxy.ts), which
+  // a page prerendered at build time could not.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-dvh font-sans">

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { flagOf, formatAgo, formatMarketCap, formatUsdExact, formatUtc, safeHttpUrl } from "./format";
+import {
+  escapeBidiControls,
+  flagOf,
+  formatAgo,
+  formatMarketCap,
+  formatUsdExact,
+  formatUtc,
+  plainText,
+  safeHttpUrl,
+} from "./format";
 
 describe("format", () => {
   it("formats market caps compactly and exactly, null when missing", () => {
@@ -35,5 +44,21 @@ describe("format", () => {
     expect(safeHttpUrl("data:text/html,<b>x</b>")).toBeNull();
     expect(safeHttpUrl("/relative")).toBeNull();
     expect(safeHttpUrl("")).toBeNull();
+    expect(safeHttpUrl("//evil.example/x")).toBeNull();
+    expect(safeHttpUrl("vbscript:msgbox(1)")).toBeNull();
+  });
+
+  it("makes upstream text safe for markup-free places: no bidi controls, right-to-left text isolated", () => {
+    expect(plainText("Acme \u202Eevil.exe\u202C Corp")).toBe("Acme evil.exe Corp");
+    expect(plainText("\u2067\u202Eunterminated")).toBe("unterminated");
+    expect(plainText("שם משפטי")).toBe("\u2068שם משפטי\u2069");
+    expect(plainText(null)).toBe("");
+  });
+
+  it("shows bidi controls in source text as escapes", () => {
+    expect(escapeBidiControls('{"name":"A\u202EB"}')).toBe('{"name":"A\\u202EB"}');
+    expect(JSON.parse(escapeBidiControls(JSON.stringify({ name: "A\u202EB" })))).toEqual({
+      name: "A\u202EB",
+    });
   });
 });

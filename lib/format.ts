@@ -76,3 +76,23 @@ export function safeHttpUrl(value: string | null | undefined): string | null {
     return null;
   }
 }
+
+/** Unicode bidi formatting characters: embeddings, overrides, isolates and marks. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Upstream text for places without markup (a document title, a title attribute): bidi controls
+ * removed and the rest wrapped in first-strong isolate marks, so it cannot reorder what follows.
+ */
+export function plainText(value: string | null | undefined): string {
+  const text = (value ?? "").replace(BIDI_CONTROLS, "");
+  return /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/.test(text) ? `\u2068${text}\u2069` : text;
+}
+
+/** Upstream text shown as source (the API view's JSON): bidi controls as visible \\uXXXX escapes. */
+export function escapeBidiControls(text: string): string {
+  return text.replace(
+    BIDI_CONTROLS,
+    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
+  );
+}

@@ -21,6 +21,8 @@ await build({
 const result = spawnSync(process.execPath, ["--expose-gc", outfile, ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  // Every benchmark client is one address (loopback, or none for in-process handler calls): the
+  // per-client API limit would measure itself, and a log line per request would flood the output.
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", API_RATE_LIMIT: "off", REQUEST_LOG: "off" },
 });
 process.exit(result.status ?? 1);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CompareView } from "@/components/compare/compare-view";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { loadedCompanies } from "@/lib/compare/model";
 import { MAX_COMPARE, parseCompareSet } from "@/lib/compare/set";
 import { loadComparison } from "@/lib/server/compare";
@@ -33,7 +34,9 @@ export default async function ComparePage({ searchParams }: PageProps) {
           {companies.length > 0 ? (
             <>
               {companies.length} {companies.length === 1 ? "company" : "companies"}, with{" "}
-              <strong className="font-semibold text-slate-900 dark:text-white">{companies[0]?.name}</strong>{" "}
+              <strong className="font-semibold text-slate-900 dark:text-white">
+                <UpstreamText>{companies[0]?.name}</UpstreamText>
+              </strong>{" "}
               as the focus. Add up to {MAX_COMPARE} from the search box, the peer graph, a profile's peers or
               a selection in the{" "}
               <Link

@@ -5,6 +5,8 @@ import { Group } from "@visx/group";
 import { useParentSize } from "@visx/responsive";
 import { scaleLinear, scaleLog } from "@visx/scale";
 import { Bar } from "@visx/shape";
+import { UpstreamText } from "@/components/ui/upstream-text";
+import { plainText } from "@/lib/format";
 
 export interface BarItem {
   key: string;
@@ -57,11 +59,11 @@ export function BarChart({
         {items.map((item) => (
           <li
             key={item.key}
-            title={item.label}
+            title={plainText(item.label)}
             style={{ height: ROW }}
             className={`flex items-center justify-end truncate text-right ${item.highlight ? "font-semibold text-slate-900 dark:text-white" : "text-slate-700 dark:text-slate-300"}`}
           >
-            <span className="truncate">{item.label}</span>
+            <UpstreamText className="truncate">{item.label}</UpstreamText>
           </li>
         ))}
       </ul>
@@ -73,7 +75,7 @@ export function BarChart({
             const w = usable ? Math.max(2, scale(item.value as number)) : 0;
             return (
               <Group key={item.key} top={y}>
-                <title>{item.title ?? item.label}</title>
+                <title>{plainText(item.title ?? item.label)}</title>
                 {usable ? (
                   <>
                     <Bar

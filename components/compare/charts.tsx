@@ -1,8 +1,9 @@
 "use client";
 
 import { useState } from "react";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { breakdown, type CompareCompany } from "@/lib/compare/model";
-import { formatMarketCap, formatUsdExact } from "@/lib/format";
+import { formatMarketCap, formatUsdExact, plainText } from "@/lib/format";
 import { BarChart } from "./bar-chart";
 import { ChartFrame, DataTable } from "./chart-frame";
 
@@ -12,6 +13,7 @@ const compactUsd = (v: number) => formatMarketCap(v) ?? "";
 export function MarketCapChart({ companies }: { companies: readonly CompareCompany[] }) {
   const [log, setLog] = useState(false);
   const focus = companies[0];
+  const focusName = plainText(focus?.name);
   const sorted = [...companies].sort(
     (a, b) => (b.marketCapUsd ?? Number.NEGATIVE_INFINITY) - (a.marketCapUsd ?? Number.NEGATIVE_INFINITY),
   );
@@ -20,8 +22,8 @@ export function MarketCapChart({ companies }: { companies: readonly CompareCompa
   const withCap = companies.length - missing.length;
   const summary =
     focus && rank
-      ? `${focus.name} is number ${rank} of ${withCap} by market cap${missing.length ? `; ${missing.length} without a market cap` : ""}.`
-      : `${withCap} of ${companies.length} companies have a market cap${focus ? `; ${focus.name} has none` : ""}.`;
+      ? `${focusName} is number ${rank} of ${withCap} by market cap${missing.length ? `; ${missing.length} without a market cap` : ""}.`
+      : `${withCap} of ${companies.length} companies have a market cap${focus ? `; ${focusName} has none` : ""}.`;
   return (
     <ChartFrame
       title="Market cap"
@@ -43,7 +45,10 @@ export function MarketCapChart({ companies }: { companies: readonly CompareCompa
           head={["Company", "Market cap (USD)"]}
           rows={sorted.map((c) => ({
             key: c.companyKey,
-            cells: [c.name, formatUsdExact(c.marketCapUsd) ?? "not available"],
+            cells: [
+              <UpstreamText key="name">{c.name}</UpstreamText>,
+              formatUsdExact(c.marketCapUsd) ?? "not available",
+            ],
           }))}
         />
       }
@@ -84,8 +89,8 @@ export function BreakdownChart({
   const count = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`;
   const summary =
     groups.length === 1
-      ? `All ${companies.length} share one ${noun}: ${groups[0]?.label}.`
-      : `${groups.length} ${noun === "country" ? "countries" : `${noun}s`} across ${count(companies.length)}; the largest is ${groups[0]?.label} (${groups[0]?.count}).`;
+      ? `All ${companies.length} share one ${noun}: ${plainText(groups[0]?.label)}.`
+      : `${groups.length} ${noun === "country" ? "countries" : `${noun}s`} across ${count(companies.length)}; the largest is ${plainText(groups[0]?.label)} (${groups[0]?.count}).`;
   return (
     <ChartFrame
       title={title}
@@ -94,7 +99,14 @@ export function BreakdownChart({
         <DataTable
           caption={`Companies by ${noun}`}
           head={[noun[0]?.toUpperCase() + noun.slice(1), "Companies", "Names"]}
-          rows={groups.map((g) => ({ key: g.label, cells: [g.label, g.count, g.companies.join(", ")] }))}
+          rows={groups.map((g) => ({
+            key: g.label,
+            cells: [
+              <UpstreamText key="label">{g.label}</UpstreamText>,
+              g.count,
+              <UpstreamText key="names">{g.companies.join(", ")}</UpstreamText>,
+            ],
+          }))}
         />
       }
     >

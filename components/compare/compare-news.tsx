@@ -7,6 +7,7 @@ import { ArticleCard } from "@/components/news/article-card";
 import { Segmented } from "@/components/news/filter-parts";
 import type { FeedArticle } from "@/components/news/types";
 import { EmptyState, ErrorState } from "@/components/ui/states";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { getJson, toSearch } from "@/lib/client/api";
 import type { CompareCompany } from "@/lib/compare/model";
 
@@ -84,7 +85,7 @@ export function CompareNews({ companies }: { companies: readonly CompareCompany[
                   }}
                   className="rounded-full px-2.5 py-0.5 text-xs ring-1 ring-inset ring-slate-300 hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white aria-pressed:ring-brand-600 dark:ring-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-brand-500"
                 >
-                  <span className="font-mono">{company?.ticker ?? c.companyKey}</span>{" "}
+                  <UpstreamText className="font-mono">{company?.ticker ?? c.companyKey}</UpstreamText>{" "}
                   <span className="tabular-nums">{c.total === null ? "unavailable" : c.total}</span>
                 </button>
               </li>

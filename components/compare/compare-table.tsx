@@ -6,8 +6,10 @@ import { Badge, statusTone } from "@/components/ui/badge";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { ATTRIBUTES, type Attribute, capRatio, datasetDelta, differs } from "@/lib/compare/attributes";
 import type { CompareCompany } from "@/lib/compare/model";
+import { plainText } from "@/lib/format";
 
 const CELL = "px-3 py-2 align-top";
 const DIFF = "bg-amber-50 dark:bg-amber-950/50";
@@ -58,7 +60,7 @@ function Value({
     }
     default: {
       const text = attribute.text(company);
-      return text === null ? <Missing /> : text;
+      return text === null ? <Missing /> : <UpstreamText>{text}</UpstreamText>;
     }
   }
 }
@@ -97,7 +99,7 @@ export function CompareTable({
             aria-hidden="true"
             className={`mr-1 inline-block size-3 rounded-sm align-[-1px] ring-1 ring-amber-300 dark:ring-amber-800 ${DIFF}`}
           />
-          Tinted: differs from {focus.name}, the focus company.
+          Tinted: differs from <UpstreamText>{focus.name}</UpstreamText>, the focus company.
         </p>
         <label className="flex items-center gap-2">
           <input
@@ -112,7 +114,7 @@ export function CompareTable({
       <ScrollRegion label="Companies side by side (scrolls sideways)">
         <table className="w-full text-sm" data-compare-table>
           <caption className="sr-only">
-            {companies.length} companies side by side; {focus.name} is the focus company
+            {companies.length} companies side by side; {plainText(focus.name)} is the focus company
           </caption>
           <thead className="bg-slate-50 dark:bg-slate-900">
             <tr>
@@ -126,7 +128,7 @@ export function CompareTable({
                         href={`/companies/${encodeURIComponent(c.companyKey)}`}
                         className="font-semibold text-slate-900 break-words hover:text-brand-600 hover:underline dark:text-white dark:hover:text-sky-300"
                       >
-                        {c.name}
+                        <UpstreamText>{c.name}</UpstreamText>
                       </Link>
                       {i === 0 && (
                         <span className="ml-1.5">
@@ -141,14 +143,14 @@ export function CompareTable({
                             onClick={() => onFocus(c.companyKey)}
                             className="rounded px-1.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
                           >
-                            Make focus<span className="sr-only"> ({c.name})</span>
+                            Make focus<span className="sr-only"> ({plainText(c.name)})</span>
                           </button>
                         )}
                         <button
                           type="button"
                           disabled={pending}
                           onClick={() => onRemove(c.companyKey)}
-                          aria-label={`Remove ${c.name} from the comparison`}
+                          aria-label={`Remove ${plainText(c.name)} from the comparison`}
                           className="rounded px-1.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
                         >
                           Remove
@@ -178,7 +180,7 @@ export function CompareTable({
                       data-differs={diff || undefined}
                     >
                       <Value attribute={a} company={c} focus={focus} />
-                      {diff && <span className="sr-only"> (differs from {focus.name})</span>}
+                      {diff && <span className="sr-only"> (differs from {plainText(focus.name)})</span>}
                     </td>
                   );
                 })}

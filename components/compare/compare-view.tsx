@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { Section } from "@/components/ui/section";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { type Comparison, type FocusPeer, loadedCompanies } from "@/lib/compare/model";
 import {
   compareHref,
@@ -107,7 +108,8 @@ export function CompareView({
         {comparison.warning && <Notice tone="warn">{comparison.warning}</Notice>}
         {companies.length > 0 && companies.length < MIN_COMPARE && (
           <Notice tone="info">
-            Add at least one more company to compare: search above, or press a peer of {focus?.name} below.
+            Add at least one more company to compare: search above, or press a peer of{" "}
+            <UpstreamText>{focus?.name}</UpstreamText> below.
           </Notice>
         )}
       </div>

@@ -5,9 +5,10 @@ import { Line } from "@visx/shape";
 import { useId, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompareCompany, FocusPeer } from "@/lib/compare/model";
 import { layoutPeers, RING_ORDER, ringOf, ringRadius } from "@/lib/compare/peer-layout";
-import { formatUsdExact } from "@/lib/format";
+import { formatUsdExact, plainText } from "@/lib/format";
 import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
 import { ChartFrame, DataTable } from "./chart-frame";
 
@@ -40,6 +41,7 @@ export function PeerGraph({
   const id = useId();
   const [active, setActive] = useState<string | null>(null);
   const placed = layoutPeers(peers);
+  const focusName = plainText(focus.name);
   const kinds = RING_ORDER.filter((k) => peers.some((p) => ringOf(p.relationship) === ringOf(k)));
   const counts = kinds.map((k) => {
     const n = peers.filter((p) => ringOf(p.relationship) === ringOf(k)).length;
@@ -47,27 +49,27 @@ export function PeerGraph({
   });
   const summary =
     peers.length === 0
-      ? `The API lists no peers for ${focus.name}.`
-      : `${focus.name} has ${peers.length} peer${peers.length === 1 ? "" : "s"}: ${counts.join(", ")}. Press a peer to add it to the comparison or take it out.`;
+      ? `The API lists no peers for ${focusName}.`
+      : `${focusName} has ${peers.length} peer${peers.length === 1 ? "" : "s"}: ${counts.join(", ")}. Press a peer to add it to the comparison or take it out.`;
   const activePeer = placed.find((p) => p.item.companyKey === active);
 
   return (
     <ChartFrame
-      title={`Peers of ${focus.name}`}
+      title={`Peers of ${focusName}`}
       summary={summary}
       tableLabel="Show the peers as a table"
       table={
         <DataTable
-          caption={`Peers of ${focus.name}, closest first`}
+          caption={`Peers of ${focusName}, closest first`}
           head={["#", "Peer", "Relationship", "Segment", "Why", "Market cap"]}
           rows={peers.map((p, i) => ({
             key: p.companyKey,
             cells: [
               i + 1,
-              `${p.name} (${p.ticker})`,
+              <UpstreamText key="name">{`${p.name} (${p.ticker})`}</UpstreamText>,
               labelOf(PEER_RELATIONSHIP_LABELS, p.relationship),
-              p.segment ?? "—",
-              p.reasoning ?? "—",
+              <UpstreamText key="segment">{p.segment ?? "—"}</UpstreamText>,
+              <UpstreamText key="why">{p.reasoning ?? "—"}</UpstreamText>,
               <MarketCap key="cap" value={p.marketCapUsd} />,
             ],
           }))}
@@ -132,7 +134,9 @@ export function PeerGraph({
                 hasLogo={focus.hasLogo}
                 size={28}
               />
-              <span className="font-mono text-xs font-semibold">{focus.ticker ?? focus.companyKey}</span>
+              <UpstreamText className="font-mono text-xs font-semibold">
+                {focus.ticker ?? focus.companyKey}
+              </UpstreamText>
             </div>
             {placed.map((p) => {
               const on = inSet(p.item.companyKey);
@@ -142,7 +146,9 @@ export function PeerGraph({
                   key={p.item.companyKey}
                   type="button"
                   aria-pressed={on}
-                  aria-label={`${p.item.ticker}: ${p.item.name}, ${labelOf(PEER_RELATIONSHIP_LABELS, p.item.relationship)}`}
+                  aria-label={plainText(
+                    `${p.item.ticker}: ${p.item.name}, ${labelOf(PEER_RELATIONSHIP_LABELS, p.item.relationship)}`,
+                  )}
                   aria-describedby={active === p.item.companyKey ? `${id}-tip` : undefined}
                   data-peer={p.item.companyKey}
                   onClick={() => onToggle(p.item)}
@@ -154,7 +160,7 @@ export function PeerGraph({
                   className={`absolute -translate-x-1/2 -translate-y-1/2 rounded-full px-2 py-0.5 font-mono text-[11px] font-semibold ring-2 ${style?.node} ${on ? style?.on : "bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100"} hover:z-10 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500`}
                   style={{ left: pct(p.x), top: pct(p.y) }}
                 >
-                  {p.item.ticker}
+                  <UpstreamText>{p.item.ticker}</UpstreamText>
                 </button>
               );
             })}
@@ -169,13 +175,22 @@ export function PeerGraph({
                   bottom: activePeer.y > 0 ? `calc(${pct(-activePeer.y)} + 1.25rem)` : undefined,
                 }}
               >
-                <p className="text-sm font-semibold text-slate-900 dark:text-white">{activePeer.item.name}</p>
+                <p className="text-sm font-semibold text-slate-900 dark:text-white">
+                  <UpstreamText>{activePeer.item.name}</UpstreamText>
+                </p>
                 <p className="text-slate-600 dark:text-slate-300">
                   #{activePeer.rank} · {labelOf(PEER_RELATIONSHIP_LABELS, activePeer.item.relationship)}
-                  {activePeer.item.segment && ` · ${activePeer.item.segment}`}
+                  {activePeer.item.segment && (
+                    <>
+                      {" · "}
+                      <UpstreamText>{activePeer.item.segment}</UpstreamText>
+                    </>
+                  )}
                 </p>
                 {activePeer.item.reasoning && (
-                  <p className="mt-1.5 text-slate-800 dark:text-slate-200">{activePeer.item.reasoning}</p>
+                  <p className="mt-1.5 text-slate-800 dark:text-slate-200">
+                    <UpstreamText>{activePeer.item.reasoning}</UpstreamText>
+                  </p>
                 )}
                 <p className="mt-1.5 text-slate-600 dark:text-slate-300">
                   Market cap {formatUsdExact(activePeer.item.marketCapUsd) ?? "not available"}

@@ -2,7 +2,9 @@
 
 import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { CompanyLogo } from "@/components/ui/company-logo";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { LIMIT_MESSAGE, MAX_COMPARE } from "@/lib/compare/set";
+import { plainText } from "@/lib/format";
 import type { DirectoryRow } from "@/lib/server/directory";
 
 export interface SetMember {
@@ -51,15 +53,15 @@ export function SetEditor({
               className={`flex max-w-full items-center gap-1.5 rounded-full py-0.5 pr-0.5 pl-1 text-sm ring-1 ${i === 0 ? "bg-brand-50 ring-brand-600 dark:bg-slate-800 dark:ring-sky-400" : "ring-slate-300 dark:ring-slate-600"} ${m.failed ? "opacity-70" : ""}`}
             >
               <CompanyLogo companyKey={m.companyKey} name={m.name} hasLogo={m.hasLogo} size={20} />
-              <span className="truncate" title={m.name}>
-                <span className="font-mono text-xs font-semibold">{m.label}</span>
+              <span className="truncate" title={plainText(m.name)}>
+                <UpstreamText className="font-mono text-xs font-semibold">{m.label}</UpstreamText>
                 {i === 0 && <span className="ml-1 text-xs text-brand-700 dark:text-sky-300">focus</span>}
               </span>
               <button
                 type="button"
                 disabled={pending}
                 onClick={() => onRemove(m.companyKey)}
-                aria-label={`Remove ${m.name} from the comparison`}
+                aria-label={`Remove ${plainText(m.name)} from the comparison`}
                 className="flex size-6 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-slate-900 disabled:opacity-50 dark:text-slate-300 dark:hover:bg-slate-700 dark:hover:text-white"
               >
                 <span aria-hidden="true">×</span>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { compareHref, LIMIT_MESSAGE, MAX_COMPARE, MIN_COMPARE } from "@/lib/compare/set";
+import { plainText } from "@/lib/format";
 import type { DirectoryRow } from "./use-directory";
 
 interface Picked {
@@ -86,7 +87,7 @@ export function SelectionBar({
         </span>
         {picked.length > 0 && (
           <span className="ml-2 font-mono text-xs text-slate-700 dark:text-slate-300">
-            {picked.map((p) => p.ticker).join(", ")}
+            {plainText(picked.map((p) => p.ticker).join(", "))}
           </span>
         )}
         {notice && (

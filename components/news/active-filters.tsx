@@ -1,3 +1,5 @@
+import { UpstreamText } from "@/components/ui/upstream-text";
+import { plainText } from "@/lib/format";
 import {
   DEFAULT_FEED_STATE,
   describeImportance,
@@ -11,12 +13,12 @@ import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
 function Chip({ label, note, onRemove }: { label: string; note?: string; onRemove: () => void }) {
   return (
     <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-2.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-      <span className={note ? "line-through decoration-slate-400" : ""}>{label}</span>
+      <UpstreamText className={note ? "line-through decoration-slate-400" : undefined}>{label}</UpstreamText>
       {note && <span className="text-slate-600 dark:text-slate-400">({note})</span>}
       <button
         type="button"
         onClick={onRemove}
-        aria-label={`Remove filter: ${label}`}
+        aria-label={`Remove filter: ${plainText(label)}`}
         className="inline-flex size-5 items-center justify-center rounded-full hover:bg-slate-300 dark:hover:bg-slate-600"
       >
         <span aria-hidden="true">×</span>

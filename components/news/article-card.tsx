@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { safeHttpUrl } from "@/lib/format";
+import { ArticleTitle } from "./article-title";
 import { EventTypeChip } from "./event-type-chip";
 import { IMPORTANCE_ACCENT, ImportanceBadge } from "./importance";
 import { LocalTime } from "./local-time";
@@ -40,11 +42,16 @@ export function ArticleCompany({
           href={`/companies/${encodeURIComponent(key)}`}
           className="block truncate font-medium text-slate-900 hover:text-brand-600 hover:underline dark:text-slate-100 dark:hover:text-sky-300"
         >
-          {name}
+          <UpstreamText>{name}</UpstreamText>
         </Link>
         <span className="text-xs text-slate-600 dark:text-slate-400">
-          {article.ticker && <span className="font-mono">{article.ticker}</span>}
-          {article.exchangeCode && <> · {article.exchangeCode}</>}
+          {article.ticker && <UpstreamText className="font-mono">{article.ticker}</UpstreamText>}
+          {article.exchangeCode && (
+            <>
+              {" · "}
+              <UpstreamText>{article.exchangeCode}</UpstreamText>
+            </>
+          )}
           {showMarketCap && article.marketCapUsd !== undefined && (
             <>
               {" · "}
@@ -94,16 +101,20 @@ export function ArticleCard({
       <Heading
         className={`mt-3 text-pretty ${major ? "text-lg font-semibold" : "text-base font-medium"} text-slate-900 dark:text-white`}
       >
-        {article.title}
+        <ArticleTitle title={article.title} />
       </Heading>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{article.description}</p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        <UpstreamText>{article.description}</UpstreamText>
+      </p>
       {article.summary && (
         <details className="group mt-2 text-sm">
           <summary className="cursor-pointer select-none font-medium text-brand-600 hover:underline dark:text-sky-300">
             <span className="group-open:hidden">Show summary</span>
             <span className="hidden group-open:inline">Hide summary</span>
           </summary>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">{article.summary}</p>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            <UpstreamText>{article.summary}</UpstreamText>
+          </p>
         </details>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">

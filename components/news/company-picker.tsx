@@ -3,6 +3,8 @@
 import { useId } from "react";
 import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { CompanyLogo } from "@/components/ui/company-logo";
+import { UpstreamText } from "@/components/ui/upstream-text";
+import { plainText } from "@/lib/format";
 import type { DirectoryRow } from "@/lib/server/directory";
 import { FilterGroup } from "./filter-parts";
 
@@ -46,13 +48,15 @@ export function CompanyPicker({
         <div className="flex items-center gap-2 rounded-md bg-brand-50 p-2 ring-1 ring-brand-100 dark:bg-slate-800 dark:ring-slate-600">
           <CompanyLogo companyKey={value.companyKey} name={value.name} hasLogo={value.hasLogo} size={24} />
           <div className="min-w-0 flex-1 text-sm leading-tight">
-            <span className="block truncate font-medium">{value.name}</span>
+            <span className="block truncate font-medium">
+              <UpstreamText>{value.name}</UpstreamText>
+            </span>
             <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{value.companyKey}</span>
           </div>
           <button
             type="button"
             onClick={() => onChange(null)}
-            aria-label={`Remove the company filter (${value.name})`}
+            aria-label={`Remove the company filter (${plainText(value.name)})`}
             className="rounded px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-700"
           >
             Remove

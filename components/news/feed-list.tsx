@@ -1,3 +1,5 @@
+import { UpstreamText } from "@/components/ui/upstream-text";
+import { plainText } from "@/lib/format";
 import type { FeedView } from "@/lib/news/feed-state";
 import { ArticleCard, ArticleCompany } from "./article-card";
 import { groupByCompany, groupByDay } from "./grouping";
@@ -69,7 +71,7 @@ export function FeedList({
           return (
             <section
               key={group.companyKey}
-              aria-label={`${name}: ${group.articles.length} loaded`}
+              aria-label={`${plainText(name)}: ${group.articles.length} loaded`}
               className="rounded-xl border border-slate-200 p-3 dark:border-slate-800"
             >
               <h3 className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -82,7 +84,8 @@ export function FeedList({
               {rest.length > 0 && (
                 <details className="mt-2">
                   <summary className="cursor-pointer select-none rounded px-1 py-1 text-sm font-medium text-brand-600 hover:underline dark:text-sky-300">
-                    {rest.length === 1 ? "1 more story" : `${rest.length} more stories`} from {name}
+                    {rest.length === 1 ? "1 more story" : `${rest.length} more stories`} from{" "}
+                    <UpstreamText>{name}</UpstreamText>
                   </summary>
                   <ol className="mt-2 space-y-2">
                     {rest.map((article, i) => (

@@ -5,6 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { describeError, ErrorState } from "@/components/ui/states";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import {
   DEFAULT_FEED_STATE,
   describeImportance,
@@ -185,8 +186,14 @@ export function NewsFeed({ today, initialCompany }: { today: string; initialComp
             {" · "}
             {describeRange(range)} (UTC){state.range ? "" : ", the latest 7 days"} ·{" "}
             {describeImportance(state.importance)} ·{" "}
-            {company ? `${company.name} only` : describeMarketCap(state.minMarketCap, state.maxMarketCap)} ·{" "}
-            {typesSummary}
+            {company ? (
+              <>
+                <UpstreamText>{company.name}</UpstreamText> only
+              </>
+            ) : (
+              describeMarketCap(state.minMarketCap, state.maxMarketCap)
+            )}{" "}
+            · {typesSummary}
             {updating && <span className="ml-2 text-brand-600 dark:text-sky-300">Updating…</span>}
           </p>
           <Segmented

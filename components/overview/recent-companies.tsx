@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { describeError } from "@/components/ui/states";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { getJson } from "@/lib/client/api";
 import { flagOf, formatAgo, formatUtc } from "@/lib/format";
 import type { DirectoryPage } from "@/lib/server/directory";
@@ -72,11 +73,11 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
                     href={`/companies/${encodeURIComponent(row.companyKey)}`}
                     className="block truncate font-medium hover:text-brand-600 hover:underline dark:hover:text-sky-300"
                   >
-                    {name}
+                    <UpstreamText>{name}</UpstreamText>
                   </Link>
                   <span className="text-xs text-slate-600 dark:text-slate-400">
-                    <span className="font-mono">{row.primaryListing.ticker}</span> ·{" "}
-                    {row.primaryListing.exchangeCode}{" "}
+                    <UpstreamText className="font-mono">{row.primaryListing.ticker}</UpstreamText> ·{" "}
+                    <UpstreamText>{row.primaryListing.exchangeCode}</UpstreamText>{" "}
                     <span aria-hidden="true">{flagOf(row.headquartersCountryCode)}</span>
                   </span>
                 </div>

@@ -4,7 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { ErrorState } from "@/components/ui/states";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { getJson } from "@/lib/client/api";
+import { escapeBidiControls, plainText } from "@/lib/format";
 import { type ApiDiff, diffProfiles, type MappingKind } from "@/lib/profile/api-diff";
 import type { Profile, ProfileV2 } from "@/lib/upstream/schemas";
 import { CopyButton } from "./copy-button";
@@ -63,9 +65,9 @@ function Value({ value }: { value: string | null }) {
   return (
     <span
       className="line-clamp-3 break-words font-mono text-xs"
-      title={value.length > 120 ? value : undefined}
+      title={value.length > 120 ? plainText(value) : undefined}
     >
-      {value}
+      <UpstreamText>{value}</UpstreamText>
     </span>
   );
 }
@@ -150,7 +152,9 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
         label={`${title} (scrollable)`}
         className="max-h-96 overflow-auto rounded-lg bg-slate-950 ring-1 ring-slate-800"
       >
-        <pre className="p-3 text-xs leading-relaxed text-slate-100">{JSON.stringify(value, null, 2)}</pre>
+        <pre className="p-3 text-xs leading-relaxed text-slate-100">
+          {escapeBidiControls(JSON.stringify(value, null, 2))}
+        </pre>
       </ScrollRegion>
     </div>
   );
@@ -240,8 +244,12 @@ export function ApiView({ companyKey, apiBaseUrl }: { companyKey: string; apiBas
                   className="flex min-w-0 justify-between gap-2 border-b border-slate-100 py-1 dark:border-slate-800"
                 >
                   <dt className="font-mono text-slate-600 dark:text-slate-300">{f.field}</dt>
-                  <dd className="truncate text-right" title={f.value ?? undefined}>
-                    {f.value ?? <span className="italic text-slate-500 dark:text-slate-400">null</span>}
+                  <dd className="truncate text-right" title={plainText(f.value) || undefined}>
+                    {f.value !== null ? (
+                      <UpstreamText>{f.value}</UpstreamText>
+                    ) : (
+                      <span className="italic text-slate-500 dark:text-slate-400">null</span>
+                    )}
                   </dd>
                 </div>
               ))}

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { plainText } from "@/lib/format";
 import { DATASET_LABELS, DATASETS, isKnownDataset, labelOf } from "@/lib/upstream/vocabulary";
 
 /** Every dataset the API lists for the company, and the known ones it does not. */
@@ -24,7 +25,10 @@ export function Datasets({ available }: { available: readonly string[] }) {
                     {DATASET_LABELS[d]}
                   </Badge>
                 ) : (
-                  <Badge tone="info" title={`"${d}" is newer than this app: shown for information.`}>
+                  <Badge
+                    tone="info"
+                    title={`"${plainText(d)}" is newer than this app: shown for information.`}
+                  >
                     {labelOf(DATASET_LABELS, d)}
                     <span className="ml-1 font-normal">(new, informational)</span>
                   </Badge>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { UpstreamText } from "@/components/ui/upstream-text";
 
 /** Long text collapsed to a few lines with "Read more"; the whole text is in the page either way. */
 export function ExpandableText({ paragraphs }: { paragraphs: string[] }) {
@@ -14,7 +15,9 @@ export function ExpandableText({ paragraphs }: { paragraphs: string[] }) {
       >
         {paragraphs.map((p, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one fixed text, never reordered.
-          <p key={i}>{p}</p>
+          <p key={i}>
+            <UpstreamText>{p}</UpstreamText>
+          </p>
         ))}
       </div>
       <button

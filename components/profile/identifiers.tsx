@@ -1,4 +1,6 @@
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { UpstreamText } from "@/components/ui/upstream-text";
+import { plainText } from "@/lib/format";
 import type { Listing, Profile } from "@/lib/upstream/schemas";
 import { CopyButton } from "./copy-button";
 
@@ -83,7 +85,8 @@ export function Identifiers({ profile }: { profile: Profile }) {
                   className="border-t border-slate-100 dark:border-slate-800"
                 >
                   <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
-                    {listing.exchangeCode}: {listing.ticker}
+                    <UpstreamText>{listing.exchangeCode}</UpstreamText>:{" "}
+                    <UpstreamText>{listing.ticker}</UpstreamText>
                     {primary && (
                       <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">
                         (primary)
@@ -99,7 +102,7 @@ export function Identifiers({ profile }: { profile: Profile }) {
                             <span className="font-mono text-xs">{value}</span>
                             <CopyButton
                               value={value}
-                              label={`${label} of ${listing.exchangeCode}: ${listing.ticker}`}
+                              label={`${label} of ${plainText(listing.exchangeCode)}: ${plainText(listing.ticker)}`}
                             />
                           </span>
                         ) : (

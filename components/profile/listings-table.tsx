@@ -1,5 +1,6 @@
 import { Badge, statusTone } from "@/components/ui/badge";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { flagOf } from "@/lib/format";
 import { groupListings, minorUnitNote, type SecurityGroup } from "@/lib/profile/listings";
 import type { Listing } from "@/lib/upstream/schemas";
@@ -47,7 +48,7 @@ function ListingRow({
   return (
     <tr className="border-t border-slate-100 align-top dark:border-slate-800">
       <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-normal">
-        <span className="font-mono font-semibold">{listing.ticker}</span>
+        <UpstreamText className="font-mono font-semibold">{listing.ticker}</UpstreamText>
         {isPrimary && (
           <span className="ml-2">
             <Badge tone="brand">Primary</Badge>
@@ -55,18 +56,18 @@ function ListingRow({
         )}
       </th>
       <td className="px-3 py-2">
-        <span className="font-medium">{listing.exchangeCode}</span>
+        <UpstreamText className="font-medium">{listing.exchangeCode}</UpstreamText>
         {listing.exchangeName && (
-          <span className="block min-w-36 text-xs text-slate-600 dark:text-slate-400">
+          <UpstreamText className="block min-w-36 text-xs text-slate-600 dark:text-slate-400">
             {listing.exchangeName}
-          </span>
+          </UpstreamText>
         )}
         {(listing.exchangeCountryCode || listing.exchangeCountryName) && (
           <span className="block whitespace-nowrap text-xs text-slate-600 dark:text-slate-400">
             <span aria-hidden="true" className="mr-1">
               {flagOf(listing.exchangeCountryCode)}
             </span>
-            {listing.exchangeCountryName ?? listing.exchangeCountryCode}
+            <UpstreamText>{listing.exchangeCountryName ?? listing.exchangeCountryCode}</UpstreamText>
           </span>
         )}
       </td>
@@ -79,7 +80,9 @@ function ListingRow({
           {listing.segmentMic ?? "—"}
         </span>
         {listing.segmentName && (
-          <span className="block text-xs text-slate-600 dark:text-slate-400">{listing.segmentName}</span>
+          <UpstreamText className="block text-xs text-slate-600 dark:text-slate-400">
+            {listing.segmentName}
+          </UpstreamText>
         )}
       </td>
       <td className="whitespace-nowrap px-3 py-2">

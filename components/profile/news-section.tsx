@@ -2,9 +2,11 @@
 
 import { keepPreviousData, queryOptions, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { ArticleTitle } from "@/components/news/article-title";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { EmptyState, ErrorState } from "@/components/ui/states";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { getJson, toSearch } from "@/lib/client/api";
 import { formatUtc, safeHttpUrl } from "@/lib/format";
 import { checkNewsRange, DEFAULT_NEWS_DAYS, MAX_NEWS_DAYS, rangeLimits } from "@/lib/profile/news-range";
@@ -82,8 +84,8 @@ export function NewsSection({
   if (!hasNews)
     return (
       <EmptyState title="No news for this company">
-        The data service does not cover news for {companyName} (the news dataset is not available), so there
-        is nothing to load.
+        The data service does not cover news for <UpstreamText>{companyName}</UpstreamText> (the news dataset
+        is not available), so there is nothing to load.
       </EmptyState>
     );
 
@@ -294,24 +296,28 @@ function NewsItem({ article }: { article: NewsArticle }) {
               rel="noopener noreferrer"
               className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
             >
-              {article.title}
+              <ArticleTitle title={article.title} />
               <span className="sr-only"> (opens the source in a new tab)</span>
               <span aria-hidden="true"> ↗</span>
             </a>
           ) : (
             <>
-              {article.title}
+              <ArticleTitle title={article.title} />
               <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">
                 (source link withheld: not a web address)
               </span>
             </>
           )}
         </h3>
-        <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">{article.description}</p>
+        <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
+          <UpstreamText>{article.description}</UpstreamText>
+        </p>
         {article.summary && article.summary !== article.description && (
           <details className="mt-0.5 text-sm">
             <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-300">Summary</summary>
-            <p className="mt-1 text-slate-700 dark:text-slate-300">{article.summary}</p>
+            <p className="mt-1 text-slate-700 dark:text-slate-300">
+              <UpstreamText>{article.summary}</UpstreamText>
+            </p>
           </details>
         )}
       </article>

@@ -1,5 +1,8 @@
 import Link from "next/link";
+import { UpstreamText } from "@/components/ui/upstream-text";
+import { plainText } from "@/lib/format";
 import type { Profile } from "@/lib/upstream/schemas";
+import { labelOf } from "@/lib/upstream/vocabulary";
 import { ExpandableText } from "./expandable-text";
 
 const PERIOD_LABELS: Record<string, string> = {
@@ -20,7 +23,7 @@ function Item({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div className="flex justify-between gap-4 border-b border-slate-100 py-2 last:border-0 dark:border-slate-800">
       <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="text-right font-medium">{value}</dd>
+      <dd className="min-w-0 text-right font-medium">{value}</dd>
     </div>
   );
 }
@@ -47,7 +50,9 @@ export function Overview({ profile }: { profile: Profile }) {
     <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <div className="min-w-0 space-y-4 leading-relaxed">
         {profile.descriptionShort ? (
-          <p className="text-base text-slate-800 dark:text-slate-100">{profile.descriptionShort}</p>
+          <p className="text-base text-slate-800 dark:text-slate-100">
+            <UpstreamText>{profile.descriptionShort}</UpstreamText>
+          </p>
         ) : (
           <p className="text-slate-500 dark:text-slate-400">No summary is on file for this company.</p>
         )}
@@ -59,7 +64,9 @@ export function Overview({ profile }: { profile: Profile }) {
             ) : (
               <div className="space-y-3">
                 {long.map((p) => (
-                  <p key={p}>{p}</p>
+                  <p key={p}>
+                    <UpstreamText>{p}</UpstreamText>
+                  </p>
                 ))}
               </div>
             )}
@@ -78,11 +85,11 @@ export function Overview({ profile }: { profile: Profile }) {
                   )}
                   <Link
                     href={gicsHref(level, value)}
-                    title={`${label}: every company in ${value}`}
+                    title={`${label}: every company in ${plainText(value)}`}
                     className="rounded px-1 py-0.5 text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
                   >
                     <span className="sr-only">{label}: </span>
-                    {value}
+                    <UpstreamText>{value}</UpstreamText>
                   </Link>
                 </li>
               ))}
@@ -91,16 +98,35 @@ export function Overview({ profile }: { profile: Profile }) {
         )}
       </div>
       <dl className="text-sm">
-        <Item label="Chief executive" value={profile.chiefExecutiveOfficer || missing} />
+        <Item
+          label="Chief executive"
+          value={
+            profile.chiefExecutiveOfficer ? (
+              <UpstreamText>{profile.chiefExecutiveOfficer}</UpstreamText>
+            ) : (
+              missing
+            )
+          }
+        />
         <Item label="Founded" value={profile.foundingYear ?? missing} />
         <Item label="IPO" value={profile.ipoYear ?? missing} />
-        <Item label="Reporting currency" value={profile.reportingCurrency || missing} />
-        <Item label="Reporting template" value={profile.reportingTemplate || missing} />
+        <Item
+          label="Reporting currency"
+          value={
+            profile.reportingCurrency ? <UpstreamText>{profile.reportingCurrency}</UpstreamText> : missing
+          }
+        />
+        <Item
+          label="Reporting template"
+          value={
+            profile.reportingTemplate ? <UpstreamText>{profile.reportingTemplate}</UpstreamText> : missing
+          }
+        />
         <Item
           label="Financial periods"
           value={
             periods.length > 0
-              ? periods.map((p) => PERIOD_LABELS[p] ?? p).join(", ")
+              ? periods.map((p) => labelOf(PERIOD_LABELS, p)).join(", ")
               : "None with significant data"
           }
         />

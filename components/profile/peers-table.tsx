@@ -6,8 +6,9 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { compareHref, MAX_COMPARE } from "@/lib/compare/set";
-import { flagOf } from "@/lib/format";
+import { flagOf, plainText } from "@/lib/format";
 import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
 
 /** What the table needs of a peer: built on the server from the profile. */
@@ -93,7 +94,7 @@ export function PeersTable({
       <ScrollRegion label="Peers (scrolls sideways)">
         <table className="w-full text-sm">
           <caption className="sr-only">
-            Peers of {companyName}, closest first
+            Peers of <UpstreamText>{companyName}</UpstreamText>, closest first
             {kind === "all" ? "" : `, ${labelOf(PEER_RELATIONSHIP_LABELS, kind)} only`}
           </caption>
           <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
@@ -143,10 +144,11 @@ export function PeersTable({
                         href={`/companies/${encodeURIComponent(peer.companyKey)}`}
                         className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
                       >
-                        {peer.name}
+                        <UpstreamText>{peer.name}</UpstreamText>
                       </Link>
                       <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">
-                        {peer.exchangeCode}: {peer.ticker}
+                        <UpstreamText>{peer.exchangeCode}</UpstreamText>:{" "}
+                        <UpstreamText>{peer.ticker}</UpstreamText>
                       </span>
                     </span>
                   </div>
@@ -154,13 +156,13 @@ export function PeersTable({
                     <Badge tone={RELATIONSHIP_TONES[peer.relationship] ?? "neutral"}>
                       {labelOf(PEER_RELATIONSHIP_LABELS, peer.relationship)}
                     </Badge>
-                    {peer.segment && <span>{peer.segment}</span>}
+                    {peer.segment && <UpstreamText>{peer.segment}</UpstreamText>}
                     <MarketCap value={peer.marketCapUsd} />
-                    {peer.hqName && <span>{peer.hqName}</span>}
+                    {peer.hqName && <UpstreamText>{peer.hqName}</UpstreamText>}
                   </p>
                   {peer.reasoning && (
                     <p className="mt-2 text-sm leading-snug text-slate-700 dark:text-slate-300">
-                      {peer.reasoning}
+                      <UpstreamText>{peer.reasoning}</UpstreamText>
                     </p>
                   )}
                 </th>
@@ -170,7 +172,11 @@ export function PeersTable({
                   </Badge>
                 </td>
                 <td className="hidden px-3 py-3 md:table-cell">
-                  {peer.segment ?? <span className="text-slate-500 dark:text-slate-400">Whole company</span>}
+                  {peer.segment ? (
+                    <UpstreamText>{peer.segment}</UpstreamText>
+                  ) : (
+                    <span className="text-slate-500 dark:text-slate-400">Whole company</span>
+                  )}
                 </td>
                 <td className="hidden whitespace-nowrap px-3 py-3 text-right md:table-cell">
                   <MarketCap value={peer.marketCapUsd} />
@@ -181,17 +187,19 @@ export function PeersTable({
                       <span aria-hidden="true" className="mr-1">
                         {flagOf(peer.hqCode)}
                       </span>
-                      {peer.hqName ?? peer.hqCode}
+                      <UpstreamText>{peer.hqName ?? peer.hqCode}</UpstreamText>
                     </>
                   ) : (
                     "—"
                   )}
                 </td>
-                <td className="hidden px-3 py-3 md:table-cell">{peer.sector ?? "—"}</td>
+                <td className="hidden px-3 py-3 md:table-cell">
+                  {peer.sector ? <UpstreamText>{peer.sector}</UpstreamText> : "—"}
+                </td>
                 <td className="px-3 py-3">
                   <Link
                     href={compareHref([companyKey, peer.companyKey])}
-                    aria-label={`Compare ${companyName} with ${peer.name}`}
+                    aria-label={`Compare ${plainText(companyName)} with ${plainText(peer.name)}`}
                     className="whitespace-nowrap rounded-md px-2.5 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50 dark:text-brand-100 dark:ring-slate-600 dark:hover:bg-slate-800"
                   >
                     Compare

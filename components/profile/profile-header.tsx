@@ -1,5 +1,6 @@
 import { Badge, statusTone } from "@/components/ui/badge";
-import { flagOf, formatAgo, formatMarketCap, formatUsdExact, formatUtc } from "@/lib/format";
+import { UpstreamText } from "@/components/ui/upstream-text";
+import { flagOf, formatAgo, formatMarketCap, formatUsdExact, formatUtc, plainText } from "@/lib/format";
 import { otherNames } from "@/lib/profile/names";
 import type { Profile } from "@/lib/upstream/schemas";
 import {
@@ -20,7 +21,7 @@ function Country({ code, name }: { code?: string | null; name?: string | null })
           {flag}
         </span>
       )}
-      {name ?? code}
+      <UpstreamText>{name ?? code}</UpstreamText>
     </span>
   );
 }
@@ -60,7 +61,7 @@ export function ProfileHeader({
         <HeaderLogo companyKey={profile.companyKey} name={name} hasLogo={hasLogo} />
         <div className="min-w-0 flex-1">
           <h1 id="company-name" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {name}
+            <UpstreamText>{name}</UpstreamText>
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600 dark:text-slate-300">
             {primary ? (
@@ -69,8 +70,15 @@ export function ProfileHeader({
                   {primary.ticker}
                 </span>
                 <span aria-hidden="true"> · </span>
-                <span title={primary.exchangeName ?? undefined}>{primary.exchangeCode}</span>
-                {primary.exchangeName && <span className="hidden sm:inline"> ({primary.exchangeName})</span>}
+                <span title={plainText(primary.exchangeName) || undefined}>
+                  <UpstreamText>{primary.exchangeCode}</UpstreamText>
+                </span>
+                {primary.exchangeName && (
+                  <span className="hidden sm:inline">
+                    {" ("}
+                    <UpstreamText>{primary.exchangeName}</UpstreamText>)
+                  </span>
+                )}
               </span>
             ) : (
               <span>No primary listing on file</span>
@@ -96,13 +104,13 @@ export function ProfileHeader({
               {names.map((n) => (
                 <div key={n.label} className="contents">
                   <dt className="text-slate-500 dark:text-slate-400">{n.label}</dt>
-                  <dd className="min-w-0 break-words">
+                  <dd className="min-w-0">
                     {n.lang || n.rtl ? (
-                      <bdi lang={n.lang} dir={n.rtl ? "rtl" : "auto"} className="text-base">
+                      <UpstreamText lang={n.lang} dir={n.rtl ? "rtl" : "auto"} className="text-base">
                         {n.value}
-                      </bdi>
+                      </UpstreamText>
                     ) : (
-                      n.value
+                      <UpstreamText>{n.value}</UpstreamText>
                     )}
                   </dd>
                 </div>
@@ -137,7 +145,7 @@ export function ProfileHeader({
           <Country code={profile.headquartersCountryCode} name={profile.headquartersCountryName} />
           {profile.headquartersRegion && (
             <span className="block text-xs text-slate-500 dark:text-slate-400">
-              {profile.headquartersRegion}
+              <UpstreamText>{profile.headquartersRegion}</UpstreamText>
             </span>
           )}
         </Fact>

@@ -5,6 +5,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { describeError } from "@/components/ui/states";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { getJson, toSearch } from "@/lib/client/api";
 import type { DirectoryPage, DirectoryRow } from "@/lib/server/directory";
 
@@ -154,10 +155,12 @@ export function CompanyCombobox({
                 size={22}
               />
               <span className="min-w-0 flex-1 leading-tight">
-                <span className="block truncate">{name}</span>
+                <span className="block truncate">
+                  <UpstreamText>{name}</UpstreamText>
+                </span>
                 <span className="text-xs text-slate-600 dark:text-slate-400">
-                  <span className="font-mono">{row.primaryListing.ticker}</span> ·{" "}
-                  {row.primaryListing.exchangeCode}
+                  <UpstreamText className="font-mono">{row.primaryListing.ticker}</UpstreamText> ·{" "}
+                  <UpstreamText>{row.primaryListing.exchangeCode}</UpstreamText>
                   {extra && ` · ${extra}`}
                 </span>
               </span>

@@ -3,6 +3,7 @@
 
 import { nextUpdateMs } from "./derive";
 import { getFaultInjector, withFaults } from "./faults";
+import { withHostileData } from "./hostile";
 import { brandFromSeed, type LogoSpec, type LogoVariant, renderLogo } from "./logo";
 import {
   buildLookupIndex,
@@ -498,11 +499,12 @@ export function getSandboxHandler(): SandboxHandler {
   const holder = globalThis as HandlerHolder;
   if (!holder[HANDLER_KEY]) {
     getFaultInjector(); // an invalid SANDBOX_FAULTS fails here, before any request
+    const now = parseSandboxNow(process.env.SANDBOX_NOW);
+    const handler = createSandboxHandler({ now, rateLimit: parseRateLimit(process.env.SANDBOX_RATE_LIMIT) });
     holder[HANDLER_KEY] = withFaults(
-      createSandboxHandler({
-        now: parseSandboxNow(process.env.SANDBOX_NOW),
-        rateLimit: parseRateLimit(process.env.SANDBOX_RATE_LIMIT),
-      }),
+      process.env.SANDBOX_HOSTILE === "1"
+        ? withHostileData(handler, { now: now ?? Date.now, keys: DEMO_KEYS })
+        : handler,
       getFaultInjector,
     );
   }

@@ -2,6 +2,8 @@ import "server-only";
 // The one place where errors become HTTP responses for the browser-facing route handlers.
 import { z } from "zod";
 import { UpstreamError } from "@/lib/upstream/errors";
+import { checkApiRateLimit } from "./rate-limit";
+import { logRequest, newRequestId, REQUEST_ID_HEADER, requestLogEntry } from "./request-log";
 
 export interface ErrorItem {
   message: string;
@@ -95,15 +97,50 @@ export function toErrorResponse(error: unknown): Response {
   return errorBody(500, [{ message: "Internal error.", code: "internal" }]);
 }
 
-/** Wraps a route handler so that every failure goes through toErrorResponse. */
+/**
+ * Wraps a route handler: the per-client rate limit first, every failure through toErrorResponse,
+ * and one structured log line with the request id that the response carries as x-request-id.
+ */
 export function handler(fn: (request: Request) => Promise<Response> | Response) {
   return async (request: Request): Promise<Response> => {
-    try {
-      return await fn(request);
-    } catch (error) {
-      return toErrorResponse(error);
+    const started = performance.now();
+    const requestId = newRequestId();
+    let response: Response;
+    const decision = checkApiRateLimit(request);
+    if (!decision.allowed) {
+      response = errorBody(
+        429,
+        [
+          {
+            message: `Too many requests from this client; try again in ${decision.retryAfterSeconds} s.`,
+            code: "rate_limited",
+          },
+        ],
+        { "retry-after": String(decision.retryAfterSeconds) },
+      );
+    } else {
+      try {
+        response = await fn(request);
+      } catch (error) {
+        response = toErrorResponse(error);
+      }
     }
+    response = withHeader(response, REQUEST_ID_HEADER, requestId);
+    logRequest(requestLogEntry(request, response.status, requestId, performance.now() - started));
+    return response;
   };
+}
+
+/** Sets a header, copying the response when its headers are immutable (a fetched response). */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }
 
 /** Parses a request's query string with a strict schema: unknown parameters are a 400 too. */
@@ -122,18 +159,34 @@ export function parseSearch<T extends z.ZodType>(params: URLSearchParams, schema
   return schema.parse(raw);
 }
 
+/**
+ * Free text from a query string: bounded, and without control characters (CR/LF and the like
+ * have no place in a search or a filter value, and must never reach a header or a log).
+ */
+export const textParam = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^\P{Cc}*$/u, "must not contain control characters");
+
+/** Repeated once per value, or once with commas: at most this many values of this length. */
+const MAX_VALUES = 50;
+const repeated = z.union([textParam(500), z.array(textParam(500)).max(MAX_VALUES)]);
+
 /** A comma-separated list parameter (also accepts the parameter repeated). */
-export const listParam = z.union([z.string(), z.array(z.string())]).transform((v) =>
-  (Array.isArray(v) ? v : [v])
-    .flatMap((s) => s.split(","))
-    .map((s) => s.trim())
-    .filter(Boolean),
-);
+export const listParam = repeated
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().max(200)).max(MAX_VALUES));
 
 /** A parameter repeated once per value, for values that may contain commas (GICS names do). */
-export const valuesParam = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean));
+export const valuesParam = repeated
+  .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.string().max(200)).max(MAX_VALUES));
 
 export const companyKeyParam = z
   .string()

@@ -4,7 +4,7 @@ import { daysBetween, isIsoDate } from "@/lib/dates";
 import type { DirectoryQuery } from "@/lib/directory/company-index";
 import { CAP_FILTER_VALUES, FACET_FIELDS, SORT_FIELDS } from "@/lib/directory/fields";
 import { EVENT_TYPES } from "@/lib/upstream/schemas";
-import { companyKeyParam, listParam, valuesParam } from "./http";
+import { companyKeyParam, listParam, textParam, valuesParam } from "./http";
 
 const nonNegative = z.coerce.number().finite().min(0);
 const date = z
@@ -24,11 +24,14 @@ const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 
 /** The directory view: query, filters and order; shared by the search and its CSV export. */
 const directoryView = {
-  q: z.string().max(200).optional(),
+  q: textParam(200).optional(),
   set: z.enum(["default", "all"]).default("default"),
   sort: z.enum(SORT_FIELDS).optional(),
   order: z.enum(["asc", "desc"]).optional(),
-  datasets: listParam.optional(),
+  // A growing vocabulary: any value is a filter, but only in the shape the contract's values have.
+  datasets: listParam
+    .pipe(z.array(z.string().regex(/^[a-z][a-z0-9_]{0,59}$/, "must be a dataset name")))
+    .optional(),
   marketCap: listParam.pipe(z.array(z.enum(CAP_FILTER_VALUES))).optional(),
   minMarketCap: nonNegative.optional(),
   maxMarketCap: nonNegative.optional(),
@@ -132,7 +135,17 @@ export const compareQuery = z
   })
   .strict();
 
-export const resolveQuery = z.object({ id: z.string().trim().min(1).max(64) }).strict();
+/** An identifier or key: letters, digits and the few marks identifiers use (CUSIPs have *@#). */
+export const resolveQuery = z
+  .object({
+    id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_.*@#-]+$/, "must be a company key or identifier"),
+  })
+  .strict();
 
 /** The index query of a parsed directory view (search or export). */
 export function directoryQueryOf(view: z.output<typeof companiesExportQuery>): DirectoryQuery {

@@ -282,11 +282,12 @@ describe("UpstreamClient under a failing service", () => {
     const { client, requests } = clientWith([...failures(5)], {
       retries: 4,
       backoffMs: 400,
-      totalBudgetMs: 1000,
+      totalBudgetMs: 800,
     });
     await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "unavailable" });
-    // Waits of about 400 and 800 ms: the second would pass the 1 s budget.
-    expect(requests.length).toBeLessThanOrEqual(2);
+    // Waits of 300-500 ms and then 600-1000 ms (backoff with ±25% jitter): the first fits the
+    // 800 ms budget, the second never does.
+    expect(requests.length).toBe(2);
   });
 
   it("reports unreadable 2xx bodies as a degraded service, and health says nothing secret", async () => {

@@ -260,7 +260,8 @@ describe("GET /api/compare and /api/resolve", () => {
     const byFormer = await call(resolve, `/api/resolve?id=${former?.formerKey}`);
     expect(await byFormer.json()).toEqual({ companyKey: former?.companyKey, via: "upstream" });
     expect((await call(resolve, "/api/resolve?id=NASDAQ_ZZZZZ")).status).toBe(404);
-    expect((await call(resolve, "/api/resolve?id=hello%20world")).status).toBe(404);
+    // Text that cannot be an identifier is a bad parameter, answered without any lookup.
+    expect((await call(resolve, "/api/resolve?id=hello%20world")).status).toBe(400);
   });
 });
 

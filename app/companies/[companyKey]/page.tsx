@@ -14,6 +14,8 @@ import { ProfileHeader } from "@/components/profile/profile-header";
 import { SectionBoundary } from "@/components/profile/section-boundary";
 import { Section } from "@/components/ui/section";
 import { StaleNotice } from "@/components/ui/stale-notice";
+import { UpstreamText } from "@/components/ui/upstream-text";
+import { plainText } from "@/lib/format";
 import { dataNow } from "@/lib/server/clock";
 import { getServices, type ServedProfile } from "@/lib/server/services";
 import { readUpstreamConfig } from "@/lib/upstream/config";
@@ -90,8 +92,8 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
       ? ` (${data.primaryListing.exchangeCode}: ${data.primaryListing.ticker})`
       : "";
     return {
-      title: `${name}${line}`,
-      description: data.descriptionShort?.slice(0, 300) ?? undefined,
+      title: `${plainText(name)}${plainText(line)}`,
+      description: data.descriptionShort ? plainText(data.descriptionShort.slice(0, 300)) : undefined,
       alternates: { canonical: profilePath(data.companyKey) },
     };
   } catch (error) {
@@ -136,11 +138,16 @@ function FromNotice({ from, profile }: { from: string; profile: Profile }) {
   const secondary = profile.secondaryListings.find(
     (l) => `${l.exchangeCode}_${l.ticker}`.toUpperCase() === upper,
   );
-  const what = secondary
-    ? `the key of its secondary listing on ${secondary.exchangeName ?? secondary.exchangeCode}`
-    : KEY.test(from)
-      ? "a former ticker or earlier key of this company"
-      : "an identifier of this company";
+  const what = secondary ? (
+    <>
+      the key of its secondary listing on{" "}
+      <UpstreamText>{secondary.exchangeName ?? secondary.exchangeCode}</UpstreamText>
+    </>
+  ) : KEY.test(from) ? (
+    "a former ticker or earlier key of this company"
+  ) : (
+    "an identifier of this company"
+  );
   return (
     <p
       role="note"
@@ -191,8 +198,8 @@ export default async function CompanyPage({ params, searchParams }: PageProps) {
             </Link>
           </li>
           <li aria-hidden="true">›</li>
-          <li aria-current="page" className="truncate">
-            {name}
+          <li aria-current="page" className="min-w-0 truncate">
+            <UpstreamText>{name}</UpstreamText>
           </li>
         </ol>
       </nav>

@@ -1,0 +1,78 @@
+// The hostile overlay: what it adds parses with the app's real client (lenient where the contract
+// says vocabularies grow), pages stay consistent, and the free plan is untouched.
+import { describe, expect, it } from "vitest";
+import { UpstreamClient } from "@/lib/upstream/client";
+import { createSandboxHandler, DEMO_KEYS, parseSandboxNow } from "./handler";
+import { withHostileData } from "./hostile";
+import { HOSTILE_KEYS, SCRIPT_NAME, UNKNOWN } from "./hostile-fixtures";
+import { getUniverse } from "./universe";
+
+const now = parseSandboxNow("2026-11-20T15:00:00Z") as () => number;
+const handler = withHostileData(createSandboxHandler({ now }), { now, keys: DEMO_KEYS });
+const clientFor = (apiKey: string) =>
+  new UpstreamClient({ baseUrl: "http://sandbox.internal", apiKey, transport: handler, retries: 0 });
+const client = clientFor("demo-licensed");
+const keys: string[] = Object.values(HOSTILE_KEYS);
+
+describe("SANDBOX_HOSTILE overlay", () => {
+  it("does not collide with the generated universe", () => {
+    const taken = new Set(getUniverse().companies.map((c) => c.companyKey));
+    for (const key of keys) expect(taken.has(key)).toBe(false);
+  });
+
+  it("adds the hostile rows to the last page of both sets and counts them", async () => {
+    for (const allCompanies of [false, true]) {
+      const first = await client.getCompaniesPage({ allCompanies });
+      const last = await client.getCompaniesPage({ pageNumber: first.pagination.totalPages, allCompanies });
+      expect(last.data.slice(-keys.length).map((r) => r.companyKey)).toEqual(keys);
+      expect(first.data.map((r) => r.companyKey)).not.toContain(HOSTILE_KEYS.script);
+      const rows = (first.pagination.totalPages - 1) * first.pagination.pageSize + last.data.length;
+      expect(rows).toBe(first.pagination.totalCount);
+    }
+    const compact = await client.getCompactCompaniesPage({ pageNumber: 13 });
+    expect(compact.data.at(-1)).not.toHaveProperty("industry");
+  });
+
+  it("serves profiles, v2 profiles and news that the app's schemas accept", async () => {
+    const script = await client.getProfile({ companyKey: HOSTILE_KEYS.script });
+    expect(script.displayNameEnglish).toBe(SCRIPT_NAME);
+    expect(script.peers.map((p) => p.peerRelationship)).toContain(UNKNOWN.peerRelationship);
+    const odd = await client.getProfile({ companyKey: HOSTILE_KEYS.odd.toLowerCase() });
+    expect(odd).toMatchObject({ primaryListing: null, companyType: UNKNOWN.companyType });
+    expect(odd.availableDatasets).toContain(UNKNOWN.dataset);
+    expect((await client.getProfileV2({ companyKey: HOSTILE_KEYS.long })).name).toMatch(/^Zyxhostile/);
+    expect(await client.getCompanyNews({ companyKey: HOSTILE_KEYS.script })).toHaveLength(3);
+    const ranged = await client.getCompanyNews(
+      { companyKey: HOSTILE_KEYS.script },
+      { startDate: "2026-10-01", endDate: "2026-10-20" },
+    );
+    expect(ranged).toEqual([]);
+    await expect(client.getProfile({ companyKey: "NASDAQ_ZZNONE" })).rejects.toMatchObject({
+      code: "not_found",
+    });
+  });
+
+  it("leads the top-news feed with the hostile articles, paged without gaps or repeats", async () => {
+    const whole = await client.getTopNews({ pageSize: 1000 });
+    const hostile = whole.data.filter((a) => keys.includes(a.companyKey ?? ""));
+    expect(hostile.length).toBeGreaterThanOrEqual(5);
+    expect(whole.data.slice(0, hostile.length)).toEqual(hostile);
+    const paged = [];
+    for (let page = 1; page <= 4; page++) {
+      paged.push(...(await client.getTopNews({ pageSize: 250, pageNumber: page })).data);
+    }
+    expect(whole.data.length).toBeGreaterThan(250);
+    expect(paged.map((a) => a.sourceUrl + a.collectedAt)).toEqual(
+      whole.data.map((a) => a.sourceUrl + a.collectedAt),
+    );
+    const one = await client.getTopNews({ companyKey: HOSTILE_KEYS.bidi });
+    expect(one.data.every((a) => a.companyKey === HOSTILE_KEYS.bidi)).toBe(true);
+    const dividends = await client.getTopNews({ eventTypes: ["dividend"] });
+    expect(dividends.data.some((a) => keys.includes(a.companyKey ?? ""))).toBe(false);
+  });
+
+  it("leaves the free plan's companies alone", async () => {
+    const free = await clientFor("demo-free").getCompaniesPage({});
+    expect(free.data.map((r) => r.companyKey)).not.toContain(HOSTILE_KEYS.script);
+  });
+});

@@ -1,0 +1,199 @@
+// SANDBOX_HOSTILE=1: the sandbox adds the hostile and odd companies of hostile-fixtures.ts to its
+// answers, as a real upstream could send them: list rows on the last page of both company sets,
+// their profiles, peers and news, and their articles at the head of the top-news feed. A wrapper
+// around the sandbox handler, so the app meets them through its real client, caches and pages.
+import type { KeyInfo, SandboxHandler } from "./handler";
+import {
+  type HostileArticle,
+  hostileListRow,
+  hostileNews,
+  hostileProfiles,
+  hostileV2,
+} from "./hostile-fixtures";
+
+type Json = Record<string, unknown>;
+interface Page {
+  pagination: { page: number; pageSize: number; totalCount: number; totalPages: number } & Json;
+  data: Json[];
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8" },
+  });
+
+/** The hostile profile a lookup names (by companyKey or fscl), if any. */
+function hostileTarget(params: URLSearchParams, profiles: readonly Json[]): Json | undefined {
+  const key = params.get("companyKey")?.trim().toUpperCase();
+  const fscl = params.get("fscl")?.trim().toUpperCase();
+  return profiles.find((p) => (key && p.companyKey === key) || (fscl && p.companyFiscalIdentifier === fscl));
+}
+
+function dateWithin(article: Json, params: URLSearchParams, nowMs: number, defaultDays: number): boolean {
+  const date = String(article.date);
+  const start = params.get("startDate");
+  const end = params.get("endDate");
+  if (start && end) return date >= start && date <= end;
+  const first = new Date(nowMs - (defaultDays - 1) * 86_400_000).toISOString().slice(0, 10);
+  return date >= first;
+}
+
+function matchesFeedFilters(article: Json, params: URLSearchParams): boolean {
+  const importance = Number(article.importance);
+  const exact = params.get("importance");
+  const min = params.get("minImportance");
+  const max = params.get("maxImportance");
+  const low = Number(exact ?? min ?? 1);
+  const high = Number(exact ?? max ?? (min !== null ? 5 : 2));
+  const types = params.get("eventType")?.split(",");
+  return importance >= low && importance <= high && (!types || types.includes(String(article.eventType)));
+}
+
+/** The same articles, with the company fields the sandbox's top-news rows carry. */
+function feedRow(item: HostileArticle, profiles: readonly Json[]): Json {
+  const p = profiles.find((q) => q.companyKey === item.companyKey) ?? {};
+  const listing = (p.primaryListing ?? {}) as Json;
+  return {
+    ...item.article,
+    companyKey: item.companyKey,
+    companyFiscalIdentifier: p.companyFiscalIdentifier,
+    displayNameEnglish: p.displayNameEnglish,
+    ticker: listing.ticker,
+    exchangeCode: listing.exchangeCode,
+    marketCapUsd: p.marketCapUsd,
+  };
+}
+
+export function withHostileData(
+  inner: SandboxHandler,
+  options: { now: () => number; keys: Readonly<Record<string, KeyInfo>> },
+): SandboxHandler {
+  const { now, keys } = options;
+  return async (request) => {
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/\/+$/, "");
+    const params = url.searchParams;
+    const key = keys[request.headers.get("x-api-key") ?? params.get("apiKey") ?? ""];
+    // The free plan's fixed company list stays as it is.
+    if (!key || key.plan === "free" || request.method !== "GET") return inner(request);
+    const nowMs = now();
+    const profiles = hostileProfiles(nowMs);
+    const target = hostileTarget(params, profiles);
+    const news = hostileNews(nowMs);
+
+    const response = await inner(request);
+    switch (path) {
+      case "/v3/companies-list":
+      case "/v2/companies-list": {
+        if (response.status !== 200) return response;
+        const compact = params.get("compact") === "true";
+        const rows = profiles.map((p) =>
+          path === "/v2/companies-list" ? hostileV2(p, false) : hostileListRow(p, compact),
+        );
+        const page = (await response.json()) as Page;
+        page.pagination.totalCount += rows.length;
+        if (page.pagination.page === page.pagination.totalPages) page.data.push(...rows);
+        return json(page);
+      }
+      case "/v3/company/profile":
+        return target && response.status === 404 ? json(target) : response;
+      case "/v2/company/profile":
+        return target && response.status === 404 ? json(hostileV2(target, true)) : response;
+      case "/v1/company/news": {
+        if (!target || response.status !== 404) return response;
+        const importance = params.get("importance");
+        const type = params.get("eventType");
+        return json(
+          news
+            .filter((n) => n.companyKey === target.companyKey)
+            .map((n) => n.article)
+            .filter(
+              (a) =>
+                dateWithin(a, params, nowMs, 14) &&
+                (importance === null || String(a.importance) === importance) &&
+                (type === null || a.eventType === type),
+            ),
+        );
+      }
+      case "/v1/top-news":
+        return topNews(inner, request, response, params, target, news, profiles, nowMs);
+      default:
+        return response;
+    }
+  };
+}
+
+/**
+ * The feed with the hostile articles first (importance 1, collected "now"), paged as one list:
+ * page p is the slice of hostile-then-sandbox articles, read from one or two sandbox pages.
+ */
+async function topNews(
+  inner: SandboxHandler,
+  request: Request,
+  response: Response,
+  params: URLSearchParams,
+  target: Json | undefined,
+  news: readonly HostileArticle[],
+  profiles: readonly Json[],
+  nowMs: number,
+): Promise<Response> {
+  const companyKey = params.get("companyKey");
+  if (companyKey && !target) return response;
+  if (target ? response.status !== 404 : response.status !== 200) return response;
+  const floor = Number(params.get("minMarketCap") ?? 1_000_000_000);
+  const ceiling = params.get("maxMarketCap");
+  const mine = news
+    .filter((n) => (target ? n.companyKey === target.companyKey : true))
+    .map((n) => feedRow(n, profiles))
+    .filter((a) => dateWithin(a, params, nowMs, 7) && matchesFeedFilters(a, params))
+    .filter((a) => {
+      if (target) return true;
+      const cap = a.marketCapUsd as number | null;
+      if (floor > 0 && (cap === null || cap < floor)) return false;
+      return ceiling === null || (cap !== null && cap <= Number(ceiling));
+    });
+  const pageSize = Number(params.get("pageSize") ?? 250);
+  const pageNumber = Number(params.get("pageNumber") ?? 1);
+  if (target) {
+    const totalPages = Math.max(1, Math.ceil(mine.length / pageSize));
+    return json({
+      pagination: pagination(pageNumber, pageSize, mine.length, totalPages),
+      data: mine.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+    });
+  }
+  const first = (await response.json()) as Page;
+  const total = first.pagination.totalCount + mine.length;
+  const start = (pageNumber - 1) * pageSize;
+  const end = start + pageSize;
+  // Sandbox rows [start - n, end - n) come from sandbox pages covering that range.
+  const from = Math.max(0, start - mine.length);
+  const to = Math.max(0, end - mine.length);
+  const rows: Json[] = mine.slice(start, end);
+  for (let p = Math.floor(from / pageSize) + 1; p <= Math.ceil(to / pageSize) && to > from; p++) {
+    const page = p === pageNumber ? first : await innerPage(inner, request, p);
+    const offset = (p - 1) * pageSize;
+    rows.push(...page.data.slice(Math.max(0, from - offset), Math.max(0, to - offset)));
+  }
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  return json({ pagination: pagination(pageNumber, pageSize, total, totalPages), data: rows });
+}
+
+async function innerPage(inner: SandboxHandler, request: Request, pageNumber: number): Promise<Page> {
+  const url = new URL(request.url);
+  url.searchParams.set("pageNumber", String(pageNumber));
+  const response = await inner(new Request(url, { headers: request.headers }));
+  if (response.status !== 200) return { pagination: {} as Page["pagination"], data: [] };
+  return (await response.json()) as Page;
+}
+
+function pagination(page: number, pageSize: number, totalCount: number, totalPages: number) {
+  return {
+    page,
+    pageSize,
+    totalCount,
+    totalPages,
+    hasNextPage: page < totalPages,
+    hasPreviousPage: page > 1,
+  };
+}
