@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations as axe, collectProblems, waitForIndex } from "./helpers";
 
 // Companies of the deterministic sandbox universe (see e2e/profile.spec.ts).
 /** 12 peers, logos and news. */
@@ -11,20 +11,6 @@ const FORMER = { from: "XNSE_DELTARAVER", to: "XNSE_VERITYAPOT", name: "Verity A
 /** RICH's twelfth peer: outside "compare with the 11 closest peers". */
 const LAST_PEER = "NASDAQ_TM";
 
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
-
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
-}
-
 const members = (page: Page) =>
   page.getByRole("list", { name: "Companies in the comparison" }).getByRole("listitem");
 const setParam = (page: Page) => new URL(page.url()).searchParams.get("companies")?.split(",") ?? [];
@@ -32,17 +18,8 @@ const peerNode = (page: Page, key: string) => page.locator(`button[data-peer="${
 const addBox = (page: Page) => page.getByRole("combobox", { name: /add a company|comparison is full/i });
 
 test.describe("peer comparison", () => {
-  test.beforeAll(async ({ request }) => {
-    // The add box searches the directory: wait for its first sync.
-    await expect
-      .poll(
-        async () =>
-          ((await (await request.get("/api/index-status")).json()) as { default: { state: string } }).default
-            .state,
-        { timeout: 30_000 },
-      )
-      .toBe("ready");
-  });
+  // The add box searches the directory: wait for its first sync.
+  test.beforeAll(async ({ request }) => waitForIndex(request));
 
   test("from a profile: the company and its 11 closest peers, the limit of 12 explained", async ({
     page,

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { waitForIndex } from "./helpers";
 
 interface Row {
   companyKey: string;
@@ -36,18 +37,7 @@ const resultCount = async (page: Page) => {
 
 test.describe("company directory", () => {
   // Counts are compared across steps: wait until the first sync of the index has finished.
-  test.beforeAll(async ({ request }) => {
-    await expect
-      .poll(
-        async () =>
-          ((await (await request.get("/api/index-status")).json()) as { default: { state: string } }).default
-            .state,
-        {
-          timeout: 30_000,
-        },
-      )
-      .toBe("ready");
-  });
+  test.beforeAll(async ({ request }) => waitForIndex(request));
 
   test("finds a company by name, ticker, misspelt name and identifier, with the match shown", async ({
     page,

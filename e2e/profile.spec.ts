@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_FREE_PLAN_URL } from "../playwright.config";
+import { expectNoAxeViolations as axe, collectProblems } from "./helpers";
 
 // Companies of the deterministic sandbox universe, picked by `npx tsx
 // scripts/profile-journey-companies.ts` (same seed, same companies):
@@ -23,20 +23,6 @@ const FORMER = { from: "XNSE_DELTARAVER", to: "XNSE_VERITYAPOT", name: "Verity A
 const FREE = { key: "NASDAQ_CRO", name: "Crossbridge Automation" };
 /** Without the news dataset. */
 const NO_NEWS = { key: "TSXV_DORR", name: "Dorran Inc." };
-
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
-
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
-}
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { Section } from "@/components/ui/section";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { type Comparison, type FocusPeer, loadedCompanies } from "@/lib/compare/model";
+import { type Comparison, loadedCompanies } from "@/lib/compare/model";
 import {
   compareHref,
   LIMIT_MESSAGE,
@@ -13,6 +13,7 @@ import {
   withFocus,
   withoutCompany,
 } from "@/lib/compare/set";
+import type { PeerRow } from "@/lib/profile/peer-rows";
 import type { DirectoryRow } from "@/lib/server/directory";
 import { BreakdownChart, MarketCapChart } from "./charts";
 import { CompareNews } from "./compare-news";
@@ -65,7 +66,7 @@ export function CompareView({
     else setNotice(LIMIT_MESSAGE);
   };
   const remove = (companyKey: string) => go(withoutCompany(latest.current, companyKey));
-  const togglePeer = (peer: FocusPeer) =>
+  const togglePeer = (peer: PeerRow) =>
     latest.current.includes(peer.companyKey) ? remove(peer.companyKey) : add(peer.companyKey);
 
   const members: SetMember[] = entries.map((e) =>

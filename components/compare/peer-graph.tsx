@@ -6,9 +6,10 @@ import { useId, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import type { CompareCompany, FocusPeer } from "@/lib/compare/model";
+import type { CompareCompany } from "@/lib/compare/model";
 import { layoutPeers, RING_ORDER, ringOf, ringRadius } from "@/lib/compare/peer-layout";
 import { formatUsdExact, plainText } from "@/lib/format";
+import type { PeerRow } from "@/lib/profile/peer-rows";
 import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
 import { ChartFrame, DataTable } from "./chart-frame";
 
@@ -34,9 +35,9 @@ export function PeerGraph({
   onToggle,
 }: {
   focus: CompareCompany;
-  peers: readonly FocusPeer[];
+  peers: readonly PeerRow[];
   inSet: (companyKey: string) => boolean;
-  onToggle: (peer: FocusPeer) => void;
+  onToggle: (peer: PeerRow) => void;
 }) {
   const id = useId();
   const [active, setActive] = useState<string | null>(null);

@@ -9,23 +9,8 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { compareHref, MAX_COMPARE } from "@/lib/compare/set";
 import { flagOf, plainText } from "@/lib/format";
+import type { PeerRow } from "@/lib/profile/peer-rows";
 import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
-
-/** What the table needs of a peer: built on the server from the profile. */
-export interface PeerRow {
-  companyKey: string;
-  name: string;
-  ticker: string;
-  exchangeCode: string;
-  relationship: string;
-  segment: string | null;
-  reasoning: string | null;
-  marketCapUsd: number | null;
-  hqCode: string | null;
-  hqName: string | null;
-  sector: string | null;
-  hasLogo: boolean;
-}
 
 const RELATIONSHIP_TONES: Record<string, Tone> = {
   direct_competitor: "bad",

@@ -1,5 +1,6 @@
 // What the comparison page shows of each company, built on the server from the (cached) v3
 // profiles so that the browser gets only these fields. Browser-safe: types and pure functions.
+import type { PeerRow } from "@/lib/profile/peer-rows";
 import type { Profile } from "@/lib/upstream/schemas";
 
 export interface CompareCompany {
@@ -28,20 +29,6 @@ export interface CompareCompany {
   hasLogo: boolean;
 }
 
-/** A peer of the focus company, closest first as the API orders them. */
-export interface FocusPeer {
-  companyKey: string;
-  name: string;
-  ticker: string;
-  relationship: string;
-  segment: string | null;
-  reasoning: string | null;
-  marketCapUsd: number | null;
-  sector: string | null;
-  hqCode: string | null;
-  hasLogo: boolean;
-}
-
 /** One requested company: its data, or why it is missing (the others still show). */
 export type CompareEntry =
   | { ok: true; requested: string; company: CompareCompany }
@@ -50,7 +37,7 @@ export type CompareEntry =
 export interface Comparison {
   entries: CompareEntry[];
   /** The focus (first available) company's peers; empty when there is none. */
-  focusPeers: FocusPeer[];
+  focusPeers: PeerRow[];
 }
 
 export function compareCompanyOf(profile: Profile): CompareCompany {
@@ -79,21 +66,6 @@ export function compareCompanyOf(profile: Profile): CompareCompany {
     datasets: [...profile.availableDatasets],
     hasLogo: profile.availableDatasets.includes("logos"),
   };
-}
-
-export function focusPeersOf(profile: Profile, hasLogo: (companyKey: string) => boolean): FocusPeer[] {
-  return profile.peers.map((p) => ({
-    companyKey: p.companyKey,
-    name: p.displayNameEnglish || p.companyKey,
-    ticker: p.primaryListing.ticker,
-    relationship: p.peerRelationship,
-    segment: p.peerMarketSegment ?? null,
-    reasoning: p.peerReasoning ?? null,
-    marketCapUsd: p.marketCapUsd ?? null,
-    sector: p.sector ?? null,
-    hqCode: p.headquartersCountryCode ?? null,
-    hasLogo: hasLogo(p.companyKey),
-  }));
 }
 
 /** The companies that loaded, in the set's order (the first is the focus). */

@@ -2,7 +2,8 @@ import "server-only";
 // The comparison of a set of companies, for the /compare page and GET /api/compare: one cached
 // profile per company (at most one upstream call for each company not yet cached), each company
 // failing on its own.
-import { type CompareEntry, type Comparison, compareCompanyOf, focusPeersOf } from "@/lib/compare/model";
+import { type CompareEntry, type Comparison, compareCompanyOf } from "@/lib/compare/model";
+import { peerRows } from "@/lib/profile/peer-rows";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile, TopNewsArticle } from "@/lib/upstream/schemas";
 import { getServices, type Services } from "./services";
@@ -74,7 +75,7 @@ export async function loadComparison(
     warning ??= item.warning;
     entries.push({ ok: true, requested: item.requested, company: compareCompanyOf(profile) });
   }
-  const focusPeers = focus ? focusPeersOf(focus, (k) => services.knownToHaveLogo(k)) : [];
+  const focusPeers = focus ? peerRows(focus, (k) => services.knownToHaveLogo(k)) : [];
   return { entries, focusPeers, ...(warning ? { warning } : {}) };
 }
 

@@ -8,7 +8,7 @@ import { Identifiers } from "@/components/profile/identifiers";
 import { ListingsTable } from "@/components/profile/listings-table";
 import { NewsSection } from "@/components/profile/news-section";
 import { Overview } from "@/components/profile/overview";
-import { type PeerRow, PeersTable } from "@/components/profile/peers-table";
+import { PeersTable } from "@/components/profile/peers-table";
 import { PlanUnavailable } from "@/components/profile/plan-unavailable";
 import { ProfileHeader } from "@/components/profile/profile-header";
 import { SectionBoundary } from "@/components/profile/section-boundary";
@@ -16,6 +16,7 @@ import { Section } from "@/components/ui/section";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
+import { peerRows } from "@/lib/profile/peer-rows";
 import { dataNow } from "@/lib/server/clock";
 import { getServices, type ServedProfile } from "@/lib/server/services";
 import { readUpstreamConfig } from "@/lib/upstream/config";
@@ -102,24 +103,6 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
     if (isUpstreamError(error) && error.code === "not_found") return { title: "Company not found" };
     return { title: "Company" };
   }
-}
-
-function peerRows(profile: Profile): PeerRow[] {
-  const services = getServices();
-  return profile.peers.map((p) => ({
-    companyKey: p.companyKey,
-    name: p.displayNameEnglish || p.companyKey,
-    ticker: p.primaryListing.ticker,
-    exchangeCode: p.primaryListing.exchangeCode,
-    relationship: p.peerRelationship,
-    segment: p.peerMarketSegment ?? null,
-    reasoning: p.peerReasoning ?? null,
-    marketCapUsd: p.marketCapUsd ?? null,
-    hqCode: p.headquartersCountryCode ?? null,
-    hqName: p.headquartersCountryName ?? null,
-    sector: p.sector ?? null,
-    hasLogo: services.knownToHaveLogo(p.companyKey),
-  }));
 }
 
 /** The base URL developers call: the configured API, or this server's sandbox mount. */
@@ -242,7 +225,11 @@ export default async function CompanyPage({ params, searchParams }: PageProps) {
         description="Closest first, as the data service ranks them, each with the reason it is a peer."
       >
         <SectionBoundary name="peers">
-          <PeersTable companyKey={profile.companyKey} companyName={name} peers={peerRows(profile)} />
+          <PeersTable
+            companyKey={profile.companyKey}
+            companyName={name}
+            peers={peerRows(profile, (key) => getServices().knownToHaveLogo(key))}
+          />
         </SectionBoundary>
       </Section>
       <Section

@@ -1,0 +1,31 @@
+// Shared pieces of the browser journeys.
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+
+/** Console errors and uncaught exceptions of a page, collected from now on. */
+export function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+/** axe finds no violations on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
+}
+
+/** Waits until the first sync of the default company index has finished. */
+export async function waitForIndex(request: APIRequestContext) {
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get("/api/index-status")).json()) as { default: { state: string } }).default
+          .state,
+      { timeout: 30_000 },
+    )
+    .toBe("ready");
+}
