@@ -7,9 +7,12 @@ export async function register(): Promise<void> {
   const { readUpstreamConfig } = await import("@/lib/upstream/config");
   const { getFaultInjector, formatFaultSpec } = await import("@/lib/sandbox/faults");
   const { refreshMsFromEnv } = await import("@/lib/server/services");
+  const { getApiRateLimit } = await import("@/lib/server/rate-limit");
   try {
     readUpstreamConfig();
     refreshMsFromEnv();
+    getApiRateLimit(); // API_RATE_LIMIT and TRUSTED_PROXY_HOPS
+
     const faults = getFaultInjector().current();
     if (faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(faults)}`);
   } catch (error) {

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export const SECRECY_DIST_DIR = ".next/secrecy";
+export const SECRECY_DIST_DIR = ".next-secrecy";
 export const DEFAULT_SECRECY_KEY = "sk-fa-secrecy-canary-3f9c1e7a52d8";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -54,7 +54,7 @@ export function BarChart({
   const height = items.length * ROW;
 
   return (
-    <div role="img" aria-label={label} className="grid grid-cols-[minmax(6rem,32%)_1fr] gap-x-3">
+    <div role="img" aria-label={label} className="grid grid-cols-[minmax(6rem,32%)_minmax(0,1fr)] gap-x-3">
       <ul className="text-sm" style={{ paddingBottom: AXIS }}>
         {items.map((item) => (
           <li
@@ -67,7 +67,7 @@ export function BarChart({
           </li>
         ))}
       </ul>
-      <div ref={parentRef} className="min-w-0 text-slate-600 dark:text-slate-300">
+      <div ref={parentRef} className="min-w-0 overflow-hidden text-slate-600 dark:text-slate-300">
         <svg aria-hidden="true" width={width} height={height + AXIS} className="block overflow-visible">
           {items.map((item, i) => {
             const y = i * ROW + (ROW - BAR) / 2;

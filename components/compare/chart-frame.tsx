@@ -1,4 +1,5 @@
-import { type ReactNode, useId } from "react";
+import { Fragment, type ReactNode, useId } from "react";
+import { UpstreamText } from "@/components/ui/upstream-text";
 
 /**
  * A chart as a figure: a visible title, a one-line summary that also describes the picture to
@@ -29,10 +30,10 @@ export function ChartFrame({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={`${id}-title`} className="font-semibold tracking-tight">
+          <h3 id={`${id}-title`} className="font-semibold tracking-tight wrap-anywhere">
             {title}
           </h3>
-          <p id={`${id}-summary`} className="text-sm text-slate-600 dark:text-slate-300">
+          <p id={`${id}-summary`} className="text-sm text-slate-600 wrap-anywhere dark:text-slate-300">
             {summary}
           </p>
         </div>
@@ -43,7 +44,7 @@ export function ChartFrame({
         <summary className="cursor-pointer select-none font-medium text-brand-600 hover:underline dark:text-sky-300">
           {tableLabel}
         </summary>
-        <div className="mt-2 overflow-x-auto">{table}</div>
+        <div className="relative mt-2 overflow-x-auto">{table}</div>
       </details>
     </figure>
   );
@@ -85,4 +86,15 @@ export function DataTable({
       </tbody>
     </table>
   );
+}
+
+/** Several upstream values separated by commas, each isolated on its own. */
+export function UpstreamList({ items }: { items: readonly string[] }) {
+  return items.map((item, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the same name may appear twice
+    <Fragment key={i}>
+      {i > 0 && ", "}
+      <UpstreamText>{item}</UpstreamText>
+    </Fragment>
+  ));
 }

@@ -5,7 +5,7 @@ import { UpstreamText } from "@/components/ui/upstream-text";
 import { breakdown, type CompareCompany } from "@/lib/compare/model";
 import { formatMarketCap, formatUsdExact, plainText } from "@/lib/format";
 import { BarChart } from "./bar-chart";
-import { ChartFrame, DataTable } from "./chart-frame";
+import { ChartFrame, DataTable, UpstreamList } from "./chart-frame";
 
 const compactUsd = (v: number) => formatMarketCap(v) ?? "";
 
@@ -104,7 +104,7 @@ export function BreakdownChart({
             cells: [
               <UpstreamText key="label">{g.label}</UpstreamText>,
               g.count,
-              <UpstreamText key="names">{g.companies.join(", ")}</UpstreamText>,
+              <UpstreamList key="names" items={g.companies} />,
             ],
           }))}
         />

@@ -42,8 +42,10 @@ export function CompareNews({ companies }: { companies: readonly CompareCompany[
   if (news.isError)
     return <ErrorState title="Could not load the news" error={news.error} onRetry={() => news.refetch()} />;
 
+  // A company taken out of the set takes its filter with it.
+  const onlyKey = only && keys.includes(only) ? only : null;
   const articles = news.data.articles.filter(
-    (a) => (!only || a.companyKey === only) && (level === "all" || a.importance <= 2),
+    (a) => (!onlyKey || a.companyKey === onlyKey) && (level === "all" || a.importance <= 2),
   );
   return (
     <div className="space-y-4">
@@ -72,7 +74,7 @@ export function CompareNews({ companies }: { companies: readonly CompareCompany[
         >
           {news.data.companies.map((c) => {
             const company = byKey.get(c.companyKey);
-            const pressed = only === c.companyKey;
+            const pressed = onlyKey === c.companyKey;
             return (
               <li key={c.companyKey}>
                 <button
@@ -95,7 +97,7 @@ export function CompareNews({ companies }: { companies: readonly CompareCompany[
       </div>
       {articles.length === 0 ? (
         <EmptyState title="No stories in the last 7 days">
-          {only || level !== "all"
+          {onlyKey || level !== "all"
             ? "Nothing matches these filters; widen them above."
             : "None of these companies has news in the last 7 UTC days."}{" "}
           <Link href="/news" className="font-medium text-brand-600 hover:underline dark:text-sky-300">

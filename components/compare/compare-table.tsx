@@ -35,6 +35,15 @@ function Value({
         </>
       );
     }
+    case "listing":
+      return company.ticker ? (
+        <>
+          <UpstreamText>{company.ticker}</UpstreamText> ·{" "}
+          <UpstreamText>{company.exchangeName ?? company.exchangeCode}</UpstreamText>
+        </>
+      ) : (
+        <Missing />
+      );
     case "companyStatus":
       return company.companyStatus ? (
         <Badge tone={statusTone(company.companyStatus)}>{attribute.text(company)}</Badge>

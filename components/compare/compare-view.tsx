@@ -7,12 +7,14 @@ import { UpstreamText } from "@/components/ui/upstream-text";
 import { type Comparison, loadedCompanies } from "@/lib/compare/model";
 import {
   compareHref,
+  compareHrefKeeping,
   LIMIT_MESSAGE,
   MIN_COMPARE,
   withCompany,
   withFocus,
   withoutCompany,
 } from "@/lib/compare/set";
+import { plainText } from "@/lib/format";
 import type { PeerRow } from "@/lib/profile/peer-rows";
 import type { DirectoryRow } from "@/lib/server/directory";
 import { BreakdownChart, MarketCapChart } from "./charts";
@@ -51,7 +53,7 @@ export function CompareView({
   useEffect(() => {
     latest.current = keys;
     if (entries.some((e) => e.ok && e.requested !== e.company.companyKey))
-      router.replace(compareHref(keys), { scroll: false });
+      router.replace(compareHrefKeeping(keys, [...leftOut.overLimit, ...leftOut.invalid]), { scroll: false });
   }, [keysText]);
 
   const go = (next: string[]) => {
@@ -99,7 +101,9 @@ export function CompareView({
           </Notice>
         )}
         {leftOut.invalid.length > 0 && (
-          <Notice tone="warn">Not a company identifier, so left out: {leftOut.invalid.join(", ")}.</Notice>
+          <Notice tone="warn">
+            Not a company identifier, so left out: {plainText(leftOut.invalid.join(", "))}.
+          </Notice>
         )}
         {failed.map((e) => (
           <Notice key={e.requested} tone={e.reason === "unavailable" ? "warn" : "bad"}>
@@ -117,8 +121,8 @@ export function CompareView({
 
       {focus && (
         <Section id="charts" title="At a glance">
-          <div className="grid items-start gap-4 lg:grid-cols-2">
-            <div className="grid min-w-0 gap-4">
+          <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
+            <div className="grid min-w-0 grid-cols-1 gap-4">
               <MarketCapChart companies={companies} />
               <BreakdownChart title="By sector" noun="sector" companies={companies} field={(c) => c.sector} />
               <BreakdownChart

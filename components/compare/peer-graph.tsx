@@ -67,7 +67,9 @@ export function PeerGraph({
             key: p.companyKey,
             cells: [
               i + 1,
-              <UpstreamText key="name">{`${p.name} (${p.ticker})`}</UpstreamText>,
+              <span key="name">
+                <UpstreamText>{p.name}</UpstreamText> (<UpstreamText>{p.ticker}</UpstreamText>)
+              </span>,
               labelOf(PEER_RELATIONSHIP_LABELS, p.relationship),
               <UpstreamText key="segment">{p.segment ?? "—"}</UpstreamText>,
               <UpstreamText key="why">{p.reasoning ?? "—"}</UpstreamText>,
@@ -158,7 +160,7 @@ export function PeerGraph({
                   onFocus={() => setActive(p.item.companyKey)}
                   onBlur={() => setActive(null)}
                   onKeyDown={(e) => e.key === "Escape" && setActive(null)}
-                  className={`absolute -translate-x-1/2 -translate-y-1/2 rounded-full px-2 py-0.5 font-mono text-[11px] font-semibold ring-2 ${style?.node} ${on ? style?.on : "bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100"} hover:z-10 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500`}
+                  className={`absolute max-w-24 -translate-x-1/2 -translate-y-1/2 truncate rounded-full px-2 py-0.5 font-mono text-[11px] font-semibold ring-2 ${style?.node} ${on ? style?.on : "bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100"} hover:z-10 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500`}
                   style={{ left: pct(p.x), top: pct(p.y) }}
                 >
                   <UpstreamText>{p.item.ticker}</UpstreamText>

@@ -9,8 +9,13 @@ import type { DirectoryRow } from "./use-directory";
 interface Picked {
   companyKey: string;
   ticker: string;
-  name: string;
 }
+
+const isPicked = (value: unknown): value is Picked =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Picked).companyKey === "string" &&
+  typeof (value as Picked).ticker === "string";
 
 const STORAGE_KEY = "directory:compare-selection";
 
@@ -26,7 +31,7 @@ export function useCompareSelection() {
   useEffect(() => {
     try {
       const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]");
-      if (Array.isArray(stored)) setPicked(stored.slice(0, MAX_COMPARE));
+      if (Array.isArray(stored)) setPicked(stored.filter(isPicked).slice(0, MAX_COMPARE));
     } catch {
       // A damaged entry is dropped: the selection starts empty.
     }
@@ -51,8 +56,7 @@ export function useCompareSelection() {
         setNotice(LIMIT_MESSAGE);
       } else {
         setNotice(null);
-        const name = row.displayNameEnglish || row.companyKey;
-        save([...current, { companyKey: row.companyKey, ticker: row.primaryListing.ticker, name }]);
+        save([...current, { companyKey: row.companyKey, ticker: row.primaryListing.ticker }]);
       }
     },
     [save],
@@ -108,13 +112,18 @@ export function SelectionBar({
       >
         Clear
       </button>
-      <Link
-        href={compareHref(picked.map((p) => p.companyKey))}
-        aria-disabled={!enough || undefined}
-        className={`rounded-md px-3 py-1.5 font-semibold text-white ${enough ? "bg-brand-600 hover:bg-brand-700" : "pointer-events-none bg-slate-400 dark:bg-slate-600"}`}
-      >
-        Compare {picked.length > 0 ? picked.length : ""}
-      </Link>
+      {enough ? (
+        <Link
+          href={compareHref(picked.map((p) => p.companyKey))}
+          className="rounded-md bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Compare {picked.length}
+        </Link>
+      ) : (
+        <span className="rounded-md bg-slate-500 px-3 py-1.5 font-semibold text-white dark:bg-slate-600">
+          Compare
+        </span>
+      )}
     </section>
   );
 }

@@ -33,6 +33,7 @@ import { useMediaQuery } from "./use-media-query";
 const NARROW_COLUMNS = ["name", "marketCap"] as const;
 /** How long typing must pause before the query is written to the URL. */
 const URL_WRITE_DELAY_MS = 300;
+const ECHO_MS = 2000;
 
 export function DirectoryView({
   initial,
@@ -50,20 +51,41 @@ export function DirectoryView({
   // own (back, forward, a link) replaces the local state.
   const [state, setState] = useState(() => parseDirectoryState(new URLSearchParams(search)));
   const written = useRef(serializeDirectoryState(state));
+  // Typing writes the URL once the typing pauses: the router re-renders the page on every
+  // history change, which would otherwise sit between each keystroke and its results.
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; url: string; serialized: string } | null>(
+    null,
+  );
+  // URLs this view replaced whose echo (the router's new search params) has not come back yet:
+  // an echo of an older query must not undo keys typed since. The router may fold an echo into
+  // a later one, so an echo not back within ECHO_MS is forgotten.
+  const echoes = useRef(new Map<string, number>());
+  const flushPending = useCallback(() => {
+    const write = pending.current;
+    if (!write) return;
+    clearTimeout(write.timer);
+    pending.current = null;
+    if (`${window.location.pathname}${window.location.search}` === write.url) return;
+    echoes.current.set(write.serialized, performance.now());
+    window.history.replaceState(null, "", write.url);
+  }, []);
+  useEffect(() => () => clearTimeout(pending.current?.timer), []);
   useEffect(() => {
     const fromUrl = parseDirectoryState(new URLSearchParams(search));
     const serialized = serializeDirectoryState(fromUrl);
+    const now = performance.now();
+    for (const [url, at] of echoes.current) if (now - at > ECHO_MS) echoes.current.delete(url);
+    if (echoes.current.delete(serialized)) return;
     if (serialized !== written.current) {
+      // The URL changed on its own (back, forward, a link): it wins over a write still waiting.
+      clearTimeout(pending.current?.timer);
+      pending.current = null;
       written.current = serialized;
       setState(fromUrl);
     }
   }, [search]);
   const stateRef = useRef(state);
   stateRef.current = state;
-  // Typing writes the URL once the typing pauses: the router re-renders the page on every
-  // history change, which would otherwise sit between each keystroke and its results.
-  const pendingReplace = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => clearTimeout(pendingReplace.current ?? undefined), []);
   const navigate = useCallback(
     (next: DirectoryState, mode: "push" | "replace" = "push") => {
       const serialized = serializeDirectoryState(next);
@@ -71,16 +93,16 @@ export function DirectoryView({
       if (serialized === written.current) return;
       written.current = serialized;
       const url = `${pathname}${serialized}`;
-      clearTimeout(pendingReplace.current ?? undefined);
-      pendingReplace.current = null;
-      if (mode === "push") window.history.pushState(null, "", url);
-      else
-        pendingReplace.current = setTimeout(() => {
-          pendingReplace.current = null;
-          window.history.replaceState(null, "", url);
-        }, URL_WRITE_DELAY_MS);
+      if (mode === "push") {
+        // The typed query keeps its own history entry: written first, then the new one pushed.
+        flushPending();
+        window.history.pushState(null, "", url);
+        return;
+      }
+      clearTimeout(pending.current?.timer);
+      pending.current = { timer: setTimeout(flushPending, URL_WRITE_DELAY_MS), url, serialized };
     },
-    [pathname],
+    [pathname, flushPending],
   );
   const onSearch = useCallback((q: string) => navigate({ ...stateRef.current, q }, "replace"), [navigate]);
 
@@ -124,7 +146,10 @@ export function DirectoryView({
     : "Loading…";
 
   return (
-    <div className="space-y-4">
+    // A link followed (a row, a chip) first writes a query still waiting, so Back returns to it.
+    // biome-ignore lint/a11y/noStaticElementInteractions: listens for clicks on the links inside.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link is a click too.
+    <div className="space-y-4" onClickCapture={flushPending}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Companies</h1>

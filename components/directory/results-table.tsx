@@ -6,6 +6,7 @@ import Link from "next/link";
 import { type CSSProperties, type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from "react";
 import type { SortField } from "@/lib/directory/fields";
 import type { ColumnId } from "@/lib/directory/url-state";
+import { plainText } from "@/lib/format";
 import { CellContext, COLUMN_META, DIRECTORY_COLUMNS, features } from "./columns";
 import type { DirectoryRow } from "./use-directory";
 
@@ -302,7 +303,7 @@ const ResultRow = memo(
             checked={selected}
             onChange={() => onToggleSelected(company)}
             tabIndex={-1}
-            aria-label={`Select ${name} for comparison`}
+            aria-label={`Select ${plainText(name)} for comparison`}
             className="size-4 cursor-pointer accent-brand-600"
           />
         </td>

@@ -45,6 +45,15 @@ export function compareHref(keys: readonly string[]): string {
   return `/compare?companies=${keys.slice(0, MAX_COMPARE).map(encodeURIComponent).join(",")}`;
 }
 
+/**
+ * The URL for a set followed by what the URL held past it (over the limit, or not identifiers),
+ * so that rewriting the set's keys does not silently drop those: the page keeps naming them.
+ */
+export function compareHrefKeeping(keys: readonly string[], leftOut: readonly string[]): string {
+  const all = [...keys.slice(0, MAX_COMPARE), ...leftOut];
+  return all.length === 0 ? "/compare" : `/compare?companies=${all.map(encodeURIComponent).join(",")}`;
+}
+
 /** The set with a company added at the end, or null when it is full or already there. */
 export function withCompany(keys: readonly string[], key: string): string[] | null {
   if (keys.includes(key) || keys.length >= MAX_COMPARE) return null;
