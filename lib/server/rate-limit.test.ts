@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PEER_ADDRESS_HEADER } from "./client-address";
-import { clientAddress, parseApiRateLimit, parseTrustedProxyHops, RateLimiter } from "./rate-limit";
+import { bucketOf, clientAddress, parseApiRateLimit, parseTrustedProxyHops, RateLimiter } from "./rate-limit";
 
 describe("RateLimiter (token bucket per client)", () => {
   it("allows a burst of the bucket's size, then refuses with the wait until the next token", () => {
@@ -66,5 +66,17 @@ describe("clientAddress", () => {
   it("falls back to the address Next recorded when the server did not stamp one", () => {
     expect(clientAddress(headers({ "x-forwarded-for": "127.0.0.1" }), 0)).toBe("127.0.0.1");
     expect(clientAddress(headers({}), 0)).toBe("unknown");
+  });
+});
+
+describe("bucketOf", () => {
+  it("keeps IPv4 addresses apart and groups IPv6 addresses by their /64", () => {
+    expect(bucketOf("203.0.113.7")).toBe("203.0.113.7");
+    expect(bucketOf("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(bucketOf("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(bucketOf("2001:0db8:0001:0002:ffff:1:2:3")).toBe("2001:db8:1:2::/64");
+    expect(bucketOf("[2001:db8:1:3::9]")).toBe("2001:db8:1:3::/64");
+    expect(bucketOf("::1")).toBe("0:0:0:0::/64");
+    expect(bucketOf("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
   });
 });

@@ -136,5 +136,25 @@ export function setApiRateLimit(value: ApiRateLimit | undefined): void {
 export function checkApiRateLimit(request: Request): RateDecision {
   const { limiter, trustedHops } = getApiRateLimit();
   if (!limiter) return { allowed: true };
-  return limiter.take(clientAddress(request.headers, trustedHops));
+  return limiter.take(bucketOf(clientAddress(request.headers, trustedHops)));
+}
+
+/**
+ * The bucket an address spends from: an IPv4 address on its own, an IPv6 address by its /64
+ * network (one host is usually handed a whole /64, so one address each would be no limit).
+ */
+export function bucketOf(address: string): string {
+  const plain = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (!plain.includes(":") || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(plain))
+    return plain.replace(/^::ffff:/i, "");
+  const [head = "", tail = ""] = plain.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = plain.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(":")}::/64`;
 }
