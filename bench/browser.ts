@@ -49,12 +49,13 @@ async function keystrokeToResults(page: Page, query: string): Promise<number> {
         const deadline = performance.now() + 5000;
         const check = () => {
           if (performance.now() > deadline) return resolve(Number.NaN);
+          // The table names the query whose results it shows (the URL is written later, once
+          // typing pauses); idle, it shows that query's results.
           const table = document.querySelector("table");
-          const url = new URL(location.href).searchParams.get("q");
           const shown = table
-            ? table.getAttribute("aria-busy") === "false"
+            ? table.getAttribute("data-query") === q && table.getAttribute("aria-busy") === "false"
             : /No companies match/.test(document.body.textContent ?? "");
-          if (start && url === q && shown) resolve(performance.now() - start);
+          if (start && shown) resolve(performance.now() - start);
           else requestAnimationFrame(check);
         };
         requestAnimationFrame(check);

@@ -163,10 +163,10 @@ test.describe("company directory", () => {
     // The router finishes one history step before the next (a second Back while the first is
     // still loading can leave the router on the first).
     await expect(results(page).getByRole("columnheader", { name: "Industry" })).toBeVisible();
-    expect(await resultCount(page)).toBe(count);
+    await expect.poll(() => resultCount(page)).toBe(count);
     await page.goBack();
     await expect(page).toHaveURL(/\/companies$/);
-    expect(await resultCount(page)).toBeGreaterThan(count);
+    await expect.poll(() => resultCount(page)).toBeGreaterThan(count);
   });
 
   test("exports every row of the filtered view as CSV", async ({ page }) => {

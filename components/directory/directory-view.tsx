@@ -207,7 +207,11 @@ export function DirectoryView({
             download
             className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
           >
-            Export CSV{data && !head.isPlaceholderData ? ` (${formatCount(data.total)})` : ""}
+            Export CSV
+            {/* The count only where there is room: on a narrow window it would wrap the row when the data arrives. */}
+            <span className="hidden sm:inline">
+              {data && !head.isPlaceholderData ? ` (${formatCount(data.total)})` : ""}
+            </span>
           </a>
         </div>
       </div>

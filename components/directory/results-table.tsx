@@ -3,7 +3,16 @@
 import { FlexRender, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
-import { type CSSProperties, type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { SortField } from "@/lib/directory/fields";
 import type { ColumnId } from "@/lib/directory/url-state";
 import { plainText } from "@/lib/format";
@@ -14,6 +23,12 @@ const ROW_HEIGHT = 48;
 /** The selection column: a checkbox per row, for the comparison. */
 const SELECT_WIDTH = "40px";
 const RANGE_THROTTLE_MS = 120;
+/**
+ * Faster than this (px per ms; a reading scroll is well under 1) rows are drawn as their name
+ * alone until the table slows down: a fling passes thousands of rows nobody can read, and full
+ * rows would cost their layout on every frame.
+ */
+const FLING_SPEED = 4;
 
 function minWidth(columns: readonly ColumnId[]): number {
   return columns.reduce(
@@ -68,6 +83,20 @@ export function ResultsTable(props: ResultsTableProps) {
     range: [0, 0],
   });
   const scrolling = virtualizer.isScrolling;
+  // The scroll speed since the last render (a ref: it only decides how rows are drawn).
+  const speed = useRef({ offset: 0, at: 0, fling: false });
+  {
+    const offset = virtualizer.scrollOffset ?? 0;
+    const at = performance.now();
+    const elapsed = at - speed.current.at;
+    if (!scrolling) speed.current = { offset, at, fling: false };
+    else if (elapsed >= 1)
+      speed.current = { offset, at, fling: Math.abs(offset - speed.current.offset) / elapsed > FLING_SPEED };
+  }
+  // Back to full rows in a deferred render, which React splits into short slices; into the
+  // light rows at once.
+  const settled = useDeferredValue(!speed.current.fling);
+  const fling = speed.current.fling || !settled;
   useEffect(() => {
     const state = reported.current;
     state.range = [first, last];
@@ -165,6 +194,7 @@ export function ResultsTable(props: ResultsTableProps) {
           aria-label={label}
           aria-rowcount={count + 1}
           aria-busy={busy}
+          data-query={query}
           className="grid"
           style={{ minWidth: width }}
         >
@@ -223,6 +253,20 @@ export function ResultsTable(props: ResultsTableProps) {
                 transform: `translateY(${item.start}px)`,
                 gridTemplateColumns: template,
               };
+              if (fling)
+                return (
+                  <tr
+                    key={`fling-${item.index}`}
+                    aria-rowindex={item.index + 2}
+                    data-index={item.index}
+                    className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 text-sm text-slate-500 dark:border-slate-800/60 dark:text-slate-400"
+                    style={style}
+                  >
+                    <td className="col-span-full truncate pl-[52px] pr-3">
+                      {company ? plainText(company.displayNameEnglish || company.companyKey) : ""}
+                    </td>
+                  </tr>
+                );
               if (!company || !row)
                 return (
                   <tr
