@@ -108,7 +108,11 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 /** The base URL developers call: the configured API, or this server's sandbox mount. */
 async function apiBaseUrl(): Promise<string> {
   const configured = readUpstreamConfig().baseUrl;
-  if (configured) return configured;
+  if (configured) {
+    // Shown to the browser: never a user name, password, query or fragment someone put in it.
+    const url = new URL(configured);
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+  }
   const h = await headers();
   const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
   const proto = h.get("x-forwarded-proto") ?? "http";
