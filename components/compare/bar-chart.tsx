@@ -22,6 +22,8 @@ const ROW = 28;
 const BAR = 18;
 const AXIS = 26;
 const VALUE_LABEL = 64;
+/** Room left of the bars for half of the first axis label (the box clips what overflows). */
+const INSET = 10;
 
 /**
  * Horizontal bars in the order given, one row each: the label in HTML (so long names truncate
@@ -47,7 +49,7 @@ export function BarChart({
   const values = items.flatMap((i) => (i.value !== null && (!log || i.value > 0) ? [i.value] : []));
   const max = Math.max(1, ...values);
   const min = Math.min(max, ...values);
-  const plot = Math.max(40, width - VALUE_LABEL);
+  const plot = Math.max(40, width - VALUE_LABEL - INSET);
   const scale = log
     ? scaleLog<number>({ domain: [Math.max(min / 2, 1e-9), max], range: [0, plot], clamp: true })
     : scaleLinear<number>({ domain: [0, max], range: [0, plot], nice: true });
@@ -74,7 +76,7 @@ export function BarChart({
             const usable = item.value !== null && (!log || item.value > 0);
             const w = usable ? Math.max(2, scale(item.value as number)) : 0;
             return (
-              <Group key={item.key} top={y}>
+              <Group key={item.key} top={y} left={INSET}>
                 <title>{plainText(item.title ?? item.label)}</title>
                 {usable ? (
                   <>
@@ -110,6 +112,7 @@ export function BarChart({
           })}
           <AxisBottom
             top={height}
+            left={INSET}
             scale={scale}
             numTicks={Math.max(2, Math.floor(plot / 90))}
             tickFormat={(v) => axisFormat(Number(v))}
