@@ -1,6 +1,12 @@
 // Identifier formats and check digits, valid by their published standards, plus the
 // sandbox's own companyFiscalIdentifier scheme.
 
+/** The shape of a companyKey, `<EXCHANGE>_<TICKER>` (recognised, never parsed: the contract says so). */
+export const COMPANY_KEY_PATTERN = /^[A-Za-z0-9]+_[A-Za-z0-9.-]+$/;
+
+/** What any identifier or key a person may paste can look like (a URL's company names). */
+export const IDENTIFIER_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
 const ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 function charValue(c: string): number {

@@ -8,8 +8,9 @@
 //   SECRECY_KEY=sk-... node scripts/secrecy-build.mjs
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { buildIsFresh } from "./sources.mjs";
 
 export const SECRECY_DIST_DIR = ".next-secrecy";
 export const DEFAULT_SECRECY_KEY = "sk-fa-secrecy-canary-3f9c1e7a52d8";
@@ -21,37 +22,9 @@ const dist = path.join(root, SECRECY_DIST_DIR);
 const marker = path.join(dist, "secrecy-key.sha256");
 const keyHash = createHash("sha256").update(key).digest("hex");
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
-}
-
-const SOURCES = [
-  "app",
-  "components",
-  "lib",
-  "public",
-  "proxy.ts",
-  "instrumentation.ts",
-  "next.config.ts",
-  "package.json",
-  "postcss.config.mjs",
-  "tsconfig.json",
-];
-
 function isFresh() {
-  const buildId = path.join(dist, "BUILD_ID");
-  if (!existsSync(buildId) || !existsSync(marker)) return false;
-  if (readFileSync(marker, "utf8").trim() !== keyHash) return false;
-  const built = statSync(buildId).mtimeMs;
-  return SOURCES.every((source) => newestMtime(path.join(root, source)) <= built);
+  if (!existsSync(marker) || readFileSync(marker, "utf8").trim() !== keyHash) return false;
+  return buildIsFresh(root, path.join(dist, "BUILD_ID"));
 }
 
 if (isFresh()) {

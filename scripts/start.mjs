@@ -7,35 +7,13 @@
 // the requests in flight finish, and exits; this script then exits 0. A server still draining
 // after SHUTDOWN_TIMEOUT_MS (default 25 s) is killed, and this script exits 1.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { buildIsFresh } from "./sources.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-const buildId = path.join(root, ".next", "BUILD_ID");
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function needsBuild() {
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  const sources = ["app", "components", "lib", "public"].filter((d) => existsSync(path.join(root, d)));
-  const configs = ["next.config.ts", "package.json", "postcss.config.mjs"].filter((f) =>
-    existsSync(path.join(root, f)),
-  );
-  return (
-    sources.some((d) => newestMtime(path.join(root, d)) > built) ||
-    configs.some((f) => statSync(path.join(root, f)).mtimeMs > built)
-  );
-}
+const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
 
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const skipBuild = process.argv.includes("--no-build");
@@ -43,7 +21,7 @@ if (skipBuild && !existsSync(buildId)) {
   console.error("--no-build: there is no build; run `npm run build` first");
   process.exit(1);
 }
-if (!skipBuild && needsBuild()) {
+if (!skipBuild && !buildIsFresh(root, buildId)) {
   console.log("Building the app (first start, or sources changed)...");
   const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

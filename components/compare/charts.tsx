@@ -18,7 +18,7 @@ export function MarketCapChart({ companies }: { companies: readonly CompareCompa
     (a, b) => (b.marketCapUsd ?? Number.NEGATIVE_INFINITY) - (a.marketCapUsd ?? Number.NEGATIVE_INFINITY),
   );
   const missing = companies.filter((c) => c.marketCapUsd === null);
-  const rank = focus?.marketCapUsd === null ? null : sorted.findIndex((c) => c === focus) + 1;
+  const rank = !focus || focus.marketCapUsd === null ? null : sorted.indexOf(focus) + 1;
   const withCap = companies.length - missing.length;
   const summary =
     focus && rank

@@ -147,8 +147,6 @@ export function DirectoryView({
 
   return (
     // A link followed (a row, a chip) first writes a query still waiting, so Back returns to it.
-    // biome-ignore lint/a11y/noStaticElementInteractions: listens for clicks on the links inside.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link is a click too.
     <div className="space-y-4" onClickCapture={flushPending}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>

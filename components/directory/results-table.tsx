@@ -29,6 +29,9 @@ const RANGE_THROTTLE_MS = 120;
  * rows would cost their layout on every frame.
  */
 const FLING_SPEED = 4;
+/** Every body row: placed by the virtualizer, laid out on the header's grid. */
+const ROW_CLASS =
+  "absolute left-0 top-0 grid w-full items-center border-b border-slate-100 dark:border-slate-800/60";
 
 function minWidth(columns: readonly ColumnId[]): number {
   return columns.reduce(
@@ -253,35 +256,30 @@ export function ResultsTable(props: ResultsTableProps) {
                 transform: `translateY(${item.start}px)`,
                 gridTemplateColumns: template,
               };
-              if (fling)
+              // A flung row shows the name alone; a row whose page is loading, placeholders.
+              if (fling || !company || !row)
                 return (
                   <tr
-                    key={`fling-${item.index}`}
+                    key={`${fling ? "fling" : "pending"}-${item.index}`}
                     aria-rowindex={item.index + 2}
                     data-index={item.index}
-                    className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 text-sm text-slate-500 dark:border-slate-800/60 dark:text-slate-400"
+                    className={`${ROW_CLASS} text-sm text-slate-500 dark:text-slate-400`}
                     style={style}
                   >
-                    <td className="col-span-full truncate pl-[52px] pr-3">
-                      {company ? plainText(company.displayNameEnglish || company.companyKey) : ""}
-                    </td>
-                  </tr>
-                );
-              if (!company || !row)
-                return (
-                  <tr
-                    key={`pending-${item.index}`}
-                    aria-rowindex={item.index + 2}
-                    data-index={item.index}
-                    className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 dark:border-slate-800/60"
-                    style={style}
-                  >
-                    <td />
-                    {columns.map((id) => (
-                      <td key={id} className="px-3">
-                        <span className="block h-3 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+                    {fling ? (
+                      <td className="col-span-full truncate pl-[52px] pr-3">
+                        {company ? plainText(company.displayNameEnglish || company.companyKey) : ""}
                       </td>
-                    ))}
+                    ) : (
+                      <>
+                        <td />
+                        {columns.map((id) => (
+                          <td key={id} className="px-3">
+                            <span className="block h-3 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+                          </td>
+                        ))}
+                      </>
+                    )}
                   </tr>
                 );
               return (
@@ -338,7 +336,7 @@ const ResultRow = memo(
       <tr
         aria-rowindex={index + 2}
         data-index={index}
-        className="absolute left-0 top-0 grid w-full items-center border-b border-slate-100 text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-brand-50 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-inset has-[a:focus-visible]:ring-brand-500 dark:border-slate-800/60 dark:hover:bg-slate-900 dark:has-[a:focus-visible]:bg-slate-800"
+        className={`${ROW_CLASS} text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-brand-50 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-inset has-[a:focus-visible]:ring-brand-500 dark:hover:bg-slate-900 dark:has-[a:focus-visible]:bg-slate-800`}
         style={style}
       >
         <td className="relative z-[1] flex items-center justify-center">

@@ -1,6 +1,8 @@
 // The comparison set as the URL carries it: `/compare?companies=K1,K2,...`, the first company the
 // focus. Browser-safe (the page, the directory's selection bar and the profile build these URLs).
 
+import { IDENTIFIER_PATTERN } from "@/lib/identifiers";
+
 export const MIN_COMPARE = 2;
 export const MAX_COMPARE = 12;
 
@@ -12,8 +14,6 @@ export interface ParsedSet {
   /** Entries that cannot be a company identifier (too long, odd characters). */
   invalid: string[];
 }
-
-const IDENTIFIER = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Splits, trims, upper-cases and de-duplicates; the first MAX_COMPARE distinct identifiers are
@@ -28,7 +28,7 @@ export function parseCompareSet(raw: string | readonly string[] | undefined | nu
   const overLimit: string[] = [];
   const invalid: string[] = [];
   for (const part of parts) {
-    if (!IDENTIFIER.test(part)) {
+    if (!IDENTIFIER_PATTERN.test(part)) {
       invalid.push(part.slice(0, 64));
       continue;
     }

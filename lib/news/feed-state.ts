@@ -4,6 +4,7 @@
 
 import { addDays, daysBetween, isIsoDate } from "@/lib/dates";
 import { CAP_BUCKETS } from "@/lib/directory/fields";
+import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { EVENT_TYPES, type EventType, isKnownEventType } from "@/lib/upstream/vocabulary";
 
 /** The API's limit on a top-news date range, and its default window. */
@@ -126,8 +127,6 @@ function reader(raw: RawParams): (name: string) => string | undefined {
   };
 }
 
-const COMPANY_KEY = /^[A-Za-z0-9]+_[A-Za-z0-9.-]+$/;
-
 function levelOf(value: string | undefined): Level | undefined {
   if (value === undefined || !/^[1-5]$/.test(value)) return undefined;
   return Number(value) as Level;
@@ -220,7 +219,7 @@ export function parseFeedParams(raw: RawParams, today: string): { state: FeedSta
   let company: string | null = null;
   const rawCompany = get("company");
   if (rawCompany !== undefined) {
-    if (COMPANY_KEY.test(rawCompany) && rawCompany.length <= 40) company = rawCompany.toUpperCase();
+    if (COMPANY_KEY_PATTERN.test(rawCompany) && rawCompany.length <= 40) company = rawCompany.toUpperCase();
     else notes.push(`Ignored the company “${rawCompany.slice(0, 40)}”: not a company key.`);
   }
 

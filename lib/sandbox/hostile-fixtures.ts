@@ -3,6 +3,8 @@
 // fields, unknown enum values and extra fields. The sandbox adds them to its answers when
 // SANDBOX_HOSTILE=1 (hostile.ts), so every page meets them through its real code paths; the
 // browser test (e2e/hostile.spec.ts) imports the same constants to check how they are shown.
+
+import { COMPACT_DROPPED } from "@/lib/directory/fields";
 import { fiscalIdentifier } from "@/lib/identifiers";
 
 /** Every hostile name starts with this word, so one directory search finds them all. */
@@ -257,16 +259,6 @@ const PROFILE_ONLY = [
   "secondaryListings",
   "peers",
   "financialPeriodsAvailable",
-];
-const COMPACT_DROPPED = [
-  "tradeNameEnglish",
-  "legalNameNative",
-  "tradeNameNative",
-  "legalDomicileCountryCode",
-  "legalDomicileCountryName",
-  "industryGroup",
-  "industry",
-  "subIndustry",
 ];
 
 /** A profile as a v3 list row (full or compact). */

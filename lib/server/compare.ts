@@ -3,12 +3,11 @@ import "server-only";
 // profile per company (at most one upstream call for each company not yet cached), each company
 // failing on its own.
 import { type CompareEntry, type Comparison, compareCompanyOf } from "@/lib/compare/model";
+import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { peerRows } from "@/lib/profile/peer-rows";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile, TopNewsArticle } from "@/lib/upstream/schemas";
 import { getServices, type Services } from "./services";
-
-const KEY = /^[A-Za-z0-9]+_[A-Za-z0-9.-]+$/;
 
 type Loaded =
   | { ok: true; requested: string; profile: Profile; warning?: string }
@@ -17,7 +16,7 @@ type Loaded =
 async function loadOne(services: Services, requested: string): Promise<Loaded> {
   try {
     let key = requested;
-    if (!KEY.test(requested)) {
+    if (!COMPANY_KEY_PATTERN.test(requested)) {
       const resolved = await services.resolve(requested);
       if (!resolved)
         return {

@@ -1,6 +1,7 @@
 import "server-only";
 // The one place where errors become HTTP responses for the browser-facing route handlers.
 import { z } from "zod";
+import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { checkApiRateLimit } from "./rate-limit";
 import { logRequest, newRequestId, REQUEST_ID_HEADER, requestLogEntry } from "./request-log";
@@ -193,4 +194,4 @@ export const companyKeyParam = z
   .trim()
   .min(3)
   .max(40)
-  .regex(/^[A-Za-z0-9]+_[A-Za-z0-9.-]+$/, "must look like EXCHANGE_TICKER");
+  .regex(COMPANY_KEY_PATTERN, "must look like EXCHANGE_TICKER");

@@ -5,6 +5,7 @@ import type { DirectoryQuery, DirectoryResult } from "@/lib/directory/company-in
 import { type CompanySet, DirectorySync, type SyncProgress } from "@/lib/directory/sync";
 import { formatAgo } from "@/lib/format";
 import {
+  COMPANY_KEY_PATTERN,
   isValidCusip,
   isValidFigi,
   isValidFiscalIdentifier,
@@ -379,7 +380,7 @@ export function refreshMsFromEnv(): number {
 /** The lookup parameter a well-formed identifier implies, or null for text that is none. */
 export function lookupFor(value: string): CompanyLookup | null {
   const v = value.trim().toUpperCase();
-  if (/^[A-Z0-9]+_[A-Z0-9.-]+$/.test(v)) return { companyKey: v };
+  if (COMPANY_KEY_PATTERN.test(v)) return { companyKey: v };
   if (isValidFiscalIdentifier(v)) return { fscl: v };
   if (isValidIsin(v)) return { isin: v };
   if (isValidFigi(v)) return { figi: v };

@@ -74,4 +74,17 @@ describe("CircuitBreaker", () => {
     breaker.success(early as NonNullable<typeof early>);
     expect(breaker.snapshot().state).toBe("open");
   });
+  it("a probe failing after an older call's success closed the breaker leaves it closed", () => {
+    const { breaker, clock, fail } = setup(1, 1000);
+    const older = breaker.tryAcquire();
+    fail();
+    clock.now = 1000;
+    const probe = breaker.tryAcquire();
+    expect(probe).toEqual({ probe: true });
+    breaker.success(older as NonNullable<typeof older>);
+    expect(breaker.snapshot()).toMatchObject({ state: "closed" });
+    breaker.failure(probe as NonNullable<typeof probe>);
+    expect(breaker.snapshot()).toMatchObject({ state: "closed" });
+    expect(breaker.tryAcquire()).toEqual({ probe: false });
+  });
 });

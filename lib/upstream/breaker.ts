@@ -74,7 +74,8 @@ export class CircuitBreaker {
   failure(ticket: BreakerTicket): void {
     if (ticket.probe) {
       this.probeInFlight = false;
-      this.open();
+      // An older call that came back well may have closed the breaker meanwhile: that stands.
+      if (this.state === "half-open") this.open();
       return;
     }
     this.consecutiveFailures++;

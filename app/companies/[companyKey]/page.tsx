@@ -16,6 +16,7 @@ import { Section } from "@/components/ui/section";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
+import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { peerRows } from "@/lib/profile/peer-rows";
 import { dataNow } from "@/lib/server/clock";
 import { getServices, type ServedProfile } from "@/lib/server/services";
@@ -30,9 +31,6 @@ interface PageProps {
   params: Promise<{ companyKey: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
-
-const KEY = /^[A-Za-z0-9]+_[A-Za-z0-9.-]+$/;
-const IDENTIFIER = /^[A-Za-z0-9._-]{1,64}$/;
 
 function decoded(segment: string): string {
   try {
@@ -55,7 +53,7 @@ type Loaded = { kind: "profile"; served: ServedProfile } | { kind: "plan"; reaso
 async function load(requested: string): Promise<Loaded> {
   const services = getServices();
   if (!requested || requested.length > 64) notFound();
-  if (!KEY.test(requested)) {
+  if (!COMPANY_KEY_PATTERN.test(requested)) {
     let resolved: Awaited<ReturnType<typeof services.resolve>>;
     try {
       resolved = await services.resolve(requested);
@@ -85,7 +83,7 @@ async function load(requested: string): Promise<Loaded> {
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const requested = decoded((await params).companyKey).toUpperCase();
-  if (!KEY.test(requested)) return { title: "Company" };
+  if (!COMPANY_KEY_PATTERN.test(requested)) return { title: "Company" };
   try {
     const { data } = await getServices().profile(requested);
     const name = data.displayNameEnglish || data.companyKey;
@@ -130,7 +128,7 @@ function FromNotice({ from, profile }: { from: string; profile: Profile }) {
       the key of its secondary listing on{" "}
       <UpstreamText>{secondary.exchangeName ?? secondary.exchangeCode}</UpstreamText>
     </>
-  ) : KEY.test(from) ? (
+  ) : COMPANY_KEY_PATTERN.test(from) ? (
     "a former ticker or earlier key of this company"
   ) : (
     "an identifier of this company"
@@ -167,7 +165,7 @@ export default async function CompanyPage({ params, searchParams }: PageProps) {
   const fromParam = (await searchParams).from;
   const from =
     typeof fromParam === "string" &&
-    IDENTIFIER.test(fromParam) &&
+    IDENTIFIER_PATTERN.test(fromParam) &&
     fromParam.toUpperCase() !== profile.companyKey
       ? fromParam
       : null;
