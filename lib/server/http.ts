@@ -2,7 +2,7 @@ import "server-only";
 // The one place where errors become HTTP responses for the browser-facing route handlers.
 import { z } from "zod";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
-import { UpstreamError } from "@/lib/upstream/errors";
+import { type MissingResource, UpstreamError } from "@/lib/upstream/errors";
 import { checkApiRateLimit } from "./rate-limit";
 import { logRequest, newRequestId, REQUEST_ID_HEADER, requestLogEntry } from "./request-log";
 
@@ -22,6 +22,12 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
 export function errorBody(status: number, errors: ErrorItem[], headers: HeadersInit = {}): Response {
   return jsonResponse({ errors }, { status, headers });
 }
+
+const NOT_FOUND_MESSAGES: Record<MissingResource, string> = {
+  company: "Company not found.",
+  logo: "This company has no logo.",
+  news: "This company has no news.",
+};
 
 /** Maps anything thrown by a handler to a response that leaks nothing. */
 export function toErrorResponse(error: unknown): Response {
@@ -46,7 +52,9 @@ export function toErrorResponse(error: unknown): Response {
     const retryAfter = error.details.retryAfterMs;
     switch (error.code) {
       case "not_found":
-        return errorBody(404, [{ message: "Company not found.", code: "not_found" }]);
+        return errorBody(404, [
+          { message: NOT_FOUND_MESSAGES[error.details.resource ?? "company"], code: "not_found" },
+        ]);
       case "forbidden":
         return errorBody(403, [
           { message: `Not available on this plan: ${error.message}`, code: "plan_restricted" },

@@ -19,6 +19,8 @@ import { plainText } from "@/lib/format";
 import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { peerRows } from "@/lib/profile/peer-rows";
 import { dataNow } from "@/lib/server/clock";
+import { requestOrigin } from "@/lib/server/forwarded";
+import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices, type ServedProfile } from "@/lib/server/services";
 import { readUpstreamConfig } from "@/lib/upstream/config";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -111,10 +113,7 @@ async function apiBaseUrl(): Promise<string> {
     const url = new URL(configured);
     return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
   }
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto") ?? "http";
-  return `${proto}://${host}/sandbox`;
+  return `${requestOrigin(await headers(), getApiRateLimit().trustedHops)}/sandbox`;
 }
 
 /** Says how the visitor got here when they followed an older or secondary key. */
