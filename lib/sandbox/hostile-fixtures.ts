@@ -80,6 +80,9 @@ export const ODD_KEYS = {
   escape: "OTC_AB%2FC",
 } as const;
 
+/** The key of a secondary listing of ODD_KEYS.slash (resolves to it, as the contract's lookups do). */
+export const ODD_KEY_SECONDARY = "XMEX_BRK/B";
+
 /** The ordinary sandbox company whose peers, first of all, are the odd-key companies. */
 export const ODD_KEY_PEER_HOST = "XSHE_300980";
 
@@ -359,6 +362,21 @@ function oddKeyProfiles(nowMs: number): Json[] {
         segmentMic: venue.segmentMic,
         segmentName: venue.exchangeName,
       }),
+      secondaryListings:
+        key === ODD_KEYS.slash
+          ? [
+              listing("BRK/B", 20, {
+                exchangeCode: "XMEX",
+                exchangeName: "Bolsa Mexicana de Valores",
+                exchangeCountryCode: "MX",
+                exchangeCountryName: "Mexico",
+                operatingMic: "XMEX",
+                segmentMic: "XMEX",
+                segmentName: "Bolsa Mexicana de Valores",
+                tradingCurrency: "MXN",
+              }),
+            ]
+          : [],
     } as Json;
   });
   return profiles.map((p) => ({

@@ -8,6 +8,7 @@ import {
   HOSTILE_KEYS,
   ODD_KEY_NAMES,
   ODD_KEY_PEER_HOST,
+  ODD_KEY_SECONDARY,
   ODD_KEYS,
   SCRIPT_NAME,
   UNKNOWN,
@@ -73,6 +74,8 @@ describe("SANDBOX_HOSTILE overlay", () => {
       expect(feed.data.map((a) => a.companyKey)).toEqual([key]);
       expect((await client.getLogo({ companyKey: key }, "icon")).length).toBeGreaterThan(100);
     }
+    const viaSecondary = await client.getProfile({ companyKey: ODD_KEY_SECONDARY });
+    expect(viaSecondary.companyKey).toBe(ODD_KEYS.slash);
     // A percent-escape in a key is the key's own: it names no other company.
     await expect(client.getProfile({ companyKey: "OTC_AB/C" })).rejects.toMatchObject({ code: "not_found" });
   });

@@ -28,11 +28,16 @@ const json = (body: unknown, status = 200) =>
     headers: { "content-type": "application/json; charset=utf-8" },
   });
 
-/** The hostile profile a lookup names (by companyKey or fscl), if any. */
+/** The hostile profile a lookup names (by companyKey, a secondary listing's key, or fscl), if any. */
 function hostileTarget(params: URLSearchParams, profiles: readonly Json[]): Json | undefined {
   const key = params.get("companyKey")?.trim().toUpperCase();
   const fscl = params.get("fscl")?.trim().toUpperCase();
-  return profiles.find((p) => (key && p.companyKey === key) || (fscl && p.companyFiscalIdentifier === fscl));
+  const secondaryKeys = (p: Json) =>
+    ((p.secondaryListings ?? []) as Json[]).map((l) => `${l.exchangeCode}_${l.ticker}`.toUpperCase());
+  return (
+    profiles.find((p) => (key && p.companyKey === key) || (fscl && p.companyFiscalIdentifier === fscl)) ??
+    (key ? profiles.find((p) => secondaryKeys(p).includes(key)) : undefined)
+  );
 }
 
 function dateWithin(article: Json, params: URLSearchParams, nowMs: number, defaultDays: number): boolean {
