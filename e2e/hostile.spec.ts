@@ -250,6 +250,21 @@ test.describe("company keys that need encoding", () => {
     await expect(page.getByRole("note")).toContainText("an identifier of this company");
   });
 
+  test("a key typed as is, with its own %, reaches its page; a malformed escape is a 404", async ({
+    page,
+    request,
+  }) => {
+    const typed = await request.get("/companies/XPAR_A&B+C%", { maxRedirects: 0 });
+    expect(typed.status()).toBe(308);
+    expect(new URL(typed.headers().location as string, E2E_HOSTILE_URL).pathname).toBe(
+      "/companies/XPAR_A&B+C%25",
+    );
+    await page.goto("/companies/XPAR_A&B+C%");
+    await expect(heading(page)).toHaveText(nameOf(H.ODD_KEYS.symbols));
+    const malformed = await request.get("/companies/%E0%A4%A");
+    expect(malformed.status()).toBe(404);
+  });
+
   test("a comparison of odd keys survives its URL: edits, reload and Back", async ({ page }) => {
     const members = page.getByRole("list", { name: "Companies in the comparison" }).getByRole("listitem");
     const keysShown = () => members.evaluateAll((items) => items.map((li) => li.getAttribute("data-member")));

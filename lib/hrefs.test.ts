@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { logoSrc, profileHref } from "./hrefs";
+import { decodablePath, logoSrc, profileHref } from "./hrefs";
 
 const ODD = ["NYSE_BRK/B", "XPAR_A&B+C%", "XLON_BT.A", "XSTO_ERIC B", "XTAE_Q#1?,2", "OTC_AB%2FC"];
 
@@ -37,5 +37,20 @@ describe("logoSrc", () => {
         ["variant", "logo-dark"],
       ]);
     }
+  });
+});
+
+describe("decodablePath", () => {
+  it("leaves a well-formed path alone", () => {
+    for (const key of ODD) expect(decodablePath(profileHref(key))).toBe(profileHref(key));
+    expect(decodablePath("/companies/caf%C3%A9")).toBe("/companies/caf%C3%A9");
+  });
+
+  it("takes a % that starts no decodable escape as the character itself", () => {
+    expect(decodablePath("/companies/XPAR_A&B+C%")).toBe("/companies/XPAR_A&B+C%25");
+    expect(decodablePath("/companies/XPAR_A%26B%2BC%")).toBe(profileHref("XPAR_A&B+C%"));
+    expect(decodablePath("/companies/%E0%A4%A")).toBe("/companies/%25E0%25A4%25A");
+    for (const path of ["/companies/%E0%A4", "/a%/b%zz/%FF"])
+      expect(() => decodablePath(path).split("/").map(decodeURIComponent)).not.toThrow();
   });
 });

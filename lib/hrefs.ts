@@ -14,3 +14,23 @@ export type LogoVariant = "icon" | "logo" | "logo-dark" | "tile";
 export function logoSrc(companyKey: string, variant: LogoVariant): string {
   return `/api/logo?${new URLSearchParams({ companyKey, variant })}`;
 }
+
+/**
+ * A URL path in which every `%` that starts no decodable escape is the character itself, written
+ * `%25`: a key typed as is (`XPAR_A&B+C%`) reaches its page, and a malformed escape (`%E0%A4`)
+ * names no company instead of failing the router's decoding.
+ */
+export function decodablePath(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => {
+      const lone = segment.replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
+      try {
+        decodeURIComponent(lone);
+        return lone;
+      } catch {
+        return segment.replaceAll("%", "%25");
+      }
+    })
+    .join("/");
+}
