@@ -10,7 +10,7 @@ export const MAX_COMPANY_KEY_LENGTH = 64;
 // and absurd lengths.
 const KEY_SOURCE = `(?=[^]{3,${MAX_COMPANY_KEY_LENGTH}}$)(?![^]*\\.\\.)[A-Za-z0-9]+_(?! )(?:[^\\p{C}\\p{Z}]| )+(?<! )`;
 
-/** A companyKey as the upstream may send it (see above). Match the key as given, trimmed or not. */
+/** A companyKey as the upstream may send it (see above). */
 export const COMPANY_KEY_PATTERN = new RegExp(`^${KEY_SOURCE}$`, "u");
 
 /** What any identifier or key a person may paste can look like: a companyKey, or an identifier
