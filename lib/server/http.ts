@@ -1,7 +1,7 @@
 import "server-only";
 // The one place where errors become HTTP responses for the browser-facing route handlers.
 import { z } from "zod";
-import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
+import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
 import { type MissingResource, UpstreamError } from "@/lib/upstream/errors";
 import { checkApiRateLimit } from "./rate-limit";
 import { logRequest, newRequestId, REQUEST_ID_HEADER, requestLogEntry } from "./request-log";
@@ -180,7 +180,7 @@ export const textParam = (max: number) =>
 
 /** Repeated once per value, or once with commas: at most this many values of this length. */
 const MAX_VALUES = 50;
-const repeated = z.union([textParam(500), z.array(textParam(500)).max(MAX_VALUES)]);
+export const repeated = z.union([textParam(500), z.array(textParam(500)).max(MAX_VALUES)]);
 
 /** A comma-separated list parameter (also accepts the parameter repeated). */
 export const listParam = repeated
@@ -200,6 +200,5 @@ export const valuesParam = repeated
 export const companyKeyParam = z
   .string()
   .trim()
-  .min(3)
-  .max(40)
-  .regex(COMPANY_KEY_PATTERN, "must look like EXCHANGE_TICKER");
+  .max(MAX_COMPANY_KEY_LENGTH)
+  .regex(COMPANY_KEY_PATTERN, "must be a company key EXCHANGE_TICKER, without control characters");
