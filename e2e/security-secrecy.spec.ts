@@ -217,7 +217,7 @@ test("the browser's requests and responses never carry the key", async ({ page }
     });
     await page.waitForLoadState("networkidle");
   }
-  const search = page.getByRole("searchbox").or(page.getByRole("combobox")).first();
+  const search = page.getByRole("main").getByRole("searchbox");
   await page.goto(`${APP}/companies`);
   await search.fill("ruihua");
   await expect(

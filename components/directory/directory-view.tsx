@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { usePathname, useSearchParams } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
@@ -19,6 +19,7 @@ import {
   visibleColumns,
 } from "@/lib/directory/url-state";
 import { formatCount } from "@/lib/format";
+import { profileHref } from "@/lib/hrefs";
 import type { DirectoryPage } from "@/lib/server/directory";
 import { ActiveFilters } from "./active-filters";
 import { ColumnChooser } from "./column-chooser";
@@ -107,6 +108,14 @@ export function DirectoryView({
   const onSearch = useCallback((q: string) => navigate({ ...stateRef.current, q }, "replace"), [navigate]);
 
   const { head, count, rowAt, setRange, pageError, exportHref } = useDirectory(state, initial);
+  const router = useRouter();
+  const lone = count === 1 && !head.isPlaceholderData ? rowAt(0) : undefined;
+  const onSubmit = useCallback(() => {
+    if (lone) router.push(profileHref(lone.companyKey));
+  }, [lone, router]);
+  const onArrowDown = useCallback(() => {
+    document.querySelector<HTMLElement>('[data-results-scroller] tbody [data-index="0"] a')?.focus();
+  }, []);
   const selection = useCompareSelection();
   const data = head.data;
   const wide = useMediaQuery("(min-width: 768px)");
@@ -220,7 +229,7 @@ export function DirectoryView({
         </p>
       )}
 
-      <SearchBox value={state.q} onSearch={onSearch} />
+      <SearchBox value={state.q} onSearch={onSearch} onSubmit={onSubmit} onArrowDown={onArrowDown} />
       <IndexNoticeView notice={data?.notice} onRetry={() => void head.refetch()} />
       {progress && (progress.state === "syncing" || progress.state === "idle") && (
         <SyncBar progress={progress} />

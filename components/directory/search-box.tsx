@@ -4,15 +4,20 @@ import { memo, useEffect, useRef, useState } from "react";
 
 /**
  * The directory's query box: focused on load and by "/", reports what is typed (a burst of keys
- * as one request), and follows the URL when it changes (back button).
+ * as one request), and follows the URL when it changes (back button). Enter on a query already
+ * shown calls `onSubmit` (the view opens a lone hit); ArrowDown calls `onArrowDown` (into the table).
  */
 export const SearchBox = memo(function SearchBox({
   value,
   onSearch,
+  onSubmit,
+  onArrowDown,
   delayMs = 40,
 }: {
   value: string;
   onSearch: (q: string) => void;
+  onSubmit?: () => void;
+  onArrowDown?: () => void;
   delayMs?: number;
 }) {
   const [text, setText] = useState(value);
@@ -75,6 +80,8 @@ export const SearchBox = memo(function SearchBox({
       <input
         ref={input}
         id="directory-q"
+        // The page's own search box: "/" focuses it rather than the header's (components/layout/header-search.tsx).
+        data-page-search=""
         type="search"
         // biome-ignore lint/a11y/noAutofocus: the directory is a search page; the box is where a person starts.
         autoFocus
@@ -89,8 +96,12 @@ export const SearchBox = memo(function SearchBox({
         }}
         onKeyDown={(e) => {
           if (e.key === "Enter") {
+            if (text === value) onSubmit?.();
             sent.current = text;
             onSearch(text);
+          } else if (e.key === "ArrowDown" && onArrowDown) {
+            e.preventDefault();
+            onArrowDown();
           }
         }}
         maxLength={200}

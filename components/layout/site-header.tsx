@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { HeaderSearch } from "./header-search";
 import { NavLinks } from "./nav-links";
 
 export const NAV_ITEMS = [
@@ -24,6 +25,7 @@ export function SiteHeader() {
           <span className="hidden whitespace-nowrap sm:inline">Fiscal Atlas</span>
         </Link>
         <NavLinks items={NAV_ITEMS} />
+        <HeaderSearch />
       </div>
     </header>
   );

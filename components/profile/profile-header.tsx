@@ -10,6 +10,7 @@ import {
   TRADING_STATUS_LABELS,
 } from "@/lib/upstream/vocabulary";
 import { HeaderLogo } from "./header-logo";
+import { RememberVisit } from "./remember-visit";
 
 function Country({ code, name }: { code?: string | null; name?: string | null }) {
   if (!code && !name) return <span className="text-slate-500 dark:text-slate-400">Not available</span>;
@@ -57,6 +58,15 @@ export function ProfileHeader({
 
   return (
     <header className="flex flex-col gap-6">
+      <RememberVisit
+        card={{
+          companyKey: profile.companyKey,
+          displayNameEnglish: name,
+          primaryListing: { ticker: primary?.ticker ?? "", exchangeCode: primary?.exchangeCode ?? "" },
+          availableDatasets: hasLogo ? ["logos"] : [],
+          marketCapUsd: profile.marketCapUsd,
+        }}
+      />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <HeaderLogo companyKey={profile.companyKey} name={name} hasLogo={hasLogo} />
         <div className="min-w-0 flex-1">

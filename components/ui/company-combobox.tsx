@@ -1,12 +1,13 @@
 "use client";
 
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useId, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { describeError } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { getJson, toSearch } from "@/lib/client/api";
+import type { CompanyCard } from "@/lib/client/recent-companies";
 import type { DirectoryPage, DirectoryRow } from "@/lib/server/directory";
 
 /** The directory's first eight matches for a picker (name, ticker or any identifier). */
@@ -34,22 +35,30 @@ export const inputClass =
 /**
  * A search box over the directory that offers matching companies in a listbox (arrow keys,
  * Enter, Escape; focus stays in the input). `note` adds a word to an option (say, "already
- * compared"); `isDisabled` keeps an option from being chosen.
+ * compared"); `isDisabled` keeps an option from being chosen. `suggestions` fill the list while
+ * the box is empty (the header's recently viewed companies); `inline` is the toolbar form, its
+ * label for screen readers only and its messages floating below.
  */
-export function CompanyCombobox({
+export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   label,
   onChoose,
   disabled = false,
   placeholder = "Name, ticker, ISIN, FIGI…",
   note,
   isDisabled,
+  suggestions,
+  inline = false,
+  inputRef,
 }: {
   label: ReactNode;
-  onChoose: (row: DirectoryRow) => void;
+  onChoose: (row: DirectoryRow | C) => void;
   disabled?: boolean;
   placeholder?: string;
-  note?: (row: DirectoryRow) => string | null;
-  isDisabled?: (row: DirectoryRow) => boolean;
+  note?: (row: DirectoryRow | C) => string | null;
+  isDisabled?: (row: DirectoryRow | C) => boolean;
+  suggestions?: { label: string; rows: readonly C[] };
+  inline?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   const listId = `${id}-list`;
@@ -58,10 +67,17 @@ export function CompanyCombobox({
   const [active, setActive] = useState(0);
   const q = useDebounced(text.trim(), 200);
   const search = useQuery(companySearchOptions(q));
-  const rows = q ? (search.data?.rows ?? []) : [];
-  const showList = open && q.length > 0 && rows.length > 0;
+  // While the box is empty the list holds the suggestions; once typed, the matches for the text.
+  const typing = text.trim().length > 0;
+  const rows: readonly (DirectoryRow | C)[] = typing
+    ? q
+      ? (search.data?.rows ?? [])
+      : []
+    : (suggestions?.rows ?? []);
+  const showList = open && rows.length > 0;
+  const listLabel = typing ? "Matching companies" : (suggestions?.label ?? "Matching companies");
 
-  const choose = (row: DirectoryRow) => {
+  const choose = (row: DirectoryRow | C) => {
     if (isDisabled?.(row)) return;
     onChoose(row);
     setText("");
@@ -72,7 +88,8 @@ export function CompanyCombobox({
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       setOpen(true);
-      if (rows.length > 0)
+      // A closed list opens on the highlighted option; an open one moves.
+      if (showList)
         setActive((i) =>
           event.key === "ArrowDown" ? (i + 1) % rows.length : (i - 1 + rows.length) % rows.length,
         );
@@ -87,19 +104,26 @@ export function CompanyCombobox({
     }
   };
 
+  // In a toolbar the popup may be wider than its narrow box, kept inside the window.
+  const popupPlace = inline ? "right-0 w-[min(24rem,calc(100vw-2rem))]" : "inset-x-0";
+  const searched = typing ? q : "";
   let status = "";
-  if (q && search.isFetching && !search.data) status = "Searching…";
-  else if (q && search.isError) status = describeError(search.error);
-  else if (q && search.data && rows.length === 0) status = `No company matches “${q}”.`;
-  else if (q && search.data?.progress.state === "syncing")
+  if (searched && search.isFetching && !search.data) status = "Searching…";
+  else if (searched && search.isError) status = describeError(search.error);
+  else if (searched && search.data && rows.length === 0) status = `No company matches “${searched}”.`;
+  else if (searched && search.data?.progress.state === "syncing")
     status = `The directory is still indexing (${search.data.progress.rows.toLocaleString("en-US")} companies so far).`;
 
   return (
     <div className="relative">
-      <label htmlFor={`${id}-input`} className="text-xs text-slate-600 dark:text-slate-400">
+      <label
+        htmlFor={`${id}-input`}
+        className={inline ? "sr-only" : "text-xs text-slate-600 dark:text-slate-400"}
+      >
         {label}
       </label>
       <input
+        ref={inputRef}
         id={`${id}-input`}
         type="text"
         role="combobox"
@@ -110,7 +134,7 @@ export function CompanyCombobox({
         aria-expanded={showList}
         aria-controls={listId}
         aria-activedescendant={showList ? `${id}-opt-${active}` : undefined}
-        className={`${inputClass} mt-1`}
+        className={inline ? inputClass : `${inputClass} mt-1`}
         placeholder={placeholder}
         value={text}
         onChange={(e) => {
@@ -125,9 +149,9 @@ export function CompanyCombobox({
       <div
         id={listId}
         role="listbox"
-        aria-label="Matching companies"
+        aria-label={listLabel}
         hidden={!showList}
-        className="absolute inset-x-0 z-20 mt-1 max-h-80 overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        className={`absolute z-20 mt-1 max-h-80 ${popupPlace} overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
       >
         {rows.map((row, index) => {
           const name = row.displayNameEnglish || row.companyKey;
@@ -171,7 +195,10 @@ export function CompanyCombobox({
           );
         })}
       </div>
-      <p aria-live="polite" className="mt-1 text-xs text-slate-600 empty:hidden dark:text-slate-400">
+      <p
+        aria-live="polite"
+        className={`mt-1 text-xs text-slate-600 empty:hidden dark:text-slate-400 ${inline ? `absolute z-20 ${popupPlace} rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900` : ""}`}
+      >
         {open ? status : ""}
       </p>
     </div>

@@ -1,0 +1,123 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations as axe, collectProblems, waitForIndex } from "./helpers";
+
+// Companies of the deterministic sandbox universe (see e2e/profile.spec.ts).
+const RICH = { key: "XSHE_300980", name: "Ruihua Machinery Holdings Limited" };
+const LONDON = { key: "XLON_EMBE", name: "Ember Partners plc" };
+
+const headerBox = (page: Page) => page.getByRole("banner").getByRole("combobox", { name: /find a company/i });
+const headerList = (page: Page) => page.getByRole("banner").getByRole("listbox");
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
+const directoryBox = (page: Page) => page.getByRole("searchbox", { name: /search companies/i });
+const results = (page: Page) => page.getByRole("table", { name: /^Companies/ });
+/** Presses a shortcut until the header box has focus: a key pressed before hydration does nothing. */
+const summon = (page: Page, key: string) =>
+  expect(async () => {
+    await page.keyboard.press(key);
+    await expect(headerBox(page)).toBeFocused({ timeout: 500 });
+  }).toPass();
+
+test.describe("search from every page", () => {
+  test.beforeAll(async ({ request }) => waitForIndex(request));
+
+  test("from one profile to another with the keyboard alone, then the recent companies", async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.goto(`/companies/${RICH.key}`);
+    await expect(heading(page, RICH.name)).toBeVisible();
+
+    await summon(page, "/");
+    // Empty, the box offers the companies viewed so far: this one.
+    await expect(headerList(page)).toHaveAccessibleName("Recently viewed companies");
+    await expect(headerList(page).getByRole("option")).toHaveText([new RegExp(RICH.name)]);
+
+    await page.keyboard.type("Ember Partners");
+    await expect(headerList(page).getByRole("option", { name: new RegExp(LONDON.name) })).toBeVisible();
+    await expect(headerList(page)).toHaveAccessibleName("Matching companies");
+    const options = headerList(page).getByRole("option");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowDown");
+    const count = await options.count();
+    const highlighted = headerList(page).locator('[role="option"][aria-selected="true"]');
+    await expect(highlighted).toHaveCount(1);
+    await expect(options.nth(count > 1 ? 1 : 0)).toHaveAttribute("aria-selected", "true");
+    if (count > 1) await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/companies/${LONDON.key}$`));
+    await expect(heading(page, LONDON.name)).toBeVisible();
+
+    // Ctrl+K from anywhere: the recent list now starts with the company just opened.
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.keyboard.press("Control+k");
+    await expect(headerBox(page)).toBeFocused();
+    await expect(headerList(page).getByRole("option")).toHaveText([
+      new RegExp(LONDON.name),
+      new RegExp(RICH.name),
+    ]);
+    await page.keyboard.press("Escape");
+    await expect(headerList(page)).toBeHidden();
+    await expect(headerBox(page)).toHaveAttribute("aria-expanded", "false");
+
+    // Enter on an empty box opens the first recent company.
+    await page.keyboard.press("ArrowDown");
+    await expect(headerList(page)).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/companies/${LONDON.key}$`));
+    expect(problems).toEqual([]);
+  });
+
+  test("corrupt storage reads as no recent companies", async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.addInitScript(() => window.localStorage.setItem("fiscal-atlas:recent-companies", "{oops"));
+    await page.goto("/news");
+    await summon(page, "Control+k");
+    await expect(headerList(page)).toBeHidden();
+    await page.keyboard.type("Ruihua");
+    await expect(headerList(page).getByRole("option", { name: new RegExp(RICH.name) })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("on the directory `/` stays with its own box, Ctrl+K goes to the header's", async ({ page }) => {
+    await page.goto("/companies");
+    await expect(directoryBox(page)).toBeFocused();
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.keyboard.press("/");
+    await expect(directoryBox(page)).toBeFocused();
+    await page.getByRole("heading", { level: 1 }).click();
+    await summon(page, "Control+k");
+  });
+
+  test("the directory's box: Enter opens a lone hit, ArrowDown moves into the table", async ({ page }) => {
+    await page.goto("/companies");
+    // The ticker alone matches one company.
+    await directoryBox(page).fill("300980");
+    await expect(results(page)).toHaveAttribute("aria-busy", "false");
+    await expect(results(page).locator("tbody tr")).toHaveCount(1);
+    await directoryBox(page).press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/companies/${RICH.key}$`));
+
+    await page.goto("/companies?sector=Utilities");
+    await expect(results(page)).toHaveAttribute("aria-busy", "false");
+    await directoryBox(page).focus();
+    await page.keyboard.press("ArrowDown");
+    const firstLink = results(page).locator('tbody tr[data-index="0"] a');
+    await expect(firstLink).toBeFocused();
+    const href = await firstLink.getAttribute("href");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
+  for (const colorScheme of ["light", "dark"] as const)
+    for (const width of [1440, 390])
+      test(`axe finds nothing with the header search open (${colorScheme}, ${width} px)`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/companies/${RICH.key}`);
+        await expect(heading(page, RICH.name)).toBeVisible();
+        await summon(page, "Control+k");
+        await page.keyboard.type("Ruihua");
+        await expect(headerList(page).getByRole("option").first()).toBeVisible();
+        await axe(page);
+      });
+});
