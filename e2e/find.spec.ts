@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { expectNoAxeViolations as axe, collectProblems, waitForIndex } from "./helpers";
 
 // Companies of the deterministic sandbox universe (see e2e/profile.spec.ts).
@@ -120,4 +121,31 @@ test.describe("search from every page", () => {
         await expect(headerList(page).getByRole("option").first()).toBeVisible();
         await axe(page);
       });
+});
+
+test.describe("the Atom feed", () => {
+  test("/news links its feed, and the Subscribe link gives a valid Atom document of the view", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/news?minImportance=1&maxImportance=3");
+    const alternate = page.locator('head link[rel="alternate"][type="application/atom+xml"]');
+    await expect(alternate).toHaveAttribute("href", /\/news\/feed\.xml\?minImportance=1&maxImportance=3$/);
+    const subscribe = page.getByRole("link", { name: /subscribe/i });
+    await expect(subscribe).toHaveAttribute("href", "/news/feed.xml?minImportance=1&maxImportance=3");
+    const href = (await subscribe.getAttribute("href")) ?? "";
+    const response = await request.get(href);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
+    const text = await response.text();
+    expect(XMLValidator.validate(text)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "entry" }).parse(text).feed;
+    expect(doc.title).toMatch(/top news, importance 1–3/);
+    expect(doc.entry.length).toBeGreaterThan(0);
+
+    await axe(page);
+    // Following the link in the browser lands on the same document.
+    await subscribe.click();
+    await expect(page).toHaveURL(/\/news\/feed\.xml\?minImportance=1&maxImportance=3$/);
+  });
 });

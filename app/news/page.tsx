@@ -1,9 +1,11 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { Suspense } from "react";
 import type { PickedCompany } from "@/components/news/company-picker";
 import { NewsFeed } from "@/components/news/news-feed";
 import { feedQueryKey } from "@/components/news/queries";
+import { SubscribeLink } from "@/components/news/subscribe-link";
 import { toSearch } from "@/lib/client/api";
 import { utcDateOf } from "@/lib/dates";
 import { FEED_PAGE_SIZE, parseFeedParams, serializeFeedState, toApiParams } from "@/lib/news/feed-state";
@@ -12,12 +14,23 @@ import { topNewsQuery } from "@/lib/server/query-schemas";
 import { getServices } from "@/lib/server/services";
 import { topNewsFeed } from "@/lib/server/top-news-feed";
 
-export const metadata: Metadata = {
-  title: "Top news",
-  description: "The market's news ranked by importance, with every filter the API offers.",
-};
-
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
+  const { state } = parseFeedParams(await searchParams, utcDateOf(dataNow()));
+  const query = serializeFeedState(state);
+  return {
+    title: "Top news",
+    description: "The market's news ranked by importance, with every filter the API offers.",
+    alternates: {
+      types: {
+        "application/atom+xml": [
+          { url: `/news/feed.xml${query ? `?${query}` : ""}`, title: "Top news (Atom)" },
+        ],
+      },
+    },
+  };
+}
 
 /** The company named in the URL, by its canonical key: from the index, else through the API. */
 async function canonicalCompany(key: string): Promise<{ key: string; picked: PickedCompany | null }> {
@@ -73,6 +86,11 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
           The market&apos;s news ranked by importance, then newest. Filters start at the API&apos;s own
           defaults: the latest 7 UTC days, importance 1–2, companies worth $1B and up, every event type.
+        </p>
+        <p className="mt-2">
+          <Suspense>
+            <SubscribeLink />
+          </Suspense>
         </p>
       </div>
       <HydrationBoundary state={dehydrate(queryClient)}>

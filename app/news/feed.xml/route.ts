@@ -1,0 +1,80 @@
+import { toSearch } from "@/lib/client/api";
+import { companiesOf } from "@/lib/compare/set";
+import { utcDateOf } from "@/lib/dates";
+import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
+import { atomFeed } from "@/lib/news/atom";
+import { describeImportance, parseFeedParams, serializeFeedState, toApiParams } from "@/lib/news/feed-state";
+import { dataNow } from "@/lib/server/clock";
+import { compareNews } from "@/lib/server/compare";
+import { requestOrigin } from "@/lib/server/forwarded";
+import { type ErrorItem, errorBody, handler, parseSearch } from "@/lib/server/http";
+import { topNewsQuery } from "@/lib/server/query-schemas";
+import { getApiRateLimit } from "@/lib/server/rate-limit";
+import { topNewsFeed } from "@/lib/server/top-news-feed";
+import type { TopNewsArticle } from "@/lib/upstream/schemas";
+
+export const dynamic = "force-dynamic";
+
+/** A watchlist feed asks one top-news call per company: at most this many companies. */
+export const MAX_FEED_COMPANIES = 50;
+const ENTRIES = 50;
+
+/**
+ * The top-news view as Atom: the same query as /news, or `companies=K1,K2` (the compare set's
+ * encoding) for a watchlist's stories of the last 7 days, one cached call per company.
+ */
+export const GET = handler(async (request) => {
+  const url = new URL(request.url);
+  const today = utcDateOf(dataNow());
+  const { state, notes } = parseFeedParams(url.searchParams, today);
+  const errors: ErrorItem[] = notes.map((message) => ({ message }));
+  const keys = companiesOf(url.searchParams.getAll("companies"));
+  for (const key of keys)
+    if (!COMPANY_KEY_PATTERN.test(key))
+      errors.push({ message: `“${key.slice(0, 40)}” is not a company key.`, parameter: "companies" });
+  if (keys.length > MAX_FEED_COMPANIES)
+    errors.push({
+      message: `A feed covers at most ${MAX_FEED_COMPANIES} companies (${keys.length} given).`,
+      parameter: "companies",
+    });
+  if (errors.length > 0) return errorBody(400, errors);
+
+  let articles: TopNewsArticle[];
+  let title: string;
+  if (keys.length > 0) {
+    const news = await compareNews([...new Set(keys)]);
+    const level = (n: number) =>
+      state.importance.kind === "exact"
+        ? n === state.importance.level
+        : n >= state.importance.min && n <= state.importance.max;
+    articles = news.articles.filter(
+      (a) =>
+        level(a.importance) &&
+        (state.eventTypes.length === 0 || state.eventTypes.some((t) => t === a.eventType)),
+    );
+    title = `Fiscal Atlas: news of ${keys.length} followed ${keys.length === 1 ? "company" : "companies"}, ${describeImportance(state.importance)}`;
+  } else {
+    const apiQuery = toSearch({ ...toApiParams(state), pageSize: ENTRIES });
+    const page = await topNewsFeed(parseSearch(new URLSearchParams(apiQuery), topNewsQuery));
+    articles = page.data.data;
+    title = `Fiscal Atlas: top news, ${describeImportance(state.importance)}`;
+  }
+
+  const origin = requestOrigin(request.headers, getApiRateLimit().trustedHops);
+  const query = serializeFeedState(state);
+  const body = atomFeed({
+    origin,
+    selfUrl: `${origin}${url.pathname}${url.search}`,
+    pageUrl: `${origin}/news${query ? `?${query}` : ""}`,
+    title,
+    now: dataNow(),
+    articles: articles.slice(0, ENTRIES),
+  });
+  return new Response(body, {
+    headers: {
+      "content-type": "application/atom+xml; charset=utf-8",
+      // The stories come from the services' caches; a reader polling faster gains nothing.
+      "cache-control": "public, max-age=300",
+    },
+  });
+});

@@ -1,0 +1,103 @@
+// An Atom 1.0 document (RFC 4287) of top-news stories. Text is XML-escaped with the characters
+// XML 1.0 forbids removed, and a story's source link is kept only when it is http(s).
+
+import { createHash } from "node:crypto";
+import { profileHref } from "@/lib/hrefs";
+import type { TopNewsArticle } from "@/lib/upstream/schemas";
+
+// XML 1.0 allows tab, LF, CR and U+0020 up, except lone surrogates and U+FFFE/U+FFFF.
+const xmlChar = (cp: number) =>
+  cp === 0x9 ||
+  cp === 0xa ||
+  cp === 0xd ||
+  (cp >= 0x20 && cp <= 0xd7ff) ||
+  (cp >= 0xe000 && cp <= 0xfffd) ||
+  cp >= 0x10000;
+
+/** Text as XML character data or an attribute value. */
+export function xmlText(value: string): string {
+  return Array.from(value)
+    .filter((ch) => xmlChar(ch.codePointAt(0) ?? 0))
+    .join("")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+const httpUrl = (value: string): string | null => {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+};
+
+/** A stable entry id: the same story (company, day, title, source) keeps it across fetches. */
+function entryId(origin: string, article: TopNewsArticle): string {
+  const digest = createHash("sha256")
+    .update([article.companyKey ?? "", article.date, article.title, article.sourceUrl].join("\u0000"))
+    .digest("hex")
+    .slice(0, 32);
+  return `${origin}/news/feed.xml#${digest}`;
+}
+
+const isoTime = (article: TopNewsArticle): string => {
+  const collected = Date.parse(article.collectedAt);
+  return new Date(Number.isNaN(collected) ? `${article.date}T00:00:00Z` : collected).toISOString();
+};
+
+export interface AtomFeed {
+  /** Absolute URL of this feed (the self link and the feed id). */
+  selfUrl: string;
+  /** Absolute URL of the page the feed mirrors. */
+  pageUrl: string;
+  origin: string;
+  title: string;
+  /** The feed's time when it has no entries. */
+  now: number;
+  articles: readonly TopNewsArticle[];
+}
+
+export function atomFeed(feed: AtomFeed): string {
+  const times = feed.articles.map(isoTime);
+  // The newest story's time (ISO strings sort as times), or now for an empty feed.
+  const updated = times.length > 0 ? [...times].sort().at(-1) : new Date(feed.now).toISOString();
+  const entries = feed.articles.map((article, index) => {
+    const company = article.displayNameEnglish || article.companyKey || "";
+    const title = company ? `${company}: ${article.title}` : article.title;
+    const source = httpUrl(article.sourceUrl);
+    const profile = article.companyKey ? `${feed.origin}${profileHref(article.companyKey)}` : null;
+    const time = times[index];
+    return [
+      "  <entry>",
+      `    <id>${xmlText(entryId(feed.origin, article))}</id>`,
+      `    <title>${xmlText(title)}</title>`,
+      `    <updated>${time}</updated>`,
+      `    <published>${time}</published>`,
+      `    <summary>${xmlText(article.summary || article.description || article.title)}</summary>`,
+      `    <category term="${xmlText(String(article.eventType))}" label="importance ${article.importance}"/>`,
+      source ? `    <link rel="alternate" type="text/html" href="${xmlText(source)}"/>` : "",
+      profile
+        ? `    <link rel="related" type="text/html" href="${xmlText(profile)}" title="${xmlText(company)}"/>`
+        : "",
+      "  </entry>",
+    ]
+      .filter(Boolean)
+      .join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <id>${xmlText(feed.selfUrl)}</id>`,
+    `  <title>${xmlText(feed.title)}</title>`,
+    `  <updated>${updated}</updated>`,
+    "  <author><name>Fiscal Atlas</name></author>",
+    `  <link rel="self" type="application/atom+xml" href="${xmlText(feed.selfUrl)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${xmlText(feed.pageUrl)}"/>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+}

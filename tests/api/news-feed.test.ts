@@ -1,0 +1,141 @@
+// GET /news/feed.xml: the top-news view as Atom 1.0, read back with a validating XML parser.
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { GET as feed } from "@/app/news/feed.xml/route";
+import { atomFeed, xmlText } from "@/lib/news/atom";
+import type { TopNewsArticle } from "@/lib/upstream/schemas";
+
+const call = (path: string, headers: HeadersInit = { host: "atlas.example:8080" }) =>
+  feed(new Request(`http://localhost${path}`, { headers }));
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  isArray: (n) => n === "entry" || n === "link",
+});
+
+interface Link {
+  "@rel": string;
+  "@href": string;
+}
+interface Entry {
+  id: string;
+  title: string;
+  updated: string;
+  published: string;
+  summary: string;
+  link: Link[];
+}
+
+async function parsed(response: Response) {
+  const text = await response.text();
+  expect(XMLValidator.validate(text)).toBe(true);
+  return parser.parse(text).feed as {
+    "@xmlns": string;
+    id: string;
+    title: string;
+    updated: string;
+    author: { name: string };
+    link: Link[];
+    entry?: Entry[];
+  };
+}
+
+describe("GET /news/feed.xml", () => {
+  it("is a valid Atom feed of the top news with profile and source links", async () => {
+    const response = await call("/news/feed.xml?minImportance=1&maxImportance=3");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    expect(response.headers.get("cache-control")).toMatch(/max-age=\d+/);
+    const doc = await parsed(response);
+    expect(doc["@xmlns"]).toBe("http://www.w3.org/2005/Atom");
+    expect(doc.id).toBe("http://atlas.example:8080/news/feed.xml?minImportance=1&maxImportance=3");
+    expect(doc.title).toMatch(/importance 1–3/);
+    expect(doc.author.name).toBe("Fiscal Atlas");
+    expect(doc.link.find((l) => l["@rel"] === "self")?.["@href"]).toBe(doc.id);
+    expect(Date.parse(doc.updated)).not.toBeNaN();
+    const entries = doc.entry ?? [];
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      expect(entry.title).toBeTruthy();
+      expect(Date.parse(entry.updated)).not.toBeNaN();
+      const profile = entry.link.find((l) => l["@rel"] === "related");
+      expect(profile?.["@href"]).toMatch(/^http:\/\/atlas\.example:8080\/companies\/[^/]+$/);
+      for (const link of entry.link) expect(link["@href"]).toMatch(/^https?:\/\//);
+    }
+    // The same story keeps its id on the next fetch.
+    const again = await parsed(await call("/news/feed.xml?minImportance=1&maxImportance=3"));
+    expect(again.entry?.map((e) => e.id)).toEqual(entries.map((e) => e.id));
+    expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+  });
+
+  it("follows a list of companies, in the compare set's encoding", async () => {
+    const doc = await parsed(
+      await call("/news/feed.xml?companies=XSHE_300980,XLON_EMBE&minImportance=1&maxImportance=5"),
+    );
+    expect(doc.title).toMatch(/2 followed companies/);
+    const companies = new Set(
+      (doc.entry ?? []).map((e) =>
+        e.link
+          .find((l) => l["@rel"] === "related")
+          ?.["@href"].split("/")
+          .at(-1),
+      ),
+    );
+    expect(companies.size).toBeGreaterThan(0);
+    for (const key of companies) expect(["XSHE_300980", "XLON_EMBE"]).toContain(key);
+  });
+
+  it("answers bad parameters with 400 and JSON errors", async () => {
+    for (const path of [
+      "/news/feed.xml?importance=9",
+      "/news/feed.xml?startDate=yesterday",
+      "/news/feed.xml?companies=not%20a%20key",
+      `/news/feed.xml?companies=${Array.from({ length: 51 }, (_, i) => `NYSE_C${i}`).join(",")}`,
+    ]) {
+      const response = await call(path);
+      expect(response.status, path).toBe(400);
+      const body = (await response.json()) as { errors: { message: string }[] };
+      expect(body.errors.length, path).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("atomFeed", () => {
+  const article = (over: Partial<TopNewsArticle>): TopNewsArticle =>
+    ({
+      date: "2026-11-20",
+      title: "Title",
+      description: "",
+      summary: "Summary",
+      eventType: "earnings_release",
+      importance: 1,
+      sourceUrl: "https://news.example/a",
+      collectedAt: "2026-11-20T10:00:00Z",
+      companyKey: "NYSE_A&B",
+      ...over,
+    }) as TopNewsArticle;
+
+  it("escapes markup, drops control characters and keeps only http(s) source links", () => {
+    const text = atomFeed({
+      origin: "http://h",
+      selfUrl: "http://h/news/feed.xml?a=1&b=2",
+      pageUrl: "http://h/news",
+      title: "T",
+      now: Date.parse("2026-11-20T15:00:00Z"),
+      articles: [
+        article({ title: "<b>Bold</b> & \u0000bell\u0007 \uD800", sourceUrl: "javascript:alert(1)" }),
+        article({ title: "Second", sourceUrl: "https://news.example/b?x=1&y=2" }),
+      ],
+    });
+    expect(XMLValidator.validate(text)).toBe(true);
+    const doc = parser.parse(text).feed as { entry: Entry[] };
+    // The parser decodes the entities and trims: the markup arrives as text.
+    expect(doc.entry[0]?.title).toBe("NYSE_A&B: <b>Bold</b> & bell");
+    expect(text).toContain("<title>NYSE_A&amp;B: &lt;b&gt;Bold&lt;/b&gt; &amp; bell </title>");
+    expect(doc.entry[0]?.link.map((l) => l["@rel"])).toEqual(["related"]);
+    expect(doc.entry[0]?.link[0]?.["@href"]).toBe("http://h/companies/NYSE_A%26B");
+    expect(doc.entry[1]?.link[0]?.["@href"]).toBe("https://news.example/b?x=1&y=2");
+    expect(xmlText('"<&>')).toBe("&quot;&lt;&amp;&gt;");
+  });
+});
