@@ -13,6 +13,7 @@ import {
   normalizeCik,
 } from "@/lib/identifiers";
 import { createUpstreamClient } from "@/lib/upstream";
+import type { BudgetStatus } from "@/lib/upstream/budget";
 import type {
   CompanyLookup,
   CompanyNewsQuery,
@@ -25,6 +26,7 @@ import { isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { UpstreamHealth } from "@/lib/upstream/health";
 import type { NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
 import { type Cached, type CacheStats, SwrCache } from "./cache";
+import { createUpstreamBudget } from "./upstream-budget";
 import { UpstreamStats } from "./upstream-stats";
 
 const MINUTE = 60_000;
@@ -121,7 +123,8 @@ export class Services {
 
   constructor(options: ServicesOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.client = options.client ?? createUpstreamClient({ onCall: this.stats.record });
+    this.client =
+      options.client ?? createUpstreamClient({ onCall: this.stats.record, budget: createUpstreamBudget() });
     this.directory = new DirectorySync(this.client, {
       refreshMs: options.refreshMs ?? refreshMsFromEnv(),
       now: this.now,
@@ -339,6 +342,7 @@ export class Services {
         ...this.client.health(),
         calls: this.stats.total(),
       },
+      budget: this.client.budgetStatus(),
       index: this.indexStatus(),
       caches: {
         entries: sum("entries"),
@@ -358,6 +362,8 @@ export interface IndexNotice {
 
 export interface HealthReport {
   upstream: UpstreamHealth & { target: string; calls: number };
+  /** UPSTREAM_RATE_LIMIT: limit, calls used in the window, calls waiting by priority, where it is kept. */
+  budget: BudgetStatus;
   index: Record<CompanySet, SyncProgress>;
   caches: {
     entries: number;

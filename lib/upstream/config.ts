@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { type BudgetLimit, parseUpstreamRateLimit } from "./budget";
 
 /** The sandbox's licensed demo key: what the app uses when no key and no base URL are set. */
 export const DEFAULT_SANDBOX_KEY = "demo-licensed";
@@ -26,6 +27,8 @@ export interface UpstreamConfig {
   /** Wall-clock budget of one call, retries and waits included. */
   totalBudgetMs: number;
   breaker: { failureThreshold: number; cooldownMs: number };
+  /** UPSTREAM_RATE_LIMIT: at most this many calls per window for the key; null for no limit. */
+  rateLimit: BudgetLimit | null;
 }
 
 export function readUpstreamConfig(env: Record<string, string | undefined> = process.env): UpstreamConfig {
@@ -48,5 +51,6 @@ export function readUpstreamConfig(env: Record<string, string | undefined> = pro
       failureThreshold: parsed.data.UPSTREAM_BREAKER_THRESHOLD,
       cooldownMs: parsed.data.UPSTREAM_BREAKER_COOLDOWN_MS,
     },
+    rateLimit: parseUpstreamRateLimit(env.UPSTREAM_RATE_LIMIT),
   };
 }
