@@ -342,7 +342,7 @@ export class Services {
         ...this.client.health(),
         calls: this.stats.total(),
       },
-      budget: this.client.budgetStatus(),
+      budget: budgetReport(this.client.budgetStatus()),
       index: this.indexStatus(),
       caches: {
         entries: sum("entries"),
@@ -362,8 +362,7 @@ export interface IndexNotice {
 
 export interface HealthReport {
   upstream: UpstreamHealth & { target: string; calls: number };
-  /** UPSTREAM_RATE_LIMIT: limit, calls used in the window, calls waiting by priority, where it is kept. */
-  budget: BudgetStatus;
+  budget: BudgetReport;
   index: Record<CompanySet, SyncProgress>;
   caches: {
     entries: number;
@@ -372,6 +371,26 @@ export interface HealthReport {
     /** Answers served from the cache because the upstream failed. */
     staleServed: number;
     byCache: CacheStats[];
+  };
+}
+
+/**
+ * UPSTREAM_RATE_LIMIT as /api/health shows it: the limit and window, the slots this instance may
+ * use now (a share while Redis is down), calls in the window, calls waiting by priority, and where
+ * it is kept: local (no REDIS_URL), shared (Redis), local-fallback (Redis unreachable).
+ */
+export interface BudgetReport extends Omit<BudgetStatus, "limit" | "pausedUntil"> {
+  limit: { calls: number; windowSeconds: number } | null;
+  /** ISO instant until which a 429's Retry-After pauses every call. */
+  pausedUntil: string | null;
+}
+
+function budgetReport(status: BudgetStatus): BudgetReport {
+  const { limit, pausedUntil, ...rest } = status;
+  return {
+    ...rest,
+    limit: limit && { calls: limit.calls, windowSeconds: limit.windowMs / 1000 },
+    pausedUntil: pausedUntil === null ? null : new Date(pausedUntil).toISOString(),
   };
 }
 
