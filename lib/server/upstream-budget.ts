@@ -35,6 +35,10 @@ const INTERACTIVE_MARK_MS = 2_000;
 /** How soon background work asks again while interactive calls wait elsewhere. */
 const INTERACTIVE_BACKOFF_MS = 250;
 const INSTANCE_TTL_MS = 60_000;
+/** While on its own, a refused call asks again this soon, so that a returning Redis is used at once. */
+const FALLBACK_RECHECK_MS = 1_000;
+/** At start, calls wait this long for the first connection before counting on their own. */
+const FIRST_CONNECT_WAIT_MS = 100;
 
 // KEYS: 1 grant log, 2 interactive marks, 3 instances, 4 pause.
 // ARGV: 1 priority, 2 limit (0: none), 3 cap for this priority, 4 window ms, 5 instance id,
@@ -135,9 +139,15 @@ export class RedisBudgetStore implements BudgetStore {
       }),
     );
     if (!Array.isArray(reply)) {
+      // Still connecting for the first time (a start): wait for it rather than spend the whole budget alone.
+      if (this.redis.status().state === "connecting")
+        return { granted: false, retryInMs: FIRST_CONNECT_WAIT_MS, paused: false };
       this.fallbackSince ??= now;
       const share = limit ? Math.max(1, Math.floor(limit.calls / this.instances)) : 0;
-      return this.local.takeWithin(priority, share);
+      const local = this.local.takeWithin(priority, share);
+      return local.granted || local.paused
+        ? local
+        : { ...local, retryInMs: Math.min(local.retryInMs, FALLBACK_RECHECK_MS) };
     }
     this.fallbackSince = null;
     const [granted, retryInMs, paused, used, instances] = reply.map(Number) as number[];
