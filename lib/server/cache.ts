@@ -3,8 +3,8 @@
 // stale window, up to errorMs). Once a reload of an entry has failed, later requests get the
 // old value at once (marked stale-on-error) while one reload retries in the background, instead
 // of each waiting for a failing upstream. Identical concurrent loads are merged (single-flight).
-// A revalidation is background work for the upstream budget. "Not found" answers are cached briefly too, so a missing company does not spend the rate
-// budget on every request.
+// A revalidation is background work for the upstream budget. "Not found" answers are cached
+// briefly too, so a missing company does not spend the rate budget on every request.
 import { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground } from "@/lib/upstream/priority";
 
