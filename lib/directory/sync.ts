@@ -2,6 +2,7 @@
 // hasNextPage is false with bounded concurrency, exposes progress, serves what is indexed so
 // far during the first sync, refreshes on an interval, and swaps snapshots atomically.
 import { UpstreamError } from "@/lib/upstream/errors";
+import { inBackground } from "@/lib/upstream/priority";
 import type { Company, Pagination } from "@/lib/upstream/schemas";
 import { CompanyIndex } from "./company-index";
 
@@ -127,12 +128,15 @@ export class DirectorySync {
     return (state.partial as { index: CompanyIndex }).index;
   }
 
-  /** Runs one sync of a set; concurrent calls share it. Never rejects. */
+  /**
+   * Runs one sync of a set; concurrent calls share it. Never rejects. Its upstream calls are
+   * background work (so are the retries and refreshes it schedules): pages people wait for go first.
+   */
   sync(set: CompanySet): Promise<void> {
     const state = this.states[set];
     if (state.running) return state.running;
     if (state.progress.state === "unavailable") return Promise.resolve();
-    state.running = this.run(set).finally(() => {
+    state.running = inBackground(() => this.run(set)).finally(() => {
       state.running = null;
     });
     return state.running;

@@ -3,9 +3,10 @@
 // stale window, up to errorMs). Once a reload of an entry has failed, later requests get the
 // old value at once (marked stale-on-error) while one reload retries in the background, instead
 // of each waiting for a failing upstream. Identical concurrent loads are merged (single-flight).
-// "Not found" answers are cached briefly too, so a missing company does not spend the rate
-// budget on every request.
+// A revalidation is background work for the upstream budget. "Not found" answers are cached
+// briefly too, so a missing company does not spend the rate budget on every request.
 import { UpstreamError } from "@/lib/upstream/errors";
+import { inBackground } from "@/lib/upstream/priority";
 
 export interface CacheOptions {
   name: string;
@@ -68,7 +69,8 @@ export class SwrCache<T> {
     const failing = entry?.kind === "value" && entry.error !== undefined && age < this.options.errorMs;
     if (entry?.kind === "value" && (age < this.options.staleMs || failing)) {
       this.touch(key, entry);
-      this.load(key, load).catch(() => {
+      // Nobody waits for it (the stale value is served now): background work for the budget.
+      inBackground(() => this.load(key, load)).catch(() => {
         // The stale value keeps being served; the failure is recorded in load().
       });
       if (entry.error) {

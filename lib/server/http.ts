@@ -115,7 +115,7 @@ export function handler(fn: (request: Request) => Promise<Response> | Response) 
     const started = performance.now();
     const requestId = newRequestId();
     let response: Response;
-    const decision = checkApiRateLimit(request);
+    const decision = await checkApiRateLimit(request);
     if (!decision.allowed) {
       response = errorBody(
         429,

@@ -83,6 +83,11 @@ export class SharedRedis {
     return this.state === "ready" && this.client.isReady;
   }
 
+  /** The client with this connection's command timeout, for libraries that take a client (rate-limiter-flexible). */
+  commandClient(): Client {
+    return this.client.withCommandOptions({ timeout: this.commandTimeoutMs }) as Client;
+  }
+
   /**
    * Runs `operation` against Redis when it is up. Resolves undefined, never rejects, when Redis
    * is down, slow or failing: the caller falls back to its local tier.
@@ -93,7 +98,7 @@ export class SharedRedis {
       return undefined;
     }
     try {
-      return await operation(this.client.withCommandOptions({ timeout: this.commandTimeoutMs }) as Client);
+      return await operation(this.commandClient());
     } catch (error) {
       this.failures++;
       this.lastError = error instanceof Error ? error.message : String(error);

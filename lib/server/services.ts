@@ -13,6 +13,7 @@ import {
   normalizeCik,
 } from "@/lib/identifiers";
 import { createUpstreamClient } from "@/lib/upstream";
+import type { BudgetStatus } from "@/lib/upstream/budget";
 import type {
   CompanyLookup,
   CompanyNewsQuery,
@@ -25,6 +26,7 @@ import { isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { UpstreamHealth } from "@/lib/upstream/health";
 import type { NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
 import { type Cached, type CacheStats, SwrCache } from "./cache";
+import { createUpstreamBudget } from "./upstream-budget";
 import { UpstreamStats } from "./upstream-stats";
 
 const MINUTE = 60_000;
@@ -122,7 +124,8 @@ export class Services {
 
   constructor(options: ServicesOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.client = options.client ?? createUpstreamClient({ onCall: this.stats.record });
+    this.client =
+      options.client ?? createUpstreamClient({ onCall: this.stats.record, budget: createUpstreamBudget() });
     this.directory = new DirectorySync(this.client, {
       refreshMs: options.refreshMs ?? refreshMsFromEnv(),
       now: this.now,
@@ -341,6 +344,7 @@ export class Services {
         ...this.client.health(),
         calls: this.stats.total(),
       },
+      budget: budgetReport(this.client.budgetStatus()),
       index: this.indexStatus(),
       caches: {
         entries: sum("entries"),
@@ -360,6 +364,7 @@ export interface IndexNotice {
 
 export interface HealthReport {
   upstream: UpstreamHealth & { target: string; calls: number };
+  budget: BudgetReport;
   index: Record<CompanySet, SyncProgress>;
   caches: {
     entries: number;
@@ -368,6 +373,26 @@ export interface HealthReport {
     /** Answers served from the cache because the upstream failed. */
     staleServed: number;
     byCache: CacheStats[];
+  };
+}
+
+/**
+ * UPSTREAM_RATE_LIMIT as /api/health shows it: the limit and window, the slots this instance may
+ * use now (a share while Redis is down), calls in the window, calls waiting by priority, and where
+ * it is kept: local (no REDIS_URL), shared (Redis), local-fallback (Redis unreachable).
+ */
+export interface BudgetReport extends Omit<BudgetStatus, "limit" | "pausedUntil"> {
+  limit: { calls: number; windowSeconds: number } | null;
+  /** ISO instant until which a 429's Retry-After pauses every call. */
+  pausedUntil: string | null;
+}
+
+function budgetReport(status: BudgetStatus): BudgetReport {
+  const { limit, pausedUntil, ...rest } = status;
+  return {
+    ...rest,
+    limit: limit && { calls: limit.calls, windowSeconds: limit.windowMs / 1000 },
+    pausedUntil: pausedUntil === null ? null : new Date(pausedUntil).toISOString(),
   };
 }
 
