@@ -3,6 +3,7 @@
 import { useParentSize } from "@visx/responsive";
 import { scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompareCompany } from "@/lib/compare/model";
 import { IMPORTANCE_LEVELS, newsVolume, peerOverlap } from "@/lib/compare/set-charts";
@@ -57,7 +58,7 @@ export function ListingsChart({ companies }: { companies: readonly CompareCompan
           label: c.name,
           value: c.listingCount,
           highlight: c === focus,
-          note: `${plural(c.exchanges.length, "exch.", "exch.")}, ${c.currencies.join("/") || "no currency"}`,
+          note: `${c.exchanges.length} exch. · ${c.currencies.length} ccy`,
           title: `${c.name}: ${plural(c.listingCount, "listing")} on ${c.exchanges.join(", ") || "no exchange"}, traded in ${c.currencies.join(", ") || "no currency given"}`,
         }))}
       />
@@ -97,7 +98,7 @@ export function PeerOverlapChart({ companies }: { companies: readonly CompareCom
         />
       }
     >
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Peer overlap matrix (scrolls sideways)" className="overflow-x-auto">
         <div
           role="img"
           aria-label={`Matrix of who names whom as a peer: each row names the columns marked. ${summary}`}
@@ -153,7 +154,7 @@ export function PeerOverlapChart({ companies }: { companies: readonly CompareCom
             }),
           ])}
         </div>
-      </div>
+      </ScrollRegion>
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
         → the row names the column as a peer · ⇄ both name each other
       </p>
