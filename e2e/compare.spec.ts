@@ -24,6 +24,8 @@ test.describe("peer comparison", () => {
   test("from a profile: the company and its 11 closest peers, the limit of 12 explained", async ({
     page,
   }) => {
+    // Twelve companies with six charts: axe alone takes well over ten seconds on a busy machine.
+    test.slow();
     const problems = collectProblems(page);
     await page.goto(`/companies/${RICH.key}`);
     await page.getByRole("link", { name: /compare with these 11 closest peers/i }).click();
