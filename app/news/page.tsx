@@ -1,12 +1,20 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import type { PickedCompany } from "@/components/news/company-picker";
 import { NewsFeed } from "@/components/news/news-feed";
 import { feedQueryKey } from "@/components/news/queries";
 import { toSearch } from "@/lib/client/api";
 import { utcDateOf } from "@/lib/dates";
-import { FEED_PAGE_SIZE, parseFeedParams, serializeFeedState, toApiParams } from "@/lib/news/feed-state";
+import {
+  DENSITY_COOKIE,
+  FEED_PAGE_SIZE,
+  isFeedDensity,
+  parseFeedParams,
+  serializeFeedState,
+  toApiParams,
+} from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
 import { topNewsQuery } from "@/lib/server/query-schemas";
 import { getServices } from "@/lib/server/services";
@@ -42,7 +50,10 @@ async function canonicalCompany(key: string): Promise<{ key: string; picked: Pic
 
 export default async function NewsPage({ searchParams }: { searchParams: SearchParams }) {
   const today = utcDateOf(dataNow());
-  const { state } = parseFeedParams(await searchParams, today);
+  // The density last chosen, so that the first HTML already has it (no flash, no layout shift).
+  const remembered = (await cookies()).get(DENSITY_COOKIE)?.value;
+  const preferredDensity = isFeedDensity(remembered) ? remembered : "cards";
+  const { state } = parseFeedParams(await searchParams, today, preferredDensity);
 
   let initialCompany: PickedCompany | null = null;
   if (state.company) {
@@ -76,7 +87,7 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
         </p>
       </div>
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <NewsFeed today={today} initialCompany={initialCompany} />
+        <NewsFeed today={today} initialCompany={initialCompany} preferredDensity={preferredDensity} />
       </HydrationBoundary>
     </div>
   );
