@@ -8,10 +8,14 @@ export async function register(): Promise<void> {
   const { getFaultInjector, formatFaultSpec } = await import("@/lib/sandbox/faults");
   const { refreshMsFromEnv } = await import("@/lib/server/services");
   const { getApiRateLimit } = await import("@/lib/server/rate-limit");
+  const { cacheDirFromEnv, checkCacheDir } = await import("@/lib/server/cache-tiers");
+  const { redisUrlFromEnv } = await import("@/lib/server/redis");
   try {
     readUpstreamConfig();
     refreshMsFromEnv();
     getApiRateLimit(); // API_RATE_LIMIT and TRUSTED_PROXY_HOPS
+    redisUrlFromEnv();
+    await checkCacheDir(cacheDirFromEnv());
 
     const faults = getFaultInjector().current();
     if (faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(faults)}`);

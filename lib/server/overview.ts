@@ -58,6 +58,7 @@ export async function weekEventCounts(services: Services, today: string): Promis
       staleMs: 6 * 60 * MINUTE,
       errorMs: 24 * 60 * MINUTE,
       maxEntries: 4,
+      shared: services.tier,
     });
     countCaches.set(services, cache);
   }

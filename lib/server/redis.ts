@@ -85,15 +85,21 @@ export class SharedRedis {
 
   /**
    * Runs `operation` against Redis when it is up. Resolves undefined, never rejects, when Redis
-   * is down, slow or failing: the caller falls back to its local tier.
+   * is down, slow or failing: the caller falls back to its local tier. `timeoutMs`: for the
+   * few large values (an index snapshot) that need longer than a command's usual timeout.
    */
-  async attempt<T>(operation: (client: Client) => Promise<T>): Promise<T | undefined> {
+  async attempt<T>(
+    operation: (client: Client) => Promise<T>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<T | undefined> {
     if (!this.isReady()) {
       this.failures++;
       return undefined;
     }
     try {
-      return await operation(this.client.withCommandOptions({ timeout: this.commandTimeoutMs }) as Client);
+      return await operation(
+        this.client.withCommandOptions({ timeout: options.timeoutMs ?? this.commandTimeoutMs }) as Client,
+      );
     } catch (error) {
       this.failures++;
       this.lastError = error instanceof Error ? error.message : String(error);
