@@ -194,7 +194,8 @@ export class FileTier implements SharedTier {
     return undefined;
   }
 
-  write(cache: string, key: string, entry: StoredEntry): void {
+  /** A file stays until evicted: an entry past its cache's errorMs is read as a miss. */
+  write(cache: string, key: string, entry: StoredEntry, _ttlMs?: number): void {
     const file = this.file(cache, key);
     const data = encodeEntry(key, entry);
     const job = this.ready
