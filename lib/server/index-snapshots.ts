@@ -2,7 +2,7 @@ import "server-only";
 // Where the company index's snapshots live: `<CACHE_DIR>/index/<set>.ndjson.gz` (and the one
 // before it, `<set>.previous.ndjson.gz`), and with REDIS_URL also in Redis with a version key and
 // the sync lease. The format is gzipped NDJSON: a header line, then one company per line
-// (`zcat .cache/index/default.ndjson.gz | head -2`). Encoding and decoding yield to the event loop
+// (`zcat .cache/*/index/default.ndjson.gz | head -2`). Encoding and decoding yield to the event loop
 // every few thousand rows, and gzip runs on the thread pool, so 55,000 rows never hold a page.
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
