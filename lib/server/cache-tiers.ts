@@ -324,8 +324,7 @@ export class RedisTier implements SharedTier {
 export function cacheDirFromEnv(env: Record<string, string | undefined> = process.env): string | null {
   const value = env.CACHE_DIR?.trim();
   if (value === "off") return null;
-  if (value !== undefined && value !== "" && /[\0]/.test(value)) throw new Error("CACHE_DIR is not a path");
-  return path.resolve(process.cwd(), value || ".cache");
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), value || ".cache");
 }
 
 /** Checks at start that CACHE_DIR can be written, so a mistake stops the start instead of every write. */

@@ -190,7 +190,9 @@ export class SwrCache<T> {
       return this.loadUpstream(key, load);
     }
     try {
-      return await this.loadUpstream(key, load);
+      // The previous holder may have stored it between this instance's read and its lock.
+      const stored = lock ? await this.newerShared(key, had) : undefined;
+      return stored ? this.adopt(key, stored) : await this.loadUpstream(key, load);
     } finally {
       await lock?.release();
     }
