@@ -80,7 +80,7 @@ async function indexReady(app: App): Promise<Status["index"]> {
         const { index } = await json<Status>(`${app.base}/api/status`);
         return index.default.state === "ready" && ["ready", "unavailable"].includes(index.all.state);
       },
-      { timeout: 90_000, intervals: [250] },
+      { timeout: 240_000, intervals: [250] },
     )
     .toBe(true);
   return (await json<Status>(`${app.base}/api/status`)).index;
@@ -93,9 +93,12 @@ test.describe("several instances through Redis", () => {
   let sandbox: App;
   const dirs: string[] = [];
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     redis = await startRedis();
     sandbox = await startApp({ API_BASE_URL: "", API_KEY: "", CACHE_DIR: "off" });
+    // The first list answers build the sandbox's universe: warm it, so no instance's call times out.
+    for (const all of [false, true])
+      await json(`${sandbox.base}/sandbox/v3/companies-list?apiKey=demo-licensed&allCompanies=${all}`);
     const list = await json<{ data: { companyKey: string }[] }>(
       `${sandbox.base}/sandbox/v3/companies-list?apiKey=demo-licensed&pageNumber=2`,
     );
@@ -108,7 +111,7 @@ test.describe("several instances through Redis", () => {
   });
 
   test("one index sync for both; the second spends 0 calls on what the first fetched; a restart of both costs 0", async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const instanceEnv = () => {
       const dir = mkdtempSync(path.join(tmpdir(), "instance-"));
       dirs.push(dir);
@@ -145,7 +148,7 @@ test.describe("several instances through Redis", () => {
   });
 
   test("the embedded default (no Redis) keeps its index and profiles across a restart", async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const dir = mkdtempSync(path.join(tmpdir(), "embedded-"));
     dirs.push(dir);
     const env = { API_BASE_URL: `${sandbox.base}/sandbox`, API_KEY: "demo-licensed", CACHE_DIR: dir };

@@ -1,10 +1,13 @@
 // Several instances sharing their state through a real redis-server: the cache tier, single-flight
 // per key, one index sync under the lease, and Redis going away and coming back empty.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DirectorySync, type ListSource } from "@/lib/directory/sync";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { RedisTier } from "@/lib/server/cache-tiers";
-import { RedisSnapshots } from "@/lib/server/index-snapshots";
+import { FileSnapshots, RedisSnapshots } from "@/lib/server/index-snapshots";
 import { SharedRedis } from "@/lib/server/redis";
 import { Services } from "@/lib/server/services";
 import type { Company } from "@/lib/upstream/schemas";
@@ -143,6 +146,7 @@ function listSource() {
 }
 
 describe("one index sync across instances", () => {
+  type Instance = Awaited<ReturnType<typeof syncs>>[number];
   async function syncs(n: number, leaseMs?: number) {
     const namespace = `index-${++run}`;
     return Promise.all(
@@ -187,6 +191,35 @@ describe("one index sync across instances", () => {
     await live.sync.refresh("default");
     expect(live.calls()).toBe(5);
     expect(live.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+  });
+
+  it("a follower keeps its own copy in CACHE_DIR: started while Redis is down, it serves that copy", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "follower-"));
+    try {
+      const [leader, follower] = (await syncs(2)) as [Instance, Instance];
+      await leader.sync.refresh("default");
+      const files = new FileSnapshots(dir);
+      const withCopy = new DirectorySync(listSource().list, {
+        store: new RedisSnapshots(follower.shared, files),
+      });
+      await withCopy.refresh("default");
+      expect(withCopy.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+      await until(async () => (await files.load("default")) !== null);
+
+      await redis.kill();
+      try {
+        await until(() => !follower.shared.isReady());
+        const restarted = listSource();
+        const sync = new DirectorySync(restarted.list, { store: new RedisSnapshots(follower.shared, files) });
+        await sync.refresh("default");
+        expect(restarted.calls()).toBe(0);
+        expect(sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+      } finally {
+        await redis.restart();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("with Redis down, each instance syncs by itself rather than wait", async () => {

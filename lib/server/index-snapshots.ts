@@ -129,6 +129,8 @@ export class FileSnapshots implements SnapshotStore {
     const file = this.file(snapshot.set);
     try {
       const data = encoded ?? (await encodeSnapshot(snapshot));
+      // The same snapshot again (an instance's copy of a shared one): keep the previous as it is.
+      if ((await readFile(file).catch(() => null))?.equals(data)) return;
       await mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
       await writeFile(temp, data);
@@ -170,7 +172,10 @@ export class RedisSnapshots implements SnapshotStore {
     );
     if (data) {
       try {
-        return await decodeSnapshot(data as Buffer);
+        const snapshot = await decodeSnapshot(data as Buffer);
+        // This instance's own copy, for a start while Redis is down.
+        void this.files?.save(snapshot, data as Buffer);
+        return snapshot;
       } catch (error) {
         console.warn(`index: dropped the shared ${set} snapshot (${(error as Error).message})`);
         await this.redis.attempt((c) => c.del([this.key(set, "current"), this.key(set, "version")]));
