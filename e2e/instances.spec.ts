@@ -13,6 +13,8 @@ test.describe.configure({ mode: "serial" });
 interface App {
   base: string;
   stop(): Promise<void>;
+  /** The server's output, when it has exited. */
+  died(): string | null;
 }
 
 async function startApp(env: Record<string, string>): Promise<App> {
@@ -51,7 +53,7 @@ async function startApp(env: Record<string, string>): Promise<App> {
     await stop();
     throw new Error(`app did not start: ${output}\n${error}`);
   }
-  return { base, stop };
+  return { base, stop, died: () => (child.exitCode !== null ? output : null) };
 }
 
 async function json<T>(url: string): Promise<T> {
@@ -77,6 +79,7 @@ async function indexReady(app: App): Promise<Status["index"]> {
   await expect
     .poll(
       async () => {
+        expect(app.died()).toBeNull();
         const { index } = await json<Status>(`${app.base}/api/status`);
         return index.default.state === "ready" && ["ready", "unavailable"].includes(index.all.state);
       },

@@ -176,6 +176,23 @@ describe("one index sync across instances", () => {
     expect(all.map((i) => i.calls()).reduce((a, b) => a + b)).toBe(5);
   });
 
+  it("instances starting together wait for Redis's first connection, so they still sync once", async () => {
+    const namespace = `index-${++run}`;
+    const all = Array.from({ length: 2 }, () => {
+      const shared = new SharedRedis({ url: redis.url, namespace }); // not connected yet
+      connections.push(shared);
+      const source = listSource();
+      return {
+        sync: new DirectorySync(source.list, { store: new RedisSnapshots(shared, null) }),
+        calls: source.calls,
+      };
+    });
+    await Promise.all(all.map((i) => i.sync.refresh("default")));
+    await Promise.all(all.map((i) => i.sync.refresh("default")));
+    expect(all.map((i) => i.calls()).reduce((a, b) => a + b)).toBe(5);
+    for (const i of all) expect(i.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+  });
+
   it("when the holder dies, another instance takes the lease over once it expires", async () => {
     const [dead, live] = (await syncs(2, 300)) as [
       Awaited<ReturnType<typeof syncs>>[number],

@@ -84,6 +84,26 @@ export class SharedRedis {
   }
 
   /**
+   * While the first connection is still being made, waits for it (at most `timeoutMs`): a decision
+   * taken once at start (who syncs the index) must not mistake Redis's first moments for an outage.
+   * Answers at once once Redis has been up or down.
+   */
+  whenReady(timeoutMs: number): Promise<boolean> {
+    if (this.state !== "connecting") return Promise.resolve(this.isReady());
+    return new Promise((resolve) => {
+      const done = (ready: boolean) => {
+        clearTimeout(timer);
+        this.client.off("ready", onReady);
+        resolve(ready);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(this.isReady()), timeoutMs);
+      timer.unref?.();
+      this.client.on("ready", onReady);
+    });
+  }
+
+  /**
    * Runs `operation` against Redis when it is up. Resolves undefined, never rejects, when Redis
    * is down, slow or failing: the caller falls back to its local tier. `timeoutMs`: for the
    * few large values (an index snapshot) that need longer than a command's usual timeout.
