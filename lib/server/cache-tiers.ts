@@ -266,7 +266,8 @@ export class FileTier implements SharedTier {
 /** How long one instance may hold a key's load before others stop waiting for it. */
 export const KEY_LOCK_MS = 5_000;
 const BYTES = { [RESP_TYPES.BLOB_STRING]: Buffer } as const;
-const RELEASE =
+/** Deletes a lock or lease only while it still holds this holder's token (atomic in Redis). */
+export const RELEASE_IF_HELD =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 /** Entries as Redis strings (the same format as the files), expiring when they are useless. */
@@ -304,7 +305,7 @@ export class RedisTier implements SharedTier {
     if (answer !== "OK") return "busy";
     return {
       release: async () => {
-        await this.redis.attempt((c) => c.eval(RELEASE, { keys: [name], arguments: [token] }));
+        await this.redis.attempt((c) => c.eval(RELEASE_IF_HELD, { keys: [name], arguments: [token] }));
       },
     };
   }

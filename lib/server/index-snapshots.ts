@@ -12,6 +12,7 @@ import { gunzip, gzip } from "node:zlib";
 import { RESP_TYPES } from "redis";
 import type { CompanySet, IndexSnapshot, SnapshotStore } from "@/lib/directory/sync";
 import type { Company } from "@/lib/upstream/schemas";
+import { RELEASE_IF_HELD } from "./cache-tiers";
 import type { SharedRedis } from "./redis";
 
 const FORMAT = "fiscal-atlas-company-index";
@@ -149,8 +150,6 @@ const SAVE =
   "redis.call('set', KEYS[1], ARGV[1]) redis.call('set', KEYS[3], ARGV[2]) return 1";
 const RENEW =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
-const RELEASE =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 /**
  * Snapshots shared through Redis (`index:<set>:current`, `:previous`, `:version`, `:lease`), with
@@ -227,7 +226,7 @@ export class RedisSnapshots implements SnapshotStore {
     return {
       release: async () => {
         clearInterval(renew);
-        await this.redis.attempt((c) => c.eval(RELEASE, { keys: [name], arguments: [token] }));
+        await this.redis.attempt((c) => c.eval(RELEASE_IF_HELD, { keys: [name], arguments: [token] }));
       },
     };
   }
