@@ -2,7 +2,7 @@
 // sandbox's HTTP mount (a third server), then the embedded default (CACHE_DIR, no Redis). Counts
 // come from each instance's /api/status: list calls and profile calls made upstream.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -159,6 +159,20 @@ test.describe("several instances through Redis", () => {
     await indexReady(app);
     expect(await calls(app, LIST)).toBeGreaterThan(0);
     for (const key of KEYS) await json(`${app.base}/api/profile?companyKey=${key}`);
+    // The snapshots are written after the index is served: stop once both are on disk.
+    await expect
+      .poll(
+        () =>
+          readdirSync(dir)
+            .flatMap((d) =>
+              existsSync(path.join(dir, d, "index")) ? readdirSync(path.join(dir, d, "index")) : [],
+            )
+            .sort(),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toEqual(expect.arrayContaining(["all.ndjson.gz", "default.ndjson.gz"]));
     await app.stop();
 
     app = await startApp(env);
