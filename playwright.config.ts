@@ -55,7 +55,13 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/sandbox/v3/companies-list?apiKey=demo-free`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
-      env: { SANDBOX_NOW: E2E_SANDBOX_NOW, NEXT_TELEMETRY_DISABLED: "1", API_BASE_URL: "", API_KEY: "" },
+      env: {
+        SANDBOX_NOW: E2E_SANDBOX_NOW,
+        NEXT_TELEMETRY_DISABLED: "1",
+        CACHE_DIR: "off",
+        API_BASE_URL: "",
+        API_KEY: "",
+      },
     },
     {
       command: `node node_modules/next/dist/bin/next start -p ${freePort}`,
@@ -65,6 +71,7 @@ export default defineConfig({
       env: {
         SANDBOX_NOW: E2E_SANDBOX_NOW,
         NEXT_TELEMETRY_DISABLED: "1",
+        CACHE_DIR: "off",
         API_BASE_URL: "",
         API_KEY: "demo-free",
       },
@@ -78,6 +85,7 @@ export default defineConfig({
       env: {
         SANDBOX_NOW: E2E_SANDBOX_NOW,
         NEXT_TELEMETRY_DISABLED: "1",
+        CACHE_DIR: "off",
         API_BASE_URL: "",
         API_KEY: "",
         SANDBOX_FAULTS_CONTROL: "1",
@@ -99,6 +107,7 @@ export default defineConfig({
         SANDBOX_NOW: E2E_SANDBOX_NOW,
         SANDBOX_HOSTILE: "1",
         NEXT_TELEMETRY_DISABLED: "1",
+        CACHE_DIR: "off",
         API_BASE_URL: "",
         API_KEY: "",
       },

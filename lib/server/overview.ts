@@ -61,6 +61,7 @@ export async function weekEventCounts(services: Services, today: string): Promis
       errorMs: 24 * 60 * MINUTE,
       maxEntries: 4,
       now: services.now,
+      shared: services.tier,
     });
     countCaches.set(services, cache);
   }
