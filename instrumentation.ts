@@ -8,10 +8,12 @@ export async function register(): Promise<void> {
   const { getFaultInjector, formatFaultSpec } = await import("@/lib/sandbox/faults");
   const { refreshMsFromEnv } = await import("@/lib/server/services");
   const { getApiRateLimit } = await import("@/lib/server/rate-limit");
+  const { getPageMissLimiter } = await import("@/lib/server/page-budget");
   try {
     readUpstreamConfig();
     refreshMsFromEnv();
     getApiRateLimit(); // API_RATE_LIMIT and TRUSTED_PROXY_HOPS
+    getPageMissLimiter(); // PAGE_MISS_LIMIT
 
     const faults = getFaultInjector().current();
     if (faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(faults)}`);

@@ -6,6 +6,7 @@
 // "Not found" answers are cached briefly too, so a missing company does not spend the rate
 // budget on every request.
 import { UpstreamError } from "@/lib/upstream/errors";
+import { chargePageMiss, uncharged } from "./page-budget";
 
 export interface CacheOptions {
   name: string;
@@ -68,7 +69,7 @@ export class SwrCache<T> {
     const failing = entry?.kind === "value" && entry.error !== undefined && age < this.options.errorMs;
     if (entry?.kind === "value" && (age < this.options.staleMs || failing)) {
       this.touch(key, entry);
-      this.load(key, load).catch(() => {
+      uncharged(() => this.load(key, load)).catch(() => {
         // The stale value keeps being served; the failure is recorded in load().
       });
       if (entry.error) {
@@ -83,6 +84,8 @@ export class SwrCache<T> {
       this.counts.staleHits++;
       return { value: entry.value, fetchedAt: entry.fetchedAt, state: "stale" };
     }
+    // A page's budget pays for a miss that goes upstream, not for joining a load in flight.
+    if (!this.inflight.has(key)) chargePageMiss();
     this.counts.misses++;
     try {
       const value = await this.load(key, load);

@@ -15,13 +15,22 @@ export const DEFAULT_API_RATE_LIMIT = "1200/60";
 
 /** Parses API_RATE_LIMIT: "N/S" (N requests per S seconds, bursts of N), or "off". */
 export function parseApiRateLimit(value: string | undefined): RateLimitConfig | null {
-  const raw = (value ?? "").trim() || DEFAULT_API_RATE_LIMIT;
+  return parseRateLimit("API_RATE_LIMIT", value, DEFAULT_API_RATE_LIMIT);
+}
+
+/** Parses a per-client limit setting: "N/S" (N per S seconds, bursts of N), or "off". */
+export function parseRateLimit(
+  name: string,
+  value: string | undefined,
+  fallback: string,
+): RateLimitConfig | null {
+  const raw = (value ?? "").trim() || fallback;
   if (raw === "off") return null;
   const match = /^(\d+)\/(\d+)$/.exec(raw);
   const requests = Number(match?.[1]);
   const seconds = Number(match?.[2]);
   if (!match || requests < 1 || seconds < 1)
-    throw new Error('API_RATE_LIMIT must look like "1200/60" (requests/seconds) or be "off"');
+    throw new Error(`${name} must look like "${fallback}" (requests/seconds) or be "off"`);
   return { capacity: requests, refillPerSecond: requests / seconds };
 }
 
@@ -54,12 +63,21 @@ export function clientAddress(headers: Headers, trustedHops: number): string {
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/**
+ * A per-client limit: what the API limit and the pages' miss budget need from their store (the
+ * in-process buckets below; a shared store can take their place behind this interface).
+ */
+export interface ClientLimiter {
+  /** Takes one unit from the client's allowance, or says how long until one is back. */
+  take(client: string): RateDecision;
+}
+
 interface Bucket {
   tokens: number;
   updatedMs: number;
 }
 
-export class RateLimiter {
+export class RateLimiter implements ClientLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
   constructor(
@@ -107,7 +125,7 @@ export class RateLimiter {
 }
 
 interface ApiRateLimit {
-  limiter: RateLimiter | null;
+  limiter: ClientLimiter | null;
   trustedHops: number;
 }
 
@@ -134,9 +152,14 @@ export function setApiRateLimit(value: ApiRateLimit | undefined): void {
 
 /** The decision for one API request. */
 export function checkApiRateLimit(request: Request): RateDecision {
-  const { limiter, trustedHops } = getApiRateLimit();
+  const { limiter } = getApiRateLimit();
   if (!limiter) return { allowed: true };
-  return limiter.take(bucketOf(clientAddress(request.headers, trustedHops)));
+  return limiter.take(clientOf(request.headers));
+}
+
+/** The client a request is counted against, by every per-client limit (TRUSTED_PROXY_HOPS applied). */
+export function clientOf(headers: Headers): string {
+  return bucketOf(clientAddress(headers, getApiRateLimit().trustedHops));
 }
 
 /**
