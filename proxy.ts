@@ -7,18 +7,18 @@
 // routes, the sandbox and static files do not pass through here.
 import { type NextRequest, NextResponse } from "next/server";
 import { createNonce, pageCsp } from "@/lib/security/headers";
+import { PREFETCH_HEADER } from "@/lib/server/client-address";
 import { gatePage, UPSTREAM_SLOW_HEADER } from "@/lib/server/page-gate";
 import { PAGE_STATUS_HEADER, pageStatusResponse } from "@/lib/server/page-status";
 import { clientOf } from "@/lib/server/rate-limit";
 
-/** Next's link prefetches (and the browser's own): never gated, never charged, never blocked. */
+/**
+ * Next's link prefetches (stamped by the server, lib/server/client-address.ts, since Next hides
+ * its router headers from the proxy) and the browser's own: never gated, charged or blocked.
+ */
 function isPrefetch(request: NextRequest): boolean {
   const h = request.headers;
-  return (
-    h.has("next-router-prefetch") ||
-    h.has("next-router-segment-prefetch") ||
-    /prefetch/i.test(h.get("sec-purpose") ?? h.get("purpose") ?? "")
-  );
+  return h.get(PREFETCH_HEADER) === "1" || /prefetch/i.test(h.get("sec-purpose") ?? h.get("purpose") ?? "");
 }
 
 export async function proxy(request: NextRequest) {

@@ -74,6 +74,8 @@ test("cached pages keep serving under a failing upstream, marked stale with thei
   page,
   request,
 }) => {
+  // Six pages and their time travel under a failing upstream, on a shared machine.
+  test.setTimeout(60_000);
   const errors = collectPageErrors(page);
   // Fill the caches: a profile, the feed, the overview, the directory.
   await page.goto(`/companies/${CACHED.key}`);
@@ -169,11 +171,11 @@ test("a rate-limited upstream: a profile not cached is a readable 503 with Retry
   request,
 }) => {
   await recover(request);
-  await setFaults(request, "429=1,retry-after=3");
+  await setFaults(request, "429=1,retry-after=6");
   const problems = collectProblems(page);
   const response = await page.goto(`/companies/${LIMITED.key}`);
   expect(response?.status()).toBe(503);
-  expect(response?.headers()["retry-after"]).toBe("3");
+  expect(response?.headers()["retry-after"]).toBe("6");
   await expect(
     page.getByRole("heading", { level: 1, name: "The data service is limiting this server" }),
   ).toBeVisible();
