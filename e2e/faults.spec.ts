@@ -184,14 +184,6 @@ test("a rate-limited upstream: a profile not cached is a readable 503 with Retry
   await axe(page);
   // Chrome reports the document's status itself; nothing else may be logged.
   expect(problems.filter((p) => !p.includes("status of 503"))).toEqual([]);
-
-  // A client-side navigation to it ends on the same page.
-  await page.goto("/companies");
-  await page.goto(`/companies/${LIMITED.key}?via=again`);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "The data service is limiting this server" }),
-  ).toBeVisible();
-  expect(problems.filter((p) => !p.includes("status of 503"))).toEqual([]);
 });
 
 test("a slow upstream that answers in time keeps the real 404 and 308", async ({ request }) => {
