@@ -184,6 +184,11 @@ test("a rate-limited upstream: a profile not cached is a readable 503 with Retry
   await axe(page);
   // Chrome reports the document's status itself; nothing else may be logged.
   expect(problems.filter((p) => !p.includes("status of 503"))).toEqual([]);
+
+  // Asked again while the client waits out that Retry-After: refused at once, not a slow page.
+  const again = await request.get(`/companies/${LIMITED.key}`);
+  expect(again.status()).toBe(503);
+  expect(Number(again.headers()["retry-after"])).toBeGreaterThan(0);
 });
 
 test("a slow upstream that answers in time keeps the real 404 and 308", async ({ request }) => {

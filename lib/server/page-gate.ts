@@ -87,10 +87,30 @@ export async function gatePage(
     timer = setTimeout(() => resolve({ kind: "slow" }), slowMs);
   });
   try {
-    return await Promise.race([load, slow]);
+    const outcome = await Promise.race([load, slow]);
+    return outcome.kind === "slow" ? (pausedStatus() ?? outcome) : outcome;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Still loading while the client holds its calls back (a Retry-After it waits out, an open
+ * breaker): the page is not slow but refused, so it answers 503 until the pause ends.
+ */
+function pausedStatus(): GateOutcome | null {
+  const { client } = getServices();
+  const paused = client.pausedReason();
+  if (!paused) return null;
+  const health = client.health();
+  const until =
+    paused === "rate_limited" ? Date.parse(health.rateLimitedUntil ?? "") : health.breaker.probeAt;
+  const retryAfterMs = until !== null && Number.isFinite(until) ? Math.max(0, until - Date.now()) : undefined;
+  const cause = pageStatusOf(
+    { code: paused, details: { retryAfterMs } },
+    readUpstreamConfig().breaker.cooldownMs,
+  );
+  return cause ? { kind: "status", cause } : null;
 }
 
 /** Whether the gate found the upstream slow for this request: the page streams its data. */
