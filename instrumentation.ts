@@ -10,6 +10,7 @@ export async function register(): Promise<void> {
   const { getApiRateLimit } = await import("@/lib/server/rate-limit");
   const { cacheDirFromEnv, checkCacheDir } = await import("@/lib/server/cache-tiers");
   const { redisUrlFromEnv } = await import("@/lib/server/redis");
+  const { getPageMissLimiter } = await import("@/lib/server/page-budget");
   try {
     const upstream = readUpstreamConfig(); // API_BASE_URL, API_KEY, UPSTREAM_*, SANDBOX_MOUNT
     if (upstream.baseUrl && upstream.sandboxMounted)
@@ -18,6 +19,7 @@ export async function register(): Promise<void> {
     getApiRateLimit(); // API_RATE_LIMIT and TRUSTED_PROXY_HOPS
     redisUrlFromEnv();
     await checkCacheDir(cacheDirFromEnv());
+    getPageMissLimiter(); // PAGE_MISS_LIMIT
 
     const faults = getFaultInjector().current();
     if (faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(faults)}`);

@@ -14,6 +14,7 @@ import { LRUCache } from "lru-cache";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground } from "@/lib/upstream/priority";
 import type { SharedTier, StoredEntry } from "./cache-tiers";
+import { chargePageMiss, uncharged } from "./page-budget";
 
 export interface CacheOptions {
   name: string;
@@ -102,8 +103,9 @@ export class SwrCache<T> {
     }
     const failing = entry?.kind === "value" && entry.error !== undefined && age < this.options.errorMs;
     if (entry?.kind === "value" && (age < this.options.staleMs || failing)) {
-      // Nobody waits for it (the stale value is served now): background work for the budget.
-      inBackground(() => this.load(key, load, entry.fetchedAt)).catch(() => {
+      // Nobody waits for it (the stale value is served now): background work for the budget,
+      // and nobody's page miss.
+      uncharged(() => inBackground(() => this.load(key, load, entry.fetchedAt))).catch(() => {
         // The stale value keeps being served; the failure is recorded in load().
       });
       if (entry.error) {
@@ -118,6 +120,8 @@ export class SwrCache<T> {
       this.counts.staleHits++;
       return { value: entry.value, fetchedAt: entry.fetchedAt, state: "stale" };
     }
+    // A page's budget pays for a miss that goes upstream, not for joining a load in flight.
+    if (!this.inflight.has(key)) await chargePageMiss();
     this.counts.misses++;
     try {
       const value = await this.load(key, load, entry?.fetchedAt);

@@ -101,3 +101,12 @@ export function recentCompanies(limit = 10): Promise<DirectoryPage> {
     companiesQuery.parse({ sort: "updatedAt", order: "desc", pageSize: String(limit), facets: "false" }),
   );
 }
+
+/** Everything the overview shows, each part failing on its own. */
+export function overviewData(services: Services, today: string) {
+  return Promise.allSettled([
+    topStories(services, today),
+    weekEventCounts(services, today),
+    recentCompanies(),
+  ]);
+}

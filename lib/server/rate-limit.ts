@@ -20,13 +20,22 @@ export const DEFAULT_API_RATE_LIMIT = "1200/60";
 
 /** Parses API_RATE_LIMIT: "N/S" (N requests per S seconds), or "off". */
 export function parseApiRateLimit(value: string | undefined): RateLimitConfig | null {
-  const raw = (value ?? "").trim() || DEFAULT_API_RATE_LIMIT;
+  return parseRateLimit("API_RATE_LIMIT", value, DEFAULT_API_RATE_LIMIT);
+}
+
+/** Parses a per-client limit setting: "N/S" (N per window of S seconds), or "off". */
+export function parseRateLimit(
+  name: string,
+  value: string | undefined,
+  fallback: string,
+): RateLimitConfig | null {
+  const raw = (value ?? "").trim() || fallback;
   if (raw === "off") return null;
   const match = /^(\d+)\/(\d+)$/.exec(raw);
   const requests = Number(match?.[1]);
   const seconds = Number(match?.[2]);
   if (!match || requests < 1 || seconds < 1)
-    throw new Error('API_RATE_LIMIT must look like "1200/60" (requests/seconds) or be "off"');
+    throw new Error(`${name} must look like "${fallback}" (requests/seconds) or be "off"`);
   return { requests, windowSeconds: seconds };
 }
 
@@ -54,16 +63,29 @@ export function clientAddress(headers: Headers, trustedHops: number): string {
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export class RateLimiter {
+/**
+ * A per-client limit: what the API limit and the pages' miss budget need from their store
+ * (rate-limiter-flexible below: in memory, or in Redis for every instance).
+ */
+export interface ClientLimiter {
+  /** Takes one unit from the client's allowance, or says how long until one is back. */
+  take(client: string): Promise<RateDecision>;
+  /** Where clients are counted: this process, every instance through Redis, or this process while Redis is down. */
+  mode(): "local" | "shared" | "local-fallback";
+}
+
+export class RateLimiter implements ClientLimiter {
   private readonly local: RateLimiterMemory;
   private readonly shared: RateLimiterRedis | null;
 
   constructor(
     readonly config: RateLimitConfig,
     private readonly redis: SharedRedis | null = null,
+    /** Which limit this is: limits that count the same clients keep apart by it. */
+    name = "api-limit",
   ) {
     const options = { points: config.requests, duration: config.windowSeconds };
-    this.local = new RateLimiterMemory({ ...options, keyPrefix: "api" });
+    this.local = new RateLimiterMemory({ ...options, keyPrefix: name });
     this.shared = redis
       ? new RateLimiterRedis({
           ...options,
@@ -71,7 +93,7 @@ export class RateLimiter {
           useRedisPackage: true,
           // Straight to the insurance while Redis is down, instead of a failing command per request.
           rejectIfRedisNotReady: true,
-          keyPrefix: redis.key("api-limit"),
+          keyPrefix: redis.key(name),
           insuranceLimiter: this.local,
         })
       : null;
@@ -97,7 +119,7 @@ export class RateLimiter {
 }
 
 interface ApiRateLimit {
-  limiter: RateLimiter | null;
+  limiter: ClientLimiter | null;
   trustedHops: number;
 }
 
@@ -124,9 +146,14 @@ export function setApiRateLimit(value: ApiRateLimit | undefined): void {
 
 /** The decision for one API request. */
 export async function checkApiRateLimit(request: Request): Promise<RateDecision> {
-  const { limiter, trustedHops } = getApiRateLimit();
+  const { limiter } = getApiRateLimit();
   if (!limiter) return { allowed: true };
-  return limiter.take(bucketOf(clientAddress(request.headers, trustedHops)));
+  return limiter.take(clientOf(request.headers));
+}
+
+/** The client a request is counted against, by every per-client limit (TRUSTED_PROXY_HOPS applied). */
+export function clientOf(headers: Headers): string {
+  return bucketOf(clientAddress(headers, getApiRateLimit().trustedHops));
 }
 
 /**

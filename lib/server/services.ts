@@ -24,12 +24,12 @@ import type {
 import { readUpstreamConfig } from "@/lib/upstream/config";
 import { isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { UpstreamHealth } from "@/lib/upstream/health";
-import type { NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
+import type { Company, NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
 import { type Cached, type CacheStats, SwrCache } from "./cache";
-import { createUpstreamBudget } from "./upstream-budget";
 import type { SharedTier, SharedTierStatus } from "./cache-tiers";
 import { getSharedRedis, type RedisStatus } from "./redis";
 import { getSharedState } from "./shared-state";
+import { createUpstreamBudget } from "./upstream-budget";
 import { UpstreamStats } from "./upstream-stats";
 
 const MINUTE = 60_000;
@@ -275,11 +275,16 @@ export class Services {
    * running) counts as no: a page shows initials rather than spend an upstream call on a 404.
    */
   knownToHaveLogo(companyKey: string): boolean {
+    return this.indexedCompany(companyKey)?.availableDatasets.includes("logos") ?? false;
+  }
+
+  /** The directory index's row for a company key, without an upstream call (undefined: not known). */
+  indexedCompany(companyKey: string): Company | undefined {
     for (const set of ["default", "all"] as const) {
       const row = this.directory.index(set).byKey(companyKey);
-      if (row) return row.availableDatasets.includes("logos");
+      if (row) return row;
     }
-    return false;
+    return undefined;
   }
 
   /**
