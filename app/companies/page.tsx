@@ -37,17 +37,12 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Se
   // A failure is not prefetched: the browser's own request shows it, with a retry.
   if (first.data) queryClient.setQueryData(directoryPageOptions(query, 1).queryKey, first.data);
   return (
-    <>
-      <noscript>
-        {/* Controls that only work with JavaScript are hidden without it. */}
-        <style>{"[data-needs-js]{display:none!important}"}</style>
-      </noscript>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <DirectoryView
-          now={dataNow()}
-          noScriptResults={<StaticResults state={state} page={page} result={listed} />}
-        />
-      </HydrationBoundary>
-    </>
+    // Without a script, globals.css hides the controls marked data-needs-js.
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <DirectoryView
+        now={dataNow()}
+        noScriptResults={<StaticResults state={state} page={page} result={listed} />}
+      />
+    </HydrationBoundary>
   );
 }

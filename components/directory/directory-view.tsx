@@ -388,6 +388,27 @@ function FiltersContainer({
   return <FiltersDialog onClose={onClose}>{children}</FiltersDialog>;
 }
 
+const TABBABLE =
+  "a[href], button:not(:disabled), input:not(:disabled):not([type='hidden']), select, textarea, [tabindex='0']";
+
+/**
+ * Tab past the dialog's last control comes back to its first (and Shift+Tab the other way):
+ * the native modal would otherwise hand focus to the browser's own toolbar.
+ */
+function wrapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) => el.checkVisibility() && el.tabIndex >= 0,
+  );
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const edge = event.shiftKey ? first : last;
+  if (document.activeElement !== edge && document.activeElement !== event.currentTarget) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
+}
+
 function FiltersDialog({ onClose, children }: { onClose: () => void; children: ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -404,6 +425,7 @@ function FiltersDialog({ onClose, children }: { onClose: () => void; children: R
       id="directory-filters"
       aria-label="Filters"
       onClose={onClose}
+      onKeyDown={wrapTab}
       className="fixed inset-0 z-40 m-0 h-dvh max-h-none w-full max-w-none overflow-auto bg-white p-4 text-slate-900 backdrop:bg-slate-950/40 dark:bg-slate-950 dark:text-slate-100"
     >
       {children}

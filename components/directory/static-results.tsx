@@ -106,7 +106,7 @@ export function StaticResults({
               <th scope="col" className={`${cell} hidden md:table-cell`}>
                 HQ country
               </th>
-              <th scope="col" className={`${cell} text-right`}>
+              <th scope="col" className={`${cell} whitespace-nowrap text-right`}>
                 Market cap
               </th>
             </tr>
