@@ -316,7 +316,8 @@ test.describe("failed pages of rows", () => {
     // Row 121 lies on page 3.
     await page.locator("[data-results-scroller]").evaluate((el) => el.scrollTo({ top: 48 * 120 }));
     const alert = page.getByRole("alert").filter({ hasText: "Some rows could not be loaded" });
-    await expect(alert).toBeVisible();
+    // The failed page is tried twice (the client's one retry of a 5xx) before it shows as failed.
+    await expect(alert).toBeVisible({ timeout: 15_000 });
     const failed = [...new Set(asked)].sort();
     expect(failed).toContain(3);
     asked.length = 0;
