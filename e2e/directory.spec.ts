@@ -220,6 +220,9 @@ test.describe("server rendering", () => {
     });
     const html = await (await page.request.get("/companies?q=lime")).text();
     expect(html).toMatch(/<a [^>]*href="\/companies\/[^"]+"/);
+    // A desktop browser gets the wide layout (filter column, full columns) from the server already.
+    expect(html).toMatch(/<aside [^>]*id="directory-filters"/);
+    expect(html).toContain(">Sector</button>");
     await page.goto("/companies?q=lime");
     await expect(firstRow(page).getByRole("link")).toBeVisible();
     await expect(page.getByText("Loading…")).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { DirectoryView } from "@/components/directory/directory-view";
 import { directoryPageOptions, directoryPageSearch } from "@/components/directory/queries";
 import { StaticResults } from "@/components/directory/static-results";
@@ -19,6 +20,14 @@ function toParams(record: Awaited<SearchParams>): URLSearchParams {
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const q = parseDirectoryState(toParams(await searchParams)).q.trim();
   return { title: q ? `“${q}” in companies` : "Companies" };
+}
+
+/** Whether the request comes from a phone: its client hint where the browser sends one, else its user agent. */
+async function isPhone(): Promise<boolean> {
+  const request = await headers();
+  const hint = request.get("sec-ch-ua-mobile");
+  if (hint) return hint === "?1";
+  return /Mobi|Android|iPhone|iPad/i.test(request.get("user-agent") ?? "");
 }
 
 /**
@@ -41,6 +50,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Se
     <HydrationBoundary state={dehydrate(queryClient)}>
       <DirectoryView
         now={dataNow()}
+        wideGuess={!(await isPhone())}
         noScriptResults={<StaticResults state={state} page={page} result={listed} />}
       />
     </HydrationBoundary>

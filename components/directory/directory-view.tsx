@@ -36,9 +36,12 @@ const ECHO_MS = 2000;
 
 export function DirectoryView({
   now,
+  wideGuess,
   noScriptResults,
 }: {
   now: number;
+  /** Whether the window is likely wide (the server's guess from the request), for the first paint. */
+  wideGuess: boolean;
   /** The results as plain links, shown when the browser runs no script. */
   noScriptResults: ReactNode;
 }) {
@@ -109,7 +112,7 @@ export function DirectoryView({
   const { head, count, rowAt, setRange, pageError, retry, exportHref } = useDirectory(state);
   const selection = useCompareSelection();
   const data = head.data;
-  const wide = useMediaQuery("(min-width: 768px)");
+  const wide = useMediaQuery("(min-width: 768px)", wideGuess);
   const [drawer, setDrawer] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
   const closeDrawer = useCallback(() => setDrawer(false), []);
@@ -379,6 +382,7 @@ function FiltersContainer({
       <aside
         id="directory-filters"
         aria-label="Filters"
+        data-needs-js=""
         className="w-64 shrink-0 self-start overflow-auto lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)]"
       >
         {children}
