@@ -272,8 +272,6 @@ export function DirectoryView({
             <div className="mb-2 flex items-center justify-end">
               <button
                 type="button"
-                // biome-ignore lint/a11y/noAutofocus: the dialog's first stop: its way back to the results.
-                autoFocus
                 onClick={closeDrawer}
                 className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white"
               >
@@ -419,7 +417,7 @@ function FiltersDialog({ onClose, children }: { onClose: () => void; children: R
     const element = dialog.current;
     if (!element) return;
     element.showModal();
-    // showModal focuses the dialog itself when React (not the attribute) owns autofocus.
+    // The first stop is the dialog's way back to the results ("Show N results").
     element.querySelector<HTMLElement>("button")?.focus();
     return () => element.close();
   }, []);
