@@ -9,7 +9,9 @@ export async function register(): Promise<void> {
   const { refreshMsFromEnv } = await import("@/lib/server/services");
   const { getApiRateLimit } = await import("@/lib/server/rate-limit");
   try {
-    readUpstreamConfig();
+    const upstream = readUpstreamConfig(); // API_BASE_URL, API_KEY, UPSTREAM_*, SANDBOX_MOUNT
+    if (upstream.baseUrl && upstream.sandboxMounted)
+      console.log("sandbox: mounted at /sandbox beside the real service (SANDBOX_MOUNT=1)");
     refreshMsFromEnv();
     getApiRateLimit(); // API_RATE_LIMIT and TRUSTED_PROXY_HOPS
 

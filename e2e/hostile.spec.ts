@@ -1,10 +1,14 @@
 // Every page against hostile and odd upstream data (SANDBOX_HOSTILE=1, lib/sandbox/hostile-fixtures.ts):
 // upstream text is shown literally, nothing in it runs, no non-http(s) link is rendered, bidi
-// overrides stay inside their own text, long names do not widen the page, and unknown enum values
-// are shown as information.
+// overrides stay inside their own text, long names do not widen the page, unknown enum values
+// are shown as information, and company keys that need encoding (NYSE_BRK/B, XPAR_A&B+C%) work
+// in every URL.
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import { compareHref } from "../lib/compare/set";
+import { profileHref } from "../lib/hrefs";
 import * as H from "../lib/sandbox/hostile-fixtures";
-import { E2E_HOSTILE_URL } from "../playwright.config";
+import { E2E_HOSTILE_URL, E2E_SANDBOX_NOW } from "../playwright.config";
 import { collectCspViolations } from "./security-helpers";
 
 test.use({ baseURL: E2E_HOSTILE_URL });
@@ -175,4 +179,146 @@ test("the profile shows script as text and unknown values as information", async
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(H.BIDI_NAME);
   // The API view shows the raw JSON with the override as a visible escape.
   await expect(page.locator("#api pre", { hasText: "displayNameEnglish" })).toContainText("\\u202E");
+});
+
+test.describe("company keys that need encoding", () => {
+  const ODD: string[] = Object.values(H.ODD_KEYS);
+  const nameOf = (key: string) => H.ODD_KEY_NAMES[key] as string;
+  const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+  /** The page's path and query as the browser holds them (still percent-encoded). */
+  const here = (page: Page) => {
+    const url = new URL(page.url());
+    return url.pathname + url.search;
+  };
+
+  for (const key of ODD) {
+    test(`the profile of ${key} opens at its own URL, without a redirect`, async ({ page }) => {
+      const check = watch(page);
+      const response = await page.goto(profileHref(key));
+      expect(response?.status()).toBe(200);
+      expect(response?.request().redirectedFrom()).toBeNull();
+      expect(here(page)).toBe(profileHref(key));
+      await expect(heading(page)).toHaveText(nameOf(key));
+      await expect(page.locator("#identifiers")).toContainText(key);
+      await revealAll(page);
+      await expect(page.locator("#news")).toContainText(`${nameOf(key)} reports results`);
+      expect([...check.problems, ...(await pageProblems(page))]).toEqual([]);
+    });
+  }
+
+  test("peer links lead to odd keys: from an ordinary company, then from one odd key to another", async ({
+    page,
+  }) => {
+    await page.goto(profileHref(H.ODD_KEY_PEER_HOST));
+    const peerLink = (key: string) =>
+      page
+        .locator("#peers")
+        .getByRole("link", { name: nameOf(key), exact: true })
+        .first();
+    await peerLink(H.ODD_KEYS.slash).click();
+    await expect(heading(page)).toHaveText(nameOf(H.ODD_KEYS.slash));
+    expect(here(page)).toBe(profileHref(H.ODD_KEYS.slash));
+    await peerLink(H.ODD_KEYS.marks).click();
+    await expect(heading(page)).toHaveText(nameOf(H.ODD_KEYS.marks));
+    expect(here(page)).toBe(profileHref(H.ODD_KEYS.marks));
+    await page.goBack();
+    await expect(heading(page)).toHaveText(nameOf(H.ODD_KEYS.slash));
+  });
+
+  test("a non-canonical form answers 308 to the canonical key, with the from note", async ({
+    page,
+    request,
+  }) => {
+    for (const key of ODD) {
+      const lower = await request.get(profileHref(key.toLowerCase()), { maxRedirects: 0 });
+      expect(lower.status(), key).toBe(308);
+      expect(lower.headers().location, key).toBe(profileHref(key));
+    }
+    const secondary = await request.get(profileHref(H.ODD_KEY_SECONDARY), { maxRedirects: 0 });
+    expect(secondary.status()).toBe(308);
+    expect(secondary.headers().location).toBe(profileHref(H.ODD_KEYS.slash, H.ODD_KEY_SECONDARY));
+    await page.goto(profileHref(H.ODD_KEY_SECONDARY));
+    expect(here(page)).toBe(profileHref(H.ODD_KEYS.slash, H.ODD_KEY_SECONDARY));
+    await expect(page.getByRole("note")).toContainText(`Also known as ${H.ODD_KEY_SECONDARY}`);
+    await expect(page.getByRole("note")).toContainText("secondary listing on Bolsa Mexicana de Valores");
+
+    const fscl = H.hostileProfiles(Date.parse(E2E_SANDBOX_NOW)).find((p) => p.companyKey === H.ODD_KEYS.space)
+      ?.companyFiscalIdentifier as string;
+    await page.goto(profileHref(fscl));
+    expect(here(page)).toBe(profileHref(H.ODD_KEYS.space, fscl));
+    await expect(heading(page)).toHaveText(nameOf(H.ODD_KEYS.space));
+    await expect(page.getByRole("note")).toContainText("an identifier of this company");
+  });
+
+  test("a key typed as is, with its own %, reaches its page; a malformed escape is a 404", async ({
+    page,
+    request,
+  }) => {
+    const typed = await request.get("/companies/XPAR_A&B+C%", { maxRedirects: 0 });
+    expect(typed.status()).toBe(308);
+    expect(new URL(typed.headers().location as string, E2E_HOSTILE_URL).pathname).toBe(
+      "/companies/XPAR_A&B+C%25",
+    );
+    await page.goto("/companies/XPAR_A&B+C%");
+    await expect(heading(page)).toHaveText(nameOf(H.ODD_KEYS.symbols));
+    const malformed = await request.get("/companies/%E0%A4%A");
+    expect(malformed.status()).toBe(404);
+  });
+
+  test("a comparison of odd keys survives its URL: edits, reload and Back", async ({ page }) => {
+    const members = page.getByRole("list", { name: "Companies in the comparison" }).getByRole("listitem");
+    const keysShown = () => members.evaluateAll((items) => items.map((li) => li.getAttribute("data-member")));
+    await page.goto(compareHref(ODD));
+    await expect(members).toHaveCount(ODD.length);
+    for (const [i, key] of ODD.entries()) await expect(members.nth(i)).toHaveAttribute("data-member", key);
+
+    await page
+      .getByRole("button", { name: `Remove ${nameOf(H.ODD_KEYS.symbols)} from the comparison` })
+      .first()
+      .click();
+    const rest = ODD.filter((k) => k !== H.ODD_KEYS.symbols);
+    await expect.poll(() => here(page)).toBe(compareHref(rest));
+    await expect(members).toHaveCount(rest.length);
+    expect(await keysShown()).toEqual(rest);
+    await page.reload();
+    await expect(members).toHaveCount(rest.length);
+    expect(await keysShown()).toEqual(rest);
+    await page.goBack();
+    await expect.poll(() => here(page)).toBe(compareHref(ODD));
+    await expect(members).toHaveCount(ODD.length);
+    await expect(page.locator("#news")).toContainText(`${nameOf(H.ODD_KEYS.symbols)} reports results`);
+  });
+
+  test("the directory finds, selects for comparison and exports them with their keys whole", async ({
+    page,
+  }) => {
+    await page.goto(`/companies?q=${H.ODD_KEY_WORD}`);
+    await page.evaluate(() => sessionStorage.clear());
+    const table = page.getByRole("table", { name: /^Companies/ });
+    await expect(table.locator("tbody tr")).toHaveCount(ODD.length);
+    await expect(table.getByRole("link", { name: nameOf(H.ODD_KEYS.symbols) })).toHaveAttribute(
+      "href",
+      profileHref(H.ODD_KEYS.symbols),
+    );
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Export CSV/ }).click(),
+    ]);
+    const text = (await readFile((await download.path()) as string, "utf8")).replace(/^\uFEFF/, "");
+    const keys = text
+      .trimEnd()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => (line.startsWith('"') ? line.slice(1, line.indexOf('"', 1)) : line.split(",")[0]));
+    expect(keys.sort()).toEqual([...ODD].sort());
+
+    for (const key of [H.ODD_KEYS.marks, H.ODD_KEYS.escape])
+      await page.getByRole("checkbox", { name: `Select ${nameOf(key)} for comparison` }).check();
+    await page.getByRole("link", { name: "Compare 2" }).click();
+    await expect(
+      page.getByRole("list", { name: "Companies in the comparison" }).getByRole("listitem"),
+    ).toHaveCount(2);
+    expect(here(page)).toBe(compareHref([H.ODD_KEYS.marks, H.ODD_KEYS.escape]));
+  });
 });

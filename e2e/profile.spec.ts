@@ -332,6 +332,19 @@ test("API view: v2 and v3 side by side, GBX against GBP explained, never the rea
   await expect(api.locator("tbody tr[data-kind='same']")).toHaveCount(0);
 });
 
+test("API view: the example URLs ignore a forwarded host and scheme when no proxy is trusted", async ({
+  request,
+  baseURL,
+}) => {
+  const response = await request.get(`/companies/${LONDON.key}`, {
+    headers: { "x-forwarded-host": "attacker.example", "x-forwarded-proto": "https" },
+  });
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).not.toContain("attacker.example");
+  expect(html).toContain(`${baseURL}/sandbox`);
+});
+
 test("identifiers copy to the clipboard", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto(`/companies/${RICH.key}`);

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  COMPANY_KEY_PATTERN,
   cusipCheckDigit,
   FIGI_CHARS,
   figiCheckDigit,
   fiscalIdentifier,
+  IDENTIFIER_PATTERN,
   isinCheckDigit,
   isValidCusip,
   isValidFigi,
   isValidFiscalIdentifier,
   isValidIsin,
+  MAX_COMPANY_KEY_LENGTH,
   normalizeCik,
 } from "./identifiers";
 
@@ -77,5 +80,43 @@ describe("companyFiscalIdentifier", () => {
   it("keeps kinds apart", () => {
     expect(isValidFiscalIdentifier(fiscalIdentifier("listing", 5), "company")).toBe(false);
     expect(isValidFiscalIdentifier(fiscalIdentifier("listing", 5), "listing")).toBe(true);
+  });
+});
+
+describe("company keys", () => {
+  // Keys of real-world shapes: the contract says any string the upstream returns.
+  const ODD = ["NYSE_BRK/B", "XPAR_A&B+C%", "XLON_BT.A", "XSTO_ERIC B", "XTAE_Q#1?,2", "OTC_AB%2FC", "X_é"];
+
+  it("accepts every key shape the upstream sends, uncased and unparsed", () => {
+    for (const key of ["NASDAQ_AAPL", "nasdaq_aapl", ...ODD]) {
+      expect(COMPANY_KEY_PATTERN.test(key), key).toBe(true);
+      expect(IDENTIFIER_PATTERN.test(key), key).toBe(true);
+    }
+  });
+
+  it("rejects control and format characters, outer spaces, dot segments and absurd lengths", () => {
+    const bad = [
+      "NASDAQ_AAPL\r\nX-Api-Key: x",
+      "NASDAQ_AAPL\u0000",
+      "NASDAQ_\u202EAAPL",
+      "NASDAQ_AAPL ",
+      "NASDAQ_ AAPL",
+      "NASDAQ_AAPL/../../v3/companies-list",
+      `NASDAQ_${"A".repeat(MAX_COMPANY_KEY_LENGTH)}`,
+      "_AAPL",
+      "NAS-DAQ_AAPL",
+      "NASDAQAAPL",
+    ];
+    for (const key of bad) expect(COMPANY_KEY_PATTERN.test(key), JSON.stringify(key)).toBe(false);
+    expect(COMPANY_KEY_PATTERN.test(`N_${"A".repeat(MAX_COMPANY_KEY_LENGTH - 2)}`)).toBe(true);
+  });
+
+  it("still tells a key from the other identifiers, which are no keys", () => {
+    for (const id of ["US0378331005", "037833100", "BBG000B9XRY4", "320193", "FSCLC0123456789"]) {
+      expect(COMPANY_KEY_PATTERN.test(id), id).toBe(false);
+      expect(IDENTIFIER_PATTERN.test(id), id).toBe(true);
+    }
+    for (const junk of ["<script>", "a b", "http://evil.example/x", "//evil.example"])
+      expect(IDENTIFIER_PATTERN.test(junk), junk).toBe(false);
   });
 });

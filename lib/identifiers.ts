@@ -1,11 +1,21 @@
 // Identifier formats and check digits, valid by their published standards, plus the
 // sandbox's own companyFiscalIdentifier scheme.
 
-/** The shape of a companyKey, `<EXCHANGE>_<TICKER>` (recognised, never parsed: the contract says so). */
-export const COMPANY_KEY_PATTERN = /^[A-Za-z0-9]+_[A-Za-z0-9.-]+$/;
+/** The longest companyKey accepted: real ones are far shorter. */
+export const MAX_COMPANY_KEY_LENGTH = 64;
 
-/** What any identifier or key a person may paste can look like (a URL's company names). */
-export const IDENTIFIER_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+// `<EXCHANGE>_<TICKER>`, the ticker any printable text (tickers hold `/ . & + % # ? ,` and, in
+// Stockholm, spaces): recognised, never parsed. Rejected: control and format characters (CR/LF,
+// NUL, bidi overrides), space at either end, `..` (a dot segment, should a key ever meet a path)
+// and absurd lengths.
+const KEY_SOURCE = `(?=[^]{3,${MAX_COMPANY_KEY_LENGTH}}$)(?![^]*\\.\\.)[A-Za-z0-9]+_(?! )(?:[^\\p{C}\\p{Z}]| )+(?<! )`;
+
+/** A companyKey as the upstream may send it (see above). */
+export const COMPANY_KEY_PATTERN = new RegExp(`^${KEY_SOURCE}$`, "u");
+
+/** What any identifier or key a person may paste can look like: a companyKey, or an identifier
+ * of letters, digits and the marks identifiers use (CUSIPs have *@#). */
+export const IDENTIFIER_PATTERN = new RegExp(`^(?:[A-Za-z0-9_.*@#-]{1,64}|${KEY_SOURCE})$`, "u");
 
 const ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { getJson, toSearch } from "@/lib/client/api";
 import type { CompareCompany } from "@/lib/compare/model";
+import { companiesParam } from "@/lib/compare/set";
 
 interface CompareNewsBody {
   articles: FeedArticle[];
@@ -32,7 +33,7 @@ export function CompareNews({ companies }: { companies: readonly CompareCompany[
   const news = useQuery({
     queryKey: ["compare", "news", keys] as const,
     queryFn: ({ signal }) =>
-      getJson<CompareNewsBody>(`/api/compare/news${toSearch({ companies: keys })}`, signal),
+      getJson<CompareNewsBody>(`/api/compare/news${toSearch({ companies: companiesParam(keys) })}`, signal),
     staleTime: 5 * 60_000,
   });
   const byKey = new Map(companies.map((c) => [c.companyKey, c]));

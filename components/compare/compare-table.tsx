@@ -10,6 +10,7 @@ import { UpstreamText } from "@/components/ui/upstream-text";
 import { ATTRIBUTES, type Attribute, capRatio, datasetDelta, differs } from "@/lib/compare/attributes";
 import type { CompareCompany } from "@/lib/compare/model";
 import { plainText } from "@/lib/format";
+import { profileHref } from "@/lib/hrefs";
 
 const CELL = "px-3 py-2 align-top";
 const DIFF = "bg-amber-50 dark:bg-amber-950/50";
@@ -134,7 +135,7 @@ export function CompareTable({
                     <CompanyLogo companyKey={c.companyKey} name={c.name} hasLogo={c.hasLogo} size={28} />
                     <div className="min-w-0">
                       <Link
-                        href={`/companies/${encodeURIComponent(c.companyKey)}`}
+                        href={profileHref(c.companyKey)}
                         className="font-semibold text-slate-900 break-words hover:text-brand-600 hover:underline dark:text-white dark:hover:text-sky-300"
                       >
                         <UpstreamText>{c.name}</UpstreamText>

@@ -6,6 +6,7 @@ import { Section } from "@/components/ui/section";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { type Comparison, loadedCompanies } from "@/lib/compare/model";
 import {
+  companiesParam,
   compareHref,
   compareHrefKeeping,
   LIMIT_MESSAGE,
@@ -45,7 +46,7 @@ export function CompareView({
   const companies = loadedCompanies(entries);
   const keys = entries.map((e) => (e.ok ? e.company.companyKey : e.requested));
   const latest = useRef(keys);
-  const keysText = keys.join(",");
+  const keysText = companiesParam(keys);
 
   // The server's answer is the truth: later edits start from it. A former ticker or other name
   // in the URL is replaced with the canonical key, so a shared link names the companies plainly.

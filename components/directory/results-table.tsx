@@ -16,6 +16,7 @@ import {
 import type { SortField } from "@/lib/directory/fields";
 import type { ColumnId } from "@/lib/directory/url-state";
 import { plainText } from "@/lib/format";
+import { profileHref } from "@/lib/hrefs";
 import { CellContext, COLUMN_META, DIRECTORY_COLUMNS, features } from "./columns";
 import type { DirectoryRow } from "./use-directory";
 
@@ -360,7 +361,7 @@ const ResultRow = memo(
             >
               {id === "name" ? (
                 <Link
-                  href={`/companies/${encodeURIComponent(company.companyKey)}`}
+                  href={profileHref(company.companyKey)}
                   prefetch={false}
                   tabIndex={active ? 0 : -1}
                   onFocus={() => onFocusRow(index)}

@@ -11,6 +11,7 @@ import {
   directoryHref,
 } from "@/lib/directory/url-state";
 import { formatCount } from "@/lib/format";
+import { profileHref } from "@/lib/hrefs";
 import type { DirectoryPage } from "@/lib/server/directory";
 import type { ErrorItem } from "@/lib/server/http";
 import { DIRECTORY_PAGE_SIZE } from "./queries";
@@ -115,7 +116,7 @@ export function StaticResults({
             {rows.map((row) => (
               <tr key={row.companyKey}>
                 <td className={cell}>
-                  <Link href={`/companies/${encodeURIComponent(row.companyKey)}`} className={linkClass}>
+                  <Link href={profileHref(row.companyKey)} className={linkClass}>
                     <UpstreamText>{row.displayNameEnglish || row.companyKey}</UpstreamText>
                   </Link>
                   <span className="block text-xs text-slate-500 dark:text-slate-400">

@@ -3,6 +3,7 @@ import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { safeHttpUrl } from "@/lib/format";
+import { profileHref } from "@/lib/hrefs";
 import { ArticleTitle } from "./article-title";
 import { EventTypeChip } from "./event-type-chip";
 import { IMPORTANCE_ACCENT, ImportanceBadge } from "./importance";
@@ -39,7 +40,7 @@ export function ArticleCompany({
       <CompanyLogo companyKey={key} name={name} hasLogo={hasLogo} size={28} />
       <div className="min-w-0 text-sm leading-tight">
         <Link
-          href={`/companies/${encodeURIComponent(key)}`}
+          href={profileHref(key)}
           className="block truncate font-medium text-slate-900 hover:text-brand-600 hover:underline dark:text-slate-100 dark:hover:text-sky-300"
         >
           <UpstreamText>{name}</UpstreamText>

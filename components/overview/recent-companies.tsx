@@ -8,6 +8,7 @@ import { describeError } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { getJson } from "@/lib/client/api";
 import { flagOf, formatAgo, formatUtc } from "@/lib/format";
+import { profileHref } from "@/lib/hrefs";
 import type { DirectoryPage } from "@/lib/server/directory";
 
 const POLL_MS = 60_000;
@@ -71,7 +72,7 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
                 />
                 <div className="min-w-0 flex-1 text-sm leading-tight">
                   <Link
-                    href={`/companies/${encodeURIComponent(row.companyKey)}`}
+                    href={profileHref(row.companyKey)}
                     className="block truncate font-medium hover:text-brand-600 hover:underline dark:hover:text-sky-300"
                   >
                     <UpstreamText>{name}</UpstreamText>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
+import { logoSrc } from "@/lib/hrefs";
 
 /**
  * The wide logomark: the `logo` variant on light surfaces, `logo-dark` on dark ones (chosen by
@@ -19,13 +20,11 @@ export function HeaderLogo({
   const [failed, setFailed] = useState(false);
   if (!hasLogo || failed)
     return <CompanyLogo companyKey={companyKey} name={name} hasLogo={false} size={56} />;
-  const src = (variant: string) =>
-    `/api/logo?companyKey=${encodeURIComponent(companyKey)}&variant=${variant}`;
   return (
     <picture className="shrink-0">
-      <source srcSet={src("logo-dark")} media="(prefers-color-scheme: dark)" />
+      <source srcSet={logoSrc(companyKey, "logo-dark")} media="(prefers-color-scheme: dark)" />
       <img
-        src={src("logo")}
+        src={logoSrc(companyKey, "logo")}
         alt=""
         width={210}
         height={56}

@@ -9,6 +9,7 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { compareHref, MAX_COMPARE } from "@/lib/compare/set";
 import { flagOf, plainText } from "@/lib/format";
+import { profileHref } from "@/lib/hrefs";
 import type { PeerRow } from "@/lib/profile/peer-rows";
 import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
 
@@ -126,7 +127,7 @@ export function PeersTable({
                     />
                     <span className="min-w-0">
                       <Link
-                        href={`/companies/${encodeURIComponent(peer.companyKey)}`}
+                        href={profileHref(peer.companyKey)}
                         className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
                       >
                         <UpstreamText>{peer.name}</UpstreamText>

@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-
-type Variant = "icon" | "logo" | "logo-dark" | "tile";
+import { type LogoVariant, logoSrc } from "@/lib/hrefs";
 
 /** Two letters from the name, for a company without a logo. */
 function initials(name: string): string {
@@ -32,7 +31,7 @@ export function CompanyLogo({
   name: string;
   hasLogo: boolean;
   size?: number;
-  variant?: Variant;
+  variant?: LogoVariant;
   /** Hold the request back (say, while a list scrolls fast); the fallback shows meanwhile. */
   defer?: boolean;
 }) {
@@ -52,7 +51,7 @@ export function CompanyLogo({
   return (
     // biome-ignore lint/performance/noImgElement: a small PNG from our own route; next/image would re-encode it for nothing.
     <img
-      src={`/api/logo?companyKey=${encodeURIComponent(companyKey)}&variant=${variant}`}
+      src={logoSrc(companyKey, variant)}
       alt=""
       width={size}
       height={size}

@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { ATTRIBUTES, capRatio, datasetDelta, differs } from "./attributes";
 import { breakdown, type CompareCompany } from "./model";
 import { layoutPeers, ringOf } from "./peer-layout";
-import { compareHref, MAX_COMPARE, parseCompareSet, withCompany, withFocus, withoutCompany } from "./set";
+import {
+  companiesOf,
+  companiesParam,
+  compareHref,
+  compareHrefKeeping,
+  MAX_COMPARE,
+  parseCompareSet,
+  withCompany,
+  withFocus,
+  withoutCompany,
+} from "./set";
 
 function company(overrides: Partial<CompareCompany>): CompareCompany {
   return {
@@ -60,6 +70,31 @@ describe("parseCompareSet", () => {
     expect(withFocus(["A_1", "B_2", "C_3"], "C_3")).toEqual(["C_3", "A_1", "B_2"]);
     expect(compareHref(["A_1", "B.2"])).toBe("/compare?companies=A_1,B.2");
     expect(compareHref([])).toBe("/compare");
+  });
+});
+
+describe("the compare set in the URL", () => {
+  const ODD = ["NYSE_BRK/B", "XPAR_A&B+C%", "XLON_BT.A", "XSTO_ERIC B", "XTAE_Q#1?,2", "OTC_AB%2FC"];
+  const reread = (href: string) =>
+    parseCompareSet(new URL(href, "http://localhost").searchParams.getAll("companies"));
+
+  it("round-trips keys holding commas, percent signs, & and anything else", () => {
+    const keys = ["NASDAQ_AAPL", ...ODD];
+    expect(reread(compareHref(keys))).toEqual({ keys, overLimit: [], invalid: [] });
+    expect(compareHref(["XTAE_A,B", "X_1%"])).toBe("/compare?companies=XTAE_A%252CB,X_1%2525");
+    expect(companiesOf(companiesParam(keys))).toEqual(keys);
+    // What the page keeps naming past the set survives too.
+    expect(reread(compareHrefKeeping(["NYSE_BRK/B"], ["<b>,x</b>"])).invalid).toEqual(["<b>,x</b>"]);
+  });
+
+  it("reads the older forms: plain keys joined by commas, or the parameter repeated", () => {
+    expect(reread("/compare?companies=NASDAQ_AAPL,NYSE_IBM").keys).toEqual(["NASDAQ_AAPL", "NYSE_IBM"]);
+    expect(reread("/compare?companies=NASDAQ_AAPL&companies=XLON_BT.A").keys).toEqual([
+      "NASDAQ_AAPL",
+      "XLON_BT.A",
+    ]);
+    // A percent sign typed by hand, not followed by 25 or 2C, is the key's own.
+    expect(reread("/compare?companies=XPAR_A%26B%2BC%25").keys).toEqual(["XPAR_A&B+C%"]);
   });
 });
 

@@ -1,5 +1,9 @@
 // The comparison set as the URL carries it: `/compare?companies=K1,K2,...`, the first company the
 // focus. Browser-safe (the page, the directory's selection bar and the profile build these URLs).
+// A key may hold any character, commas and percent signs too, so in the list each key's `%` is
+// written `%25` and its `,` `%2C` before the whole value is URL-encoded: `XTAE_A,B` travels as
+// `companies=XTAE_A%252CB`. Keys without either character look as they always did, so older links
+// (plain keys joined by commas, or the parameter repeated) keep working.
 
 import { IDENTIFIER_PATTERN } from "@/lib/identifiers";
 
@@ -15,15 +19,30 @@ export interface ParsedSet {
   invalid: string[];
 }
 
+const escapeEntry = (key: string) => key.replace(/[%,]/g, (c) => (c === "%" ? "%25" : "%2C"));
+const unescapeEntry = (entry: string) =>
+  entry.replace(/%(25|2C)/gi, (_, hex: string) => (hex === "25" ? "%" : ","));
+const urlEntry = (key: string) => encodeURIComponent(escapeEntry(key));
+
+/** The value of the companies parameter for a set of keys. */
+export function companiesParam(keys: readonly string[]): string {
+  return keys.map(escapeEntry).join(",");
+}
+
+/** The keys a companies parameter (given once or repeated) names, in order, trimmed. */
+export function companiesOf(raw: string | readonly string[] | undefined | null): string[] {
+  return (typeof raw === "string" ? [raw] : (raw ?? []))
+    .flatMap((s) => s.split(","))
+    .map((s) => unescapeEntry(s).trim())
+    .filter(Boolean);
+}
+
 /**
  * Splits, trims, upper-cases and de-duplicates; the first MAX_COMPARE distinct identifiers are
  * kept. Accepts the parameter repeated too.
  */
 export function parseCompareSet(raw: string | readonly string[] | undefined | null): ParsedSet {
-  const parts = (typeof raw === "string" ? [raw] : (raw ?? []))
-    .flatMap((s) => s.split(","))
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const parts = companiesOf(raw);
   const keys: string[] = [];
   const overLimit: string[] = [];
   const invalid: string[] = [];
@@ -39,10 +58,10 @@ export function parseCompareSet(raw: string | readonly string[] | undefined | nu
   return { keys, overLimit, invalid };
 }
 
-/** The page's URL for a set (commas left readable; keys never hold one). */
+/** The page's URL for a set: the list's commas stay readable, each key is encoded. */
 export function compareHref(keys: readonly string[]): string {
   if (keys.length === 0) return "/compare";
-  return `/compare?companies=${keys.slice(0, MAX_COMPARE).map(encodeURIComponent).join(",")}`;
+  return `/compare?companies=${keys.slice(0, MAX_COMPARE).map(urlEntry).join(",")}`;
 }
 
 /**
@@ -51,7 +70,7 @@ export function compareHref(keys: readonly string[]): string {
  */
 export function compareHrefKeeping(keys: readonly string[], leftOut: readonly string[]): string {
   const all = [...keys.slice(0, MAX_COMPARE), ...leftOut];
-  return all.length === 0 ? "/compare" : `/compare?companies=${all.map(encodeURIComponent).join(",")}`;
+  return all.length === 0 ? "/compare" : `/compare?companies=${all.map(urlEntry).join(",")}`;
 }
 
 /** The set with a company added at the end, or null when it is full or already there. */

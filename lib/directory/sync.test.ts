@@ -169,4 +169,57 @@ describe("DirectorySync", () => {
     expect(sync.progress("default")).toMatchObject({ state: "error", lastError: "HTTP 503" });
     expect(sync.index("default").size).toBe(2000);
   });
+
+  it("a failed page stops the attempt: its other workers call no more pages and write nothing into the next attempt", async () => {
+    const PAGE = 10;
+    const TOTAL = 100;
+    let attempt = 1;
+    const gate = () => {
+      let resolve = () => {};
+      const promise = new Promise<void>((r) => (resolve = r));
+      return { promise, resolve };
+    };
+    const gates = { 1: gate(), 2: gate() };
+    let calls = 0;
+    const list: ListSource = {
+      async getCompaniesPage({ pageNumber = 1 }) {
+        calls++;
+        const opened = gates[attempt as 1 | 2];
+        if (attempt === 1 && pageNumber === 2) throw new UpstreamError("unavailable", "HTTP 503");
+        if (pageNumber > 1) await opened.promise;
+        return {
+          pagination: {
+            page: pageNumber,
+            pageSize: PAGE,
+            totalCount: TOTAL,
+            totalPages: TOTAL / PAGE,
+            hasNextPage: pageNumber < TOTAL / PAGE,
+            hasPreviousPage: pageNumber > 1,
+          },
+          data: Array.from({ length: PAGE }, (_, k) => row((pageNumber - 1) * PAGE + k + 1)),
+        };
+      },
+    };
+    const ticks = async () => {
+      for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    };
+    const sync = new DirectorySync(list, { concurrency: 3, partialRebuildMs: 0 });
+    await sync.sync("default"); // pages 1-4 called; 2 fails while 3 and 4 are still out
+    expect(sync.progress("default")).toMatchObject({ state: "error", lastError: "HTTP 503" });
+    expect(calls).toBe(4);
+
+    attempt = 2;
+    const second = sync.sync("default");
+    await ticks(); // the new attempt has its first page and waits for pages 2-4
+    gates[1].resolve(); // the failed attempt's pages 3 and 4 answer now
+    await ticks();
+    expect(calls).toBe(4 + 4);
+    expect(sync.progress("default").rows).toBe(PAGE);
+    expect(sync.index("default").size).toBe(PAGE);
+
+    gates[2].resolve();
+    await second;
+    expect(calls).toBe(4 + TOTAL / PAGE);
+    expect(sync.progress("default")).toMatchObject({ state: "ready", rows: TOTAL });
+  });
 });

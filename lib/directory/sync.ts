@@ -151,6 +151,15 @@ export class DirectorySync {
     }
     const allCompanies = set === "all";
     const pages = new Map<number, Company[]>();
+    // Ends this attempt at its first failure: its other workers then start no further page, and
+    // a page still out when the next attempt begins is dropped instead of written into that one.
+    const attempt = new AbortController();
+    const fetchPage = async (pageNumber: number) => {
+      attempt.signal.throwIfAborted();
+      const page = await this.source.getCompaniesPage({ pageNumber, allCompanies });
+      attempt.signal.throwIfAborted();
+      return page;
+    };
     const record = (pageNumber: number, data: Company[]) => {
       pages.set(pageNumber, data);
       if (firstSync) {
@@ -160,7 +169,7 @@ export class DirectorySync {
       }
     };
     try {
-      const first = await this.source.getCompaniesPage({ pageNumber: 1, allCompanies });
+      const first = await fetchPage(1);
       record(1, first.data);
       let totalPages = Math.max(1, first.pagination.totalPages);
       if (firstSync) progress.pagesTotal = totalPages;
@@ -168,18 +177,23 @@ export class DirectorySync {
       // Pages 2..totalPages with bounded concurrency.
       let next = 2;
       const worker = async () => {
-        while (next <= totalPages) {
-          const pageNumber = next++;
-          const page = await this.source.getCompaniesPage({ pageNumber, allCompanies });
-          record(pageNumber, page.data);
-          if (pageNumber === totalPages) last = page.pagination;
+        try {
+          while (next <= totalPages) {
+            const pageNumber = next++;
+            const page = await fetchPage(pageNumber);
+            record(pageNumber, page.data);
+            if (pageNumber === totalPages) last = page.pagination;
+          }
+        } catch (error) {
+          attempt.abort(error);
+          throw error;
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.concurrency, totalPages - 1) }, worker));
       // The set may have grown while paging: the contract's rule is to page until hasNextPage is false.
       while (last.hasNextPage) {
         const pageNumber = totalPages + 1;
-        const page = await this.source.getCompaniesPage({ pageNumber, allCompanies });
+        const page = await fetchPage(pageNumber);
         record(pageNumber, page.data);
         totalPages = pageNumber;
         if (firstSync) progress.pagesTotal = totalPages;

@@ -219,7 +219,7 @@ export function parseFeedParams(raw: RawParams, today: string): { state: FeedSta
   let company: string | null = null;
   const rawCompany = get("company");
   if (rawCompany !== undefined) {
-    if (COMPANY_KEY_PATTERN.test(rawCompany) && rawCompany.length <= 40) company = rawCompany.toUpperCase();
+    if (COMPANY_KEY_PATTERN.test(rawCompany)) company = rawCompany.toUpperCase();
     else notes.push(`Ignored the company “${rawCompany.slice(0, 40)}”: not a company key.`);
   }
 

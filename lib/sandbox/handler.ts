@@ -286,7 +286,8 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
         throw new HttpError(403, "allCompanies=true is not available on the free plan.");
       }
       const set = key.plan === "free" ? universe.free : all ? universe.companies : universe.enabled;
-      const pageSize = key.plan === "free" ? Math.max(set.length, 1) : LIST_PAGE_SIZE;
+      // Fixed at 1000 whatever the rows; the free plan's few companies fit on its single page.
+      const pageSize = LIST_PAGE_SIZE;
       const rows = set.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
       const cacheKey = `v3:${key.plan}:${key.licensed}:${all}:${compact}:${pageNumber}`;
       return cachedPage(cacheKey, nowMs, rows, () =>

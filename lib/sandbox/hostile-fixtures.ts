@@ -63,6 +63,29 @@ export const HOSTILE_KEYS = {
   odd: "NASDAQ_ZZODD",
 } as const;
 
+/** Every odd-key company's name starts with this word, so one directory search finds them all. */
+export const ODD_KEY_WORD = "Zyxoddkey";
+
+/**
+ * Company keys of real-world shapes that need encoding in a URL (class shares with `/` or `.`,
+ * Stockholm's spaces, `&`, `+`, `%`, `#`, `?` and `,`), and one that holds a percent-escape of
+ * its own: decoded twice, it would name another company.
+ */
+export const ODD_KEYS = {
+  slash: "NYSE_BRK/B",
+  symbols: "XPAR_A&B+C%",
+  dot: "XLON_BT.A",
+  space: "XSTO_ERIC B",
+  marks: "XTAE_Q#1?,2",
+  escape: "OTC_AB%2FC",
+} as const;
+
+/** The key of a secondary listing of ODD_KEYS.slash (resolves to it, as the contract's lookups do). */
+export const ODD_KEY_SECONDARY = "XMEX_BRK/B";
+
+/** The ordinary sandbox company whose peers, first of all, are the odd-key companies. */
+export const ODD_KEY_PEER_HOST = "XSHE_300980";
+
 type Json = Record<string, unknown>;
 
 interface Fixture {
@@ -247,7 +270,150 @@ export function hostileProfiles(nowMs: number): Json[] {
       },
     },
   ];
-  return fixtures.map((f) => ({ ...f.profile, peers: f.profile.peers ?? peersOf(f.key, fixtures) }));
+  return [
+    ...fixtures.map((f) => ({ ...f.profile, peers: f.profile.peers ?? peersOf(f.key, fixtures) })),
+    ...oddKeyProfiles(nowMs),
+  ];
+}
+
+const ODD_KEY_EXCHANGES: Readonly<Record<string, Json>> = {
+  NYSE: {
+    exchangeName: "New York Stock Exchange",
+    operatingMic: "XNYS",
+    segmentMic: "XNYS",
+    country: "US",
+    countryName: "United States",
+  },
+  XPAR: {
+    exchangeName: "Euronext Paris",
+    operatingMic: "XPAR",
+    segmentMic: "XPAR",
+    country: "FR",
+    countryName: "France",
+  },
+  XLON: {
+    exchangeName: "London Stock Exchange",
+    operatingMic: "XLON",
+    segmentMic: "XLON",
+    country: "GB",
+    countryName: "United Kingdom",
+  },
+  XSTO: {
+    exchangeName: "Nasdaq Stockholm",
+    operatingMic: "XSTO",
+    segmentMic: "XSTO",
+    country: "SE",
+    countryName: "Sweden",
+  },
+  XTAE: {
+    exchangeName: "Tel Aviv Stock Exchange",
+    operatingMic: "XTAE",
+    segmentMic: "XTAE",
+    country: "IL",
+    countryName: "Israel",
+  },
+  OTC: {
+    exchangeName: "OTC Markets",
+    operatingMic: "OTCM",
+    segmentMic: "PINX",
+    country: "US",
+    countryName: "United States",
+  },
+};
+
+/** Names of the odd-key companies, by key. */
+export const ODD_KEY_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(ODD_KEYS).map(([what, key]) => [
+    key,
+    `${ODD_KEY_WORD} ${what[0]?.toUpperCase()}${what.slice(1)} Class`,
+  ]),
+);
+
+/** The odd-key companies' profiles: ordinary companies but for their keys, each others' peers. */
+function oddKeyProfiles(nowMs: number): Json[] {
+  const keys = Object.values(ODD_KEYS);
+  const profiles = keys.map((key, i) => {
+    const index = 10 + i;
+    // The fixture's own keys: their parts are the listing's exchange code and ticker.
+    const exchangeCode = key.slice(0, key.indexOf("_"));
+    const ticker = key.slice(key.indexOf("_") + 1);
+    const venue = ODD_KEY_EXCHANGES[exchangeCode] ?? {};
+    const name = ODD_KEY_NAMES[key] as string;
+    return {
+      ...base(key, index, ticker, nowMs),
+      displayNameEnglish: name,
+      legalNameEnglish: `${name} Inc.`,
+      tradeNameEnglish: name,
+      legalNameNative: null,
+      tradeNameNative: null,
+      sector: "Financials",
+      industryGroup: "Insurance",
+      industry: "Insurance",
+      subIndustry: "Multi-line Insurance",
+      reportingTemplate: "Insurance",
+      availableDatasets: ["news", "financials", "logos"],
+      descriptionShort: `${name} is a fixture company whose key, ${key}, needs encoding in a URL.`,
+      primaryListing: listing(ticker, index, {
+        exchangeCode,
+        exchangeName: venue.exchangeName,
+        exchangeCountryCode: venue.country,
+        exchangeCountryName: venue.countryName,
+        operatingMic: venue.operatingMic,
+        segmentMic: venue.segmentMic,
+        segmentName: venue.exchangeName,
+      }),
+      secondaryListings:
+        key === ODD_KEYS.slash
+          ? [
+              listing("BRK/B", 20, {
+                exchangeCode: "XMEX",
+                exchangeName: "Bolsa Mexicana de Valores",
+                exchangeCountryCode: "MX",
+                exchangeCountryName: "Mexico",
+                operatingMic: "XMEX",
+                segmentMic: "XMEX",
+                segmentName: "Bolsa Mexicana de Valores",
+                tradingCurrency: "MXN",
+              }),
+            ]
+          : [],
+    } as Json;
+  });
+  return profiles.map((p) => ({
+    ...p,
+    peers: profiles.filter((q) => q !== p).map((q) => oddKeyPeer(q)),
+  }));
+}
+
+/** A profile as a peer entry, as the contract shapes it. */
+export function oddKeyPeer(profile: Json): Json {
+  const listing = profile.primaryListing as Json;
+  return {
+    peerRelationship: "industry_peer",
+    peerMarketSegment: null,
+    peerReasoning: "Shares a key that needs encoding.",
+    companyId: profile.companyId,
+    companyFiscalIdentifier: profile.companyFiscalIdentifier,
+    companyKey: profile.companyKey,
+    displayNameEnglish: profile.displayNameEnglish,
+    companyType: profile.companyType,
+    headquartersCountryCode: profile.headquartersCountryCode,
+    headquartersCountryName: profile.headquartersCountryName,
+    headquartersRegion: profile.headquartersRegion,
+    sector: profile.sector,
+    industryGroup: profile.industryGroup,
+    industry: profile.industry,
+    subIndustry: profile.subIndustry,
+    marketCapUsd: profile.marketCapUsd,
+    primaryListing: {
+      listingFiscalIdentifier: listing.listingFiscalIdentifier,
+      ticker: listing.ticker,
+      exchangeCode: listing.exchangeCode,
+      exchangeName: listing.exchangeName,
+      operatingMic: listing.operatingMic,
+      securityFiscalIdentifier: listing.securityFiscalIdentifier,
+    },
+  };
 }
 
 const PROFILE_ONLY = [
@@ -353,5 +519,11 @@ export function hostileNews(nowMs: number): HostileArticle[] {
       sourceUrl: UNSAFE_URLS[5],
     }),
     article(odd, 7, { title: "", description: "", summary: "", sourceUrl: "" }, { sentiment: "<b>?</b>" }),
+    ...Object.values(ODD_KEYS).map((key, i) =>
+      article(key, 8 + i, {
+        title: `${ODD_KEY_NAMES[key]} reports results`,
+        sourceUrl: `https://news.example/odd-key/${i}`,
+      }),
+    ),
   ];
 }

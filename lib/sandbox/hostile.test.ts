@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { UpstreamClient } from "@/lib/upstream/client";
 import { createSandboxHandler, DEMO_KEYS, parseSandboxNow } from "./handler";
 import { withHostileData } from "./hostile";
-import { HOSTILE_KEYS, SCRIPT_NAME, UNKNOWN } from "./hostile-fixtures";
+import {
+  HOSTILE_KEYS,
+  ODD_KEY_NAMES,
+  ODD_KEY_PEER_HOST,
+  ODD_KEY_SECONDARY,
+  ODD_KEYS,
+  SCRIPT_NAME,
+  UNKNOWN,
+} from "./hostile-fixtures";
 import { getUniverse } from "./universe";
 
 const now = parseSandboxNow("2026-11-20T15:00:00Z") as () => number;
@@ -12,7 +20,8 @@ const handler = withHostileData(createSandboxHandler({ now }), { now, keys: DEMO
 const clientFor = (apiKey: string) =>
   new UpstreamClient({ baseUrl: "http://sandbox.internal", apiKey, transport: handler, retries: 0 });
 const client = clientFor("demo-licensed");
-const keys: string[] = Object.values(HOSTILE_KEYS);
+const oddKeys: string[] = Object.values(ODD_KEYS);
+const keys: string[] = [...Object.values(HOSTILE_KEYS), ...oddKeys];
 
 describe("SANDBOX_HOSTILE overlay", () => {
   it("does not collide with the generated universe", () => {
@@ -50,6 +59,31 @@ describe("SANDBOX_HOSTILE overlay", () => {
     await expect(client.getProfile({ companyKey: "NASDAQ_ZZNONE" })).rejects.toMatchObject({
       code: "not_found",
     });
+  });
+
+  it("serves the odd-key companies under their own keys, consistently in v2 and v3", async () => {
+    for (const key of oddKeys) {
+      const profile = await client.getProfile({ companyKey: key });
+      expect(profile).toMatchObject({ companyKey: key, displayNameEnglish: ODD_KEY_NAMES[key] });
+      expect(`${profile.primaryListing?.exchangeCode}_${profile.primaryListing?.ticker}`).toBe(key);
+      expect(profile.peers.map((p) => p.companyKey).sort()).toEqual(oddKeys.filter((k) => k !== key).sort());
+      const v2 = await client.getProfileV2({ companyKey: key });
+      expect(v2).toMatchObject({ companyKey: key, exchangeSymbol: profile.primaryListing?.exchangeCode });
+      expect(await client.getCompanyNews({ companyKey: key })).toHaveLength(1);
+      const feed = await client.getTopNews({ companyKey: key });
+      expect(feed.data.map((a) => a.companyKey)).toEqual([key]);
+      expect((await client.getLogo({ companyKey: key }, "icon")).length).toBeGreaterThan(100);
+    }
+    const viaSecondary = await client.getProfile({ companyKey: ODD_KEY_SECONDARY });
+    expect(viaSecondary.companyKey).toBe(ODD_KEYS.slash);
+    // A percent-escape in a key is the key's own: it names no other company.
+    await expect(client.getProfile({ companyKey: "OTC_AB/C" })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("gives one ordinary company the odd-key companies as its closest peers", async () => {
+    const host = await client.getProfile({ companyKey: ODD_KEY_PEER_HOST });
+    expect(host.peers.slice(0, oddKeys.length).map((p) => p.companyKey)).toEqual(oddKeys);
+    expect(host.peers.length).toBeGreaterThan(oddKeys.length);
   });
 
   it("leads the top-news feed with the hostile articles, paged without gaps or repeats", async () => {

@@ -1,6 +1,7 @@
 // SANDBOX_HOSTILE=1: the sandbox adds the hostile and odd companies of hostile-fixtures.ts to its
 // answers, as a real upstream could send them: list rows on the last page of both company sets,
-// their profiles, peers and news, and their articles at the head of the top-news feed. A wrapper
+// their profiles, peers, logos and news, and their articles at the head of the top-news feed; one
+// ordinary company (ODD_KEY_PEER_HOST) has the odd-key companies as its closest peers. A wrapper
 // around the sandbox handler, so the app meets them through its real client, caches and pages.
 import type { KeyInfo, SandboxHandler } from "./handler";
 import {
@@ -9,7 +10,11 @@ import {
   hostileNews,
   hostileProfiles,
   hostileV2,
+  ODD_KEY_PEER_HOST,
+  ODD_KEYS,
+  oddKeyPeer,
 } from "./hostile-fixtures";
+import { brandFromSeed, type LogoVariant, renderLogo } from "./logo";
 
 type Json = Record<string, unknown>;
 interface Page {
@@ -23,11 +28,16 @@ const json = (body: unknown, status = 200) =>
     headers: { "content-type": "application/json; charset=utf-8" },
   });
 
-/** The hostile profile a lookup names (by companyKey or fscl), if any. */
+/** The hostile profile a lookup names (by companyKey, a secondary listing's key, or fscl), if any. */
 function hostileTarget(params: URLSearchParams, profiles: readonly Json[]): Json | undefined {
   const key = params.get("companyKey")?.trim().toUpperCase();
   const fscl = params.get("fscl")?.trim().toUpperCase();
-  return profiles.find((p) => (key && p.companyKey === key) || (fscl && p.companyFiscalIdentifier === fscl));
+  const secondaryKeys = (p: Json) =>
+    ((p.secondaryListings ?? []) as Json[]).map((l) => `${l.exchangeCode}_${l.ticker}`.toUpperCase());
+  return (
+    profiles.find((p) => (key && p.companyKey === key) || (fscl && p.companyFiscalIdentifier === fscl)) ??
+    (key ? profiles.find((p) => secondaryKeys(p).includes(key)) : undefined)
+  );
 }
 
 function dateWithin(article: Json, params: URLSearchParams, nowMs: number, defaultDays: number): boolean {
@@ -96,8 +106,17 @@ export function withHostileData(
         if (page.pagination.page === page.pagination.totalPages) page.data.push(...rows);
         return json(page);
       }
-      case "/v3/company/profile":
-        return target && response.status === 404 ? json(target) : response;
+      case "/v3/company/profile": {
+        if (target && response.status === 404) return json(target);
+        if (response.status !== 200) return response;
+        const profile = (await response.clone().json()) as Json;
+        if (profile.companyKey !== ODD_KEY_PEER_HOST) return response;
+        const oddKeys: string[] = Object.values(ODD_KEYS);
+        const peers = profiles.filter((p) => oddKeys.includes(String(p.companyKey))).map(oddKeyPeer);
+        return json({ ...profile, peers: [...peers, ...(profile.peers as Json[])] });
+      }
+      case "/v2/company/logo":
+        return target && response.status === 404 ? hostileLogo(target, params) : response;
       case "/v2/company/profile":
         return target && response.status === 404 ? json(hostileV2(target, true)) : response;
       case "/v1/company/news": {
@@ -177,6 +196,16 @@ async function topNews(
   }
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   return json({ pagination: pagination(pageNumber, pageSize, total, totalPages), data: rows });
+}
+
+/** A hostile company's generated logo, when it lists logos. */
+function hostileLogo(target: Json, params: URLSearchParams): Response {
+  const datasets = target.availableDatasets as unknown[];
+  if (!datasets.includes("logos"))
+    return json({ errors: [{ message: "No logo is available for this company." }] }, 404);
+  const spec = { initials: "ZK", wordmark: "ZYX KEYS", ...brandFromSeed(Number(target.companyId)) };
+  const png = renderLogo(spec, (params.get("variant") ?? "icon") as LogoVariant);
+  return new Response(png as Uint8Array<ArrayBuffer>, { headers: { "content-type": "image/png" } });
 }
 
 async function innerPage(inner: SandboxHandler, request: Request, pageNumber: number): Promise<Page> {

@@ -1,8 +1,8 @@
 import "server-only";
 // The one place where errors become HTTP responses for the browser-facing route handlers.
 import { z } from "zod";
-import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
-import { UpstreamError } from "@/lib/upstream/errors";
+import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
+import { type MissingResource, UpstreamError } from "@/lib/upstream/errors";
 import { checkApiRateLimit } from "./rate-limit";
 import { logRequest, newRequestId, REQUEST_ID_HEADER, requestLogEntry } from "./request-log";
 
@@ -39,6 +39,12 @@ export function validationErrors(error: z.ZodError): ErrorItem[] {
   });
 }
 
+const NOT_FOUND_MESSAGES: Record<MissingResource, string> = {
+  company: "Company not found.",
+  logo: "This company has no logo.",
+  news: "This company has no news.",
+};
+
 /** Maps anything thrown by a handler to a response that leaks nothing. */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof z.ZodError) return errorBody(400, validationErrors(error));
@@ -46,7 +52,9 @@ export function toErrorResponse(error: unknown): Response {
     const retryAfter = error.details.retryAfterMs;
     switch (error.code) {
       case "not_found":
-        return errorBody(404, [{ message: "Company not found.", code: "not_found" }]);
+        return errorBody(404, [
+          { message: NOT_FOUND_MESSAGES[error.details.resource ?? "company"], code: "not_found" },
+        ]);
       case "forbidden":
         return errorBody(403, [
           { message: `Not available on this plan: ${error.message}`, code: "plan_restricted" },
@@ -172,7 +180,7 @@ export const textParam = (max: number) =>
 
 /** Repeated once per value, or once with commas: at most this many values of this length. */
 const MAX_VALUES = 50;
-const repeated = z.union([textParam(500), z.array(textParam(500)).max(MAX_VALUES)]);
+export const repeated = z.union([textParam(500), z.array(textParam(500)).max(MAX_VALUES)]);
 
 /** A comma-separated list parameter (also accepts the parameter repeated). */
 export const listParam = repeated
@@ -192,6 +200,5 @@ export const valuesParam = repeated
 export const companyKeyParam = z
   .string()
   .trim()
-  .min(3)
-  .max(40)
-  .regex(COMPANY_KEY_PATTERN, "must look like EXCHANGE_TICKER");
+  .max(MAX_COMPANY_KEY_LENGTH)
+  .regex(COMPANY_KEY_PATTERN, "must be a company key EXCHANGE_TICKER, without control characters");

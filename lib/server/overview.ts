@@ -9,7 +9,7 @@ import { EVENT_TYPES, type EventType } from "@/lib/upstream/vocabulary";
 import { SwrCache } from "./cache";
 import { type DirectoryPage, directoryPage } from "./directory";
 import { companiesQuery } from "./query-schemas";
-import { type Services, staleWarning } from "./services";
+import type { Services } from "./services";
 import { type TopNewsFeedPage, topNewsFeed } from "./top-news-feed";
 
 const MINUTE = 60_000;
@@ -58,6 +58,7 @@ export async function weekEventCounts(services: Services, today: string): Promis
       staleMs: 6 * 60 * MINUTE,
       errorMs: 24 * 60 * MINUTE,
       maxEntries: 4,
+      now: services.now,
     });
     countCaches.set(services, cache);
   }
@@ -76,15 +77,8 @@ export async function weekEventCounts(services: Services, today: string): Promis
     );
     return { range: defaultRange(today), counts, total: counts.reduce((sum, c) => sum + c.count, 0) };
   });
-  return {
-    ...cached.value,
-    fetchedAt: cached.fetchedAt,
-    stale: cached.state !== "fresh",
-    warning:
-      cached.state === "stale-on-error"
-        ? staleWarning(cached.fetchedAt, Date.now(), cached.error?.code)
-        : undefined,
-  };
+  const { data, fetchedAt, state, warning } = services.serve(cached);
+  return { ...data, fetchedAt, stale: state !== "fresh", warning };
 }
 
 /** The overview's own caches for a Services, if it has made them. */

@@ -1,10 +1,12 @@
 // Query-string schemas of the browser-facing API, shared by the route handlers and their tests.
 import { z } from "zod";
+import { companiesOf, MAX_COMPARE } from "@/lib/compare/set";
 import { daysBetween, isIsoDate } from "@/lib/dates";
 import type { DirectoryQuery } from "@/lib/directory/company-index";
 import { CAP_FILTER_VALUES, FACET_FIELDS, SORT_FIELDS } from "@/lib/directory/fields";
+import { IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { EVENT_TYPES } from "@/lib/upstream/schemas";
-import { companyKeyParam, listParam, textParam, valuesParam } from "./http";
+import { companyKeyParam, listParam, repeated, textParam, valuesParam } from "./http";
 
 const nonNegative = z.coerce.number().finite().min(0);
 const date = z
@@ -126,24 +128,22 @@ export const topNewsQuery = z
 
 export const compareQuery = z
   .object({
-    companies: listParam.pipe(
-      z
-        .array(companyKeyParam)
-        .min(1, "name at least one company")
-        .max(12, "at most 12 companies can be compared"),
-    ),
+    // The compare page's set format (lib/compare/set.ts): keys may hold commas.
+    companies: repeated
+      .transform(companiesOf)
+      .pipe(
+        z
+          .array(companyKeyParam)
+          .min(1, "name at least one company")
+          .max(MAX_COMPARE, `at most ${MAX_COMPARE} companies can be compared`),
+      ),
   })
   .strict();
 
-/** An identifier or key: letters, digits and the few marks identifiers use (CUSIPs have *@#). */
+/** A company key, or an identifier: letters, digits and the few marks identifiers use (CUSIPs have *@#). */
 export const resolveQuery = z
   .object({
-    id: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .regex(/^[A-Za-z0-9_.*@#-]+$/, "must be a company key or identifier"),
+    id: z.string().trim().min(1).max(64).regex(IDENTIFIER_PATTERN, "must be a company key or identifier"),
   })
   .strict();
 

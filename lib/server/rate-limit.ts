@@ -2,6 +2,7 @@
 // browser (or script) cannot spend the upstream budget for everyone. Configured by API_RATE_LIMIT
 // ("requests/seconds", or "off") and TRUSTED_PROXY_HOPS; see the README.
 import { PEER_ADDRESS_HEADER } from "./client-address";
+import { forwardedEntries, trustedForwarded } from "./forwarded";
 
 export interface RateLimitConfig {
   /** Bucket size: requests a client may make at once. */
@@ -39,17 +40,12 @@ export function parseTrustedProxyHops(value: string | undefined): number {
  * proxies it is the entry the outermost of them appended: the Nth from the right.
  */
 export function clientAddress(headers: Headers, trustedHops: number): string {
-  const peer = headers.get(PEER_ADDRESS_HEADER)?.trim();
-  const forwarded = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (trustedHops > 0 && forwarded.length > 0) {
-    return forwarded[Math.max(0, forwarded.length - trustedHops)] as string;
-  }
+  const trusted = trustedForwarded(headers, "x-forwarded-for", trustedHops);
+  if (trusted) return trusted;
   // Without the stamp (a test calling a handler directly) Next's own X-Forwarded-For is the
   // socket's address when the client sent none.
-  return peer || forwarded.at(-1) || "unknown";
+  const peer = headers.get(PEER_ADDRESS_HEADER)?.trim();
+  return peer || forwardedEntries(headers, "x-forwarded-for").at(-1) || "unknown";
 }
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };

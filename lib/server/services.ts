@@ -111,7 +111,8 @@ export class Services {
   readonly stats = new UpstreamStats();
   readonly client: UpstreamClient;
   readonly directory: DirectorySync;
-  private readonly now: () => number;
+  /** The clock every cache and "data from ... ago" of these services runs on. */
+  readonly now: () => number;
   readonly profiles: SwrCache<Profile>;
   /** The deprecated v2 profile, for the profile page's API view. */
   readonly profilesV2: SwrCache<ProfileV2>;
@@ -243,7 +244,8 @@ export class Services {
     return this.serve(await this.topNewsPages.get(stableKey(query), () => this.client.getTopNews(query)));
   }
 
-  private serve<T>(cached: Cached<T>): Served<T> {
+  /** A cached answer as served: marked stale-on-error while it cannot be refreshed. */
+  serve<T>(cached: Cached<T>): Served<T> {
     return served(cached, this.now(), this.client.pausedReason());
   }
 

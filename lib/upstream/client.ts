@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { type BreakerOptions, CircuitBreaker } from "./breaker";
-import { classifyForbidden, UpstreamError } from "./errors";
+import { classifyForbidden, missingResource, UpstreamError } from "./errors";
 import { isServiceFailure, type UpstreamHealth, UpstreamMonitor } from "./health";
 import {
   type CompactCompany,
@@ -336,7 +336,11 @@ export class UpstreamClient {
     if (status === 400) return new UpstreamError("bad_request", message, details);
     if (status === 401) return new UpstreamError("unauthorized", message, details);
     if (status === 403) return new UpstreamError(classifyForbidden(message), message, details);
-    if (status === 404) return new UpstreamError("not_found", message, details);
+    if (status === 404)
+      return new UpstreamError("not_found", message, {
+        ...details,
+        resource: missingResource(path, message),
+      });
     if (status === 429) {
       const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
       return new UpstreamError("rate_limited", message, { ...details, retryAfterMs });

@@ -15,6 +15,10 @@ const envSchema = z.object({
   UPSTREAM_BUDGET_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   UPSTREAM_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
   UPSTREAM_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  SANDBOX_MOUNT: z
+    .literal("1")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export interface UpstreamConfig {
@@ -26,6 +30,11 @@ export interface UpstreamConfig {
   /** Wall-clock budget of one call, retries and waits included. */
   totalBudgetMs: number;
   breaker: { failureThreshold: number; cooldownMs: number };
+  /**
+   * Whether /sandbox/* answers: when the sandbox is the data source, or with SANDBOX_MOUNT=1.
+   * A server on the real service does not lend anyone its CPU for the demo universe otherwise.
+   */
+  sandboxMounted: boolean;
 }
 
 export function readUpstreamConfig(env: Record<string, string | undefined> = process.env): UpstreamConfig {
@@ -48,5 +57,6 @@ export function readUpstreamConfig(env: Record<string, string | undefined> = pro
       failureThreshold: parsed.data.UPSTREAM_BREAKER_THRESHOLD,
       cooldownMs: parsed.data.UPSTREAM_BREAKER_COOLDOWN_MS,
     },
+    sandboxMounted: !API_BASE_URL || parsed.data.SANDBOX_MOUNT === "1",
   };
 }

@@ -12,6 +12,27 @@ export type UpstreamErrorCode =
   | "invalid_response" // unparseable body, or a body that breaks the contract
   | "circuit_open"; // not sent: the circuit breaker is open after repeated failures
 
+/** What a not_found is about: the company, or a dataset of a company that exists. */
+export type MissingResource = "company" | "logo" | "news";
+
+/** The dataset behind each dataset endpoint: its 404 may mean the company has none of it. */
+const DATASET_ENDPOINTS: Record<string, MissingResource> = {
+  "/v2/company/logo": "logo",
+  "/v1/company/news": "news",
+};
+
+/**
+ * What a 404 from `endpoint` is about. The contract's 404 for an unknown company "states not
+ * found"; its 404 for a missing dataset has no fixed text, so any other message on a dataset
+ * endpoint means the company exists without that dataset.
+ */
+export function missingResource(endpoint: string, message: string): MissingResource {
+  const dataset = DATASET_ENDPOINTS[endpoint];
+  if (!dataset || /\b(company|companies)\b[^.]*\bnot found\b|\bunknown company\b/i.test(message))
+    return "company";
+  return dataset;
+}
+
 /**
  * Next bundles this module once per route (and once for instrumentation), while one Services
  * instance is shared through globalThis: an error thrown by one bundle's copy of the class must
@@ -30,7 +51,13 @@ export class UpstreamError extends Error {
   constructor(
     readonly code: UpstreamErrorCode,
     message: string,
-    readonly details: { status?: number; endpoint?: string; retryAfterMs?: number } = {},
+    readonly details: {
+      status?: number;
+      endpoint?: string;
+      retryAfterMs?: number;
+      /** With not_found: what was not found. */
+      resource?: MissingResource;
+    } = {},
   ) {
     super(message);
   }

@@ -149,6 +149,29 @@ describe("GET /api/profile and /api/logo", () => {
   });
 });
 
+describe("a 404 says what was not found", () => {
+  const errorsOf = async (response: Response) => {
+    expect(response.status).toBe(404);
+    return ((await response.json()) as { errors: { message: string; code: string }[] }).errors;
+  };
+
+  it("/api/logo: a company without a logo is not an unknown company", async () => {
+    const noLogo = universe.enabled.find((c) => !c.datasets.includes("logos"));
+    const missingLogo = await errorsOf(await call(logo, `/api/logo?companyKey=${noLogo?.companyKey}`));
+    expect(missingLogo).toEqual([{ message: "This company has no logo.", code: "not_found" }]);
+    const unknown = await errorsOf(await call(logo, "/api/logo?companyKey=NASDAQ_ZZZZZ"));
+    expect(unknown).toEqual([{ message: "Company not found.", code: "not_found" }]);
+  });
+
+  it("/api/news: a company without news is not an unknown company", async () => {
+    const noNews = universe.enabled.find((c) => !c.datasets.includes("news"));
+    const missingNews = await errorsOf(await call(news, `/api/news?companyKey=${noNews?.companyKey}`));
+    expect(missingNews).toEqual([{ message: "This company has no news.", code: "not_found" }]);
+    const unknown = await errorsOf(await call(news, "/api/news?companyKey=NASDAQ_ZZZZZ"));
+    expect(unknown).toEqual([{ message: "Company not found.", code: "not_found" }]);
+  });
+});
+
 describe("GET /api/news and /api/top-news", () => {
   it("serves company news and enforces the 31-day rule and paired dates", async () => {
     const ok = await call(news, `/api/news?companyKey=${sample.companyKey}`);

@@ -167,6 +167,18 @@ describe("GET /v3/companies-list", () => {
     }
   });
 
+  it("a free-plan page reports the fixed page size of 1000, not its row count; v2 keeps an explicit pageSize", async () => {
+    for (const compact of [false, true]) {
+      const body = await page({ compact }, "demo-free");
+      expect(body.pagination.pageSize).toBe(1000);
+      expect(body.data.length).toBeLessThan(1000);
+    }
+    const v2 = await sandbox.get("/v2/companies-list", { pageSize: 10 }, "demo-free");
+    const v2Body = (await v2.json()) as Page;
+    expect(v2Body.pagination.pageSize).toBe(10);
+    expect(v2Body.data.length).toBe(10);
+  });
+
   it("a free-plan key with allCompanies=true gets 403", async () => {
     const response = await sandbox.get("/v3/companies-list", { allCompanies: true }, "demo-free");
     expect(response.status).toBe(403);

@@ -16,9 +16,12 @@ import { Section } from "@/components/ui/section";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
-import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN } from "@/lib/identifiers";
+import { profileHref } from "@/lib/hrefs";
+import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
 import { peerRows } from "@/lib/profile/peer-rows";
 import { dataNow } from "@/lib/server/clock";
+import { requestOrigin } from "@/lib/server/forwarded";
+import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices, type ServedProfile } from "@/lib/server/services";
 import { readUpstreamConfig } from "@/lib/upstream/config";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -32,6 +35,8 @@ interface PageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
+/** The key a URL segment names: Next hands the segment over still percent-encoded (`NYSE_BRK%2FB`),
+ * so it is decoded exactly once; decoding it twice would turn a key's own `%41` into `A`. */
 function decoded(segment: string): string {
   try {
     return decodeURIComponent(segment).trim();
@@ -39,9 +44,6 @@ function decoded(segment: string): string {
     return segment.trim();
   }
 }
-
-const profilePath = (companyKey: string, from?: string) =>
-  `/companies/${encodeURIComponent(companyKey)}${from ? `?from=${encodeURIComponent(from)}` : ""}`;
 
 type Loaded = { kind: "profile"; served: ServedProfile } | { kind: "plan"; reason: string };
 
@@ -52,7 +54,7 @@ type Loaded = { kind: "profile"; served: ServedProfile } | { kind: "plan"; reaso
  */
 async function load(requested: string): Promise<Loaded> {
   const services = getServices();
-  if (!requested || requested.length > 64) notFound();
+  if (!requested || requested.length > MAX_COMPANY_KEY_LENGTH) notFound();
   if (!COMPANY_KEY_PATTERN.test(requested)) {
     let resolved: Awaited<ReturnType<typeof services.resolve>>;
     try {
@@ -64,7 +66,9 @@ async function load(requested: string): Promise<Loaded> {
       throw error;
     }
     if (!resolved) notFound();
-    permanentRedirect(profilePath(resolved.companyKey, requested));
+    // A key this app's pattern does not know is still the upstream's: shown here, not redirected
+    // to the URL it came from.
+    if (resolved.companyKey !== requested) permanentRedirect(profileHref(resolved.companyKey, requested));
   }
   let served: ServedProfile;
   try {
@@ -76,7 +80,7 @@ async function load(requested: string): Promise<Loaded> {
   }
   const canonical = served.data.companyKey;
   if (canonical !== requested) {
-    permanentRedirect(profilePath(canonical, canonical === requested.toUpperCase() ? undefined : requested));
+    permanentRedirect(profileHref(canonical, canonical === requested.toUpperCase() ? undefined : requested));
   }
   return { kind: "profile", served };
 }
@@ -93,7 +97,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
     return {
       title: `${plainText(name)}${plainText(line)}`,
       description: data.descriptionShort ? plainText(data.descriptionShort.slice(0, 300)) : undefined,
-      alternates: { canonical: profilePath(data.companyKey) },
+      alternates: { canonical: profileHref(data.companyKey) },
     };
   } catch (error) {
     if (isUpstreamError(error) && error.code === "forbidden")
@@ -111,10 +115,7 @@ async function apiBaseUrl(): Promise<string> {
     const url = new URL(configured);
     return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
   }
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto") ?? "http";
-  return `${proto}://${host}/sandbox`;
+  return `${requestOrigin(await headers(), getApiRateLimit().trustedHops)}/sandbox`;
 }
 
 /** Says how the visitor got here when they followed an older or secondary key. */

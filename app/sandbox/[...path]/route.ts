@@ -1,12 +1,26 @@
 // The embedded sandbox API over HTTP: /sandbox/<contract path>, e.g. /sandbox/v3/companies-list.
 // It serves the sandbox's own demo data to holders of its demo keys; it never forwards to the
-// real service and never uses the stored API key.
-import { getSandboxHandler } from "@/lib/sandbox/handler";
-import { mountSandbox } from "@/lib/sandbox/mount";
+// real service and never uses the stored API key. Mounted only when the sandbox is the data
+// source or SANDBOX_MOUNT=1, and under the same per-client limit as /api.
+import { errorBody, handler } from "@/lib/server/http";
+import { readUpstreamConfig } from "@/lib/upstream/config";
 
 export const dynamic = "force-dynamic";
 
-const handle = (request: Request) => mountSandbox(getSandboxHandler())(request);
+const serve = handler(async (request) => {
+  // Loaded on the first mounted request only: an unmounted server never builds the universe.
+  const [{ getSandboxHandler }, { mountSandbox }] = await Promise.all([
+    import("@/lib/sandbox/handler"),
+    import("@/lib/sandbox/mount"),
+  ]);
+  return mountSandbox(getSandboxHandler())(request);
+});
+
+async function handle(request: Request): Promise<Response> {
+  if (!readUpstreamConfig().sandboxMounted)
+    return errorBody(404, [{ message: "Not found.", code: "not_found" }]);
+  return serve(request);
+}
 
 export const GET = handle;
 export const HEAD = handle;

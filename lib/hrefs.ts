@@ -1,0 +1,36 @@
+// The app's own URLs for a company. A companyKey is any text the upstream sends (`NYSE_BRK/B`,
+// `XPAR_A&B+C%`), so it is always percent-encoded as one path segment or query value, never
+// spliced in raw; the compare set's URL is built in lib/compare/set.ts.
+
+/** A company's profile page, with the identifier the visitor followed when it was another one. */
+export function profileHref(companyKey: string, from?: string): string {
+  const path = `/companies/${encodeURIComponent(companyKey)}`;
+  return from ? `${path}?${new URLSearchParams({ from })}` : path;
+}
+
+export type LogoVariant = "icon" | "logo" | "logo-dark" | "tile";
+
+/** A company's logo through this server's logo route. */
+export function logoSrc(companyKey: string, variant: LogoVariant): string {
+  return `/api/logo?${new URLSearchParams({ companyKey, variant })}`;
+}
+
+/**
+ * A URL path in which every `%` that starts no decodable escape is the character itself, written
+ * `%25`: a key typed as is (`XPAR_A&B+C%`) reaches its page, and a malformed escape (`%E0%A4`)
+ * names no company instead of failing the router's decoding.
+ */
+export function decodablePath(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => {
+      const lone = segment.replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
+      try {
+        decodeURIComponent(lone);
+        return lone;
+      } catch {
+        return segment.replaceAll("%", "%25");
+      }
+    })
+    .join("/");
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { createSandboxHandler } from "@/lib/sandbox/handler";
+import { UpstreamClient } from "@/lib/upstream/client";
+import { weekEventCounts } from "./overview";
+import { Services } from "./services";
+
+const MINUTE = 60_000;
+const TODAY = "2026-11-20";
+
+/** Services on the sandbox whose clock the test moves; the upstream answers, fails, or says wait. */
+function overviewServices() {
+  const sandbox = createSandboxHandler({ now: () => Date.parse("2026-11-20T15:00:00Z") });
+  const clock = { now: Date.parse("2026-11-20T15:00:00Z") };
+  const upstream = { mode: "ok" as "ok" | "down" | "429" };
+  const client = new UpstreamClient({
+    baseUrl: "http://sandbox.internal",
+    apiKey: "demo-licensed",
+    retries: 0,
+    now: () => clock.now,
+    transport: async (request) => {
+      if (upstream.mode === "down") throw new TypeError("fetch failed");
+      if (upstream.mode === "429")
+        return new Response('{"errors":[{"message":"slow down"}]}', {
+          status: 429,
+          headers: { "retry-after": "60" },
+        });
+      return sandbox(request);
+    },
+  });
+  const services = new Services({ client, now: () => clock.now, startSync: false });
+  return { services, clock, upstream };
+}
+
+describe("the overview's week counts", () => {
+  it("age on the services' clock: counts older than their TTL that cannot be refreshed carry a warning", async () => {
+    const { services, clock, upstream } = overviewServices();
+    const first = await weekEventCounts(services, TODAY);
+    expect(first).toMatchObject({ stale: false, fetchedAt: clock.now });
+    expect(first.total).toBeGreaterThan(0);
+    upstream.mode = "down";
+    clock.now += 7 * 60 * MINUTE;
+    const later = await weekEventCounts(services, TODAY);
+    expect(later).toMatchObject({ stale: true, total: first.total });
+    expect(later.warning).toMatch(/^Showing data from 7 hours ago; the data service is failing\.$/);
+  });
+
+  it("are marked stale with a warning while the upstream client is paused", async () => {
+    const { services, clock, upstream } = overviewServices();
+    await weekEventCounts(services, TODAY);
+    clock.now += 40 * MINUTE; // past fresh, within stale: served while a refresh runs
+    upstream.mode = "429";
+    await expect(services.client.getProfile({ companyKey: "NASDAQ_X" })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
+    expect(services.client.pausedReason()).toBe("rate_limited");
+    const paused = await weekEventCounts(services, TODAY);
+    expect(paused.stale).toBe(true);
+    expect(paused.warning).toMatch(/limiting this server's requests/);
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningRedis, startRedis } from "@/tests/redis-server";
+import { deploymentNamespace, redisUrlFromEnv, SharedRedis } from "./redis";
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe("SharedRedis against a real redis-server", () => {
+  let redis: RunningRedis;
+  let shared: SharedRedis;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    shared = new SharedRedis({ url: redis.url, namespace: "test" });
+    await until(() => shared.isReady());
+  });
+  afterAll(async () => {
+    await shared.close();
+    await redis.stop();
+  });
+
+  it("runs commands in its namespace", async () => {
+    await shared.attempt((c) => c.set(shared.key("a"), "1"));
+    expect(await shared.attempt((c) => c.get("test:a"))).toBe("1");
+  });
+
+  it("answers undefined at once while Redis is down, and reconnects by itself", async () => {
+    await redis.kill();
+    await until(() => !shared.isReady());
+    const started = Date.now();
+    expect(await shared.attempt((c) => c.get(shared.key("a")))).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(shared.status().state).toBe("down");
+    await redis.restart();
+    await until(() => shared.isReady());
+    // A restarted Redis is empty.
+    expect(await shared.attempt((c) => c.get(shared.key("a")))).toBeNull();
+    expect(shared.status().state).toBe("ready");
+  });
+});
+
+describe("configuration", () => {
+  it("keeps the key out of the namespace and separates deployments", () => {
+    const a = deploymentNamespace("https://api.example.com", "secret-key");
+    expect(a).not.toContain("secret");
+    expect(a).not.toBe(deploymentNamespace("https://api.example.com", "other-key"));
+  });
+
+  it("checks REDIS_URL", () => {
+    expect(redisUrlFromEnv({})).toBeUndefined();
+    expect(redisUrlFromEnv({ REDIS_URL: "redis://127.0.0.1:6380" })).toBe("redis://127.0.0.1:6380");
+    expect(() => redisUrlFromEnv({ REDIS_URL: "http://x" })).toThrow(/redis:\/\//);
+    expect(() => redisUrlFromEnv({ REDIS_URL: "not a url" })).toThrow(/REDIS_URL/);
+  });
+});

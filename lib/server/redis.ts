@@ -1,0 +1,183 @@
+import "server-only";
+// The one connection to Redis (REDIS_URL), shared by the cache tier, the upstream budget, the
+// index lease and the per-client limits. Redis is an accelerator, never a dependency: every
+// command fails fast while it is down (no offline queue, a short command timeout), callers fall
+// back to their local tier, and the client reconnects by itself.
+import { createHash } from "node:crypto";
+import { createClient } from "redis";
+import { readUpstreamConfig } from "@/lib/upstream/config";
+
+export type RedisState = "connecting" | "ready" | "down";
+
+export interface RedisStatus {
+  /** host:port only: never a password or a path. */
+  target: string;
+  state: RedisState;
+  /** Unix ms of the last state change. */
+  since: number;
+  lastError: string | null;
+  /** Commands that failed or were skipped because Redis was down. */
+  failures: number;
+}
+
+export interface RedisOptions {
+  url: string;
+  /** Key prefix of this deployment: instances share state only with the same upstream and key. */
+  namespace: string;
+  /** Per-command timeout: a hung Redis must not hold a page. */
+  commandTimeoutMs?: number;
+  now?: () => number;
+}
+
+type Client = ReturnType<typeof createClient>;
+
+export class SharedRedis {
+  readonly namespace: string;
+  readonly client: Client;
+  private state: RedisState = "connecting";
+  private since: number;
+  private lastError: string | null = null;
+  private failures = 0;
+  private readonly now: () => number;
+  private readonly target: string;
+
+  constructor(options: RedisOptions) {
+    this.now = options.now ?? Date.now;
+    this.since = this.now();
+    this.namespace = options.namespace;
+    this.target = redisTarget(options.url);
+    this.client = createClient({
+      url: options.url,
+      disableOfflineQueue: true,
+      socket: {
+        connectTimeout: 2_000,
+        // Keep trying, at most every 2 s: the app serves from its own tiers meanwhile.
+        reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2_000),
+      },
+    });
+    this.client.on("ready", () => this.setState("ready"));
+    this.client.on("reconnecting", () => {
+      if (this.state === "ready") this.setState("down");
+    });
+    this.client.on("end", () => this.setState("down"));
+    this.client.on("error", (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (message !== this.lastError) console.warn(`redis: ${this.target}: ${message}`);
+      this.lastError = message;
+      if (this.state !== "ready") this.setState("down");
+    });
+    this.commandTimeoutMs = options.commandTimeoutMs ?? 500;
+    this.client.connect().catch(() => {
+      // Reported through the error event; the reconnect strategy keeps trying.
+    });
+  }
+
+  private readonly commandTimeoutMs: number;
+
+  /** The namespaced key for `name`. */
+  key(name: string): string {
+    return `${this.namespace}:${name}`;
+  }
+
+  isReady(): boolean {
+    return this.state === "ready" && this.client.isReady;
+  }
+
+  /**
+   * Runs `operation` against Redis when it is up. Resolves undefined, never rejects, when Redis
+   * is down, slow or failing: the caller falls back to its local tier.
+   */
+  async attempt<T>(operation: (client: Client) => Promise<T>): Promise<T | undefined> {
+    if (!this.isReady()) {
+      this.failures++;
+      return undefined;
+    }
+    try {
+      return await operation(this.client.withCommandOptions({ timeout: this.commandTimeoutMs }) as Client);
+    } catch (error) {
+      this.failures++;
+      this.lastError = error instanceof Error ? error.message : String(error);
+      return undefined;
+    }
+  }
+
+  status(): RedisStatus {
+    return {
+      target: this.target,
+      state: this.isReady() ? "ready" : this.state,
+      since: this.since,
+      lastError: this.lastError,
+      failures: this.failures,
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.client.isOpen) await this.client.close().catch(() => undefined);
+    else this.client.destroy();
+  }
+
+  private setState(state: RedisState): void {
+    if (state === this.state) return;
+    if (state === "ready") console.log(`redis: connected to ${this.target}`);
+    else if (this.state === "ready") console.warn(`redis: lost ${this.target}; serving from local tiers`);
+    this.state = state;
+    this.since = this.now();
+  }
+}
+
+/** host:port of a redis:// URL, for logs and /api/health. */
+export function redisTarget(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || "6379"}`;
+  } catch {
+    return "(invalid REDIS_URL)";
+  }
+}
+
+/**
+ * The deployment's namespace: a hash of the upstream and the key, so instances on the same key
+ * share state, and the key itself never appears in Redis.
+ */
+export function deploymentNamespace(baseUrl: string | undefined, apiKey: string): string {
+  const digest = createHash("sha256")
+    .update(`${baseUrl ?? "sandbox"}\n${apiKey}`)
+    .digest("hex")
+    .slice(0, 16);
+  return `fiscal-atlas:${digest}`;
+}
+
+/** REDIS_URL, checked: undefined when unset or empty. */
+export function redisUrlFromEnv(env: Record<string, string | undefined> = process.env): string | undefined {
+  const url = env.REDIS_URL?.trim();
+  if (!url) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error("REDIS_URL must be a URL such as redis://127.0.0.1:6379");
+  }
+  if (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:")
+    throw new Error("REDIS_URL must start with redis:// or rediss://");
+  return url;
+}
+
+const REDIS_KEY = Symbol.for("company-dashboard.redis");
+type RedisHolder = { [REDIS_KEY]?: SharedRedis | null };
+
+/**
+ * The process-wide connection, or null when REDIS_URL is unset (the embedded default: memory
+ * and CACHE_DIR only). Shared across route bundles like the services.
+ */
+export function getSharedRedis(): SharedRedis | null {
+  const holder = globalThis as RedisHolder;
+  if (holder[REDIS_KEY] === undefined) {
+    const url = redisUrlFromEnv();
+    if (!url) holder[REDIS_KEY] = null;
+    else {
+      const { baseUrl, apiKey } = readUpstreamConfig();
+      holder[REDIS_KEY] = new SharedRedis({ url, namespace: deploymentNamespace(baseUrl, apiKey) });
+    }
+  }
+  return holder[REDIS_KEY];
+}
