@@ -12,8 +12,7 @@ import {
 } from "@/lib/directory/url-state";
 import { formatCount } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
-import type { DirectoryPage } from "@/lib/server/directory";
-import type { ErrorItem } from "@/lib/server/http";
+import type { LoadedDirectoryPage } from "@/lib/server/directory";
 import { DIRECTORY_PAGE_SIZE } from "./queries";
 
 const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300";
@@ -26,8 +25,18 @@ export function StaticResults({
 }: {
   state: DirectoryState;
   page: number;
-  result: { data: DirectoryPage; errors?: undefined } | { data?: undefined; errors: ErrorItem[] };
+  result: LoadedDirectoryPage;
 }) {
+  if (result.slow)
+    return (
+      <p role="status" className="rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-800">
+        The directory is taking a while to answer this search.{" "}
+        <Link className={linkClass} href={directoryHref(state, page)}>
+          Reload the page
+        </Link>{" "}
+        in a moment.
+      </p>
+    );
   if (result.errors)
     return (
       <div

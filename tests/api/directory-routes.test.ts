@@ -104,6 +104,13 @@ describe("loadDirectoryPage, the /companies page's loader", () => {
     expect(loaded.data?.total).toBeGreaterThan(0);
   });
 
+  it("does not hold the document for a search that has not answered in time", async () => {
+    vi.spyOn(getServices(), "search").mockReturnValue(new Promise(() => {}));
+    const started = performance.now();
+    expect(await loadDirectoryPage(directoryPageSearch("q=lime", 1), 50)).toEqual({ slow: true });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it("logs a query that fails validation in one line and returns readable messages", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const loaded = await loadDirectoryPage(
