@@ -8,12 +8,18 @@ export async function register(): Promise<void> {
   const { getFaultInjector, formatFaultSpec } = await import("@/lib/sandbox/faults");
   const { refreshMsFromEnv } = await import("@/lib/server/services");
   const { getApiRateLimit } = await import("@/lib/server/rate-limit");
+  const { cacheDirFromEnv, checkCacheDir } = await import("@/lib/server/cache-tiers");
+  const { redisUrlFromEnv } = await import("@/lib/server/redis");
+  const { getPageMissLimiter } = await import("@/lib/server/page-budget");
   try {
     const upstream = readUpstreamConfig(); // API_BASE_URL, API_KEY, UPSTREAM_*, SANDBOX_MOUNT
     if (upstream.baseUrl && upstream.sandboxMounted)
       console.log("sandbox: mounted at /sandbox beside the real service (SANDBOX_MOUNT=1)");
     refreshMsFromEnv();
     getApiRateLimit(); // API_RATE_LIMIT and TRUSTED_PROXY_HOPS
+    redisUrlFromEnv();
+    await checkCacheDir(cacheDirFromEnv());
+    getPageMissLimiter(); // PAGE_MISS_LIMIT
 
     const faults = getFaultInjector().current();
     if (faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(faults)}`);

@@ -10,9 +10,20 @@ export const E2E_FREE_PLAN_URL = `http://127.0.0.1:${freePort}`;
 /** A third server whose sandbox fault mode the fault journeys switch at runtime (e2e/faults.spec.ts). */
 const faultsPort = Number(process.env.E2E_FAULTS_PORT ?? port + 4);
 export const E2E_FAULTS_URL = `http://127.0.0.1:${faultsPort}`;
-/** A third server whose sandbox adds hostile and odd data (SANDBOX_HOSTILE=1), for e2e/hostile.spec.ts. */
+/** A fourth server whose sandbox adds hostile and odd data (SANDBOX_HOSTILE=1), for e2e/hostile.spec.ts. */
 const hostilePort = Number(process.env.E2E_HOSTILE_PORT ?? port + 6);
 export const E2E_HOSTILE_URL = `http://127.0.0.1:${hostilePort}`;
+/**
+ * A fifth server whose upstream answers profiles and news only after 20 s (fault mode, switchable
+ * at runtime), for the slow-upstream journeys and the pages' miss budget (e2e/slow-upstream.spec.ts).
+ * On this port + 10: + 8 is the key-secrecy check's.
+ */
+const slowPort = Number(process.env.E2E_SLOW_PORT ?? port + 10);
+export const E2E_SLOW_URL = `http://127.0.0.1:${slowPort}`;
+/** The slow server's fault mode: the company list answers at once, so the index knows names. */
+export const E2E_SLOW_FAULTS = "latency=20000,only=/v3/company/profile|/v1/top-news";
+/** The slow server's per-client page-miss budget (PAGE_MISS_LIMIT). */
+export const E2E_SLOW_MISS_LIMIT = 10;
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
   (p): p is string => Boolean(p && existsSync(p)),
 );
@@ -55,7 +66,13 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/sandbox/v3/companies-list?apiKey=demo-free`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
-      env: { SANDBOX_NOW: E2E_SANDBOX_NOW, NEXT_TELEMETRY_DISABLED: "1", API_BASE_URL: "", API_KEY: "" },
+      env: {
+        SANDBOX_NOW: E2E_SANDBOX_NOW,
+        NEXT_TELEMETRY_DISABLED: "1",
+        CACHE_DIR: "off",
+        API_BASE_URL: "",
+        API_KEY: "",
+      },
     },
     {
       command: `node node_modules/next/dist/bin/next start -p ${freePort}`,
@@ -65,6 +82,7 @@ export default defineConfig({
       env: {
         SANDBOX_NOW: E2E_SANDBOX_NOW,
         NEXT_TELEMETRY_DISABLED: "1",
+        CACHE_DIR: "off",
         API_BASE_URL: "",
         API_KEY: "demo-free",
       },
@@ -78,6 +96,7 @@ export default defineConfig({
       env: {
         SANDBOX_NOW: E2E_SANDBOX_NOW,
         NEXT_TELEMETRY_DISABLED: "1",
+        CACHE_DIR: "off",
         API_BASE_URL: "",
         API_KEY: "",
         SANDBOX_FAULTS_CONTROL: "1",
@@ -99,8 +118,33 @@ export default defineConfig({
         SANDBOX_NOW: E2E_SANDBOX_NOW,
         SANDBOX_HOSTILE: "1",
         NEXT_TELEMETRY_DISABLED: "1",
+        CACHE_DIR: "off",
         API_BASE_URL: "",
         API_KEY: "",
+      },
+    },
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${slowPort}`,
+      // Answers 200 only with the fault control on, so a stray server without it is not reused.
+      url: `${E2E_SLOW_URL}/sandbox/faults`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: {
+        SANDBOX_NOW: E2E_SANDBOX_NOW,
+        NEXT_TELEMETRY_DISABLED: "1",
+        API_BASE_URL: "",
+        API_KEY: "",
+        SANDBOX_FAULTS: E2E_SLOW_FAULTS,
+        SANDBOX_FAULTS_CONTROL: "1",
+        // A call gives up after 6 s, once, and never opens the breaker: each page shows its
+        // slow state for a few seconds, then its failure, without waiting for the defaults.
+        UPSTREAM_TIMEOUT_MS: "6000",
+        UPSTREAM_RETRIES: "0",
+        UPSTREAM_BREAKER_THRESHOLD: "1000",
+        API_RATE_LIMIT: "off",
+        PAGE_MISS_LIMIT: `${E2E_SLOW_MISS_LIMIT}/600`,
+        // The budget journey names its own clients in X-Forwarded-For, as a proxy in front would.
+        TRUSTED_PROXY_HOPS: "1",
       },
     },
   ],

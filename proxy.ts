@@ -1,12 +1,28 @@
-// Runs before every page request: a fresh CSP nonce per request. Next reads the policy from the
+// Runs before every page request. A fresh CSP nonce per request: Next reads the policy from the
 // request header while it renders and puts the nonce on its own scripts; the browser gets the
-// same policy on the response. The static security headers, and the API's own policy, come from
-// next.config.ts; the API routes, the sandbox and static files do not pass through here.
+// same policy on the response. Then the page gate (lib/server/page-gate.ts): the page's upstream
+// data is loaded here, within the client's page-miss budget, so that a failing upstream or a spent
+// budget answers a real 503 or 429 (lib/server/page-status.ts) and a slow one a streamed page.
+// The static security headers, and the API's own policy, come from next.config.ts; the API
+// routes, the sandbox and static files do not pass through here.
 import { type NextRequest, NextResponse } from "next/server";
 import { decodablePath } from "@/lib/hrefs";
 import { createNonce, pageCsp } from "@/lib/security/headers";
+import { PREFETCH_HEADER } from "@/lib/server/client-address";
+import { gatePage, UPSTREAM_SLOW_HEADER } from "@/lib/server/page-gate";
+import { PAGE_STATUS_HEADER, pageStatusResponse } from "@/lib/server/page-status";
+import { clientOf } from "@/lib/server/rate-limit";
 
-export function proxy(request: NextRequest) {
+/**
+ * Next's link prefetches (stamped by the server, lib/server/client-address.ts, since Next hides
+ * its router headers from the proxy) and the browser's own: never gated, charged or blocked.
+ */
+function isPrefetch(request: NextRequest): boolean {
+  const h = request.headers;
+  return h.get(PREFETCH_HEADER) === "1" || /prefetch/i.test(h.get("sec-purpose") ?? h.get("purpose") ?? "");
+}
+
+export async function proxy(request: NextRequest) {
   // The router fails (500) on a `%` it cannot decode: such a `%` is a character of the address.
   const path = decodablePath(request.nextUrl.pathname);
   if (path !== request.nextUrl.pathname) {
@@ -17,7 +33,21 @@ export function proxy(request: NextRequest) {
   const csp = pageCsp(createNonce(), { dev: process.env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  // Only the gate below may set these.
+  requestHeaders.delete(UPSTREAM_SLOW_HEADER);
+  requestHeaders.delete(PAGE_STATUS_HEADER);
+
+  const gated = (request.method === "GET" || request.method === "HEAD") && !isPrefetch(request);
+  const outcome = gated
+    ? await gatePage(request.nextUrl, clientOf(request.headers))
+    : ({ kind: "ready" } as const);
+  let response: NextResponse;
+  if (outcome.kind === "status") {
+    response = pageStatusResponse(request, requestHeaders, outcome.cause);
+  } else {
+    if (outcome.kind === "slow") requestHeaders.set(UPSTREAM_SLOW_HEADER, "1");
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  }
   response.headers.set("content-security-policy", csp);
   return response;
 }

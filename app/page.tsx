@@ -1,14 +1,16 @@
 import Link from "next/link";
 import { connection } from "next/server";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { ArticleCard } from "@/components/news/article-card";
 import { EventTypeChart } from "@/components/overview/event-type-chart";
 import { RecentCompanies } from "@/components/overview/recent-companies";
+import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { IndexNoticeView, StaleNotice } from "@/components/ui/stale-notice";
 import { utcDateOf } from "@/lib/dates";
 import { describeRange, feedHref } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
-import { recentCompanies, topStories, weekEventCounts } from "@/lib/server/overview";
+import { overviewData } from "@/lib/server/overview";
+import { upstreamIsSlow } from "@/lib/server/page-gate";
 import { getServices } from "@/lib/server/services";
 
 function Panel({
@@ -50,15 +52,6 @@ const linkClass = "text-sm font-medium text-brand-600 hover:underline dark:text-
 
 export default async function OverviewPage() {
   await connection();
-  const services = getServices();
-  const nowMs = dataNow();
-  const today = utcDateOf(nowMs);
-  const [stories, counts, recent] = await Promise.allSettled([
-    topStories(services, today),
-    weekEventCounts(services, today),
-    recentCompanies(),
-  ]);
-
   return (
     <div>
       <div className="max-w-3xl">
@@ -94,90 +87,113 @@ export default async function OverviewPage() {
         </button>
       </form>
 
-      <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        {stories.status === "fulfilled" ? (
-          <Panel
-            id="top-stories"
-            title={stories.value.date === today ? "Top stories today" : "Top stories yesterday"}
-            action={
-              <Link
-                className={linkClass}
-                href={feedHref({ range: { start: stories.value.date, end: stories.value.date } }, today)}
-              >
-                All {stories.value.page.data.pagination.totalCount.toLocaleString("en-US")} from{" "}
-                {describeRange({ start: stories.value.date, end: stories.value.date })} →
-              </Link>
-            }
-          >
-            {stories.value.page.warning && (
-              <StaleNotice className="mb-3">{stories.value.page.warning}</StaleNotice>
-            )}
-            {stories.value.date !== today && (
-              <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-                No story of importance 1–2 yet today (UTC), so here is yesterday.
-              </p>
-            )}
-            {stories.value.page.data.data.length === 0 ? (
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                No story of importance 1–2 today or yesterday. The{" "}
-                <Link className={linkClass} href="/news">
-                  feed
-                </Link>{" "}
-                covers the whole week.
-              </p>
-            ) : (
-              <ol className="space-y-3">
-                {stories.value.page.data.data.map((article) => (
-                  <li key={`${article.companyKey}|${article.collectedAt}|${article.title}`}>
-                    <ArticleCard
-                      article={article}
-                      hasLogo={!article.companyKey || !stories.value.page.noLogo.includes(article.companyKey)}
-                    />
-                  </li>
-                ))}
-              </ol>
-            )}
-          </Panel>
-        ) : (
-          <Panel id="top-stories" title="Top stories today">
-            <Failed what="today's top stories" />
-          </Panel>
-        )}
+      {(await upstreamIsSlow()) ? (
+        // The upstream is slow (page-gate.ts): the document now, the panels when they come.
+        <Suspense
+          fallback={
+            <div className="mt-8">
+              <SlowUpstreamNotice what="Today's top stories and this week's counts" />
+            </div>
+          }
+        >
+          <OverviewPanels />
+        </Suspense>
+      ) : (
+        <OverviewPanels />
+      )}
+    </div>
+  );
+}
 
-        <div className="space-y-10">
-          <Panel
-            id="week-types"
-            title="This week by event type"
-            action={
+async function OverviewPanels() {
+  const services = getServices();
+  const nowMs = dataNow();
+  const today = utcDateOf(nowMs);
+  const [stories, counts, recent] = await overviewData(services, today);
+  return (
+    <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      {stories.status === "fulfilled" ? (
+        <Panel
+          id="top-stories"
+          title={stories.value.date === today ? "Top stories today" : "Top stories yesterday"}
+          action={
+            <Link
+              className={linkClass}
+              href={feedHref({ range: { start: stories.value.date, end: stories.value.date } }, today)}
+            >
+              All {stories.value.page.data.pagination.totalCount.toLocaleString("en-US")} from{" "}
+              {describeRange({ start: stories.value.date, end: stories.value.date })} →
+            </Link>
+          }
+        >
+          {stories.value.page.warning && (
+            <StaleNotice className="mb-3">{stories.value.page.warning}</StaleNotice>
+          )}
+          {stories.value.date !== today && (
+            <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+              No story of importance 1–2 yet today (UTC), so here is yesterday.
+            </p>
+          )}
+          {stories.value.page.data.data.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              No story of importance 1–2 today or yesterday. The{" "}
               <Link className={linkClass} href="/news">
-                Open the feed →
-              </Link>
-            }
-          >
-            {counts.status === "fulfilled" ? (
-              <>
-                {counts.value.warning && <StaleNotice className="mb-3">{counts.value.warning}</StaleNotice>}
-                <EventTypeChart data={counts.value} today={today} />
-              </>
-            ) : (
-              <Failed what="this week's counts" />
-            )}
-          </Panel>
-          <Panel id="recent" title="Recently updated companies">
-            {recent.status === "fulfilled" ? (
-              <>
-                {recent.value.notice && (
-                  <div className="mb-3">
-                    <IndexNoticeView notice={recent.value.notice} />
-                  </div>
-                )}
-                <RecentCompanies initial={recent.value} serverNowMs={nowMs} />
-              </>
-            ) : (
-              <Failed what="the recently updated companies" />
-            )}
-          </Panel>
-        </div>
+                feed
+              </Link>{" "}
+              covers the whole week.
+            </p>
+          ) : (
+            <ol className="space-y-3">
+              {stories.value.page.data.data.map((article) => (
+                <li key={`${article.companyKey}|${article.collectedAt}|${article.title}`}>
+                  <ArticleCard
+                    article={article}
+                    hasLogo={!article.companyKey || !stories.value.page.noLogo.includes(article.companyKey)}
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+        </Panel>
+      ) : (
+        <Panel id="top-stories" title="Top stories today">
+          <Failed what="today's top stories" />
+        </Panel>
+      )}
+
+      <div className="space-y-10">
+        <Panel
+          id="week-types"
+          title="This week by event type"
+          action={
+            <Link className={linkClass} href="/news">
+              Open the feed →
+            </Link>
+          }
+        >
+          {counts.status === "fulfilled" ? (
+            <>
+              {counts.value.warning && <StaleNotice className="mb-3">{counts.value.warning}</StaleNotice>}
+              <EventTypeChart data={counts.value} today={today} />
+            </>
+          ) : (
+            <Failed what="this week's counts" />
+          )}
+        </Panel>
+        <Panel id="recent" title="Recently updated companies">
+          {recent.status === "fulfilled" ? (
+            <>
+              {recent.value.notice && (
+                <div className="mb-3">
+                  <IndexNoticeView notice={recent.value.notice} />
+                </div>
+              )}
+              <RecentCompanies initial={recent.value} serverNowMs={nowMs} />
+            </>
+          ) : (
+            <Failed what="the recently updated companies" />
+          )}
+        </Panel>
       </div>
     </div>
   );

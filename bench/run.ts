@@ -1,6 +1,7 @@
 // `npm run bench`: prints the project's performance figures. Each section compares side by
 // side within one run where machine noise would swamp absolute times.
 import { browserBench } from "./browser";
+import { budgetBench } from "./budget";
 import { compareBench } from "./compare";
 import { directoryBench } from "./directory";
 import { lighthouseBench } from "./lighthouse";
@@ -12,6 +13,7 @@ import { sandboxBench } from "./sandbox";
 const sections: [string, () => Promise<void>][] = [
   ["Sandbox", sandboxBench],
   ["Directory and route handlers", directoryBench],
+  ["Upstream budget", budgetBench],
   ["Profile page", benchProfile],
   ["News feed and overview", benchNews],
   ["Browser", browserBench],

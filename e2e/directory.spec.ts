@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { waitForIndex } from "./helpers";
+import { collectProblems, expectNoAxeViolations, waitForIndex } from "./helpers";
 
 interface Row {
   companyKey: string;
@@ -88,7 +88,7 @@ test.describe("company directory", () => {
     for (const sector of await bodyRows(page).locator('td[data-column="sector"]').allTextContents())
       expect(sector).toBe("Industrials");
 
-    await page.getByRole("button", { name: /Remove filter Sector: Industrials/ }).click();
+    await page.getByRole("link", { name: /Remove filter Sector: Industrials/ }).click();
     await expect.poll(() => resultCount(page)).toBe(europeTotal);
     await filters.getByRole("button", { name: "Clear all filters" }).click();
     await expect.poll(() => resultCount(page)).toBe(total);
@@ -206,5 +206,182 @@ test.describe("company directory", () => {
     );
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: "Filters" })).toHaveCount(0);
+  });
+});
+
+test.describe("server rendering", () => {
+  test.beforeAll(async ({ request }) => waitForIndex(request));
+
+  test("hydrates the server's first page: no loading state, no second fetch of it", async ({ page }) => {
+    const problems = collectProblems(page);
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/companies") fetched.push(request.url());
+    });
+    const html = await (await page.request.get("/companies?q=lime")).text();
+    expect(html).toMatch(/<a [^>]*href="\/companies\/[^"]+"/);
+    // A desktop browser gets the wide layout (filter column, full columns) from the server already.
+    expect(html).toMatch(/<aside [^>]*id="directory-filters"/);
+    expect(html).toContain(">Sector</button>");
+    await page.goto("/companies?q=lime");
+    await expect(firstRow(page).getByRole("link")).toBeVisible();
+    await expect(page.getByText("Loading…")).toHaveCount(0);
+    await page.waitForLoadState("networkidle");
+    expect(fetched).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test.beforeAll(async ({ request }) => waitForIndex(request));
+
+  interface ApiPage {
+    total: number;
+    rows: { companyKey: string; displayNameEnglish: string }[];
+  }
+  const apiPage = async (page: Page, query: string) =>
+    (await (await page.request.get(`/api/companies?${query}&pageSize=50`)).json()) as ApiPage;
+  const list = (page: Page) => page.getByRole("table", { name: /^Companies \d/ });
+  const profileLinks = (page: Page) => list(page).locator('tbody a[href^="/companies/"]');
+
+  test("the first page of results is links from the server; search and paging work", async ({ page }) => {
+    const lime = await apiPage(page, "q=lime");
+    await page.goto("/companies?q=lime");
+    await expect(page.getByText(/^[\d,]+ compan(y|ies)$/)).toBeVisible();
+    await expect(profileLinks(page)).toHaveCount(Math.min(50, lime.total));
+    await expect(profileLinks(page).first()).toHaveAttribute(
+      "href",
+      `/companies/${encodeURIComponent(lime.rows[0]?.companyKey ?? "")}`,
+    );
+    await expect(page.getByText("Loading…").filter({ visible: true })).toHaveCount(0);
+    // Controls that need a script are not offered.
+    await expect(page.getByRole("switch")).toHaveCount(0);
+
+    // The search is a GET form that keeps the filters.
+    await page.goto("/companies?sector=Energy");
+    await search(page).fill("oil");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/companies\?sector=Energy&q=oil$/);
+    const oil = await apiPage(page, "sector=Energy&q=oil");
+    expect(oil.total).toBeGreaterThan(0);
+    await expect(profileLinks(page).first()).toHaveText(oil.rows[0]?.displayNameEnglish ?? "");
+
+    // Paging with links: the second page is the API's second page.
+    await page.goto("/companies?sector=Energy");
+    const energy = await apiPage(page, "sector=Energy&page=2");
+    expect(energy.total).toBeGreaterThan(50);
+    await page.getByRole("link", { name: "Next 50 →" }).click();
+    await expect(page).toHaveURL(/\/companies\?sector=Energy&page=2$/);
+    await expect(list(page)).toHaveAccessibleName(/^Companies 51–/);
+    await expect(profileLinks(page).first()).toHaveText(energy.rows[0]?.displayNameEnglish ?? "");
+    await expect(page.getByRole("link", { name: "← Previous 50" })).toHaveAttribute(
+      "href",
+      "/companies?sector=Energy",
+    );
+
+    // A row is a real link to the profile.
+    const name = (await profileLinks(page).first().textContent()) ?? "";
+    await profileLinks(page).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+  });
+
+  test("a query the server cannot run is explained, not a blank list", async ({ page }) => {
+    await page.goto("/companies?q=lime%01");
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Could not search the directory");
+    await expect(alert).toContainText("q: must not contain control characters");
+    await expect(page.getByText("Loading…").filter({ visible: true })).toHaveCount(0);
+  });
+});
+
+test.describe("failed pages of rows", () => {
+  test.beforeAll(async ({ request }) => waitForIndex(request));
+
+  test("Try again fetches exactly the pages that failed", async ({ page }) => {
+    let failing = true;
+    const asked: number[] = [];
+    await page.route(/\/api\/companies\?/, (route) => {
+      const pageNumber = Number(new URL(route.request().url()).searchParams.get("page"));
+      if (pageNumber > 1) {
+        asked.push(pageNumber);
+        if (failing)
+          return route.fulfill({
+            status: 503,
+            contentType: "application/json",
+            body: JSON.stringify({ errors: [{ message: "The data service is unavailable." }] }),
+          });
+      }
+      return route.continue();
+    });
+    await page.goto("/companies");
+    await expect(firstRow(page).getByRole("link")).toBeVisible();
+    // Row 121 lies on page 3.
+    await page.locator("[data-results-scroller]").evaluate((el) => el.scrollTo({ top: 48 * 120 }));
+    const alert = page.getByRole("alert").filter({ hasText: "Some rows could not be loaded" });
+    // The failed page is tried twice (the client's one retry of a 5xx) before it shows as failed.
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    const failed = [...new Set(asked)].sort();
+    expect(failed).toContain(3);
+    asked.length = 0;
+    failing = false;
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page.locator('tbody tr[data-index="120"] a')).toBeVisible();
+    expect([...new Set(asked)].sort()).toEqual(failed);
+  });
+});
+
+test.describe("narrow: the filters dialog", () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+  test.beforeAll(async ({ request }) => waitForIndex(request));
+
+  const focusInDialog = (page: Page) =>
+    page.evaluate(() => document.activeElement?.closest("dialog")?.id ?? null);
+
+  test("is modal for the keyboard: Tab stays inside, the page is inert, Escape closes, focus returns", async ({
+    page,
+  }) => {
+    await page.goto("/companies?q=nord");
+    await expect(firstRow(page)).toBeVisible();
+    const opener = page.getByRole("button", { name: /^Filters/ });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Filters" });
+    await expect(dialog).toBeVisible();
+    const first = dialog.getByRole("button", { name: /^Show .* results$/ });
+    await expect(first).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    // Tab goes round the dialog and comes back to its first control; Shift+Tab likewise.
+    for (const key of ["Tab", "Shift+Tab"]) {
+      let presses = 0;
+      do {
+        await page.keyboard.press(key);
+        expect(await focusInDialog(page)).toBe("directory-filters");
+        presses++;
+      } while (presses < 300 && !(await first.evaluate((el) => el === document.activeElement)));
+      expect(presses).toBeGreaterThan(3);
+      expect(presses).toBeLessThan(300);
+    }
+
+    // The page behind cannot take focus while the dialog is open.
+    expect(
+      await page.evaluate(() => {
+        document.getElementById("directory-q")?.focus();
+        return document.activeElement?.id;
+      }),
+    ).not.toBe("directory-q");
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
+    // Closing with its own button returns focus too.
+    await page.keyboard.press("Enter");
+    await expect(first).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
   });
 });

@@ -4,6 +4,7 @@
 // cached say so clearly; none is left loading; the app recovers when the upstream does.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_FAULTS_URL } from "../playwright.config";
+import { expectNoAxeViolations as axe, collectProblems } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: E2E_FAULTS_URL });
@@ -13,6 +14,8 @@ const CACHED = { key: "XLON_EMBE", name: "Ember Partners plc" };
 /** Never visited before the faults start. */
 const UNCACHED = { key: "XCAI_ALFA", name: "Al Faris Pharmaceuticals" };
 const HUNG = { key: "NYSE_CWZ", name: "Continental Towers Corp." };
+/** Never visited: asked for while the upstream answers 429. */
+const LIMITED = { key: "TSXV_DORR", name: "Dorran Inc." };
 
 type IndexStatus = { default: { state: string } };
 
@@ -27,7 +30,10 @@ async function setFaults(request: APIRequestContext, spec: string) {
 
 let probes = 0;
 
-/** Faults off, and the breaker closed again by a successful probe after its cool-down. */
+/**
+ * Faults off, the breaker closed again by a successful probe after its cool-down, and no
+ * Retry-After of the service still running.
+ */
 async function recover(request: APIRequestContext) {
   await setFaults(request, "off");
   await expect
@@ -39,7 +45,7 @@ async function recover(request: APIRequestContext) {
       },
       { timeout: 10_000, intervals: [COOLDOWN_MS / 2] },
     )
-    .not.toBe("down");
+    .toMatch(/^(ok|degraded)$/);
 }
 
 function collectPageErrors(page: Page): string[] {
@@ -68,6 +74,8 @@ test("cached pages keep serving under a failing upstream, marked stale with thei
   page,
   request,
 }) => {
+  // Six pages and their time travel under a failing upstream, on a shared machine.
+  test.setTimeout(60_000);
   const errors = collectPageErrors(page);
   // Fill the caches: a profile, the feed, the overview, the directory.
   await page.goto(`/companies/${CACHED.key}`);
@@ -129,13 +137,17 @@ test("with nothing cached, pages say so clearly, and health reports the upstream
   request,
 }) => {
   await setFaults(request, "500=1");
-  await page.goto(`/companies/${UNCACHED.key}`);
+  const profile = await page.goto(`/companies/${UNCACHED.key}`);
+  // A real 503 with the breaker's cool-down as Retry-After, and the reason in words.
+  expect(profile?.status()).toBe(503);
+  expect(Number(profile?.headers()["retry-after"])).toBeGreaterThan(0);
   await expect(
-    page.getByRole("heading", { level: 1, name: "This profile could not be loaded" }),
+    page.getByRole("heading", { level: 1, name: /^The data service (is failing|is unavailable)$/ }),
   ).toBeVisible();
 
-  await page.goto("/news?importance=5");
-  await expect(page.getByRole("alert").filter({ hasText: "Could not load the news" })).toBeVisible();
+  const news = await page.goto("/news?importance=5");
+  expect(news?.status()).toBe(503);
+  await expect(page.getByRole("heading", { level: 1, name: /^The data service/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
 
   const api = await request.get(`/api/profile?companyKey=${UNCACHED.key}`);
@@ -152,6 +164,43 @@ test("with nothing cached, pages say so clearly, and health reports the upstream
   expect(report.upstream.lastFailure.code).toBe("unavailable");
   expect(health.status()).toBe(report.status === "down" ? 503 : 200);
   expect(JSON.stringify(report)).not.toContain("demo-licensed");
+});
+
+test("a rate-limited upstream: a profile not cached is a readable 503 with Retry-After, no React error", async ({
+  page,
+  request,
+}) => {
+  await recover(request);
+  await setFaults(request, "429=1,retry-after=6");
+  const problems = collectProblems(page);
+  const response = await page.goto(`/companies/${LIMITED.key}`);
+  expect(response?.status()).toBe(503);
+  expect(response?.headers()["retry-after"]).toBe("6");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "The data service is limiting this server" }),
+  ).toBeVisible();
+  await expect(page.getByText(/Try again in \d+ seconds\./)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  await axe(page);
+  // Chrome reports the document's status itself; nothing else may be logged.
+  expect(problems.filter((p) => !p.includes("status of 503"))).toEqual([]);
+
+  // Asked again while the client waits out that Retry-After: refused at once, not a slow page.
+  const again = await request.get(`/companies/${LIMITED.key}`);
+  expect(again.status()).toBe(503);
+  expect(Number(again.headers()["retry-after"])).toBeGreaterThan(0);
+});
+
+test("a slow upstream that answers in time keeps the real 404 and 308", async ({ request }) => {
+  await recover(request);
+  // Slower than usual, but within the page gate's wait and the calls' timeout.
+  await setFaults(request, "latency=1000");
+  const unknown = await request.get("/companies/XNYS_NOSUCHCO", { maxRedirects: 0 });
+  expect(unknown.status()).toBe(404);
+  const lower = await request.get(`/companies/${LIMITED.key.toLowerCase()}`, { maxRedirects: 0 });
+  expect(lower.status()).toBe(308);
+  expect(lower.headers().location).toContain(`/companies/${LIMITED.key}`);
+  await setFaults(request, "off");
 });
 
 test("a hanging upstream: pages end with a message within the time budget, none stuck loading", async ({

@@ -136,7 +136,9 @@ for (const width of [1280, 375]) {
       await expect(page.getByRole("heading", { name: H.SCRIPT_TITLE })).toBeVisible();
       await expect(page.getByRole("heading", { name: H.BIDI_TITLE })).toBeVisible();
       await expect(page.getByText("Space weather").first()).toBeVisible();
-      for (const view of ["day", "company"]) await visit(page, `/news?view=${view}`, check);
+      for (const query of ["group=day", "group=company", "view=headlines", "view=headlines&group=company"])
+        await visit(page, `/news?${query}`, check);
+      await expect(page.getByRole("button", { name: H.SCRIPT_TITLE }).first()).toBeVisible();
       await visit(page, `/news?company=${script}`, check);
       await visit(page, `/compare?companies=${ALL_KEYS.join(",")}`, check);
     });

@@ -119,7 +119,7 @@ test.describe("each filter", () => {
     await page.goto("/news");
     const side = filters(page);
     await side.getByRole("button", { name: "Today" }).click();
-    await expect(page).toHaveURL(/\?startDate=2026-11-20&endDate=2026-11-20$/);
+    await expect(page).toHaveURL(/\?range=today$/);
     await expectTotal(page, await apiTotal(request, "startDate=2026-11-20&endDate=2026-11-20"));
     expect(new Set(await attribute(page, "date"))).toEqual(new Set(["2026-11-20"]));
 
@@ -269,7 +269,7 @@ test.describe("rules and combinations", () => {
 
   test("filters combine, and the URL restores them all", async ({ page, request }) => {
     const query =
-      "startDate=2026-11-16&endDate=2026-11-19&eventType=earnings,guidance&importance=1&minMarketCap=10B&maxMarketCap=200B&view=day";
+      "startDate=2026-11-16&endDate=2026-11-19&eventType=earnings,guidance&importance=1&minMarketCap=10B&maxMarketCap=200B&group=day";
     const total = await apiTotal(
       request,
       "startDate=2026-11-16&endDate=2026-11-19&eventType=earnings,guidance&importance=1&minMarketCap=10000000000&maxMarketCap=200000000000",
@@ -295,10 +295,10 @@ test.describe("rules and combinations", () => {
     // Removing one filter from the chips keeps the others.
     await page.getByRole("button", { name: "Remove filter: Earnings, Guidance" }).click();
     await expect(page).toHaveURL(
-      "/news?startDate=2026-11-16&endDate=2026-11-19&importance=1&minMarketCap=10B&maxMarketCap=200B&view=day",
+      "/news?startDate=2026-11-16&endDate=2026-11-19&importance=1&minMarketCap=10B&maxMarketCap=200B&group=day",
     );
     await page.getByRole("button", { name: "Reset all" }).click();
-    await expect(page).toHaveURL("/news?view=day");
+    await expect(page).toHaveURL("/news?group=day");
   });
 
   test("an empty result names the filter that emptied it and offers to widen it", async ({
@@ -396,7 +396,7 @@ test.describe("paging and views", () => {
   test("grouped by day and by company", async ({ page, request }) => {
     await page.goto("/news?minImportance=1&maxImportance=5&startDate=2026-11-18&endDate=2026-11-20");
     await page.getByRole("radio", { name: "By day" }).check();
-    await expect(page).toHaveURL(/view=day$/);
+    await expect(page).toHaveURL(/group=day$/);
     const dayHeadings = page.getByRole("heading", { level: 3, name: /\(UTC\)/ });
     await expect(dayHeadings.first()).toContainText("Friday, November 20, 2026");
     await expectNoAxeViolations(page);
@@ -432,5 +432,162 @@ test.describe("narrow window", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("headline view", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  const rows = (page: Page) => page.locator("li[data-headline]");
+
+  test("view=headlines shows one line per story, at least 12 fully on a 1440×900 screen", async ({
+    page,
+  }) => {
+    await page.goto("/news?view=headlines");
+    await expect(page.getByRole("radio", { name: "Headlines" })).toBeChecked();
+    await expect(rows(page).first()).toBeVisible();
+    await expect(articles(page)).toHaveCount(0);
+    const boxes = await rows(page).evaluateAll((nodes) =>
+      nodes.map((n) => {
+        const box = n.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom };
+      }),
+    );
+    const inView = boxes.filter((b) => b.top >= 0 && b.bottom <= 900);
+    expect(inView.length).toBeGreaterThanOrEqual(12);
+    // Each row has the time, importance, ticker, headline and event type.
+    const first = rows(page).first();
+    await expect(first.locator("time")).toBeVisible();
+    await expect(first).toContainText(/Importance [1-5]/);
+    await expect(first.getByRole("link")).toHaveAttribute("href", /^\/companies\//);
+    await expect(first.getByRole("heading", { level: 3 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("the choice is remembered: /news without a view opens in headlines, from the server", async ({
+    page,
+  }) => {
+    await page.goto("/news");
+    await expect(articles(page).first()).toBeVisible();
+    await page.getByRole("radio", { name: "Headlines" }).check();
+    await expect(page).toHaveURL(/\?view=headlines$/);
+    await expect(rows(page).first()).toBeVisible();
+
+    await page.goto("/news?eventType=earnings");
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page).toHaveURL(/\?eventType=earnings&view=headlines$/);
+    // The server renders the remembered density: no flash of cards first.
+    const html = await (await page.request.get("/news")).text();
+    expect(html).toContain("data-headline");
+    expect(html).not.toContain("<article");
+
+    // A link that names the cards shows cards; choosing cards again is remembered too.
+    await page.goto("/news?view=cards");
+    await expect(articles(page).first()).toBeVisible();
+    await page.getByRole("radio", { name: "Headlines" }).check();
+    await page.getByRole("radio", { name: "Cards" }).check();
+    await expect(page).toHaveURL(/\/news$/);
+    await page.reload();
+    await expect(articles(page).first()).toBeVisible();
+    await expect(rows(page)).toHaveCount(0);
+  });
+
+  test("the headline opens its summary in place, with the keyboard", async ({ page }) => {
+    await page.goto("/news?view=headlines");
+    const toggle = rows(page).first().getByRole("button");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const panel = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
+    await expect(panel).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText(/Story date 2026-11-\d\d \(UTC\)/);
+    await expect(panel.getByRole("link", { name: /Read at/ })).toHaveAttribute("href", /^https?:/);
+    await page.keyboard.press("Space");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+  });
+
+  test("grouping works in both densities, and an old view=day link still groups", async ({ page }) => {
+    await page.goto("/news?view=headlines&group=day");
+    await expect(page.getByRole("heading", { level: 3, name: /\(UTC\)/ }).first()).toContainText(
+      "Friday, November 20, 2026",
+    );
+    await expect(rows(page).first()).toBeVisible();
+    await expect(rows(page).first().getByRole("heading", { level: 4 })).toBeVisible();
+    await page.getByRole("radio", { name: "By company" }).check();
+    await expect(page).toHaveURL(/\?view=headlines&group=company$/);
+    await expect(rows(page).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto("/news?view=day");
+    await expect(page).toHaveURL(/\?group=day$/);
+    await expect(page.getByRole("radio", { name: "By day" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Cards" })).toBeChecked();
+    await expect(articles(page).first()).toBeVisible();
+  });
+
+  for (const scheme of ["light", "dark"] as const)
+    test(`is accessible at 390 px in ${scheme} mode`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/news?view=headlines");
+      await expect(rows(page).first()).toBeVisible();
+      await rows(page).first().getByRole("button").click();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+    });
+});
+
+test.describe("relative ranges", () => {
+  test("Today stays range=today in the URL, resolved against the data clock", async ({ page, request }) => {
+    await page.goto("/news");
+    await filters(page).getByRole("button", { name: "Today" }).click();
+    await expect(page).toHaveURL(/\?range=today$/);
+    await page.reload();
+    await expect(page).toHaveURL(/\?range=today$/);
+    await expect(filters(page).getByRole("button", { name: "Today" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(summary(page)).toContainText("Nov 20 (UTC), today");
+    await expectTotal(page, await apiTotal(request, "startDate=2026-11-20&endDate=2026-11-20"));
+    expect(new Set(await attribute(page, "date"))).toEqual(new Set(["2026-11-20"]));
+
+    await filters(page).getByRole("button", { name: "Last 3 days" }).click();
+    await expect(page).toHaveURL(/\?range=3d$/);
+    await expect(filters(page).getByLabel("From", { exact: true })).toHaveValue("2026-11-18");
+    await expect(page.getByRole("button", { name: "Remove filter: Last 3 days" })).toBeVisible();
+  });
+
+  test("fixed dates stay fixed, even when they are today", async ({ page }) => {
+    await page.goto("/news?startDate=2026-11-20&endDate=2026-11-20");
+    await page.reload();
+    await expect(page).toHaveURL(/\?startDate=2026-11-20&endDate=2026-11-20$/);
+    await expect(filters(page).getByRole("button", { name: "Today" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    await page.goto("/news?range=today");
+    await filters(page).getByLabel("From", { exact: true }).fill("2026-11-19");
+    await expect(page).toHaveURL(/\?startDate=2026-11-19&endDate=2026-11-20$/);
+  });
+});
+
+test.describe("print", () => {
+  test("the printed feed has no navigation or filters, and shows where links go", async ({ page }) => {
+    await page.goto("/news");
+    await expect(articles(page).first()).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(filters(page)).toBeHidden();
+    await expect(page.getByRole("radio", { name: "Headlines" })).toBeHidden();
+    await expect(articles(page).first()).toBeVisible();
+    const link = articles(page)
+      .first()
+      .getByRole("link", { name: /Read at/ });
+    const after = await link.evaluate((a) => getComputedStyle(a, "::after").content);
+    expect(after).toContain("http");
   });
 });

@@ -68,6 +68,19 @@ test("the search box is a plain form into the directory", async ({ page }) => {
   await expect(page).toHaveURL(/\/companies\?q=nordic\+bank$/);
 });
 
+test("the recent-companies poll asks for rows only, not every facet count", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  await expect(
+    page.getByRole("region", { name: "Recently updated companies" }).getByRole("listitem"),
+  ).toHaveCount(10);
+  const poll = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/companies");
+  await page.clock.fastForward(61_000);
+  const request = await poll;
+  expect(new URL(request.url()).searchParams.get("facets")).toBe("false");
+  expect(await (await request.response())?.json()).not.toHaveProperty("facets");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

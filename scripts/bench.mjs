@@ -23,6 +23,13 @@ const result = spawnSync(process.execPath, ["--expose-gc", outfile, ...process.a
   stdio: "inherit",
   // Every benchmark client is one address (loopback, or none for in-process handler calls): the
   // per-client API limit would measure itself, and a log line per request would flood the output.
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", API_RATE_LIMIT: "off", REQUEST_LOG: "off" },
+  // Memory-only caches unless CACHE_DIR is set: a run must not find what the previous one cached.
+  env: {
+    CACHE_DIR: "off",
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    API_RATE_LIMIT: "off",
+    REQUEST_LOG: "off",
+  },
 });
 process.exit(result.status ?? 1);

@@ -1,11 +1,12 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { DirectoryView } from "@/components/directory/directory-view";
-import { PAGE_SIZE } from "@/components/directory/use-directory";
-import { apiQuery, parseDirectoryState } from "@/lib/directory/url-state";
+import { directoryPageOptions, directoryPageSearch } from "@/components/directory/queries";
+import { StaticResults } from "@/components/directory/static-results";
+import { apiQuery, listPageOf, parseDirectoryState } from "@/lib/directory/url-state";
 import { dataNow } from "@/lib/server/clock";
-import { type DirectoryPage, directoryPage } from "@/lib/server/directory";
-import { parseSearch } from "@/lib/server/http";
-import { companiesQuery } from "@/lib/server/query-schemas";
+import { loadDirectoryPage } from "@/lib/server/directory";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -21,19 +22,37 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
   return { title: q ? `“${q}” in companies` : "Companies" };
 }
 
-/** The directory, server-rendered with its first page of results so it paints complete. */
+/** Whether the request comes from a phone: its client hint where the browser sends one, else its user agent. */
+async function isPhone(): Promise<boolean> {
+  const request = await headers();
+  const hint = request.get("sec-ch-ua-mobile");
+  if (hint) return hint === "?1";
+  return /Mobi|Android|iPhone|iPad/i.test(request.get("user-agent") ?? "");
+}
+
+/**
+ * The directory, server-rendered with its first page of results under the key the browser reads,
+ * so it paints complete and hydrates without a fetch. Without JavaScript, the page the URL names
+ * is a plain list of links instead of the table.
+ */
 export default async function CompaniesPage({ searchParams }: { searchParams: SearchParams }) {
-  const state = parseDirectoryState(toParams(await searchParams));
+  const params = toParams(await searchParams);
+  const state = parseDirectoryState(params);
   const query = apiQuery(state);
-  // The URL parser drops values the API would refuse; should one slip through, the browser's own
-  // request shows the error rather than the page failing.
-  let data: DirectoryPage | undefined;
-  try {
-    data = await directoryPage(
-      parseSearch(new URLSearchParams(`${query}&page=1&pageSize=${PAGE_SIZE}`), companiesQuery),
-    );
-  } catch {
-    data = undefined;
-  }
-  return <DirectoryView initial={data ? { query, data } : undefined} now={dataNow()} />;
+  const page = listPageOf(params);
+  const first = await loadDirectoryPage(directoryPageSearch(query, 1));
+  const listed = page === 1 ? first : await loadDirectoryPage(directoryPageSearch(query, page));
+  const queryClient = new QueryClient();
+  // A failure is not prefetched: the browser's own request shows it, with a retry.
+  if (first.data) queryClient.setQueryData(directoryPageOptions(query, 1).queryKey, first.data);
+  return (
+    // Without a script, globals.css hides the controls marked data-needs-js.
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <DirectoryView
+        now={dataNow()}
+        wideGuess={!(await isPhone())}
+        noScriptResults={<StaticResults state={state} page={page} result={listed} />}
+      />
+    </HydrationBoundary>
+  );
 }

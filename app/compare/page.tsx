@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { CompareView } from "@/components/compare/compare-view";
+import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { loadedCompanies } from "@/lib/compare/model";
-import { MAX_COMPARE, parseCompareSet } from "@/lib/compare/set";
+import { MAX_COMPARE, type ParsedSet, parseCompareSet } from "@/lib/compare/set";
 import { loadComparison } from "@/lib/server/compare";
+import { upstreamIsSlow } from "@/lib/server/page-gate";
 
 // The set comes from the URL and every company from the (cached) profile service.
 export const dynamic = "force-dynamic";
@@ -23,7 +26,26 @@ export async function generateMetadata({ searchParams }: PageProps): Promise<Met
 }
 
 export default async function ComparePage({ searchParams }: PageProps) {
-  const { keys, overLimit, invalid } = parseCompareSet((await searchParams).companies);
+  const set = parseCompareSet((await searchParams).companies);
+  if (!(await upstreamIsSlow())) return <Comparison set={set} />;
+  // The upstream is slow (page-gate.ts): the document now, the comparison when it comes.
+  return (
+    <Suspense
+      fallback={
+        <div className="space-y-6">
+          <header>
+            <h1 className="text-2xl font-semibold tracking-tight">Compare</h1>
+          </header>
+          <SlowUpstreamNotice what="The comparison" />
+        </div>
+      }
+    >
+      <Comparison set={set} />
+    </Suspense>
+  );
+}
+
+async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSet }) {
   const comparison = await loadComparison(keys);
   const companies = loadedCompanies(comparison.entries);
   return (

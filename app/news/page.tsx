@@ -1,18 +1,25 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
-import type { PickedCompany } from "@/components/news/company-picker";
 import { NewsFeed } from "@/components/news/news-feed";
 import { feedQueryKey } from "@/components/news/queries";
 import { SubscribeLink } from "@/components/news/subscribe-link";
-import { toSearch } from "@/lib/client/api";
+import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { utcDateOf } from "@/lib/dates";
-import { FEED_PAGE_SIZE, parseFeedParams, serializeFeedState, toApiParams } from "@/lib/news/feed-state";
+import {
+  DENSITY_COOKIE,
+  type FeedDensity,
+  type FeedState,
+  isFeedDensity,
+  parseFeedParams,
+  serializeFeedState,
+  toApiParams,
+} from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
-import { topNewsQuery } from "@/lib/server/query-schemas";
-import { getServices } from "@/lib/server/services";
-import { topNewsFeed } from "@/lib/server/top-news-feed";
+import { firstFeedPage, newsCompany } from "@/lib/server/news-page";
+import { upstreamIsSlow } from "@/lib/server/page-gate";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -32,53 +39,12 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
   };
 }
 
-/** The company named in the URL, by its canonical key: from the index, else through the API. */
-async function canonicalCompany(key: string): Promise<{ key: string; picked: PickedCompany | null }> {
-  const services = getServices();
-  const row = services.directory.index("default").byKey(key);
-  if (row) {
-    return {
-      key: row.companyKey,
-      picked: {
-        companyKey: row.companyKey,
-        name: row.displayNameEnglish || row.companyKey,
-        ticker: row.primaryListing.ticker,
-        exchangeCode: row.primaryListing.exchangeCode,
-        hasLogo: row.availableDatasets.includes("logos"),
-      },
-    };
-  }
-  // A former ticker or a secondary listing: the feed needs the canonical form.
-  const resolved = await services.resolve(key).catch(() => null);
-  return { key: resolved?.companyKey ?? key, picked: null };
-}
-
 export default async function NewsPage({ searchParams }: { searchParams: SearchParams }) {
   const today = utcDateOf(dataNow());
-  const { state } = parseFeedParams(await searchParams, today);
-
-  let initialCompany: PickedCompany | null = null;
-  if (state.company) {
-    const { key, picked } = await canonicalCompany(state.company);
-    if (key !== state.company) redirect(`/news?${serializeFeedState({ ...state, company: key })}`);
-    initialCompany = picked;
-  }
-
-  // The first page on the server, under the key the client reads: no loading flash. A failure is
-  // left to the client, which shows it with a retry.
-  const queryClient = new QueryClient();
-  const params = toApiParams(state);
-  await queryClient.prefetchInfiniteQuery({
-    queryKey: feedQueryKey(params),
-    queryFn: () =>
-      topNewsFeed(
-        topNewsQuery.parse(
-          Object.fromEntries(new URLSearchParams(toSearch({ ...params, page: 1, pageSize: FEED_PAGE_SIZE }))),
-        ),
-      ),
-    initialPageParam: 1,
-  });
-
+  // The density last chosen, so that the first HTML already has it (no flash, no layout shift).
+  const remembered = (await cookies()).get(DENSITY_COOKIE)?.value;
+  const preferredDensity = isFeedDensity(remembered) ? remembered : "cards";
+  const { state } = parseFeedParams(await searchParams, today, preferredDensity);
   return (
     <div>
       <div className="mb-6 max-w-3xl">
@@ -93,9 +59,41 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
           </Suspense>
         </p>
       </div>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <NewsFeed today={today} initialCompany={initialCompany} />
-      </HydrationBoundary>
+      {(await upstreamIsSlow()) ? (
+        // The upstream is slow (page-gate.ts): the document now, the feed when it comes.
+        <Suspense fallback={<SlowUpstreamNotice what="The stories" />}>
+          <Feed state={state} today={today} preferredDensity={preferredDensity} />
+        </Suspense>
+      ) : (
+        <Feed state={state} today={today} preferredDensity={preferredDensity} />
+      )}
     </div>
+  );
+}
+
+async function Feed({
+  state,
+  today,
+  preferredDensity,
+}: {
+  state: FeedState;
+  today: string;
+  preferredDensity: FeedDensity;
+}) {
+  const { redirectTo, initialCompany } = await newsCompany(state);
+  if (redirectTo) redirect(redirectTo);
+
+  // The first page on the server, under the key the client reads: no loading flash. A failure is
+  // left to the client, which shows it with a retry.
+  const queryClient = new QueryClient();
+  await queryClient.prefetchInfiniteQuery({
+    queryKey: feedQueryKey(toApiParams(state)),
+    queryFn: () => firstFeedPage(state),
+    initialPageParam: 1,
+  });
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <NewsFeed today={today} initialCompany={initialCompany} preferredDensity={preferredDensity} />
+    </HydrationBoundary>
   );
 }

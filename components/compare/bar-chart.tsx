@@ -16,12 +16,15 @@ export interface BarItem {
   highlight?: boolean;
   /** The exact figure, shown on hover. */
   title?: string;
+  /** Said after the value, e.g. the ratio to the focus company. */
+  note?: string;
 }
 
 const ROW = 28;
 const BAR = 18;
 const AXIS = 26;
 const VALUE_LABEL = 64;
+const NOTE_WIDTH = 48;
 /** Room left of the bars for half of the first axis label (the box clips what overflows). */
 const INSET = 10;
 
@@ -49,7 +52,7 @@ export function BarChart({
   const values = items.flatMap((i) => (i.value !== null && (!log || i.value > 0) ? [i.value] : []));
   const max = Math.max(1, ...values);
   const min = Math.min(max, ...values);
-  const plot = Math.max(40, width - VALUE_LABEL - INSET);
+  const plot = Math.max(40, width - VALUE_LABEL - INSET - (items.some((i) => i.note) ? NOTE_WIDTH : 0));
   const scale = log
     ? scaleLog<number>({ domain: [Math.max(min / 2, 1e-9), max], range: [0, plot], clamp: true })
     : scaleLinear<number>({ domain: [0, max], range: [0, plot], nice: true });
@@ -100,6 +103,11 @@ export function BarChart({
                       fontWeight={item.highlight ? 600 : 400}
                     >
                       {format(item.value as number)}
+                      {item.note && (
+                        <tspan className="fill-slate-500 dark:fill-slate-400" fontWeight={400}>
+                          {` · ${item.note}`}
+                        </tspan>
+                      )}
                     </text>
                   </>
                 ) : (

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode, useId } from "react";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 
 /**
@@ -44,7 +45,10 @@ export function ChartFrame({
         <summary className="cursor-pointer select-none font-medium text-brand-600 hover:underline dark:text-sky-300">
           {tableLabel}
         </summary>
-        <div className="relative mt-2 overflow-x-auto">{table}</div>
+        {/* A wide table (news by level) scrolls sideways: keyboard users reach it too. */}
+        <ScrollRegion label={`${title}: the data`} className="mt-2 overflow-x-auto">
+          {table}
+        </ScrollRegion>
       </details>
     </figure>
   );

@@ -3,13 +3,14 @@
 import { useState } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { breakdown, type CompareCompany } from "@/lib/compare/model";
+import { formatRatio, ratioToFocus } from "@/lib/compare/set-charts";
 import { formatMarketCap, formatUsdExact, plainText } from "@/lib/format";
 import { BarChart } from "./bar-chart";
 import { ChartFrame, DataTable, UpstreamList } from "./chart-frame";
 
 const compactUsd = (v: number) => formatMarketCap(v) ?? "";
 
-/** Market cap, largest first, the focus company highlighted; a log scale on request. */
+/** Market cap, largest first, the focus company highlighted with each other's multiple of it; a log scale on request. */
 export function MarketCapChart({ companies }: { companies: readonly CompareCompany[] }) {
   const [log, setLog] = useState(false);
   const focus = companies[0];
@@ -20,9 +21,14 @@ export function MarketCapChart({ companies }: { companies: readonly CompareCompa
   const missing = companies.filter((c) => c.marketCapUsd === null);
   const rank = !focus || focus.marketCapUsd === null ? null : sorted.indexOf(focus) + 1;
   const withCap = companies.length - missing.length;
+  const ratio = (c: CompareCompany) => {
+    const r = focus && c !== focus ? ratioToFocus(focus, c) : null;
+    return r === null ? undefined : formatRatio(r);
+  };
+  const bigger = focus ? companies.filter((c) => (ratioToFocus(focus, c) ?? 0) > 1).length : 0;
   const summary =
     focus && rank
-      ? `${focusName} is number ${rank} of ${withCap} by market cap${missing.length ? `; ${missing.length} without a market cap` : ""}.`
+      ? `${focusName} is number ${rank} of ${withCap} by market cap${bigger ? ` (${bigger} larger)` : ""}${missing.length ? `; ${missing.length} without a market cap` : ""}.`
       : `${withCap} of ${companies.length} companies have a market cap${focus ? `; ${focusName} has none` : ""}.`;
   return (
     <ChartFrame
@@ -42,12 +48,13 @@ export function MarketCapChart({ companies }: { companies: readonly CompareCompa
       table={
         <DataTable
           caption="Market cap of each company, largest first"
-          head={["Company", "Market cap (USD)"]}
+          head={["Company", "Market cap (USD)", "× the focus"]}
           rows={sorted.map((c) => ({
             key: c.companyKey,
             cells: [
               <UpstreamText key="name">{c.name}</UpstreamText>,
               formatUsdExact(c.marketCapUsd) ?? "not available",
+              c === focus ? "focus" : (ratio(c) ?? "—"),
             ],
           }))}
         />
@@ -62,6 +69,7 @@ export function MarketCapChart({ companies }: { companies: readonly CompareCompa
           label: c.name,
           value: c.marketCapUsd,
           highlight: c === focus,
+          note: ratio(c),
           title:
             c.marketCapUsd === null
               ? `${c.name}: market cap not available`
@@ -72,25 +80,52 @@ export function MarketCapChart({ companies }: { companies: readonly CompareCompa
   );
 }
 
-/** How the set splits by a field (sector, HQ country): a count per value, largest first. */
+/**
+ * How the set splits by a field (sector, HQ country): a count per value, largest first. When
+ * every company has the same value there is nothing to chart: one line says so instead.
+ */
 export function BreakdownChart({
   title,
   noun,
   companies,
   field,
+  allIn,
 }: {
   title: string;
   noun: string;
   companies: readonly CompareCompany[];
   field: (c: CompareCompany) => string | null;
+  /** The one-line form, e.g. "are in" (sector) or "are headquartered in" (country). */
+  allIn: string;
 }) {
   const groups = breakdown(companies, field);
+  const only = groups.length === 1 ? groups[0] : undefined;
+  if (only)
+    return (
+      <p
+        data-one-value={noun}
+        className="flex flex-wrap items-baseline gap-x-3 rounded-lg border border-slate-200 px-4 py-2.5 text-sm dark:border-slate-800"
+      >
+        <span className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+          {title}
+        </span>
+        <span className="text-slate-900 dark:text-slate-100">
+          {only.label === "Not given" ? (
+            `None of the ${companies.length} gives a ${noun}.`
+          ) : (
+            <>
+              All {companies.length} {allIn}{" "}
+              <strong className="font-semibold">
+                <UpstreamText>{only.label}</UpstreamText>
+              </strong>
+            </>
+          )}
+        </span>
+      </p>
+    );
   const focusGroup = companies[0] ? (field(companies[0]) ?? "Not given") : null;
   const count = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`;
-  const summary =
-    groups.length === 1
-      ? `All ${companies.length} share one ${noun}: ${plainText(groups[0]?.label)}.`
-      : `${groups.length} ${noun === "country" ? "countries" : `${noun}s`} across ${count(companies.length)}; the largest is ${plainText(groups[0]?.label)} (${groups[0]?.count}).`;
+  const summary = `${groups.length} ${noun === "country" ? "countries" : `${noun}s`} across ${count(companies.length)}; the largest is ${plainText(groups[0]?.label)} (${groups[0]?.count}).`;
   return (
     <ChartFrame
       title={title}

@@ -12,7 +12,7 @@ import { getJson, toSearch } from "@/lib/client/api";
 import type { CompareCompany } from "@/lib/compare/model";
 import { companiesParam } from "@/lib/compare/set";
 
-interface CompareNewsBody {
+export interface CompareNewsBody {
   articles: FeedArticle[];
   companies: { companyKey: string; total: number | null; error?: string }[];
   warning?: string;
@@ -20,6 +20,16 @@ interface CompareNewsBody {
 
 const FIRST = 12;
 type Level = "all" | "major";
+
+/** The set's news of the last 7 days: one request, shared by the news list and the volume chart. */
+export function useCompareNews(keys: readonly string[]) {
+  return useQuery({
+    queryKey: ["compare", "news", keys] as const,
+    queryFn: ({ signal }) =>
+      getJson<CompareNewsBody>(`/api/compare/news${toSearch({ companies: companiesParam(keys) })}`, signal),
+    staleTime: 5 * 60_000,
+  });
+}
 
 /**
  * The set's top stories of the last 7 days, most material first (one top-news call per company,
@@ -30,12 +40,7 @@ export function CompareNews({ companies }: { companies: readonly CompareCompany[
   const [only, setOnly] = useState<string | null>(null);
   const [level, setLevel] = useState<Level>("all");
   const [shown, setShown] = useState(FIRST);
-  const news = useQuery({
-    queryKey: ["compare", "news", keys] as const,
-    queryFn: ({ signal }) =>
-      getJson<CompareNewsBody>(`/api/compare/news${toSearch({ companies: companiesParam(keys) })}`, signal),
-    staleTime: 5 * 60_000,
-  });
+  const news = useCompareNews(keys);
   const byKey = new Map(companies.map((c) => [c.companyKey, c]));
 
   if (news.isPending)

@@ -7,7 +7,14 @@ import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { ATTRIBUTES, type Attribute, capRatio, datasetDelta, differs } from "@/lib/compare/attributes";
+import {
+  ATTRIBUTES,
+  type Attribute,
+  capRatio,
+  datasetDelta,
+  differs,
+  sameForAll,
+} from "@/lib/compare/attributes";
 import type { CompareCompany } from "@/lib/compare/model";
 import { plainText } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
@@ -75,14 +82,28 @@ function Value({
   }
 }
 
+/** A shared value in the "same for all" line: what is compared (the exchange of a listing), or "not given". */
+function SameValue({ attribute, company }: { attribute: Attribute; company: CompareCompany }) {
+  const text = (attribute.same ?? attribute.text)(company);
+  return text === null ? (
+    <span className="text-slate-500 dark:text-slate-400">(not given)</span>
+  ) : (
+    <strong className="font-semibold">
+      <UpstreamText>{text}</UpstreamText>
+    </strong>
+  );
+}
+
 function Missing() {
   return <span className="text-slate-500 dark:text-slate-400">not given</span>;
 }
 
 /**
  * The companies side by side, one column each, the focus first. A value that differs from the
- * focus company's is tinted and marked (in words for screen readers); "only differences" hides
- * the rows where every company agrees.
+ * focus company's is tinted and marked (in words for screen readers). Rows where every company
+ * agrees are hidden by default and named in one line, with a switch to show them. The company
+ * header and the row labels stay in view while the table scrolls (inside its own box, so that
+ * it can scroll sideways too).
  */
 export function CompareTable({
   companies,
@@ -95,12 +116,11 @@ export function CompareTable({
   onFocus: (companyKey: string) => void;
   pending: boolean;
 }) {
-  const [onlyDiffs, setOnlyDiffs] = useState(false);
+  const [showSame, setShowSame] = useState(false);
   const focus = companies[0];
   if (!focus) return null;
-  const rows = ATTRIBUTES.filter(
-    (a) => !onlyDiffs || a.id === "marketCap" || companies.some((c) => differs(a, focus, c)),
-  );
+  const same = ATTRIBUTES.filter((a) => sameForAll(a, companies));
+  const rows = showSame ? ATTRIBUTES : ATTRIBUTES.filter((a) => !same.includes(a));
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -111,26 +131,51 @@ export function CompareTable({
           />
           Tinted: differs from <UpstreamText>{focus.name}</UpstreamText>, the focus company.
         </p>
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={onlyDiffs}
-            onChange={(e) => setOnlyDiffs(e.target.checked)}
-            className="size-4 accent-brand-600"
-          />
-          Only rows that differ
-        </label>
+        {same.length > 0 && (
+          <label className="flex items-center gap-2 print:hidden">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={showSame}
+              checked={showSame}
+              onChange={(e) => setShowSame(e.target.checked)}
+              className="size-4 accent-brand-600"
+            />
+            Show the {same.length === 1 ? "row" : `${same.length} rows`} where all {companies.length} are the
+            same
+          </label>
+        )}
       </div>
-      <ScrollRegion label="Companies side by side (scrolls sideways)">
+      {same.length > 0 && !showSame && (
+        <p data-same-rows className="text-sm text-slate-600 dark:text-slate-300">
+          <span className="font-medium text-slate-900 dark:text-slate-100">
+            Same for all {companies.length}:
+          </span>{" "}
+          {same.map((a, i) => (
+            <span key={a.id}>
+              {i > 0 && " · "}
+              {a.label} <SameValue attribute={a} company={focus} />
+            </span>
+          ))}
+        </p>
+      )}
+      <ScrollRegion
+        label="Companies side by side (scrolls both ways; the header stays in view)"
+        className="max-h-[calc(100dvh-5rem)] overflow-auto rounded-lg border border-slate-200 print:max-h-none print:overflow-visible dark:border-slate-800"
+      >
         <table className="w-full text-sm" data-compare-table>
           <caption className="sr-only">
             {companies.length} companies side by side; {plainText(focus.name)} is the focus company
           </caption>
-          <thead className="bg-slate-50 dark:bg-slate-900">
+          <thead data-compare-head>
             <tr>
-              <td className="sticky left-0 z-10 bg-slate-50 dark:bg-slate-900" />
+              <td className="sticky top-0 left-0 z-30 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900" />
               {companies.map((c, i) => (
-                <th key={c.companyKey} scope="col" className={`${CELL} min-w-40 text-left font-normal`}>
+                <th
+                  key={c.companyKey}
+                  scope="col"
+                  className={`${CELL} sticky top-0 z-20 min-w-40 border-b border-slate-200 bg-slate-50 text-left font-normal dark:border-slate-800 dark:bg-slate-900`}
+                >
                   <div className="flex items-start gap-2">
                     <CompanyLogo companyKey={c.companyKey} name={c.name} hasLogo={c.hasLogo} size={28} />
                     <div className="min-w-0">

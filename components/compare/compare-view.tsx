@@ -22,6 +22,7 @@ import { BreakdownChart, MarketCapChart } from "./charts";
 import { CompareNews } from "./compare-news";
 import { CompareTable } from "./compare-table";
 import { PeerGraph } from "./peer-graph";
+import { ListingsChart, NewsVolumeChart, PeerOverlapChart } from "./set-charts";
 import { SetEditor, type SetMember } from "./set-editor";
 
 const hqField = (c: { hqName: string | null; hqCode: string | null }) => c.hqName ?? c.hqCode;
@@ -87,13 +88,15 @@ export function CompareView({
   const focus = companies[0];
 
   return (
-    <div className="space-y-6">
-      <SetEditor
-        members={members}
-        pending={pending}
-        onAdd={(row: DirectoryRow) => add(row.companyKey)}
-        onRemove={remove}
-      />
+    <div data-print-links className="space-y-6">
+      <div className="print:hidden">
+        <SetEditor
+          members={members}
+          pending={pending}
+          onAdd={(row: DirectoryRow) => add(row.companyKey)}
+          onRemove={remove}
+        />
+      </div>
       <div aria-live="polite" className="space-y-2 empty:hidden">
         {notice && <Notice tone="warn">{notice}</Notice>}
         {leftOut.overLimit.length > 0 && (
@@ -125,10 +128,17 @@ export function CompareView({
           <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
             <div className="grid min-w-0 grid-cols-1 gap-4">
               <MarketCapChart companies={companies} />
-              <BreakdownChart title="By sector" noun="sector" companies={companies} field={(c) => c.sector} />
+              <BreakdownChart
+                title="By sector"
+                noun="sector"
+                allIn="are in"
+                companies={companies}
+                field={(c) => c.sector}
+              />
               <BreakdownChart
                 title="By headquarters country"
                 noun="country"
+                allIn="are headquartered in"
                 companies={companies}
                 field={hqField}
               />
@@ -140,6 +150,13 @@ export function CompareView({
               onToggle={togglePeer}
             />
           </div>
+          {companies.length >= MIN_COMPARE && (
+            <div className="mt-4 grid grid-cols-1 items-start gap-4 lg:grid-cols-2 2xl:grid-cols-3">
+              <ListingsChart companies={companies} />
+              <PeerOverlapChart companies={companies} />
+              <NewsVolumeChart companies={companies} />
+            </div>
+          )}
         </Section>
       )}
       {companies.length >= MIN_COMPARE && (

@@ -8,6 +8,7 @@ import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompareCompany } from "@/lib/compare/model";
 import { layoutPeers, RING_ORDER, ringOf, ringRadius } from "@/lib/compare/peer-layout";
+import { shortName } from "@/lib/compare/set-charts";
 import { formatUsdExact, plainText } from "@/lib/format";
 import type { PeerRow } from "@/lib/profile/peer-rows";
 import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
@@ -140,6 +141,9 @@ export function PeerGraph({
               <UpstreamText className="font-mono text-xs font-semibold">
                 {focus.ticker ?? focus.companyKey}
               </UpstreamText>
+              <span className="block max-w-28 truncate text-[11px]" title={plainText(focus.name)}>
+                <UpstreamText>{shortName(focus.name)}</UpstreamText>
+              </span>
             </div>
             {placed.map((p) => {
               const on = inSet(p.item.companyKey);
@@ -160,10 +164,15 @@ export function PeerGraph({
                   onFocus={() => setActive(p.item.companyKey)}
                   onBlur={() => setActive(null)}
                   onKeyDown={(e) => e.key === "Escape" && setActive(null)}
-                  className={`absolute max-w-24 -translate-x-1/2 -translate-y-1/2 truncate rounded-full px-2 py-0.5 font-mono text-[11px] font-semibold ring-2 ${style?.node} ${on ? style?.on : "bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100"} hover:z-10 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500`}
+                  className={`absolute flex max-w-28 -translate-x-1/2 -translate-y-1/2 flex-col items-center rounded-md px-1.5 py-0.5 leading-tight ring-2 ${style?.node} ${on ? style?.on : "bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100"} hover:z-10 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500`}
                   style={{ left: pct(p.x), top: pct(p.y) }}
                 >
-                  <UpstreamText>{p.item.ticker}</UpstreamText>
+                  <span className="block max-w-full truncate font-mono text-[11px] font-semibold">
+                    <UpstreamText>{p.item.ticker}</UpstreamText>
+                  </span>
+                  <span data-peer-name className="block max-w-full truncate text-[10px] font-normal">
+                    <UpstreamText>{shortName(p.item.name)}</UpstreamText>
+                  </span>
                 </button>
               );
             })}

@@ -1,14 +1,17 @@
 "use client";
 
-import { memo } from "react";
+import { type MouseEvent, memo } from "react";
 
 import { FACET_FIELDS } from "@/lib/directory/fields";
-import { clearFilters, type DirectoryState, toggleValue } from "@/lib/directory/url-state";
+import { clearFilters, type DirectoryState, directoryHref, toggleValue } from "@/lib/directory/url-state";
 import { formatMarketCap } from "@/lib/format";
 import type { DirectoryPage } from "@/lib/server/directory";
 import { facetLabel, sectionLabel } from "./facet-panel";
 
-/** The filters that are on, each removable, and "clear all". */
+/**
+ * The filters that are on, each removable, and "clear all": links to the view without them, so
+ * they work without JavaScript too; with it, the view changes in place.
+ */
 export const ActiveFilters = memo(function ActiveFilters({
   state,
   data,
@@ -48,30 +51,36 @@ export const ActiveFilters = memo(function ActiveFilters({
       remove: { ...state, maxMarketCap: undefined },
     });
   if (chips.length === 0) return null;
+  const go = (next: DirectoryState) => (event: MouseEvent) => {
+    // A modified click opens the link as the browser would (a new tab, a window).
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onChange(next);
+  };
   return (
     <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
       {chips.map((chip) => (
         <li key={chip.key}>
-          <button
-            type="button"
-            onClick={() => onChange(chip.remove)}
+          <a
+            href={directoryHref(chip.remove)}
+            onClick={go(chip.remove)}
             aria-label={`Remove filter ${chip.text}`}
             className="inline-flex max-w-72 items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-100 dark:ring-slate-600"
           >
             <span className="truncate">{chip.text}</span>
             <span aria-hidden="true">×</span>
-          </button>
+          </a>
         </li>
       ))}
       {chips.length > 1 && (
         <li>
-          <button
-            type="button"
-            onClick={() => onChange(clearFilters(state))}
+          <a
+            href={directoryHref(clearFilters(state))}
+            onClick={go(clearFilters(state))}
             className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
           >
             Clear all
-          </button>
+          </a>
         </li>
       )}
     </ul>

@@ -41,7 +41,7 @@ export function ColumnChooser({
     (c) => c !== "name" && !(view === "compact" && FULL_ONLY_COLUMNS.includes(c)),
   );
   return (
-    <div ref={root} className="relative">
+    <div ref={root} className="relative" data-needs-js="">
       <button
         type="button"
         aria-expanded={open}

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
 import { getJson } from "@/lib/client/api";
@@ -20,7 +20,6 @@ import {
 } from "@/lib/directory/url-state";
 import { formatCount } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
-import type { DirectoryPage } from "@/lib/server/directory";
 import { ActiveFilters } from "./active-filters";
 import { ColumnChooser } from "./column-chooser";
 import { SelectionBar, useCompareSelection } from "./compare-selection";
@@ -37,11 +36,15 @@ const URL_WRITE_DELAY_MS = 300;
 const ECHO_MS = 2000;
 
 export function DirectoryView({
-  initial,
   now,
+  wideGuess,
+  noScriptResults,
 }: {
-  initial?: { query: string; data: DirectoryPage };
   now: number;
+  /** Whether the window is likely wide (the server's guess from the request), for the first paint. */
+  wideGuess: boolean;
+  /** The results as plain links, shown when the browser runs no script. */
+  noScriptResults: ReactNode;
 }) {
   const searchParams = useSearchParams();
   const pathname = usePathname();
@@ -107,7 +110,7 @@ export function DirectoryView({
   );
   const onSearch = useCallback((q: string) => navigate({ ...stateRef.current, q }, "replace"), [navigate]);
 
-  const { head, count, rowAt, setRange, pageError, exportHref } = useDirectory(state, initial);
+  const { head, count, rowAt, setRange, pageError, retry, exportHref } = useDirectory(state);
   const router = useRouter();
   const lone = count === 1 && !head.isPlaceholderData ? rowAt(0) : undefined;
   const onSubmit = useCallback(() => {
@@ -118,8 +121,19 @@ export function DirectoryView({
   }, []);
   const selection = useCompareSelection();
   const data = head.data;
-  const wide = useMediaQuery("(min-width: 768px)");
+  const wide = useMediaQuery("(min-width: 768px)", wideGuess);
   const [drawer, setDrawer] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const closeDrawer = useCallback(() => setDrawer(false), []);
+  // Focus goes back to the opener once the dialog has closed (the page behind is inert until then).
+  const drawerWasOpen = useRef(false);
+  useEffect(() => {
+    if (drawer) drawerWasOpen.current = true;
+    else if (drawerWasOpen.current) {
+      drawerWasOpen.current = false;
+      filtersButton.current?.focus();
+    }
+  }, [drawer]);
   const columns = wide ? visibleColumns(state) : NARROW_COLUMNS;
   const sort = effectiveSort(state);
   const filters = activeFilterCount(state);
@@ -141,13 +155,6 @@ export function DirectoryView({
     [navigate],
   );
 
-  useEffect(() => {
-    if (!drawer) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setDrawer(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [drawer]);
-
   const resultLine = data
     ? head.isPlaceholderData
       ? "Searching…"
@@ -161,14 +168,15 @@ export function DirectoryView({
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Companies</h1>
           <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-            {resultLine}
+            {/* Without data from the server, only a script could load it: no "Loading…" without one. */}
+            <span data-needs-js={data ? undefined : ""}>{resultLine}</span>
             {data?.resolvedFrom && !head.isPlaceholderData && (
               <> · “{data.resolvedFrom}” resolved to its current listing</>
             )}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <label className="flex items-center gap-2 text-sm">
+          <label className="flex items-center gap-2 text-sm" data-needs-js="">
             <input
               type="checkbox"
               role="switch"
@@ -183,6 +191,7 @@ export function DirectoryView({
           </label>
           <label
             className="flex items-center gap-2 text-sm"
+            data-needs-js=""
             title={
               allState === "unavailable"
                 ? "The API plan of this server does not include the full universe."
@@ -229,7 +238,13 @@ export function DirectoryView({
         </p>
       )}
 
-      <SearchBox value={state.q} onSearch={onSearch} onSubmit={onSubmit} onArrowDown={onArrowDown} />
+      <SearchBox
+        value={state.q}
+        onSearch={onSearch}
+        onSubmit={onSubmit}
+        onArrowDown={onArrowDown}
+        keep={serializeDirectoryState({ ...state, q: "" })}
+      />
       <IndexNoticeView notice={data?.notice} onRetry={() => void head.refetch()} />
       {progress && (progress.state === "syncing" || progress.state === "idle") && (
         <SyncBar progress={progress} />
@@ -255,23 +270,24 @@ export function DirectoryView({
       <div className="flex gap-6">
         {!wide && (
           <button
+            ref={filtersButton}
             type="button"
+            data-needs-js=""
             onClick={() => setDrawer(true)}
             aria-expanded={drawer}
+            aria-haspopup="dialog"
             className="fixed bottom-4 right-4 z-30 rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-lg"
           >
             Filters{filters > 0 ? ` (${filters})` : ""}
           </button>
         )}
-        <FiltersContainer wide={wide} drawer={drawer}>
+        <FiltersContainer wide={wide} drawer={drawer} onClose={closeDrawer}>
           <h2 className={wide ? "sr-only" : "text-lg font-semibold"}>Filters</h2>
           {!wide && (
             <div className="mb-2 flex items-center justify-end">
               <button
                 type="button"
-                // biome-ignore lint/a11y/noAutofocus: moving focus into the drawer that just opened.
-                autoFocus
-                onClick={() => setDrawer(false)}
+                onClick={closeDrawer}
                 className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white"
               >
                 Show {data ? formatCount(data.total) : ""} results
@@ -291,41 +307,44 @@ export function DirectoryView({
         </FiltersContainer>
 
         <section aria-label="Results" className="min-w-0 flex-1">
-          {head.error && !data ? (
-            <ErrorState
-              title="Could not search the directory"
-              error={head.error}
-              onRetry={() => head.refetch()}
-            />
-          ) : data && !head.isPlaceholderData && data.total === 0 && progress?.state !== "syncing" ? (
-            <EmptyResults state={state} onChange={navigate} allAvailable={allState !== "unavailable"} />
-          ) : (
-            <>
-              {(pageError || (head.error && data)) && (
-                <ErrorState
-                  title="Some rows could not be loaded"
-                  error={pageError ?? head.error}
-                  onRetry={() => head.refetch()}
-                />
-              )}
-              <SelectionBar picked={selection.picked} notice={selection.notice} onClear={selection.clear} />
-              <ResultsTable
-                selected={selection.selected}
-                onToggleSelected={selection.toggle}
-                columns={columns}
-                count={count}
-                rowAt={rowAt}
-                onRangeChange={setRange}
-                sort={sort}
-                onSort={onSort}
-                query={state.q}
-                now={now}
-                busy={head.isPlaceholderData || head.isFetching}
-                resetKey={apiQuery(state)}
-                label={`Companies, ${data ? formatCount(data.total) : "loading"}`}
+          <noscript>{noScriptResults}</noscript>
+          <div data-needs-js="">
+            {head.error && !data ? (
+              <ErrorState
+                title="Could not search the directory"
+                error={head.error}
+                onRetry={() => head.refetch()}
               />
-            </>
-          )}
+            ) : data && !head.isPlaceholderData && data.total === 0 && progress?.state !== "syncing" ? (
+              <EmptyResults state={state} onChange={navigate} allAvailable={allState !== "unavailable"} />
+            ) : (
+              <>
+                {(pageError || (head.error && data)) && (
+                  <ErrorState
+                    title="Some rows could not be loaded"
+                    error={pageError ?? head.error}
+                    onRetry={retry}
+                  />
+                )}
+                <SelectionBar picked={selection.picked} notice={selection.notice} onClear={selection.clear} />
+                <ResultsTable
+                  selected={selection.selected}
+                  onToggleSelected={selection.toggle}
+                  columns={columns}
+                  count={count}
+                  rowAt={rowAt}
+                  onRangeChange={setRange}
+                  sort={sort}
+                  onSort={onSort}
+                  query={state.q}
+                  now={now}
+                  busy={head.isPlaceholderData || head.isFetching}
+                  resetKey={apiQuery(state)}
+                  label={`Companies, ${data ? formatCount(data.total) : "loading"}`}
+                />
+              </>
+            )}
+          </div>
         </section>
       </div>
     </div>
@@ -355,36 +374,78 @@ function SyncBar({ progress }: { progress: SyncProgress }) {
   );
 }
 
-/** The filters: a side column on a wide window, a full-screen dialog on a narrow one. */
+/**
+ * The filters: a side column on a wide window, a full-screen modal dialog on a narrow one. The
+ * native modal keeps focus inside, makes the page behind inert and closes on Escape; closing
+ * hands focus back to the button that opened it.
+ */
 function FiltersContainer({
   wide,
   drawer,
+  onClose,
   children,
 }: {
   wide: boolean;
   drawer: boolean;
-  children: React.ReactNode;
+  onClose: () => void;
+  children: ReactNode;
 }) {
   if (wide)
     return (
       <aside
         id="directory-filters"
         aria-label="Filters"
+        data-needs-js=""
         className="w-64 shrink-0 self-start overflow-auto lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)]"
       >
         {children}
       </aside>
     );
   if (!drawer) return null;
+  return <FiltersDialog onClose={onClose}>{children}</FiltersDialog>;
+}
+
+const TABBABLE =
+  "a[href], button:not(:disabled), input:not(:disabled):not([type='hidden']), select, textarea, [tabindex='0']";
+
+/**
+ * Tab past the dialog's last control comes back to its first (and Shift+Tab the other way):
+ * the native modal would otherwise hand focus to the browser's own toolbar.
+ */
+function wrapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) => el.checkVisibility() && el.tabIndex >= 0,
+  );
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const edge = event.shiftKey ? first : last;
+  if (document.activeElement !== edge && document.activeElement !== event.currentTarget) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
+}
+
+function FiltersDialog({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    element.showModal();
+    // The first stop is the dialog's way back to the results ("Show N results").
+    element.querySelector<HTMLElement>("button")?.focus();
+    return () => element.close();
+  }, []);
   return (
-    <div
+    <dialog
+      ref={dialog}
       id="directory-filters"
-      role="dialog"
-      aria-modal="true"
       aria-label="Filters"
-      className="fixed inset-0 z-40 overflow-auto bg-white p-4 dark:bg-slate-950"
+      onClose={onClose}
+      onKeyDown={wrapTab}
+      className="fixed inset-0 z-40 m-0 h-dvh max-h-none w-full max-w-none overflow-auto bg-white p-4 text-slate-900 backdrop:bg-slate-950/40 dark:bg-slate-950 dark:text-slate-100"
     >
       {children}
-    </div>
+    </dialog>
   );
 }

@@ -6,18 +6,22 @@ import { memo, useEffect, useRef, useState } from "react";
  * The directory's query box: focused on load and by "/", reports what is typed (a burst of keys
  * as one request), and follows the URL when it changes (back button). Enter on a query already
  * shown calls `onSubmit` (the view opens a lone hit); ArrowDown calls `onArrowDown` (into the table).
+ * Without JavaScript it is a plain GET form to /companies that keeps the rest of the view (`keep`,
+ * a query string).
  */
 export const SearchBox = memo(function SearchBox({
   value,
   onSearch,
   onSubmit,
   onArrowDown,
+  keep,
   delayMs = 40,
 }: {
   value: string;
   onSearch: (q: string) => void;
   onSubmit?: () => void;
   onArrowDown?: () => void;
+  keep: string;
   delayMs?: number;
 }) {
   const [text, setText] = useState(value);
@@ -63,54 +67,77 @@ export const SearchBox = memo(function SearchBox({
   }, []);
 
   return (
-    <search className="relative block">
-      <label htmlFor="directory-q" className="sr-only">
-        Search companies by name, ticker or identifier
-      </label>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+    <search className="block">
+      <form
+        action="/companies"
+        method="get"
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          sent.current = text;
+          onSearch(text);
+        }}
       >
-        <path
-          fill="currentColor"
-          d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64a.75.75 0 1 1-1.06 1.06l-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z"
-        />
-      </svg>
-      <input
-        ref={input}
-        id="directory-q"
-        // The page's own search box: "/" focuses it rather than the header's (components/layout/header-search.tsx).
-        data-page-search=""
-        type="search"
-        // biome-ignore lint/a11y/noAutofocus: the directory is a search page; the box is where a person starts.
-        autoFocus
-        autoComplete="off"
-        spellCheck={false}
-        value={text}
-        onChange={(e) => {
-          const now = performance.now();
-          keyGap.current = now - lastKeyAt.current;
-          lastKeyAt.current = now;
-          setText(e.target.value);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") {
-            if (text === value) onSubmit?.();
-            sent.current = text;
-            onSearch(text);
-          } else if (e.key === "ArrowDown" && onArrowDown) {
-            e.preventDefault();
-            onArrowDown();
-          }
-        }}
-        maxLength={200}
-        placeholder="Name, ticker, ISIN, CUSIP, FIGI, CIK or fscl"
-        className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-12 text-base shadow-sm placeholder:text-slate-500 focus:border-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
-      />
-      <kbd className="pointer-events-none absolute right-3 top-1/2 hidden -translate-y-1/2 rounded border border-slate-300 px-1.5 text-xs text-slate-500 sm:block dark:border-slate-600 dark:text-slate-400">
-        /
-      </kbd>
+        {[...new URLSearchParams(keep)].map(([name, v]) => (
+          <input key={`${name}=${v}`} type="hidden" name={name} value={v} />
+        ))}
+        <div className="relative min-w-0 flex-1">
+          <label htmlFor="directory-q" className="sr-only">
+            Search companies by name, ticker or identifier
+          </label>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          >
+            <path
+              fill="currentColor"
+              d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64a.75.75 0 1 1-1.06 1.06l-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z"
+            />
+          </svg>
+          <input
+            ref={input}
+            id="directory-q"
+            name="q"
+            // The page's own search box: "/" focuses it rather than the header's (components/layout/header-search.tsx).
+            data-page-search=""
+            type="search"
+            // biome-ignore lint/a11y/noAutofocus: the directory is a search page; the box is where a person starts.
+            autoFocus
+            autoComplete="off"
+            spellCheck={false}
+            value={text}
+            onChange={(e) => {
+              const now = performance.now();
+              keyGap.current = now - lastKeyAt.current;
+              lastKeyAt.current = now;
+              setText(e.target.value);
+            }}
+            onKeyDown={(e) => {
+              // Enter also submits the form (the search); on a query already shown it opens a lone hit.
+              if (e.key === "Enter" && text === value) onSubmit?.();
+              else if (e.key === "ArrowDown" && onArrowDown) {
+                e.preventDefault();
+                onArrowDown();
+              }
+            }}
+            maxLength={200}
+            placeholder="Name, ticker, ISIN, CUSIP, FIGI, CIK or fscl"
+            className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-12 text-base shadow-sm placeholder:text-slate-500 focus:border-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
+          />
+          <kbd className="pointer-events-none absolute right-3 top-1/2 hidden -translate-y-1/2 rounded border border-slate-300 px-1.5 text-xs text-slate-500 sm:block dark:border-slate-600 dark:text-slate-400">
+            /
+          </kbd>
+        </div>
+        <noscript>
+          <button
+            type="submit"
+            className="h-full rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 dark:bg-brand-500"
+          >
+            Search
+          </button>
+        </noscript>
+      </form>
     </search>
   );
 });

@@ -1,25 +1,25 @@
 "use client";
 
-import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import { getJson } from "@/lib/client/api";
 import { apiQuery, type DirectoryState } from "@/lib/directory/url-state";
 import type { DirectoryPage, DirectoryRow } from "@/lib/server/directory";
+import { directoryPageOptions, DIRECTORY_PAGE_SIZE as PAGE_SIZE } from "./queries";
 
 export type { DirectoryRow };
-export const PAGE_SIZE = 50;
-
-const pagePath = (query: string, page: number, facets: boolean) =>
-  `/api/companies?${query}${query ? "&" : ""}page=${page}&pageSize=${PAGE_SIZE}${facets ? "" : "&facets=false"}`;
 
 const pageOf = (index: number) => Math.floor(index / PAGE_SIZE) + 1;
 const lastPageOf = ([first, end]: [number, number]) => pageOf(Math.max(first, end - 1));
 
-/** The pages' rows and first error; stable while no page changes (rows keep their identity). */
+/**
+ * The pages' rows, first error and which of them failed (their places in the list of pages);
+ * stable while no page changes (rows keep their identity).
+ */
 function combinePages(results: { data?: DirectoryPage; error: Error | null }[]) {
   return {
     rows: results.map((r) => r.data?.rows),
     error: results.find((r) => r.error)?.error ?? null,
+    failed: results.flatMap((r, i) => (r.error ? [i] : [])),
   };
 }
 
@@ -28,14 +28,13 @@ function combinePages(results: { data?: DirectoryPage; error: Error | null }[]) 
  * while the next state loads, so results never flicker), and the other pages of rows fetched as
  * the table scrolls to them. Polls while the index is still syncing, so the table fills.
  */
-export function useDirectory(state: DirectoryState, initial?: { query: string; data: DirectoryPage }) {
+export function useDirectory(state: DirectoryState) {
   const query = apiQuery(state);
+  const queryClient = useQueryClient();
+  // The server page prefetched the first page under this key: it hydrates without a fetch.
   const head = useQuery({
-    queryKey: ["companies", query, 1],
-    queryFn: ({ signal }) => getJson<DirectoryPage>(pagePath(query, 1, true), signal),
+    ...directoryPageOptions(query, 1),
     placeholderData: keepPreviousData,
-    initialData: initial && initial.query === query ? initial.data : undefined,
-    initialDataUpdatedAt: initial && initial.query === query ? Date.now() : undefined,
     refetchInterval: (q) => (q.state.data?.progress.state === "syncing" ? 1000 : false),
   });
   const syncing = head.data?.progress.state === "syncing";
@@ -60,9 +59,7 @@ export function useDirectory(state: DirectoryState, initial?: { query: string; d
   }, [range, total]);
   const rest = useQueries({
     queries: pages.map((page) => ({
-      queryKey: ["companies", query, page],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        getJson<DirectoryPage>(pagePath(query, page, false), signal),
+      ...directoryPageOptions(query, page),
       refetchInterval: syncing ? 1000 : (false as const),
     })),
     combine: combinePages,
@@ -88,6 +85,19 @@ export function useDirectory(state: DirectoryState, initial?: { query: string; d
   );
 
   const pageError = rest.error;
+  const failedPages = rest.failed;
+  /** Fetches again exactly what failed: the first page and the pages of rows whose request failed. */
+  const retry = useCallback(() => {
+    if (head.error) void head.refetch();
+    for (const i of failedPages) {
+      const page = pages[i];
+      if (page !== undefined)
+        void queryClient.refetchQueries({
+          queryKey: directoryPageOptions(query, page).queryKey,
+          exact: true,
+        });
+    }
+  }, [head, failedPages, pages, query, queryClient]);
   return {
     head,
     /** Rows to lay out: the placeholder's rows while a new state loads, else the whole total. */
@@ -95,6 +105,7 @@ export function useDirectory(state: DirectoryState, initial?: { query: string; d
     rowAt,
     setRange,
     pageError,
+    retry,
     exportHref: `/api/companies/export${query ? `?${query}` : ""}`,
   };
 }

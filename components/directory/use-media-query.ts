@@ -2,8 +2,11 @@
 
 import { useSyncExternalStore } from "react";
 
-/** Whether a media query matches; false on the server and during hydration. */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether a media query matches. On the server and during hydration, `serverGuess` (what the
+ * request suggests, so the first paint usually already has the right layout).
+ */
+export function useMediaQuery(query: string, serverGuess = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = mediaList(query);
@@ -11,7 +14,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener("change", onChange);
     },
     () => mediaList(query).matches,
-    () => false,
+    () => serverGuess,
   );
 }
 

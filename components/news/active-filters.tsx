@@ -5,6 +5,7 @@ import {
   describeImportance,
   describeMarketCap,
   describeRange,
+  describeRelative,
   type FeedState,
   isDefaultImportance,
 } from "@/lib/news/feed-state";
@@ -42,7 +43,7 @@ export function ActiveFilters({
     chips.push(
       <Chip
         key="dates"
-        label={`Dates ${describeRange(state.range)}`}
+        label={state.relative ? describeRelative(state.relative) : `Dates ${describeRange(state.range)}`}
         onRemove={() => onChange({ range: null })}
       />,
     );
@@ -83,14 +84,14 @@ export function ActiveFilters({
   }
   if (chips.length === 0) return null;
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-2">
+    <div className="mt-3 flex flex-wrap items-center gap-2 print:hidden">
       <ul aria-label="Active filters" className="flex flex-wrap gap-1.5">
         {chips}
       </ul>
       <button
         type="button"
         className="text-xs font-medium text-brand-600 hover:underline dark:text-sky-300"
-        onClick={() => onChange({ ...DEFAULT_FEED_STATE, view: state.view })}
+        onClick={() => onChange({ ...DEFAULT_FEED_STATE, group: state.group, density: state.density })}
       >
         Reset all
       </button>

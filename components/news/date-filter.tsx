@@ -2,28 +2,37 @@
 
 import { useId, useState } from "react";
 import { addDays, daysBetween, isIsoDate } from "@/lib/dates";
-import { type DateRange, defaultRange, MAX_RANGE_DAYS } from "@/lib/news/feed-state";
+import {
+  type DateRange,
+  defaultRange,
+  MAX_RANGE_DAYS,
+  type RelativeRange,
+  resolveRelative,
+} from "@/lib/news/feed-state";
 import { chipButtonClass, FilterGroup, inputClass } from "./filter-parts";
 
-const PRESETS = [
-  { label: "Today", days: 1 },
-  { label: "Last 3 days", days: 3 },
-  { label: "Last 7 days", days: 7 },
-] as const;
+/** The presets stay relative (the URL says `range=today`, not the date); null is the default 7 days. */
+const PRESETS: { label: string; relative: RelativeRange | null }[] = [
+  { label: "Today", relative: "today" },
+  { label: "Last 3 days", relative: "3d" },
+  { label: "Last 7 days", relative: null },
+];
 
 /**
  * The UTC date range, at most 7 days. Moving one end past the limit moves the other end with it,
- * and says so, rather than letting the API refuse the range.
+ * and says so, rather than letting the API refuse the range. Dates typed in are fixed dates.
  */
 export function DateFilter({
   range,
+  relative,
   today,
   onChange,
 }: {
   /** The explicit range, or null for the API default (the latest 7 days). */
   range: DateRange | null;
+  relative: RelativeRange | null;
   today: string;
-  onChange: (range: DateRange | null) => void;
+  onChange: (patch: { range: DateRange | null; relative: RelativeRange | null }) => void;
 }) {
   const id = useId();
   const [adjusted, setAdjusted] = useState<string | null>(null);
@@ -31,7 +40,7 @@ export function DateFilter({
 
   const set = (next: DateRange, message: string | null) => {
     setAdjusted(message);
-    onChange(next);
+    onChange({ range: next, relative: null });
   };
 
   const changeStart = (value: string) => {
@@ -64,8 +73,7 @@ export function DateFilter({
     >
       <div className="flex flex-wrap gap-1.5">
         {PRESETS.map((preset) => {
-          const start = addDays(today, -(preset.days - 1));
-          const pressed = shown.start === start && shown.end === today;
+          const pressed = preset.relative ? relative === preset.relative : range === null;
           return (
             <button
               key={preset.label}
@@ -74,7 +82,11 @@ export function DateFilter({
               className={chipButtonClass}
               onClick={() => {
                 setAdjusted(null);
-                onChange(preset.days === MAX_RANGE_DAYS ? null : { start, end: today });
+                onChange(
+                  preset.relative
+                    ? { range: resolveRelative(preset.relative, today), relative: preset.relative }
+                    : { range: null, relative: null },
+                );
               }}
             >
               {preset.label}

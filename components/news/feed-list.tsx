@@ -1,8 +1,9 @@
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
-import type { FeedView } from "@/lib/news/feed-state";
+import type { FeedDensity, FeedGroup } from "@/lib/news/feed-state";
 import { ArticleCard, ArticleCompany } from "./article-card";
-import { groupByCompany, groupByDay } from "./grouping";
+import { articleKey, groupByCompany, groupByDay } from "./grouping";
+import { HeadlineColumns, HeadlineList } from "./headline-list";
 import type { FeedArticle } from "./types";
 
 const dayFormat = new Intl.DateTimeFormat("en-US", {
@@ -15,23 +16,25 @@ const dayFormat = new Intl.DateTimeFormat("en-US", {
 
 export const stories = (n: number) => (n === 1 ? "1 story" : `${n.toLocaleString("en-US")} stories`);
 
-function articleKey(article: FeedArticle, index: number): string {
-  return `${article.companyKey ?? ""}|${article.collectedAt}|${article.title}|${index}`;
-}
-
-/** The loaded stories in the chosen view: ranked (the API order), by day, or by company. */
+/**
+ * The loaded stories in the chosen grouping (ranked as the API orders them, by day, or by company)
+ * and density (cards, or one headline line each).
+ */
 export function FeedList({
   articles,
-  view,
+  group,
+  density,
   hasLogo,
 }: {
   articles: readonly FeedArticle[];
-  view: FeedView;
+  group: FeedGroup;
+  density: FeedDensity;
   hasLogo: (companyKey: string) => boolean;
 }) {
   const logo = (a: FeedArticle) => (a.companyKey ? hasLogo(a.companyKey) : false);
+  const headlines = density === "headlines";
 
-  if (view === "day") {
+  if (group === "day") {
     return (
       <div className="space-y-8">
         {groupByDay(articles).map((group) => {
@@ -40,20 +43,24 @@ export function FeedList({
             <section key={group.date} aria-labelledby={`day-${group.date}`}>
               <h3
                 id={`day-${group.date}`}
-                className="sticky top-14 z-10 -mx-1 mb-3 bg-white/95 px-1 py-2 text-sm font-semibold text-slate-900 backdrop-blur dark:bg-slate-950/95 dark:text-white"
+                className={`sticky top-14 z-10 -mx-1 ${headlines ? "mb-1" : "mb-3"} bg-white/95 px-1 py-2 text-sm font-semibold text-slate-900 backdrop-blur dark:bg-slate-950/95 dark:text-white`}
               >
                 {Number.isNaN(ms) ? group.date : dayFormat.format(ms)}{" "}
                 <span className="font-normal text-slate-600 dark:text-slate-400">
                   (UTC) · {stories(group.articles.length)}
                 </span>
               </h3>
-              <ol className="space-y-3">
-                {group.articles.map((article, i) => (
-                  <li key={articleKey(article, i)}>
-                    <ArticleCard article={article} hasLogo={logo(article)} headingLevel={4} />
-                  </li>
-                ))}
-              </ol>
+              {headlines ? (
+                <HeadlineList articles={group.articles} headingLevel={4} />
+              ) : (
+                <ol className="space-y-3">
+                  {group.articles.map((article, i) => (
+                    <li key={articleKey(article, i)}>
+                      <ArticleCard article={article} hasLogo={logo(article)} headingLevel={4} />
+                    </li>
+                  ))}
+                </ol>
+              )}
             </section>
           );
         })}
@@ -61,9 +68,9 @@ export function FeedList({
     );
   }
 
-  if (view === "company") {
+  if (group === "company") {
     return (
-      <div className="space-y-4">
+      <div className={headlines ? "space-y-3" : "space-y-4"}>
         {groupByCompany(articles).map((group) => {
           const [first, ...rest] = group.articles;
           if (!first) return null;
@@ -72,34 +79,42 @@ export function FeedList({
             <section
               key={group.companyKey}
               aria-label={`${plainText(name)}: ${group.articles.length} loaded`}
-              className="rounded-xl border border-slate-200 p-3 dark:border-slate-800"
+              className={headlines ? "" : "rounded-xl border border-slate-200 p-3 dark:border-slate-800"}
             >
-              <h3 className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <h3
+                className={`${headlines ? "mb-1" : "mb-3"} flex flex-wrap items-center justify-between gap-2`}
+              >
                 <ArticleCompany article={first} hasLogo={logo(first)} />
                 <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
                   {stories(group.articles.length)}
                 </span>
               </h3>
-              <ArticleCard article={first} hasLogo={logo(first)} headingLevel={4} showCompany={false} />
-              {rest.length > 0 && (
-                <details className="mt-2">
-                  <summary className="cursor-pointer select-none rounded px-1 py-1 text-sm font-medium text-brand-600 hover:underline dark:text-sky-300">
-                    {rest.length === 1 ? "1 more story" : `${rest.length} more stories`} from{" "}
-                    <UpstreamText>{name}</UpstreamText>
-                  </summary>
-                  <ol className="mt-2 space-y-2">
-                    {rest.map((article, i) => (
-                      <li key={articleKey(article, i)}>
-                        <ArticleCard
-                          article={article}
-                          hasLogo={logo(article)}
-                          headingLevel={4}
-                          showCompany={false}
-                        />
-                      </li>
-                    ))}
-                  </ol>
-                </details>
+              {headlines ? (
+                <HeadlineList articles={group.articles} headingLevel={4} showCompany={false} />
+              ) : (
+                <>
+                  <ArticleCard article={first} hasLogo={logo(first)} headingLevel={4} showCompany={false} />
+                  {rest.length > 0 && (
+                    <details className="mt-2">
+                      <summary className="cursor-pointer select-none rounded px-1 py-1 text-sm font-medium text-brand-600 hover:underline dark:text-sky-300">
+                        {rest.length === 1 ? "1 more story" : `${rest.length} more stories`} from{" "}
+                        <UpstreamText>{name}</UpstreamText>
+                      </summary>
+                      <ol className="mt-2 space-y-2">
+                        {rest.map((article, i) => (
+                          <li key={articleKey(article, i)}>
+                            <ArticleCard
+                              article={article}
+                              hasLogo={logo(article)}
+                              headingLevel={4}
+                              showCompany={false}
+                            />
+                          </li>
+                        ))}
+                      </ol>
+                    </details>
+                  )}
+                </>
               )}
             </section>
           );
@@ -107,6 +122,14 @@ export function FeedList({
       </div>
     );
   }
+
+  if (headlines)
+    return (
+      <>
+        <HeadlineColumns />
+        <HeadlineList articles={articles} />
+      </>
+    );
 
   return (
     <ol className="space-y-3">

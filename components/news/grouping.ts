@@ -37,3 +37,8 @@ export function groupByCompany(articles: readonly FeedArticle[]): CompanyGroup[]
   }
   return [...groups].map(([companyKey, list]) => ({ companyKey, articles: list }));
 }
+
+/** A React key for a story: two stories may share every field, so the position settles ties. */
+export function articleKey(article: FeedArticle, index: number): string {
+  return `${article.companyKey ?? ""}|${article.collectedAt}|${article.title}|${index}`;
+}

@@ -8,12 +8,15 @@ import { describeError, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import {
   DEFAULT_FEED_STATE,
+  DENSITY_COOKIE,
   describeImportance,
   describeMarketCap,
   describeRange,
+  describeRelative,
   effectiveRange,
+  type FeedDensity,
+  type FeedGroup,
   type FeedState,
-  type FeedView,
   isDefaultImportance,
   normalizeFeedState,
   parseFeedParams,
@@ -33,19 +36,43 @@ import { MarketCapFilter } from "./market-cap-filter";
 import { feedQueryOptions } from "./queries";
 import { useScrollRestore } from "./use-scroll-restore";
 
-const VIEWS: { value: FeedView; label: string }[] = [
+const GROUPS: { value: FeedGroup; label: string }[] = [
   { value: "ranked", label: "Ranked" },
   { value: "day", label: "By day" },
   { value: "company", label: "By company" },
 ];
 
+const DENSITIES: { value: FeedDensity; label: string }[] = [
+  { value: "cards", label: "Cards" },
+  { value: "headlines", label: "Headlines" },
+];
+
+/** Remembers the density for a year; the server reads it to render that density first. */
+function rememberDensity(density: FeedDensity) {
+  // biome-ignore lint/suspicious/noDocumentCookie: a one-word preference; the Cookie Store API is not in every browser
+  document.cookie = `${DENSITY_COOKIE}=${density}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /**
  * The top-news feed: every filter the API offers, held in the URL (defaults omitted), the first
  * page rendered on the server, further pages as the reader scrolls.
  */
-export function NewsFeed({ today, initialCompany }: { today: string; initialCompany: PickedCompany | null }) {
+export function NewsFeed({
+  today,
+  initialCompany,
+  preferredDensity,
+}: {
+  today: string;
+  initialCompany: PickedCompany | null;
+  /** The density the person last chose (from the cookie), used when the URL names none. */
+  preferredDensity: FeedDensity;
+}) {
   const searchParams = useSearchParams();
-  const fromUrl = useMemo(() => parseFeedParams(searchParams, today), [searchParams, today]);
+  const preferred = useRef(preferredDensity);
+  const fromUrl = useMemo(
+    () => parseFeedParams(searchParams, today, preferred.current),
+    [searchParams, today],
+  );
   // The state lives here and is mirrored into the URL, so a control shows its new value at once
   // (the URL's own update reaches useSearchParams a moment later). A URL changed from outside
   // (back/forward, a link to the feed) is adopted.
@@ -139,10 +166,10 @@ export function NewsFeed({ today, initialCompany }: { today: string; initialComp
         : `${state.eventTypes.length} event types`;
 
   return (
-    <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
+    <div data-print-links className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8 print:block">
       <aside
         aria-labelledby="feed-filters-heading"
-        className="mb-6 lg:sticky lg:top-20 lg:mb-0 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2"
+        className="mb-6 print:hidden lg:sticky lg:top-20 lg:mb-0 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2"
       >
         <div className="flex items-center justify-between gap-2">
           <h2 id="feed-filters-heading" className="text-sm font-semibold">
@@ -159,7 +186,7 @@ export function NewsFeed({ today, initialCompany }: { today: string; initialComp
           </button>
         </div>
         <div id="feed-filters" className={`${filtersOpen ? "" : "hidden"} mt-3 space-y-4 lg:block`}>
-          <DateFilter range={state.range} today={today} onChange={(r) => update({ range: r })} />
+          <DateFilter range={state.range} relative={state.relative} today={today} onChange={update} />
           <ImportanceFilter value={state.importance} onChange={(importance) => update({ importance })} />
           <EventTypeFilter value={state.eventTypes} onChange={(eventTypes) => update({ eventTypes })} />
           <CompanyPicker value={company} onChange={pickCompany} />
@@ -184,8 +211,13 @@ export function NewsFeed({ today, initialCompany }: { today: string; initialComp
               "Stories"
             )}
             {" · "}
-            {describeRange(range)} (UTC){state.range ? "" : ", the latest 7 days"} ·{" "}
-            {describeImportance(state.importance)} ·{" "}
+            {describeRange(range)} (UTC)
+            {state.relative
+              ? `, ${describeRelative(state.relative).toLowerCase()}`
+              : state.range
+                ? ""
+                : ", the latest 7 days"}{" "}
+            · {describeImportance(state.importance)} ·{" "}
             {company ? (
               <>
                 <UpstreamText>{company.name}</UpstreamText> only
@@ -196,13 +228,26 @@ export function NewsFeed({ today, initialCompany }: { today: string; initialComp
             · {typesSummary}
             {updating && <span className="ml-2 text-brand-600 dark:text-sky-300">Updating…</span>}
           </p>
-          <Segmented
-            name="feed-view"
-            label="View"
-            value={state.view}
-            options={VIEWS}
-            onChange={(view) => update({ view })}
-          />
+          <div className="flex flex-wrap items-center gap-3 print:hidden">
+            <Segmented
+              name="feed-density"
+              label="Density"
+              value={state.density}
+              options={DENSITIES}
+              onChange={(density) => {
+                preferred.current = density;
+                rememberDensity(density);
+                update({ density });
+              }}
+            />
+            <Segmented
+              name="feed-group"
+              label="Grouping"
+              value={state.group}
+              options={GROUPS}
+              onChange={(group) => update({ group })}
+            />
+          </div>
         </div>
 
         <ActiveFilters state={state} companyName={company?.name} onChange={update} />
@@ -260,19 +305,24 @@ export function NewsFeed({ today, initialCompany }: { today: string; initialComp
             />
           ) : (
             <div aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : ""}>
-              {state.view !== "ranked" && hasNextPage && (
+              {state.group !== "ranked" && hasNextPage && (
                 <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">
                   Grouped over the {stories(articles.length)} loaded so far; more load as you scroll.
                 </p>
               )}
-              <FeedList articles={articles} view={state.view} hasLogo={(key) => !noLogo.has(key)} />
+              <FeedList
+                articles={articles}
+                group={state.group}
+                density={state.density}
+                hasLogo={(key) => !noLogo.has(key)}
+              />
             </div>
           )}
         </div>
 
         <div ref={sentinel} />
         {feed.data && total > 0 && (
-          <div className="flex flex-col items-center gap-2 py-6 text-sm text-slate-600 dark:text-slate-400">
+          <div className="flex flex-col items-center gap-2 py-6 text-sm text-slate-600 print:hidden dark:text-slate-400">
             <p aria-live="polite">
               {hasNextPage
                 ? `Showing ${articles.length.toLocaleString("en-US")} of ${stories(total)}.`

@@ -6,6 +6,7 @@ import {
   labelOf,
 } from "@/lib/upstream/vocabulary";
 import type { CompareCompany } from "./model";
+import { formatRatio, ratioToFocus } from "./set-charts";
 
 export interface Attribute {
   id: string;
@@ -66,6 +67,19 @@ export function differs(attribute: Attribute, focus: CompareCompany, other: Comp
   return other !== focus && value(other) !== value(focus);
 }
 
+/**
+ * Whether every company has the same value, so the row says nothing a line could not. Market cap
+ * always stays: the table shows it as a ratio to the focus.
+ */
+export function sameForAll(attribute: Attribute, companies: readonly CompareCompany[]): boolean {
+  const focus = companies[0];
+  return (
+    attribute.id !== "marketCap" &&
+    focus !== undefined &&
+    companies.every((c) => !differs(attribute, focus, c))
+  );
+}
+
 /** The datasets one company has that the focus lacks, and those it lacks that the focus has. */
 export function datasetDelta(
   focus: CompareCompany,
@@ -80,8 +94,6 @@ export function datasetDelta(
 
 /** A market cap against the focus company's, as "2.4×" or "0.31×"; null when either is missing. */
 export function capRatio(focus: CompareCompany, other: CompareCompany): string | null {
-  if (!focus.marketCapUsd || other.marketCapUsd === null || other === focus) return null;
-  const ratio = other.marketCapUsd / focus.marketCapUsd;
-  const digits = ratio >= 10 ? 0 : ratio >= 1 ? 1 : 2;
-  return `${ratio.toFixed(digits)}×`;
+  const ratio = other === focus ? null : ratioToFocus(focus, other);
+  return ratio === null ? null : formatRatio(ratio);
 }

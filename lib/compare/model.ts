@@ -24,6 +24,11 @@ export interface CompareCompany {
   ipoYear: number | null;
   /** The primary listing and every secondary one. */
   listingCount: number;
+  /** Exchange codes and trading currencies over every listing, each once, primary first. */
+  exchanges: string[];
+  currencies: string[];
+  /** The companies this one names as peers (any relationship). */
+  peerKeys: string[];
   reportingCurrency: string | null;
   datasets: string[];
   hasLogo: boolean;
@@ -42,6 +47,10 @@ export interface Comparison {
 
 export function compareCompanyOf(profile: Profile): CompareCompany {
   const listing = profile.primaryListing;
+  const listings = [...(listing ? [listing] : []), ...profile.secondaryListings];
+  const unique = (values: (string | null | undefined)[]) => [
+    ...new Set(values.filter((v): v is string => Boolean(v))),
+  ];
   return {
     companyKey: profile.companyKey,
     name: profile.displayNameEnglish || profile.legalNameEnglish || profile.companyKey,
@@ -61,7 +70,10 @@ export function compareCompanyOf(profile: Profile): CompareCompany {
     companyStatus: profile.companyStatus ?? null,
     foundingYear: profile.foundingYear ?? null,
     ipoYear: profile.ipoYear ?? null,
-    listingCount: (listing ? 1 : 0) + profile.secondaryListings.length,
+    listingCount: listings.length,
+    exchanges: unique(listings.map((l) => l.exchangeCode)),
+    currencies: unique(listings.map((l) => l.tradingCurrency)),
+    peerKeys: profile.peers.map((p) => p.companyKey),
     reportingCurrency: profile.reportingCurrency ?? null,
     datasets: [...profile.availableDatasets],
     hasLogo: profile.availableDatasets.includes("logos"),

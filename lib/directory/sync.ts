@@ -1,7 +1,11 @@
 // Keeps the directory's company index in sync with /v3/companies-list: pages until
 // hasNextPage is false with bounded concurrency, exposes progress, serves what is indexed so
 // far during the first sync, refreshes on an interval, and swaps snapshots atomically.
+// With a snapshot store, a start serves the saved snapshot and syncs only once it is older than
+// the refresh interval; with a shared store (Redis), one instance holds a lease and syncs while
+// the others load its snapshot.
 import { UpstreamError } from "@/lib/upstream/errors";
+import { inBackground } from "@/lib/upstream/priority";
 import type { Company, Pagination } from "@/lib/upstream/schemas";
 import { CompanyIndex } from "./company-index";
 
@@ -33,6 +37,27 @@ export interface SyncProgress {
   refreshing: boolean;
 }
 
+/** A complete index of one set, as saved after a sync. */
+export interface IndexSnapshot {
+  set: CompanySet;
+  syncedAt: number;
+  pages: number;
+  rows: Company[];
+  /** The plan does not include this set (a 403): remembered so a restart does not ask again. */
+  unavailable?: boolean;
+}
+
+export interface SnapshotStore {
+  /** The latest saved snapshot of a set, or null. Never rejects. */
+  load(set: CompanySet): Promise<IndexSnapshot | null>;
+  /** Saves a snapshot, keeping the one before it. Never rejects. */
+  save(snapshot: IndexSnapshot): Promise<void>;
+  /** syncedAt of the latest shared snapshot: null when there is none, undefined when it cannot tell. */
+  version?(set: CompanySet): Promise<number | null | undefined>;
+  /** The lease on syncing a set: held by this instance, "held" by another, or null (no one to share with). */
+  lease?(set: CompanySet): Promise<{ release(): Promise<void> } | "held" | null>;
+}
+
 export interface SyncOptions {
   concurrency?: number;
   refreshMs?: number;
@@ -41,12 +66,19 @@ export interface SyncOptions {
   partialRebuildMs?: number;
   /** After a failed sync, try again this soon, doubling per failure up to refreshMs (default 15 s). */
   retryMs?: number;
+  store?: SnapshotStore | null;
+  /** How often a started sync checks whether a set is due, or has a newer shared snapshot. */
+  checkMs?: number;
 }
 
 interface SetState {
   snapshot: { index: CompanyIndex; syncedAt: number } | null;
   progress: SyncProgress;
   running: Promise<void> | null;
+  /** A refresh() deciding whether to load or sync. */
+  checking: Promise<void> | null;
+  /** Whether the store's snapshot has been read once. */
+  restored: boolean;
   partialRows: Company[];
   partial: { index: CompanyIndex; rows: number; builtAt: number } | null;
   failures: number;
@@ -60,6 +92,9 @@ export class DirectorySync {
   private readonly now: () => number;
   private readonly partialRebuildMs: number;
   private readonly retryMs: number;
+  private readonly store: SnapshotStore | null;
+  private readonly checkMs: number;
+  private readonly started = new Set<CompanySet>();
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
@@ -71,6 +106,8 @@ export class DirectorySync {
     this.now = options.now ?? Date.now;
     this.partialRebuildMs = options.partialRebuildMs ?? 250;
     this.retryMs = options.retryMs ?? 15_000;
+    this.store = options.store ?? null;
+    this.checkMs = Math.min(this.refreshMs, options.checkMs ?? 5_000);
     const initial = (set: CompanySet): SetState => ({
       snapshot: null,
       progress: {
@@ -84,6 +121,8 @@ export class DirectorySync {
         refreshing: false,
       },
       running: null,
+      checking: null,
+      restored: false,
       partialRows: [],
       partial: null,
       failures: 0,
@@ -92,14 +131,14 @@ export class DirectorySync {
     this.states = { default: initial("default"), all: initial("all") };
   }
 
-  /** Starts the first sync (default set, then all companies) and the refresh interval. */
+  /** Brings up the default set, then all companies, and keeps them up to date. */
   start(): void {
     if (this.timer) return;
-    void this.sync("default").then(() => this.sync("all"));
     this.timer = setInterval(() => {
-      void this.sync("default").then(() => this.sync("all"));
-    }, this.refreshMs);
+      for (const set of this.started) void this.refresh(set);
+    }, this.checkMs);
     this.timer.unref?.();
+    void this.refresh("default").then(() => this.refresh("all"));
   }
 
   stop(): void {
@@ -127,12 +166,92 @@ export class DirectorySync {
     return (state.partial as { index: CompanyIndex }).index;
   }
 
-  /** Runs one sync of a set; concurrent calls share it. Never rejects. */
+  /**
+   * Brings a set up to date: adopts a newer saved snapshot (the store's, at start or from
+   * another instance), and syncs when the one served is older than the refresh interval, under
+   * the lease when instances share one. Concurrent calls share it. Never rejects.
+   */
+  refresh(set: CompanySet): Promise<void> {
+    const state = this.states[set];
+    this.started.add(set);
+    state.checking ??= this.bringUpToDate(set).finally(() => {
+      state.checking = null;
+    });
+    return state.checking;
+  }
+
+  private async bringUpToDate(set: CompanySet): Promise<void> {
+    const state = this.states[set];
+    if (state.progress.state === "unavailable" || state.running) return;
+    await this.adoptNewer(set);
+    if (this.isCurrent(set)) return;
+    const retryAt = state.progress.retryAt;
+    if (retryAt && this.now() < retryAt) return;
+    const lease = this.store?.lease ? await this.store.lease(set) : null;
+    if (lease === "held") {
+      // Another instance syncs; its snapshot arrives through a later check.
+      if (!state.snapshot) state.progress.state = "syncing";
+      return;
+    }
+    try {
+      // It may have finished a sync just before this instance took the lease.
+      await this.adoptNewer(set);
+      if (!this.isCurrent(set)) await this.sync(set);
+    } finally {
+      await lease?.release();
+    }
+  }
+
+  private isCurrent(set: CompanySet): boolean {
+    const state = this.states[set];
+    if (state.progress.state === "unavailable") return true;
+    return state.snapshot !== null && this.now() - state.snapshot.syncedAt < this.refreshMs;
+  }
+
+  /** Serves the store's snapshot when it is newer than the one served (read once, then by version). */
+  private async adoptNewer(set: CompanySet): Promise<void> {
+    const state = this.states[set];
+    if (!this.store) return;
+    const ours = state.snapshot?.syncedAt ?? null;
+    if (state.restored) {
+      const version = await this.store.version?.(set);
+      if (version === null || version === undefined || (ours !== null && version <= ours)) return;
+    }
+    state.restored = true;
+    const snapshot = await this.store.load(set);
+    if (!snapshot || (ours !== null && snapshot.syncedAt <= ours) || state.running) return;
+    const progress = state.progress;
+    if (snapshot.unavailable) {
+      Object.assign(progress, {
+        state: "unavailable",
+        lastError: "All companies are not available on this plan.",
+      });
+      return;
+    }
+    state.snapshot = { index: new CompanyIndex(snapshot.rows), syncedAt: snapshot.syncedAt };
+    state.partialRows = [];
+    state.partial = null;
+    Object.assign(progress, {
+      state: "ready",
+      pagesDone: snapshot.pages,
+      pagesTotal: snapshot.pages,
+      rows: snapshot.rows.length,
+      syncedAt: snapshot.syncedAt,
+      lastError: null,
+      lastErrorCode: null,
+      retryAt: null,
+    });
+  }
+
+  /**
+   * Runs one sync of a set now; concurrent calls share it. Never rejects. Its upstream calls are
+   * background work (so are the retries and refreshes it schedules): pages people wait for go first.
+   */
   sync(set: CompanySet): Promise<void> {
     const state = this.states[set];
     if (state.running) return state.running;
     if (state.progress.state === "unavailable") return Promise.resolve();
-    state.running = this.run(set).finally(() => {
+    state.running = inBackground(() => this.run(set)).finally(() => {
       state.running = null;
     });
     return state.running;
@@ -222,6 +341,7 @@ export class DirectorySync {
         retryAt: null,
       });
       state.failures = 0;
+      await this.store?.save({ set, syncedAt: state.snapshot.syncedAt, pages: totalPages, rows });
     } catch (error) {
       const message = error instanceof Error ? error.message : "unknown error";
       if (error instanceof UpstreamError && error.code === "forbidden" && allCompanies) {
@@ -230,6 +350,7 @@ export class DirectorySync {
           state: "unavailable",
           lastError: "All companies are not available on this plan.",
         });
+        await this.store?.save({ set, syncedAt: this.now(), pages: 0, rows: [], unavailable: true });
       } else {
         progress.lastError = message;
         progress.lastErrorCode = error instanceof UpstreamError ? error.code : null;
@@ -250,7 +371,7 @@ export class DirectorySync {
     state.progress.retryAt = this.now() + delay;
     state.retryTimer = setTimeout(() => {
       state.retryTimer = null;
-      void this.sync(set);
+      void this.refresh(set);
     }, delay);
     state.retryTimer.unref?.();
   }

@@ -4,8 +4,10 @@ import {
   apiQuery,
   clearField,
   clearFilters,
+  directoryHref,
   EMPTY_STATE,
   effectiveSort,
+  listPageOf,
   parseDirectoryState,
   serializeDirectoryState,
   toggleValue,
@@ -89,5 +91,27 @@ describe("directory URL state", () => {
       marketCap: ["large"],
       minMarketCap: 1e9,
     });
+  });
+});
+
+describe("the no-script list's pages", () => {
+  it("links a page of a view, the first page without a number", () => {
+    const state = { ...EMPTY_STATE, q: "oil", filters: { sector: ["Energy"] } };
+    expect(directoryHref(state)).toBe("/companies?q=oil&sector=Energy");
+    expect(directoryHref(state, 3)).toBe("/companies?q=oil&sector=Energy&page=3");
+    expect(directoryHref(EMPTY_STATE, 2)).toBe("/companies?page=2");
+  });
+
+  it("reads the page of a URL, 1 for anything that is not a page number", () => {
+    for (const [value, page] of [
+      ["4", 4],
+      [null, 1],
+      ["0", 1],
+      ["-2", 1],
+      ["1.5", 1],
+      ["abc", 1],
+      ["100001", 1],
+    ] as const)
+      expect(listPageOf(new URLSearchParams(value === null ? "" : `page=${value}`))).toBe(page);
   });
 });

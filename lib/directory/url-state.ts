@@ -190,6 +190,19 @@ export function serializeDirectoryState(state: DirectoryState): string {
   return text ? `?${text}` : "";
 }
 
+/** The page of the no-script list that a URL names (`page`): 1 when absent or not a page number. */
+export function listPageOf(params: Params): number {
+  const page = Number(params.get("page"));
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+/** The directory's URL for a state; a page past the first names the page of the no-script list. */
+export function directoryHref(state: DirectoryState, page = 1): string {
+  const search = serializeDirectoryState(state);
+  if (page === 1) return `/companies${search}`;
+  return `/companies${search ? `${search}&` : "?"}page=${page}`;
+}
+
 /** The query string of /api/companies (and its CSV export) for a state, without paging. */
 export function apiQuery(state: DirectoryState): string {
   const out = new URLSearchParams();

@@ -62,12 +62,14 @@ describe("parseFeedParams", () => {
     expect(notes).toEqual([]);
     expect(s).toEqual({
       range: { start: "2026-11-16", end: "2026-11-18" },
+      relative: null,
       eventTypes: ["earnings", "ma"],
       importance: { kind: "range", min: 1, max: 3 },
       minMarketCap: 10e9,
       maxMarketCap: 200e9,
       company: "NASDAQ_ABC",
-      view: "company",
+      group: "company",
+      density: "cards",
     });
   });
 
@@ -142,13 +144,79 @@ describe("serializeFeedState", () => {
       "minImportance=1&maxImportance=5",
       "minMarketCap=0",
       "minMarketCap=10B&maxMarketCap=200B",
-      "company=NASDAQ_ABC&view=day",
+      "company=NASDAQ_ABC&group=day",
+      "view=headlines",
+      "view=headlines&group=company",
+      "range=today",
+      "range=3d&eventType=earnings",
     ];
     for (const query of queries) {
       const { state: s } = parse(query);
       expect(serializeFeedState(s)).toBe(query);
       expect(parse(serializeFeedState(s)).state).toEqual(s);
     }
+  });
+});
+
+describe("density and grouping in the URL", () => {
+  it("reads view=headlines as the density and group= as the grouping", () => {
+    expect(parse("view=headlines").state).toMatchObject({ density: "headlines", group: "ranked" });
+    expect(parse("view=headlines&group=day").state).toMatchObject({ density: "headlines", group: "day" });
+    expect(parse("view=cards&group=company").state).toMatchObject({ density: "cards", group: "company" });
+  });
+
+  it("keeps an old link's view=day or view=company as the grouping, in the remembered density", () => {
+    const old = parseFeedParams(new URLSearchParams("view=day"), TODAY, "headlines");
+    expect(old.state).toMatchObject({ group: "day", density: "headlines" });
+    expect(old.notes).toEqual([]);
+    expect(serializeFeedState(old.state)).toBe("view=headlines&group=day");
+    expect(serializeFeedState(parse("view=company").state)).toBe("group=company");
+  });
+
+  it("uses the remembered density only when the URL names none", () => {
+    const remembered = (query: string) =>
+      parseFeedParams(new URLSearchParams(query), TODAY, "headlines").state.density;
+    expect(remembered("")).toBe("headlines");
+    expect(remembered("view=cards")).toBe("cards");
+    expect(parse("").state.density).toBe("cards");
+  });
+});
+
+describe("relative ranges", () => {
+  it("resolves range=today and range=3d against the data clock and keeps the word", () => {
+    const today = parse("range=today").state;
+    expect(today).toMatchObject({ relative: "today", range: { start: TODAY, end: TODAY } });
+    expect(serializeFeedState(today)).toBe("range=today");
+    expect(toApiParams(today)).toEqual({ startDate: TODAY, endDate: TODAY });
+    const later = parseFeedParams(new URLSearchParams("range=3d"), "2026-12-02").state;
+    expect(later.range).toEqual({ start: "2026-11-30", end: "2026-12-02" });
+  });
+
+  it("reads range=7d as the default window and an unknown range as a note", () => {
+    expect(parse("range=7d")).toEqual({ state: DEFAULT_FEED_STATE, notes: [] });
+    const bad = parse("range=fortnight");
+    expect(bad.state.range).toBeNull();
+    expect(bad.notes).toEqual(["Ignored the range “fortnight”: use today, 3d or 7d."]);
+  });
+
+  it("prefers a relative range over fixed dates given with it, and says so", () => {
+    const both = parse("range=today&startDate=2026-11-01&endDate=2026-11-02");
+    expect(both.state.relative).toBe("today");
+    expect(both.notes).toHaveLength(1);
+  });
+
+  it("keeps fixed dates fixed, even when they equal today", () => {
+    const fixed = parse(`startDate=${TODAY}&endDate=${TODAY}`).state;
+    expect(fixed.relative).toBeNull();
+    expect(serializeFeedState(fixed)).toBe(`startDate=${TODAY}&endDate=${TODAY}`);
+  });
+
+  it("drops the relative word once other dates are set, or the dates are removed", () => {
+    const today = parse("range=today").state;
+    const moved = normalizeFeedState({ ...today, range: { start: "2026-11-18", end: "2026-11-20" } }, TODAY);
+    expect(moved.relative).toBeNull();
+    expect(serializeFeedState(moved)).toBe("startDate=2026-11-18&endDate=2026-11-20");
+    expect(normalizeFeedState({ ...today, range: null }, TODAY)).toEqual(DEFAULT_FEED_STATE);
   });
 });
 

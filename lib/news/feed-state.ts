@@ -20,8 +20,41 @@ export type ImportanceFilter = { kind: "range"; min: Level; max: Level } | { kin
 /** The API's default: importance 1 or 2. */
 export const DEFAULT_IMPORTANCE: ImportanceFilter = { kind: "range", min: 1, max: 2 };
 
-export const FEED_VIEWS = ["ranked", "day", "company"] as const;
-export type FeedView = (typeof FEED_VIEWS)[number];
+/** How stories are grouped: the API's order, by UTC day, or by company (`group=` in the URL). */
+export const FEED_GROUPS = ["ranked", "day", "company"] as const;
+export type FeedGroup = (typeof FEED_GROUPS)[number];
+
+/** How densely each story is drawn: a card, or one headline line (`view=` in the URL). */
+export const FEED_DENSITIES = ["cards", "headlines"] as const;
+export type FeedDensity = (typeof FEED_DENSITIES)[number];
+/** The cookie that remembers the density a person last chose, so the server renders it first. */
+export const DENSITY_COOKIE = "news-view";
+
+export function isFeedDensity(value: string | undefined): value is FeedDensity {
+  return FEED_DENSITIES.some((d) => d === value);
+}
+
+/**
+ * A window that moves with the data clock (`range=` in the URL): today, or the latest 3 days. The
+ * latest 7 days is the API default and needs no parameter (`range=7d` is read as it).
+ */
+export const RELATIVE_RANGES = { today: 1, "3d": 3 } as const;
+export type RelativeRange = keyof typeof RELATIVE_RANGES;
+
+function isRelativeRange(value: string | undefined): value is RelativeRange {
+  return value !== undefined && Object.hasOwn(RELATIVE_RANGES, value);
+}
+
+const RELATIVE_LABELS: Record<RelativeRange, string> = { today: "Today", "3d": "Last 3 days" };
+
+export function describeRelative(relative: RelativeRange): string {
+  return RELATIVE_LABELS[relative];
+}
+
+/** The dates a relative window covers on a given UTC day. */
+export function resolveRelative(relative: RelativeRange, today: string): DateRange {
+  return { start: addDays(today, -(RELATIVE_RANGES[relative] - 1)), end: today };
+}
 
 export interface DateRange {
   start: string;
@@ -31,6 +64,8 @@ export interface DateRange {
 export interface FeedState {
   /** Inclusive UTC dates; null is the API default, the latest 7 UTC days. */
   range: DateRange | null;
+  /** Set when the range is relative to the data clock: the URL keeps the word, not the dates. */
+  relative: RelativeRange | null;
   /** Empty means every event type (the API default). */
   eventTypes: EventType[];
   importance: ImportanceFilter;
@@ -39,17 +74,20 @@ export interface FeedState {
   maxMarketCap: number | undefined;
   /** Canonical companyKey; with a company the API ignores the market-cap bounds. */
   company: string | null;
-  view: FeedView;
+  group: FeedGroup;
+  density: FeedDensity;
 }
 
 export const DEFAULT_FEED_STATE: FeedState = {
   range: null,
+  relative: null,
   eventTypes: [],
   importance: DEFAULT_IMPORTANCE,
   minMarketCap: undefined,
   maxMarketCap: undefined,
   company: null,
-  view: "ranked",
+  group: "ranked",
+  density: "cards",
 };
 
 /** The API's default window: the latest 7 UTC days up to today. */
@@ -134,14 +172,29 @@ function levelOf(value: string | undefined): Level | undefined {
 
 /**
  * Reads the feed state from a URL's parameters. Anything unusable is dropped or corrected, never
- * an error: each correction is described in `notes` so the page can say what it changed.
+ * an error: each correction is described in `notes` so the page can say what it changed. Without
+ * `view=` in the URL, the density is the one the person last chose (`preferredDensity`).
  */
-export function parseFeedParams(raw: RawParams, today: string): { state: FeedState; notes: string[] } {
+export function parseFeedParams(
+  raw: RawParams,
+  today: string,
+  preferredDensity: FeedDensity = "cards",
+): { state: FeedState; notes: string[] } {
   const get = reader(raw);
   const notes: string[] = [];
 
-  let start = get("startDate");
-  let end = get("endDate");
+  const rawRange = get("range");
+  let relative: RelativeRange | null = null;
+  if (rawRange !== undefined && rawRange !== "7d") {
+    if (isRelativeRange(rawRange)) relative = rawRange;
+    else notes.push(`Ignored the range “${rawRange.slice(0, 20)}”: use today, 3d or 7d.`);
+  }
+  const relativeWins = rawRange === "7d" || relative !== null;
+  if (relativeWins && (get("startDate") || get("endDate")))
+    notes.push("A relative range and fixed dates cannot be combined: using the relative range.");
+
+  let start = relativeWins ? undefined : get("startDate");
+  let end = relativeWins ? undefined : get("endDate");
   for (const [name, value] of [
     ["start date", start],
     ["end date", end],
@@ -223,11 +276,16 @@ export function parseFeedParams(raw: RawParams, today: string): { state: FeedSta
     else notes.push(`Ignored the company “${rawCompany.slice(0, 40)}”: not a company key.`);
   }
 
+  // `view=` names the density; before the headline view it named the grouping, so an old link's
+  // `view=day` or `view=company` still groups (and takes the person's density).
   const rawView = get("view");
-  const view = FEED_VIEWS.find((v) => v === rawView) ?? "ranked";
+  const rawGroup = get("group") ?? rawView;
+  const group = FEED_GROUPS.find((g) => g === rawGroup) ?? "ranked";
+  const density = isFeedDensity(rawView) ? rawView : preferredDensity;
+  if (relative) range = resolveRelative(relative, today);
 
   const state = normalizeFeedState(
-    { range, eventTypes, importance, minMarketCap, maxMarketCap, company, view },
+    { range, relative, eventTypes, importance, minMarketCap, maxMarketCap, company, group, density },
     today,
   );
   return { state, notes };
@@ -235,8 +293,9 @@ export function parseFeedParams(raw: RawParams, today: string): { state: FeedSta
 
 /**
  * The canonical form of a state: event types deduplicated in vocabulary order (all of them is the
- * same as none), the default window as null, and a ceiling below the default floor with no floor
- * of its own given the floor 0 (otherwise it could never match anything).
+ * same as none), the default window as null, a relative window kept only while the range is still
+ * what it resolves to (a patch that sets other dates makes them fixed), and a ceiling below the
+ * default floor with no floor of its own given the floor 0 (otherwise it could never match anything).
  */
 export function normalizeFeedState(state: FeedState, today: string): FeedState {
   const selected = new Set(state.eventTypes);
@@ -246,19 +305,23 @@ export function normalizeFeedState(state: FeedState, today: string): FeedState {
     state.range && (state.range.start !== fallback.start || state.range.end !== fallback.end)
       ? state.range
       : null;
+  const resolved = state.relative ? resolveRelative(state.relative, today) : null;
+  const relative =
+    resolved && range && range.start === resolved.start && range.end === resolved.end ? state.relative : null;
   const minMarketCap =
     state.minMarketCap === undefined &&
     state.maxMarketCap !== undefined &&
     state.maxMarketCap < DEFAULT_MIN_MARKET_CAP
       ? 0
       : state.minMarketCap;
-  return { ...state, eventTypes, range, minMarketCap };
+  return { ...state, eventTypes, range, relative, minMarketCap };
 }
 
 /** The URL query (without "?") of a state, defaults omitted, in a stable order. */
 export function serializeFeedState(state: FeedState): string {
   const params = new URLSearchParams();
-  if (state.range) {
+  if (state.relative) params.set("range", state.relative);
+  else if (state.range) {
     params.set("startDate", state.range.start);
     params.set("endDate", state.range.end);
   }
@@ -271,7 +334,8 @@ export function serializeFeedState(state: FeedState): string {
   if (state.minMarketCap !== undefined) params.set("minMarketCap", formatCapParam(state.minMarketCap));
   if (state.maxMarketCap !== undefined) params.set("maxMarketCap", formatCapParam(state.maxMarketCap));
   if (state.company) params.set("company", state.company);
-  if (state.view !== "ranked") params.set("view", state.view);
+  if (state.density !== "cards") params.set("view", state.density);
+  if (state.group !== "ranked") params.set("group", state.group);
   return params.toString().replaceAll("%2C", ",");
 }
 
@@ -379,6 +443,10 @@ export function relaxations(state: FeedState): Relaxation[] {
       state: { ...state, minMarketCap: 0, maxMarketCap: undefined },
     });
   if (state.range)
-    out.push({ filter: "dates", label: "The latest 7 days", state: { ...state, range: null } });
+    out.push({
+      filter: "dates",
+      label: "The latest 7 days",
+      state: { ...state, range: null, relative: null },
+    });
   return out;
 }

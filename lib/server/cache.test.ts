@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { SwrCache } from "./cache";
+import { FileTier } from "./cache-tiers";
 
 function setup(overrides = {}) {
   let now = 0;
@@ -139,5 +143,113 @@ describe("SwrCache", () => {
     await cache.get("k", loader("a"));
     await cache.get("k", loader("a"));
     expect(cache.stats()).toMatchObject({ hits: 2, misses: 1, loads: 1, hitRate: 2 / 3 });
+  });
+});
+
+describe("SwrCache over a file tier (a restart is a new cache over the same CACHE_DIR)", () => {
+  let dir: string;
+  let now: number;
+  let loads: number;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "swr-"));
+    now = 1_000_000;
+    loads = 0;
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A process: its own in-process tier over the shared folder. */
+  function start() {
+    const tier = new FileTier(dir);
+    const cache = new SwrCache<string>({
+      name: "test",
+      freshMs: 1000,
+      staleMs: 5000,
+      errorMs: 60_000,
+      maxEntries: 10,
+      now: () => now,
+      shared: tier,
+    });
+    return { cache, tier };
+  }
+  const loader = (value: string) => async () => {
+    loads++;
+    return value;
+  };
+  const failing = async (): Promise<string> => {
+    loads++;
+    throw new UpstreamError("unavailable", "HTTP 503");
+  };
+
+  it("serves what an earlier process fetched, fresh, with its fetch time, without loading", async () => {
+    const first = start();
+    await first.cache.get("k", loader("a"));
+    await first.tier.flush();
+    now += 500;
+    const second = start();
+    expect(await second.cache.get("k", loader("b"))).toEqual({
+      value: "a",
+      fetchedAt: 1_000_000,
+      state: "fresh",
+    });
+    expect(loads).toBe(1);
+    expect(second.cache.stats()).toMatchObject({ sharedHits: 1, hits: 1, loads: 0 });
+  });
+
+  it("keeps the stale and stale-on-error ages across the restart", async () => {
+    const first = start();
+    await first.cache.get("k", loader("a"));
+    await first.tier.flush();
+    now += 2000;
+    const second = start();
+    expect(await second.cache.get("k", failing)).toMatchObject({
+      value: "a",
+      state: "stale",
+      fetchedAt: 1_000_000,
+    });
+    now += 8000; // past the stale window
+    const third = start();
+    const served = await third.cache.get("k", failing);
+    expect(served).toMatchObject({ value: "a", state: "stale-on-error", fetchedAt: 1_000_000 });
+    now += 60_000; // past the error window: nothing to serve
+    await expect(start().cache.get("k", failing)).rejects.toMatchObject({ code: "unavailable" });
+  });
+
+  it("loads again once the stored entry is too old, and stores the new one", async () => {
+    const first = start();
+    await first.cache.get("k", loader("a"));
+    await first.tier.flush();
+    now += 6000;
+    const second = start();
+    expect(await second.cache.get("k", loader("b"))).toMatchObject({
+      value: "b",
+      state: "fresh",
+      fetchedAt: now,
+    });
+    await second.tier.flush();
+    expect(await start().cache.get("k", loader("c"))).toMatchObject({ value: "b", state: "fresh" });
+    expect(loads).toBe(2);
+  });
+
+  it("shares a not-found answer while it is fresh", async () => {
+    const first = start();
+    const missing = async (): Promise<string> => {
+      loads++;
+      throw new UpstreamError("not_found", "Company not found.");
+    };
+    await expect(first.cache.get("k", missing)).rejects.toMatchObject({ code: "not_found" });
+    await first.tier.flush();
+    await expect(start().cache.get("k", missing)).rejects.toMatchObject({ code: "not_found" });
+    expect(loads).toBe(1);
+  });
+
+  it("time travel (age) also ages what is read later from the shared tier, not what is fetched after it", async () => {
+    const first = start();
+    await first.cache.get("k", loader("a"));
+    await first.tier.flush();
+    const second = start();
+    second.cache.age(2000); // "k" is only on disk for this process
+    expect(await second.cache.get("k", loader("b"))).toMatchObject({ value: "a", state: "stale" });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await second.cache.get("k", loader("c"))).toMatchObject({ value: "b", state: "fresh" });
   });
 });

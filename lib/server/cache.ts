@@ -3,9 +3,18 @@
 // stale window, up to errorMs). Once a reload of an entry has failed, later requests get the
 // old value at once (marked stale-on-error) while one reload retries in the background, instead
 // of each waiting for a failing upstream. Identical concurrent loads are merged (single-flight).
-// "Not found" answers are cached briefly too, so a missing company does not spend the rate
-// budget on every request.
+// A revalidation is background work for the upstream budget. "Not found" answers are cached
+// briefly too, so a missing company does not spend the rate budget on every request.
+//
+// Two tiers: a small in-process LRU for hot entries, then an optional shared tier (Redis or
+// CACHE_DIR) read on a local miss and written after each load. Entries carry their fetch time
+// through both, so ages hold across restarts and instances. With Redis, a load also takes a
+// short per-key lock: instances missing the same key at once make one upstream call.
+import { LRUCache } from "lru-cache";
 import { UpstreamError } from "@/lib/upstream/errors";
+import { inBackground } from "@/lib/upstream/priority";
+import type { SharedTier, StoredEntry } from "./cache-tiers";
+import { chargePageMiss, uncharged } from "./page-budget";
 
 export interface CacheOptions {
   name: string;
@@ -15,8 +24,13 @@ export interface CacheOptions {
   staleMs: number;
   /** Age below which a stale entry is served when the upstream fails. */
   errorMs: number;
+  /** Bound of the in-process tier. */
   maxEntries: number;
   now?: () => number;
+  /** The tier behind the in-process one; none: memory only. */
+  shared?: SharedTier | null;
+  /** How often a waiter looks for the value another instance is loading. */
+  lockPollMs?: number;
 }
 
 export type CacheState = "fresh" | "stale" | "stale-on-error";
@@ -31,8 +45,11 @@ export interface Cached<T> {
 
 export interface CacheStats {
   name: string;
+  /** Entries in the in-process tier. */
   entries: number;
   hits: number;
+  /** Of the hits, those read from the shared tier. */
+  sharedHits: number;
   staleHits: number;
   misses: number;
   loads: number;
@@ -47,28 +64,48 @@ type Entry<T> =
   | { kind: "missing"; error: UpstreamError; fetchedAt: number };
 
 export class SwrCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
+  private readonly entries: LRUCache<string, Entry<T>>;
   private readonly inflight = new Map<string, Promise<T>>();
   private readonly now: () => number;
-  private counts = { hits: 0, staleHits: 0, misses: 0, loads: 0, failures: 0, staleOnError: 0 };
+  private readonly shared: SharedTier | null;
+  /** Time travel (age()): entries fetched before `at` look `ms` older, also when read from the shared tier. */
+  private readonly travels: { at: number; ms: number }[] = [];
+  private counts = {
+    hits: 0,
+    sharedHits: 0,
+    staleHits: 0,
+    misses: 0,
+    loads: 0,
+    failures: 0,
+    staleOnError: 0,
+  };
 
   constructor(private readonly options: CacheOptions) {
     this.now = options.now ?? Date.now;
+    this.shared = options.shared ?? null;
+    this.entries = new LRUCache({ max: options.maxEntries });
   }
 
   async get(key: string, load: () => Promise<T>): Promise<Cached<T>> {
-    const entry = this.entries.get(key);
+    let entry = this.entries.get(key);
+    if (!entry && this.shared) {
+      entry = await this.readShared(key);
+      if (entry && this.now() - entry.fetchedAt < this.options.errorMs) {
+        this.counts.sharedHits++;
+        this.entries.set(key, entry);
+      }
+    }
     const age = entry ? this.now() - entry.fetchedAt : Number.POSITIVE_INFINITY;
     if (entry && age < this.options.freshMs) {
       this.counts.hits++;
-      this.touch(key, entry);
       if (entry.kind === "missing") throw entry.error;
       return { value: entry.value, fetchedAt: entry.fetchedAt, state: "fresh" };
     }
     const failing = entry?.kind === "value" && entry.error !== undefined && age < this.options.errorMs;
     if (entry?.kind === "value" && (age < this.options.staleMs || failing)) {
-      this.touch(key, entry);
-      this.load(key, load).catch(() => {
+      // Nobody waits for it (the stale value is served now): background work for the budget,
+      // and nobody's page miss.
+      uncharged(() => inBackground(() => this.load(key, load, entry.fetchedAt))).catch(() => {
         // The stale value keeps being served; the failure is recorded in load().
       });
       if (entry.error) {
@@ -83,10 +120,14 @@ export class SwrCache<T> {
       this.counts.staleHits++;
       return { value: entry.value, fetchedAt: entry.fetchedAt, state: "stale" };
     }
+    // A page's budget pays for a miss that goes upstream, not for joining a load in flight.
+    if (!this.inflight.has(key)) await chargePageMiss();
     this.counts.misses++;
     try {
-      const value = await this.load(key, load);
-      return { value, fetchedAt: this.entries.get(key)?.fetchedAt ?? this.now(), state: "fresh" };
+      const value = await this.load(key, load, entry?.fetchedAt);
+      const stored = this.entries.peek(key);
+      const fresh = stored?.kind === "value" && stored.value === value;
+      return { value, fetchedAt: fresh ? stored.fetchedAt : this.now(), state: "fresh" };
     } catch (error) {
       if (
         entry?.kind === "value" &&
@@ -101,20 +142,26 @@ export class SwrCache<T> {
     }
   }
 
-  /** The cached value without loading, if any (any age). */
+  /** The cached value without loading, if any (any age; in-process tier only). */
   peek(key: string): { value: T; fetchedAt: number } | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     return entry?.kind === "value" ? { value: entry.value, fetchedAt: entry.fetchedAt } : undefined;
   }
 
   /** Stores a value obtained elsewhere (e.g. the same profile fetched under another key). */
   set(key: string, value: T, fetchedAt = this.now()): void {
+    const current = this.entries.peek(key);
+    if (current?.kind === "value" && current.fetchedAt === fetchedAt) return; // already stored
     this.store(key, { kind: "value", value, fetchedAt });
   }
 
-  /** Makes every entry `ms` older, as if that time had passed (the fault-mode tests' time travel). */
+  /**
+   * Makes every entry `ms` older, as if that time had passed (the fault-mode tests' time travel):
+   * the in-process ones now, the shared ones as they are read.
+   */
   age(ms: number): void {
     for (const entry of this.entries.values()) entry.fetchedAt -= ms;
+    this.travels.push({ at: this.now(), ms });
   }
 
   stats(): CacheStats {
@@ -127,41 +174,92 @@ export class SwrCache<T> {
     };
   }
 
-  private load(key: string, load: () => Promise<T>): Promise<T> {
+  /** Loads once per key in this process; with a shared tier, once across instances where it can. */
+  private load(key: string, load: () => Promise<T>, had?: number): Promise<T> {
     const running = this.inflight.get(key);
     if (running) return running;
-    this.counts.loads++;
-    const promise = load()
-      .then((value) => {
-        this.store(key, { kind: "value", value, fetchedAt: this.now() });
-        return value;
-      })
-      .catch((error: unknown) => {
-        this.counts.failures++;
-        if (error instanceof UpstreamError && error.code === "not_found") {
-          this.store(key, { kind: "missing", error, fetchedAt: this.now() });
-        } else if (error instanceof UpstreamError) {
-          // Keep the old value, noting that the source failed: it is served as stale-on-error.
-          const current = this.entries.get(key);
-          if (current?.kind === "value") current.error = error;
-        }
-        throw error;
-      })
-      .finally(() => this.inflight.delete(key));
+    const promise = this.loadShared(key, load, had).finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;
   }
 
-  private touch(key: string, entry: Entry<T>): void {
-    this.entries.delete(key);
+  private async loadShared(key: string, load: () => Promise<T>, had: number | undefined): Promise<T> {
+    const shared = this.shared;
+    if (!shared) return this.loadUpstream(key, load);
+    // Another instance may have refreshed it since this one read it.
+    const newer = await this.newerShared(key, had);
+    if (newer) return this.adopt(key, newer);
+    const lock = shared.lock ? await shared.lock(this.options.name, key) : null;
+    if (lock === "busy") {
+      const waited = await this.waitForHolder(key, had);
+      if (waited) return this.adopt(key, waited);
+      return this.loadUpstream(key, load);
+    }
+    try {
+      // The previous holder may have stored it between this instance's read and its lock.
+      const stored = lock ? await this.newerShared(key, had) : undefined;
+      return stored ? this.adopt(key, stored) : await this.loadUpstream(key, load);
+    } finally {
+      await lock?.release();
+    }
+  }
+
+  /** Waits while another instance holds the key's lock, for the value it stores. */
+  private async waitForHolder(key: string, had: number | undefined): Promise<Entry<T> | undefined> {
+    const shared = this.shared as SharedTier;
+    const pollMs = this.options.lockPollMs ?? 50;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      const newer = await this.newerShared(key, had);
+      if (newer) return newer;
+      if (!(await shared.locked?.(this.options.name, key))) return this.newerShared(key, had);
+    }
+  }
+
+  private async newerShared(key: string, had: number | undefined): Promise<Entry<T> | undefined> {
+    const entry = await this.readShared(key);
+    if (!entry || (had !== undefined && entry.fetchedAt <= had)) return undefined;
+    return this.now() - entry.fetchedAt < this.options.freshMs ? entry : undefined;
+  }
+
+  private adopt(key: string, entry: Entry<T>): T {
+    this.counts.sharedHits++;
     this.entries.set(key, entry);
+    if (entry.kind === "missing") throw entry.error;
+    return entry.value;
+  }
+
+  private async loadUpstream(key: string, load: () => Promise<T>): Promise<T> {
+    this.counts.loads++;
+    try {
+      const value = await load();
+      this.store(key, { kind: "value", value, fetchedAt: this.now() });
+      return value;
+    } catch (error) {
+      this.counts.failures++;
+      if (error instanceof UpstreamError && error.code === "not_found") {
+        this.store(key, { kind: "missing", error, fetchedAt: this.now() });
+      } else if (error instanceof UpstreamError) {
+        // Keep the old value, noting that the source failed: it is served as stale-on-error.
+        const current = this.entries.peek(key);
+        if (current?.kind === "value") current.error = error;
+      }
+      throw error;
+    }
+  }
+
+  private async readShared(key: string): Promise<Entry<T> | undefined> {
+    const stored = await this.shared?.read(this.options.name, key);
+    if (!stored) return undefined;
+    let fetchedAt = stored.fetchedAt;
+    for (const travel of this.travels) if (travel.at >= stored.fetchedAt) fetchedAt -= travel.ms;
+    return { ...stored, fetchedAt } as Entry<T>;
   }
 
   private store(key: string, entry: Entry<T>): void {
-    this.entries.delete(key);
     this.entries.set(key, entry);
-    while (this.entries.size > this.options.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
+    // A "not found" is shared only as long as it is fresh; values as long as they can be served.
+    const ttlMs = entry.kind === "missing" ? this.options.freshMs : this.options.errorMs;
+    this.shared?.write(this.options.name, key, entry as StoredEntry, ttlMs);
   }
 }

@@ -3,10 +3,15 @@
 // absent), so a client could name any address it likes. The server therefore stamps the real
 // peer into a header of its own on every incoming request, replacing whatever a client sent
 // under that name. Installed once per process from instrumentation.ts.
+//
+// The same stamp says whether a request is one of Next's link prefetches: Next removes its
+// router headers from the request proxy.ts sees, and a prefetch must never be charged to the
+// pages' miss budget (a prefetch renders no page, so a client sending the header gains nothing).
 import type { IncomingMessage } from "node:http";
 import { Server } from "node:http";
 
 export const PEER_ADDRESS_HEADER = "x-fiscal-atlas-peer";
+export const PREFETCH_HEADER = "x-fiscal-atlas-prefetch";
 
 const INSTALLED = Symbol.for("company-dashboard.peer-address-stamp");
 type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
@@ -20,6 +25,9 @@ export function installPeerAddressStamp(): void {
     if (event === "request") {
       const request = args[0] as IncomingMessage;
       request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "";
+      const h = request.headers;
+      if (h["next-router-prefetch"] || h["next-router-segment-prefetch"]) h[PREFETCH_HEADER] = "1";
+      else delete h[PREFETCH_HEADER];
     }
     return emit.call(this, event, ...args);
   };

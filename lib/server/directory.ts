@@ -1,7 +1,8 @@
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import { compactRow } from "@/lib/directory/rows";
-import { type companiesQuery, directoryQueryOf } from "./query-schemas";
+import { type ErrorItem, parseSearch, toErrorResponse, validationErrors } from "./http";
+import { companiesQuery, directoryQueryOf } from "./query-schemas";
 import { getServices } from "./services";
 
 /** One page of a directory view, as /api/companies answers it and the page prefetches it. */
@@ -31,3 +32,48 @@ export async function directoryPage(query: z.output<typeof companiesQuery>) {
 
 export type DirectoryPage = Awaited<ReturnType<typeof directoryPage>>;
 export type DirectoryRow = DirectoryPage["rows"][number];
+
+/** How long a server page waits for a page of results before it leaves them to the browser. */
+export const DIRECTORY_PAGE_WAIT_MS = 2500;
+
+export type LoadedDirectoryPage =
+  | { data: DirectoryPage; errors?: undefined; slow?: undefined }
+  | { data?: undefined; errors: ErrorItem[]; slow?: undefined }
+  | { data?: undefined; errors?: undefined; slow: true };
+
+/**
+ * One page of the directory for a server page, from the query string /api/companies would get:
+ * its data, what went wrong in words for the reader, or `slow` when the search has not answered
+ * within `waitMs` (a zero-result search may ask the upstream to resolve an identifier): the
+ * document does not wait for it. A failure is logged (one line, messages only), never thrown.
+ */
+export async function loadDirectoryPage(
+  search: string,
+  waitMs = DIRECTORY_PAGE_WAIT_MS,
+): Promise<LoadedDirectoryPage> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<LoadedDirectoryPage>((resolve) => {
+    timer = setTimeout(() => resolve({ slow: true }), waitMs);
+  });
+  try {
+    return await Promise.race([load(search), slow]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function load(search: string): Promise<LoadedDirectoryPage> {
+  try {
+    return { data: await directoryPage(parseSearch(new URLSearchParams(search), companiesQuery)) };
+  } catch (error) {
+    const invalid = error instanceof z.ZodError;
+    const errors = invalid
+      ? validationErrors(error)
+      : ((await toErrorResponse(error).json()) as { errors: ErrorItem[] }).errors;
+    const messages = errors.map((e) => e.message).join("; ");
+    console.error(
+      `directory page: ${invalid ? "invalid query" : "could not load"}: ${messages.replace(/\p{Cc}/gu, " ")}`,
+    );
+    return { errors };
+  }
+}

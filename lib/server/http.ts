@@ -23,6 +23,22 @@ export function errorBody(status: number, errors: ErrorItem[], headers: HeadersI
   return jsonResponse({ errors }, { status, headers });
 }
 
+/** A failed parse of a request's parameters, one readable item per problem. */
+export function validationErrors(error: z.ZodError): ErrorItem[] {
+  return error.issues.map((issue) => {
+    const parameter = issue.path.length > 0 ? String(issue.path[0]) : undefined;
+    const message =
+      issue.code === "unrecognized_keys"
+        ? `Unknown parameter${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.map((k) => k.slice(0, 40)).join(", ")}`
+        : `${parameter ?? "request"}: ${issue.message}`;
+    return {
+      message,
+      parameter: parameter ?? (issue.code === "unrecognized_keys" ? issue.keys[0] : undefined),
+      code: "invalid_parameter",
+    };
+  });
+}
+
 const NOT_FOUND_MESSAGES: Record<MissingResource, string> = {
   company: "Company not found.",
   logo: "This company has no logo.",
@@ -31,23 +47,7 @@ const NOT_FOUND_MESSAGES: Record<MissingResource, string> = {
 
 /** Maps anything thrown by a handler to a response that leaks nothing. */
 export function toErrorResponse(error: unknown): Response {
-  if (error instanceof z.ZodError) {
-    return errorBody(
-      400,
-      error.issues.map((issue) => {
-        const parameter = issue.path.length > 0 ? String(issue.path[0]) : undefined;
-        const message =
-          issue.code === "unrecognized_keys"
-            ? `Unknown parameter${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.map((k) => k.slice(0, 40)).join(", ")}`
-            : `${parameter ?? "request"}: ${issue.message}`;
-        return {
-          message,
-          parameter: parameter ?? (issue.code === "unrecognized_keys" ? issue.keys[0] : undefined),
-          code: "invalid_parameter",
-        };
-      }),
-    );
-  }
+  if (error instanceof z.ZodError) return errorBody(400, validationErrors(error));
   if (error instanceof UpstreamError) {
     const retryAfter = error.details.retryAfterMs;
     switch (error.code) {
@@ -115,7 +115,7 @@ export function handler(fn: (request: Request) => Promise<Response> | Response) 
     const started = performance.now();
     const requestId = newRequestId();
     let response: Response;
-    const decision = checkApiRateLimit(request);
+    const decision = await checkApiRateLimit(request);
     if (!decision.allowed) {
       response = errorBody(
         429,

@@ -5,6 +5,7 @@ import { addDays } from "@/lib/dates";
 // week's counts by event type (one call per type, cached 30 min), the recently updated companies
 // (from the directory index: no call).
 import { type DateRange, defaultRange } from "@/lib/news/feed-state";
+import { inBackground } from "@/lib/upstream/priority";
 import { EVENT_TYPES, type EventType } from "@/lib/upstream/vocabulary";
 import { SwrCache } from "./cache";
 import { type DirectoryPage, directoryPage } from "./directory";
@@ -47,7 +48,8 @@ const countCaches = new WeakMap<Services, SwrCache<Omit<WeekCounts, "fetchedAt" 
 /**
  * The default feed's story count per event type over the latest 7 days: the API has no counts,
  * so each is one page of one story, read for its totalCount. Cached 30 minutes (a week's counts
- * move slowly), served stale while it refreshes.
+ * move slowly), served stale while it refreshes. Background work for the upstream budget: counts
+ * queue behind the calls of pages people wait for.
  */
 export async function weekEventCounts(services: Services, today: string): Promise<WeekCounts> {
   let cache = countCaches.get(services);
@@ -59,26 +61,32 @@ export async function weekEventCounts(services: Services, today: string): Promis
       errorMs: 24 * 60 * MINUTE,
       maxEntries: 4,
       now: services.now,
+      shared: services.tier,
     });
     countCaches.set(services, cache);
   }
-  const cached = await cache.get(today, async () => {
-    const counts: { eventType: EventType; count: number }[] = [];
-    const queue = [...EVENT_TYPES];
-    const worker = async () => {
-      for (let type = queue.shift(); type; type = queue.shift()) {
-        const page = await services.client.getTopNews({ eventTypes: [type], pageSize: 1 });
-        counts.push({ eventType: type, count: page.pagination.totalCount });
-      }
-    };
-    await Promise.all(Array.from({ length: COUNT_CONCURRENCY }, worker));
-    counts.sort(
-      (a, b) => b.count - a.count || EVENT_TYPES.indexOf(a.eventType) - EVENT_TYPES.indexOf(b.eventType),
-    );
-    return { range: defaultRange(today), counts, total: counts.reduce((sum, c) => sum + c.count, 0) };
-  });
+  const cached = await cache.get(today, () => inBackground(() => countByType(services, today)));
   const { data, fetchedAt, state, warning } = services.serve(cached);
   return { ...data, fetchedAt, stale: state !== "fresh", warning };
+}
+
+async function countByType(
+  services: Services,
+  today: string,
+): Promise<Omit<WeekCounts, "fetchedAt" | "stale" | "warning">> {
+  const counts: { eventType: EventType; count: number }[] = [];
+  const queue = [...EVENT_TYPES];
+  const worker = async () => {
+    for (let type = queue.shift(); type; type = queue.shift()) {
+      const page = await services.client.getTopNews({ eventTypes: [type], pageSize: 1 });
+      counts.push({ eventType: type, count: page.pagination.totalCount });
+    }
+  };
+  await Promise.all(Array.from({ length: COUNT_CONCURRENCY }, worker));
+  counts.sort(
+    (a, b) => b.count - a.count || EVENT_TYPES.indexOf(a.eventType) - EVENT_TYPES.indexOf(b.eventType),
+  );
+  return { range: defaultRange(today), counts, total: counts.reduce((sum, c) => sum + c.count, 0) };
 }
 
 /** The overview's own caches for a Services, if it has made them. */
@@ -92,4 +100,13 @@ export function recentCompanies(limit = 10): Promise<DirectoryPage> {
   return directoryPage(
     companiesQuery.parse({ sort: "updatedAt", order: "desc", pageSize: String(limit), facets: "false" }),
   );
+}
+
+/** Everything the overview shows, each part failing on its own. */
+export function overviewData(services: Services, today: string) {
+  return Promise.allSettled([
+    topStories(services, today),
+    weekEventCounts(services, today),
+    recentCompanies(),
+  ]);
 }

@@ -1,41 +1,88 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type RunningRedis, startRedis } from "@/tests/redis-server";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 import { bucketOf, clientAddress, parseApiRateLimit, parseTrustedProxyHops, RateLimiter } from "./rate-limit";
+import { SharedRedis } from "./redis";
 
-describe("RateLimiter (token bucket per client)", () => {
-  it("allows a burst of the bucket's size, then refuses with the wait until the next token", () => {
-    let now = 0;
-    const limiter = new RateLimiter({ capacity: 3, refillPerSecond: 0.5 }, () => now);
-    expect([1, 2, 3].map(() => limiter.take("a").allowed)).toEqual([true, true, true]);
-    expect(limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 2 });
-    expect(limiter.take("b").allowed).toBe(true);
-    now = 1_000;
-    expect(limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    now = 2_000;
-    expect(limiter.take("a").allowed).toBe(true);
-    expect(limiter.take("a").allowed).toBe(false);
-    now = 60_000;
-    expect([1, 2, 3, 4].map(() => limiter.take("a").allowed)).toEqual([true, true, true, false]);
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe("RateLimiter in this process", () => {
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it("keeps at most maxClients buckets, dropping idle then least recently used ones", () => {
-    let now = 0;
-    const limiter = new RateLimiter({ capacity: 2, refillPerSecond: 1 }, () => now, 3);
-    for (const c of ["a", "b", "c"]) limiter.take(c);
-    now = 500;
-    limiter.take("d");
-    expect(limiter.clients).toBe(3);
-    now = 10_000;
-    limiter.take("e");
-    expect(limiter.clients).toBe(1);
+  it("allows N requests per window per client, then refuses with the wait until the window ends", async () => {
+    vi.useFakeTimers();
+    const limiter = new RateLimiter({ requests: 3, windowSeconds: 2 });
+    expect(limiter.mode()).toBe("local");
+    const takes = async (n: number, client = "a") => {
+      const out: boolean[] = [];
+      for (let i = 0; i < n; i++) out.push((await limiter.take(client)).allowed);
+      return out;
+    };
+    expect(await takes(3)).toEqual([true, true, true]);
+    expect(await limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    expect(await takes(1, "b")).toEqual([true]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await takes(4)).toEqual([true, true, true, false]);
+  });
+});
+
+describe("RateLimiter shared through a real redis-server", () => {
+  let redis: RunningRedis;
+  const connections: SharedRedis[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((c) => c.close()));
+    await redis.stop();
+  });
+
+  async function instance(): Promise<{ limiter: RateLimiter; shared: SharedRedis }> {
+    const shared = new SharedRedis({ url: redis.url, namespace: "api-limit-test" });
+    connections.push(shared);
+    await until(() => shared.isReady());
+    return { limiter: new RateLimiter({ requests: 3, windowSeconds: 30 }, shared), shared };
+  }
+
+  it("counts a client's requests on every instance together; falls back to each instance's own count while Redis is down", async () => {
+    const one = await instance();
+    const two = await instance();
+    expect(one.limiter.mode()).toBe("shared");
+    const results = [];
+    for (const { limiter } of [one, two, one, two])
+      results.push((await limiter.take("198.51.100.1")).allowed);
+    expect(results).toEqual([true, true, true, false]);
+
+    await redis.kill();
+    await until(() => !one.shared.isReady());
+    expect(one.limiter.mode()).toBe("local-fallback");
+    // No request fails for Redis: the instance's own count takes over (this client is new to it).
+    expect(await one.limiter.take("198.51.100.2")).toEqual({ allowed: true });
+
+    await redis.restart();
+    await until(() => one.shared.isReady() && two.shared.isReady());
+    expect(one.limiter.mode()).toBe("shared");
+    const after = [];
+    for (const { limiter } of [two, one, two, one]) after.push((await limiter.take("198.51.100.3")).allowed);
+    expect(after).toEqual([true, true, true, false]);
   });
 });
 
 describe("configuration", () => {
   it("reads API_RATE_LIMIT as requests/seconds, off, or the default", () => {
-    expect(parseApiRateLimit("60/30")).toEqual({ capacity: 60, refillPerSecond: 2 });
+    expect(parseApiRateLimit("60/30")).toEqual({ requests: 60, windowSeconds: 30 });
     expect(parseApiRateLimit("off")).toBeNull();
-    expect(parseApiRateLimit(undefined)).toEqual({ capacity: 1200, refillPerSecond: 20 });
+    expect(parseApiRateLimit(undefined)).toEqual({ requests: 1200, windowSeconds: 60 });
     expect(() => parseApiRateLimit("lots")).toThrow(/API_RATE_LIMIT/);
     expect(() => parseApiRateLimit("0/60")).toThrow(/API_RATE_LIMIT/);
     expect(parseTrustedProxyHops(undefined)).toBe(0);

@@ -1,29 +1,42 @@
-// Per-client rate limiting of our own /api/*: a token bucket per client address, so that one
-// browser (or script) cannot spend the upstream budget for everyone. Configured by API_RATE_LIMIT
-// ("requests/seconds", or "off") and TRUSTED_PROXY_HOPS; see the README.
+// Per-client rate limiting of our own /api/*: N requests per S seconds per client address, so
+// that one browser (or script) cannot spend the upstream budget for everyone. Configured by
+// API_RATE_LIMIT ("requests/seconds", or "off") and TRUSTED_PROXY_HOPS; see the README. Counted by
+// rate-limiter-flexible: in memory, or with REDIS_URL in Redis for every instance together, with
+// the memory limiter as its insurance while Redis is down (each instance then allows a client the
+// whole N: lenient for a moment, which a per-client abuse limit can afford; no request fails).
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 import { forwardedEntries, trustedForwarded } from "./forwarded";
+import { getSharedRedis, type SharedRedis } from "./redis";
 
 export interface RateLimitConfig {
-  /** Bucket size: requests a client may make at once. */
-  capacity: number;
-  /** Tokens added back per second. */
-  refillPerSecond: number;
+  /** Requests a client may make per window. */
+  requests: number;
+  windowSeconds: number;
 }
 
-/** A generous default: 1200 requests a minute per client, in bursts of up to 1200. */
+/** A generous default: 1200 requests a minute per client. */
 export const DEFAULT_API_RATE_LIMIT = "1200/60";
 
-/** Parses API_RATE_LIMIT: "N/S" (N requests per S seconds, bursts of N), or "off". */
+/** Parses API_RATE_LIMIT: "N/S" (N requests per S seconds), or "off". */
 export function parseApiRateLimit(value: string | undefined): RateLimitConfig | null {
-  const raw = (value ?? "").trim() || DEFAULT_API_RATE_LIMIT;
+  return parseRateLimit("API_RATE_LIMIT", value, DEFAULT_API_RATE_LIMIT);
+}
+
+/** Parses a per-client limit setting: "N/S" (N per window of S seconds), or "off". */
+export function parseRateLimit(
+  name: string,
+  value: string | undefined,
+  fallback: string,
+): RateLimitConfig | null {
+  const raw = (value ?? "").trim() || fallback;
   if (raw === "off") return null;
   const match = /^(\d+)\/(\d+)$/.exec(raw);
   const requests = Number(match?.[1]);
   const seconds = Number(match?.[2]);
   if (!match || requests < 1 || seconds < 1)
-    throw new Error('API_RATE_LIMIT must look like "1200/60" (requests/seconds) or be "off"');
-  return { capacity: requests, refillPerSecond: requests / seconds };
+    throw new Error(`${name} must look like "${fallback}" (requests/seconds) or be "off"`);
+  return { requests, windowSeconds: seconds };
 }
 
 /** Parses TRUSTED_PROXY_HOPS: how many reverse proxies in front of the app append X-Forwarded-For. */
@@ -50,60 +63,63 @@ export function clientAddress(headers: Headers, trustedHops: number): string {
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-interface Bucket {
-  tokens: number;
-  updatedMs: number;
+/**
+ * A per-client limit: what the API limit and the pages' miss budget need from their store
+ * (rate-limiter-flexible below: in memory, or in Redis for every instance).
+ */
+export interface ClientLimiter {
+  /** Takes one unit from the client's allowance, or says how long until one is back. */
+  take(client: string): Promise<RateDecision>;
+  /** Where clients are counted: this process, every instance through Redis, or this process while Redis is down. */
+  mode(): "local" | "shared" | "local-fallback";
 }
 
-export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+export class RateLimiter implements ClientLimiter {
+  private readonly local: RateLimiterMemory;
+  private readonly shared: RateLimiterRedis | null;
 
   constructor(
     readonly config: RateLimitConfig,
-    private readonly now: () => number = Date.now,
-    private readonly maxClients = 10_000,
-  ) {}
+    private readonly redis: SharedRedis | null = null,
+    /** Which limit this is: limits that count the same clients keep apart by it. */
+    name = "api-limit",
+  ) {
+    const options = { points: config.requests, duration: config.windowSeconds };
+    this.local = new RateLimiterMemory({ ...options, keyPrefix: name });
+    this.shared = redis
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis.commandClient(),
+          useRedisPackage: true,
+          // Straight to the insurance while Redis is down, instead of a failing command per request.
+          rejectIfRedisNotReady: true,
+          keyPrefix: redis.key(name),
+          insuranceLimiter: this.local,
+        })
+      : null;
+  }
 
-  /** Takes one token from the client's bucket, or says how long until one is back. */
-  take(client: string): RateDecision {
-    const { capacity, refillPerSecond } = this.config;
-    const nowMs = this.now();
-    const bucket = this.buckets.get(client) ?? { tokens: capacity, updatedMs: nowMs };
-    bucket.tokens = Math.min(capacity, bucket.tokens + ((nowMs - bucket.updatedMs) / 1000) * refillPerSecond);
-    bucket.updatedMs = nowMs;
-    // Re-inserted on every use, so the map's order is least recently used first.
-    this.buckets.delete(client);
-    this.buckets.set(client, bucket);
-    if (this.buckets.size > this.maxClients) this.prune(nowMs);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+  /** Where clients are counted: this process, every instance through Redis, or this process while Redis is down. */
+  mode(): "local" | "shared" | "local-fallback" {
+    if (!this.redis) return "local";
+    return this.redis.isReady() ? "shared" : "local-fallback";
+  }
+
+  /** Spends one of the client's requests, or says how long until the window lets it in again. */
+  async take(client: string): Promise<RateDecision> {
+    try {
+      await (this.shared ?? this.local).consume(client);
       return { allowed: true };
-    }
-    return {
-      allowed: false,
-      retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerSecond)),
-    };
-  }
-
-  get clients(): number {
-    return this.buckets.size;
-  }
-
-  /** Drops full buckets (a client idle long enough holds nothing), then the least recently used. */
-  private prune(nowMs: number): void {
-    const fullAfterMs = (this.config.capacity / this.config.refillPerSecond) * 1000;
-    for (const [client, bucket] of this.buckets) {
-      if (nowMs - bucket.updatedMs >= fullAfterMs) this.buckets.delete(client);
-    }
-    for (const client of this.buckets.keys()) {
-      if (this.buckets.size <= this.maxClients) break;
-      this.buckets.delete(client);
+    } catch (refusal) {
+      // Anything but a refusal is the limiter failing: never a reason to fail the request.
+      if (!(refusal instanceof RateLimiterRes)) return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
     }
   }
 }
 
 interface ApiRateLimit {
-  limiter: RateLimiter | null;
+  limiter: ClientLimiter | null;
   trustedHops: number;
 }
 
@@ -116,7 +132,7 @@ export function getApiRateLimit(): ApiRateLimit {
   holder[LIMIT_KEY] ??= {
     limiter: (() => {
       const config = parseApiRateLimit(process.env.API_RATE_LIMIT);
-      return config ? new RateLimiter(config) : null;
+      return config ? new RateLimiter(config, getSharedRedis()) : null;
     })(),
     trustedHops: parseTrustedProxyHops(process.env.TRUSTED_PROXY_HOPS),
   };
@@ -129,10 +145,15 @@ export function setApiRateLimit(value: ApiRateLimit | undefined): void {
 }
 
 /** The decision for one API request. */
-export function checkApiRateLimit(request: Request): RateDecision {
-  const { limiter, trustedHops } = getApiRateLimit();
+export async function checkApiRateLimit(request: Request): Promise<RateDecision> {
+  const { limiter } = getApiRateLimit();
   if (!limiter) return { allowed: true };
-  return limiter.take(bucketOf(clientAddress(request.headers, trustedHops)));
+  return limiter.take(clientOf(request.headers));
+}
+
+/** The client a request is counted against, by every per-client limit (TRUSTED_PROXY_HOPS applied). */
+export function clientOf(headers: Headers): string {
+  return bucketOf(clientAddress(headers, getApiRateLimit().trustedHops));
 }
 
 /**

@@ -83,17 +83,48 @@ export class SharedRedis {
     return this.state === "ready" && this.client.isReady;
   }
 
+  /** The client with this connection's command timeout, for libraries that take a client (rate-limiter-flexible). */
+  commandClient(): Client {
+    return this.client.withCommandOptions({ timeout: this.commandTimeoutMs }) as Client;
+  }
+
+  /**
+   * While the first connection is still being made, waits for it (at most `timeoutMs`): a decision
+   * taken once at start (who syncs the index) must not mistake Redis's first moments for an outage.
+   * Answers at once once Redis has been up or down.
+   */
+  whenReady(timeoutMs: number): Promise<boolean> {
+    if (this.state !== "connecting") return Promise.resolve(this.isReady());
+    return new Promise((resolve) => {
+      const done = (ready: boolean) => {
+        clearTimeout(timer);
+        this.client.off("ready", onReady);
+        resolve(ready);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(this.isReady()), timeoutMs);
+      timer.unref?.();
+      this.client.on("ready", onReady);
+    });
+  }
+
   /**
    * Runs `operation` against Redis when it is up. Resolves undefined, never rejects, when Redis
-   * is down, slow or failing: the caller falls back to its local tier.
+   * is down, slow or failing: the caller falls back to its local tier. `timeoutMs`: for the
+   * few large values (an index snapshot) that need longer than a command's usual timeout.
    */
-  async attempt<T>(operation: (client: Client) => Promise<T>): Promise<T | undefined> {
+  async attempt<T>(
+    operation: (client: Client) => Promise<T>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<T | undefined> {
     if (!this.isReady()) {
       this.failures++;
       return undefined;
     }
     try {
-      return await operation(this.client.withCommandOptions({ timeout: this.commandTimeoutMs }) as Client);
+      return await operation(
+        this.client.withCommandOptions({ timeout: options.timeoutMs ?? this.commandTimeoutMs }) as Client,
+      );
     } catch (error) {
       this.failures++;
       this.lastError = error instanceof Error ? error.message : String(error);

@@ -2,7 +2,7 @@ import "server-only";
 // Server services: every page and route handler reads upstream data through these. They own
 // the caches, single-flight, the directory index and the call counts.
 import type { DirectoryQuery, DirectoryResult } from "@/lib/directory/company-index";
-import { type CompanySet, DirectorySync, type SyncProgress } from "@/lib/directory/sync";
+import { type CompanySet, DirectorySync, type SnapshotStore, type SyncProgress } from "@/lib/directory/sync";
 import { formatAgo } from "@/lib/format";
 import {
   COMPANY_KEY_PATTERN,
@@ -13,6 +13,7 @@ import {
   normalizeCik,
 } from "@/lib/identifiers";
 import { createUpstreamClient } from "@/lib/upstream";
+import type { BudgetStatus } from "@/lib/upstream/budget";
 import type {
   CompanyLookup,
   CompanyNewsQuery,
@@ -23,8 +24,12 @@ import type {
 import { readUpstreamConfig } from "@/lib/upstream/config";
 import { isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { UpstreamHealth } from "@/lib/upstream/health";
-import type { NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
+import type { Company, NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
 import { type Cached, type CacheStats, SwrCache } from "./cache";
+import type { SharedTier, SharedTierStatus } from "./cache-tiers";
+import { getSharedRedis, type RedisStatus } from "./redis";
+import { getSharedState } from "./shared-state";
+import { createUpstreamBudget } from "./upstream-budget";
 import { UpstreamStats } from "./upstream-stats";
 
 const MINUTE = 60_000;
@@ -55,6 +60,9 @@ export interface ServicesOptions {
   now?: () => number;
   refreshMs?: number;
   startSync?: boolean;
+  /** The cache's shared tier and the index's snapshot store; default: as configured (getSharedState). */
+  tier?: SharedTier | null;
+  snapshots?: SnapshotStore | null;
 }
 
 /** What is wrong with the data service, in a few words, for a notice. */
@@ -119,15 +127,23 @@ export class Services {
   readonly logos: SwrCache<Uint8Array>;
   readonly news: SwrCache<NewsArticle[]>;
   readonly topNewsPages: SwrCache<TopNewsPage>;
+  /** The tier behind every cache's in-process one: Redis, CACHE_DIR, or none. */
+  readonly tier: SharedTier | null;
 
   constructor(options: ServicesOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.client = options.client ?? createUpstreamClient({ onCall: this.stats.record });
+    this.client =
+      options.client ?? createUpstreamClient({ onCall: this.stats.record, budget: createUpstreamBudget() });
+    const configured =
+      options.tier === undefined || options.snapshots === undefined ? getSharedState() : null;
+    this.tier = options.tier === undefined ? (configured?.tier ?? null) : options.tier;
     this.directory = new DirectorySync(this.client, {
       refreshMs: options.refreshMs ?? refreshMsFromEnv(),
       now: this.now,
+      store: options.snapshots === undefined ? (configured?.snapshots ?? null) : options.snapshots,
     });
     const now = this.now;
+    const shared = this.tier;
     this.profiles = new SwrCache({
       name: "profile",
       freshMs: 30 * MINUTE,
@@ -135,6 +151,7 @@ export class Services {
       errorMs: 7 * DAY,
       maxEntries: 5000,
       now,
+      shared,
     });
     this.profilesV2 = new SwrCache({
       name: "profile-v2",
@@ -143,6 +160,7 @@ export class Services {
       errorMs: 7 * DAY,
       maxEntries: 1000,
       now,
+      shared,
     });
     this.logos = new SwrCache({
       name: "logo",
@@ -151,6 +169,7 @@ export class Services {
       errorMs: 90 * DAY,
       maxEntries: 4000,
       now,
+      shared,
     });
     this.news = new SwrCache({
       name: "company-news",
@@ -159,6 +178,7 @@ export class Services {
       errorMs: DAY,
       maxEntries: 2000,
       now,
+      shared,
     });
     this.topNewsPages = new SwrCache({
       name: "top-news",
@@ -167,6 +187,7 @@ export class Services {
       errorMs: DAY,
       maxEntries: 500,
       now,
+      shared,
     });
     if (options.startSync !== false) this.directory.start();
   }
@@ -179,7 +200,7 @@ export class Services {
     set: CompanySet,
     query: DirectoryQuery,
   ): Promise<{ result: DirectoryResult; progress: SyncProgress; resolvedFrom?: string }> {
-    if (set === "all" && this.directory.progress("all").state === "idle") void this.directory.sync("all");
+    if (set === "all" && this.directory.progress("all").state === "idle") void this.directory.refresh("all");
     const index = this.directory.index(set);
     const result = index.search(query);
     const q = query.q?.trim();
@@ -254,11 +275,16 @@ export class Services {
    * running) counts as no: a page shows initials rather than spend an upstream call on a 404.
    */
   knownToHaveLogo(companyKey: string): boolean {
+    return this.indexedCompany(companyKey)?.availableDatasets.includes("logos") ?? false;
+  }
+
+  /** The directory index's row for a company key, without an upstream call (undefined: not known). */
+  indexedCompany(companyKey: string): Company | undefined {
     for (const set of ["default", "all"] as const) {
       const row = this.directory.index(set).byKey(companyKey);
-      if (row) return row.availableDatasets.includes("logos");
+      if (row) return row;
     }
-    return false;
+    return undefined;
   }
 
   /**
@@ -341,6 +367,7 @@ export class Services {
         ...this.client.health(),
         calls: this.stats.total(),
       },
+      budget: budgetReport(this.client.budgetStatus()),
       index: this.indexStatus(),
       caches: {
         entries: sum("entries"),
@@ -348,6 +375,8 @@ export class Services {
         misses: sum("misses"),
         staleServed: sum("staleOnError"),
         byCache: caches,
+        shared: this.tier?.status() ?? null,
+        redis: getSharedRedis()?.status() ?? null,
       },
     };
   }
@@ -360,6 +389,7 @@ export interface IndexNotice {
 
 export interface HealthReport {
   upstream: UpstreamHealth & { target: string; calls: number };
+  budget: BudgetReport;
   index: Record<CompanySet, SyncProgress>;
   caches: {
     entries: number;
@@ -368,6 +398,29 @@ export interface HealthReport {
     /** Answers served from the cache because the upstream failed. */
     staleServed: number;
     byCache: CacheStats[];
+    /** The shared tier: Redis or CACHE_DIR (with its bytes and entries), or null (memory only). */
+    shared: SharedTierStatus | null;
+    redis: RedisStatus | null;
+  };
+}
+
+/**
+ * UPSTREAM_RATE_LIMIT as /api/health shows it: the limit and window, the slots this instance may
+ * use now (a share while Redis is down), calls in the window, calls waiting by priority, and where
+ * it is kept: local (no REDIS_URL), shared (Redis), local-fallback (Redis unreachable).
+ */
+export interface BudgetReport extends Omit<BudgetStatus, "limit" | "pausedUntil"> {
+  limit: { calls: number; windowSeconds: number } | null;
+  /** ISO instant until which a 429's Retry-After pauses every call. */
+  pausedUntil: string | null;
+}
+
+function budgetReport(status: BudgetStatus): BudgetReport {
+  const { limit, pausedUntil, ...rest } = status;
+  return {
+    ...rest,
+    limit: limit && { calls: limit.calls, windowSeconds: limit.windowMs / 1000 },
+    pausedUntil: pausedUntil === null ? null : new Date(pausedUntil).toISOString(),
   };
 }
 

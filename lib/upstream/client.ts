@@ -1,8 +1,10 @@
 import "server-only";
 import type { z } from "zod";
 import { type BreakerOptions, CircuitBreaker } from "./breaker";
+import { type BudgetStatus, LocalBudgetStore, UpstreamBudget } from "./budget";
 import { classifyForbidden, missingResource, UpstreamError } from "./errors";
 import { isServiceFailure, type UpstreamHealth, UpstreamMonitor } from "./health";
+import { currentPriority } from "./priority";
 import {
   type CompactCompany,
   type Company,
@@ -85,6 +87,12 @@ export interface ClientOptions {
   /** The circuit breaker's threshold and cool-down (defaults: 5 failed attempts in a row, 30 s). */
   breaker?: BreakerOptions;
   now?: () => number;
+  /** The upstream budget every attempt takes a slot from (default: unlimited, this process only). */
+  budget?: UpstreamBudget;
+  /** How long a call a person waits for may queue for a slot before failing as rate limited. */
+  interactiveWaitMs?: number;
+  /** How long background work may queue for a slot (its own time budget starts after). */
+  backgroundWaitMs?: number;
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -107,27 +115,32 @@ function summarizeIssues(error: z.ZodError): string {
 
 export class UpstreamClient {
   private readonly transport: Transport;
-  private readonly options: Required<Omit<ClientOptions, "transport" | "onCall" | "breaker">> &
+  private readonly options: Required<Omit<ClientOptions, "transport" | "onCall" | "breaker" | "budget">> &
     Pick<ClientOptions, "onCall">;
   private readonly breaker: CircuitBreaker;
   private readonly monitor: UpstreamMonitor;
-  /** Unix ms until which the service asked (Retry-After) not to be called. */
-  private rateLimitedUntil: number | null = null;
+  /** Also where the service's Retry-After (a pause) is kept, shared with other instances through it. */
+  private readonly budget: UpstreamBudget;
 
   constructor(options: ClientOptions) {
     this.transport = options.transport ?? ((request) => fetch(request));
-    const { breaker, ...rest } = options;
+    const { breaker, budget, ...rest } = options;
     this.options = {
       timeoutMs: 10_000,
       retries: 2,
       backoffMs: 250,
       maxRetryAfterMs: 5_000,
       totalBudgetMs: 20_000,
+      interactiveWaitMs: 5_000,
+      backgroundWaitMs: 10 * 60_000,
       sleep: defaultSleep,
       now: Date.now,
       ...rest,
       baseUrl: options.baseUrl.replace(/\/+$/, ""),
     };
+    this.budget =
+      budget ??
+      new UpstreamBudget(new LocalBudgetStore(null, this.options.now), this.options.now, this.options.sleep);
     this.breaker = new CircuitBreaker({ now: this.options.now, ...breaker });
     this.monitor = new UpstreamMonitor(this.options.now);
   }
@@ -135,13 +148,17 @@ export class UpstreamClient {
   /** Why calls fail fast right now without reaching the service, if they do. */
   pausedReason(): "circuit_open" | "rate_limited" | null {
     if (this.breaker.retryInMs() > 0) return "circuit_open";
-    const until = this.rateLimitedUntil;
-    return until !== null && until > this.options.now() ? "rate_limited" : null;
+    return this.budget.pausedUntil() !== null ? "rate_limited" : null;
   }
 
   /** The upstream's state as this client has seen it, for /api/health. */
   health(): UpstreamHealth {
-    return this.monitor.health(this.breaker.snapshot(), this.rateLimitedUntil);
+    return this.monitor.health(this.breaker.snapshot(), this.budget.pausedUntil());
+  }
+
+  /** The upstream budget: limit, use, calls waiting by priority, where it is kept. */
+  budgetStatus(): BudgetStatus {
+    return this.budget.status();
   }
 
   getCompaniesPage(params: { pageNumber?: number; allCompanies?: boolean }): Promise<{
@@ -230,16 +247,19 @@ export class UpstreamClient {
 
   /**
    * One GET with timeout, retries of retryable failures within the total budget, and error
-   * mapping. Returns a 2xx. Every upstream call is a GET, so repeating one is safe.
+   * mapping. Returns a 2xx. Every upstream call is a GET, so repeating one is safe. Every
+   * attempt first takes a slot of the upstream budget.
    */
   private async request(path: string, params: Params): Promise<Response> {
     const { retries, backoffMs, maxRetryAfterMs, totalBudgetMs, sleep, now } = this.options;
-    const deadline = now() + totalBudgetMs;
+    let deadline = now() + totalBudgetMs;
     const url = new URL(this.options.baseUrl + path);
     for (const [name, value] of Object.entries(params)) {
       if (value !== undefined && value !== "") url.searchParams.set(name, String(value));
     }
     for (let attempt = 1; ; attempt++) {
+      // Outside the try: a refused slot already says how long to wait; it is not retried here.
+      deadline += await this.takeSlot(path, deadline);
       let error: UpstreamError;
       try {
         return await this.attempt(url, path, attempt, deadline);
@@ -262,24 +282,36 @@ export class UpstreamClient {
     }
   }
 
-  /** Fails fast, without a call, while the breaker is open or the service's Retry-After runs. */
+  /**
+   * Waits for a slot of the budget (which also holds the service's Retry-After pause), within the
+   * call's time budget for interactive calls; returns how long a background call waited, which
+   * does not count against its own time budget (nobody is waiting for it).
+   */
+  private async takeSlot(path: string, deadline: number): Promise<number> {
+    // A slot spent on a call the open breaker refuses anyway would be wasted.
+    if (this.breaker.retryInMs() > 0) throw this.circuitOpen(path);
+    const { now, interactiveWaitMs, backgroundWaitMs } = this.options;
+    const priority = currentPriority();
+    const started = now();
+    const maxWait =
+      priority === "interactive" ? Math.min(interactiveWaitMs, deadline - started) : backgroundWaitMs;
+    await this.budget.acquire(path, priority, maxWait);
+    return priority === "background" ? now() - started : 0;
+  }
+
+  /** Fails fast, without a call, while the breaker is open. */
   private admit(path: string) {
-    const now = this.options.now();
-    if (this.rateLimitedUntil !== null && now < this.rateLimitedUntil) {
-      throw new UpstreamError("rate_limited", "the data service asked to wait before the next call", {
-        endpoint: path,
-        retryAfterMs: this.rateLimitedUntil - now,
-      });
-    }
     const ticket = this.breaker.tryAcquire();
-    if (!ticket) {
-      throw new UpstreamError(
-        "circuit_open",
-        "the data service is failing; calls are paused while the circuit breaker is open",
-        { endpoint: path, retryAfterMs: this.breaker.retryInMs() || undefined },
-      );
-    }
+    if (!ticket) throw this.circuitOpen(path);
     return ticket;
+  }
+
+  private circuitOpen(path: string): UpstreamError {
+    return new UpstreamError(
+      "circuit_open",
+      "the data service is failing; calls are paused while the circuit breaker is open",
+      { endpoint: path, retryAfterMs: this.breaker.retryInMs() || undefined },
+    );
   }
 
   private async attempt(url: URL, path: string, attempt: number, deadline: number): Promise<Response> {
@@ -324,7 +356,7 @@ export class UpstreamClient {
     if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
     else this.monitor.success();
     if (error.code === "rate_limited" && error.details.retryAfterMs !== undefined) {
-      this.rateLimitedUntil = this.options.now() + error.details.retryAfterMs;
+      this.budget.pause(error.details.retryAfterMs);
     }
     throw error;
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { type BudgetLimit, parseUpstreamRateLimit } from "./budget";
 
 /** The sandbox's licensed demo key: what the app uses when no key and no base URL are set. */
 export const DEFAULT_SANDBOX_KEY = "demo-licensed";
@@ -35,6 +36,8 @@ export interface UpstreamConfig {
    * A server on the real service does not lend anyone its CPU for the demo universe otherwise.
    */
   sandboxMounted: boolean;
+  /** UPSTREAM_RATE_LIMIT: at most this many calls per window for the key; null for no limit. */
+  rateLimit: BudgetLimit | null;
 }
 
 export function readUpstreamConfig(env: Record<string, string | undefined> = process.env): UpstreamConfig {
@@ -58,5 +61,6 @@ export function readUpstreamConfig(env: Record<string, string | undefined> = pro
       cooldownMs: parsed.data.UPSTREAM_BREAKER_COOLDOWN_MS,
     },
     sandboxMounted: !API_BASE_URL || parsed.data.SANDBOX_MOUNT === "1",
+    rateLimit: parseUpstreamRateLimit(env.UPSTREAM_RATE_LIMIT),
   };
 }

@@ -1,8 +1,11 @@
-// The directory's route handlers beyond plain search: compact rows, market-cap buckets, CSV export.
-import { beforeAll, describe, expect, it } from "vitest";
+// The directory's route handlers beyond plain search: compact rows, market-cap buckets, CSV export;
+// and the loader of the server-rendered page.
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as exportCsv } from "@/app/api/companies/export/route";
 import { GET as companies } from "@/app/api/companies/route";
+import { directoryPageSearch } from "@/components/directory/queries";
 import { COMPACT_DROPPED } from "@/lib/directory/fields";
+import { loadDirectoryPage } from "@/lib/server/directory";
 import { getServices } from "@/lib/server/services";
 
 const call = (handler: (r: Request) => Promise<Response>, path: string) =>
@@ -86,5 +89,37 @@ describe("GET /api/companies/export", () => {
   it("rejects paging parameters and unknown ones", async () => {
     expect((await call(exportCsv, "/api/companies/export?page=2")).status).toBe(400);
     expect((await call(exportCsv, "/api/companies/export?apiKey=x")).status).toBe(400);
+  });
+});
+
+describe("loadDirectoryPage, the /companies page's loader", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("loads the page the browser would ask /api/companies for", async () => {
+    const search = directoryPageSearch("q=lime", 1);
+    const loaded = await loadDirectoryPage(search);
+    const api = (await (await call(companies, `/api/companies?${search}`)).json()) as Body;
+    expect(loaded.errors).toBeUndefined();
+    expect(loaded.data?.rows.map((r) => r.companyKey)).toEqual(api.rows.map((r) => r.companyKey));
+    expect(loaded.data?.total).toBeGreaterThan(0);
+  });
+
+  it("does not hold the document for a search that has not answered in time", async () => {
+    vi.spyOn(getServices(), "search").mockReturnValue(new Promise(() => {}));
+    const started = performance.now();
+    expect(await loadDirectoryPage(directoryPageSearch("q=lime", 1), 50)).toEqual({ slow: true });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("logs a query that fails validation in one line and returns readable messages", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const loaded = await loadDirectoryPage(
+      directoryPageSearch(`q=${encodeURIComponent("lime\u0001\nx")}`, 1),
+    );
+    expect(loaded.data).toBeUndefined();
+    expect(loaded.errors?.map((e) => e.message)).toEqual(["q: must not contain control characters"]);
+    expect(log).toHaveBeenCalledTimes(1);
+    const line = String(log.mock.calls[0]?.[0]);
+    expect(line).toBe("directory page: invalid query: q: must not contain control characters");
   });
 });

@@ -166,7 +166,8 @@ describe("GET /api/health", () => {
 
 describe("while the breaker is open", () => {
   it("marks data in its stale window as stale at once: it cannot be refreshed", async () => {
-    const { services, clock, faults } = faultyServices({ failureThreshold: 2, cooldownMs: 60_000 });
+    // Cooling down for an hour: at +45 minutes the breaker is still open.
+    const { services, clock, faults } = faultyServices({ failureThreshold: 2, cooldownMs: 60 * MINUTE });
     await services.profile(first);
     faults("500=1");
     await services.profile(second).catch(() => {});

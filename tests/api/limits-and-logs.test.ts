@@ -41,15 +41,11 @@ const request = (path: string, peer = "203.0.113.1", headers: Record<string, str
 
 describe("per-client rate limit", () => {
   beforeEach(() => {
-    let now = 0;
-    setApiRateLimit({
-      limiter: new RateLimiter({ capacity: 2, refillPerSecond: 0.5 }, () => (now += 10)),
-      trustedHops: 0,
-    });
+    setApiRateLimit({ limiter: new RateLimiter({ requests: 2, windowSeconds: 60 }), trustedHops: 0 });
     upstreamCalls = 0;
   });
 
-  it("answers 429 with Retry-After and a JSON errors body once a client's bucket is empty", async () => {
+  it("answers 429 with Retry-After and a JSON errors body once a client's requests for the window are spent", async () => {
     expect((await indexStatus(request("/api/index-status"))).status).toBe(200);
     expect((await indexStatus(request("/api/index-status"))).status).toBe(200);
     const limited = await indexStatus(request("/api/index-status"));
@@ -75,7 +71,7 @@ describe("per-client rate limit", () => {
   });
 
   it("keys on the forwarded address when a proxy is trusted", async () => {
-    setApiRateLimit({ limiter: new RateLimiter({ capacity: 1, refillPerSecond: 0.01 }), trustedHops: 1 });
+    setApiRateLimit({ limiter: new RateLimiter({ requests: 1, windowSeconds: 60 }), trustedHops: 1 });
     const via = (client: string) =>
       indexStatus(request("/api/index-status", "10.0.0.1", { "x-forwarded-for": client }));
     expect((await via("198.51.100.1")).status).toBe(200);

@@ -46,7 +46,7 @@ describe("the sandbox mount", () => {
   });
 
   it("is mounted when the sandbox is the data source, under the /api per-client limit", async () => {
-    setApiRateLimit({ limiter: new RateLimiter({ capacity: 2, refillPerSecond: 0.01 }), trustedHops: 0 });
+    setApiRateLimit({ limiter: new RateLimiter({ requests: 2, windowSeconds: 60 }), trustedHops: 0 });
     expect((await sandbox(request(LIST))).status).toBe(200);
     expect((await sandbox(request(LIST))).status).toBe(200);
     const limited = await sandbox(request(LIST));

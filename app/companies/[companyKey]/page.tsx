@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
+import { Suspense } from "react";
 import { ApiView } from "@/components/profile/api-view";
 import { Datasets } from "@/components/profile/datasets";
 import { Identifiers } from "@/components/profile/identifiers";
@@ -11,18 +12,22 @@ import { Overview } from "@/components/profile/overview";
 import { PeersTable } from "@/components/profile/peers-table";
 import { PlanUnavailable } from "@/components/profile/plan-unavailable";
 import { ProfileHeader } from "@/components/profile/profile-header";
+import { ProfileUnavailable } from "@/components/profile/profile-unavailable";
 import { SectionBoundary } from "@/components/profile/section-boundary";
 import { Section } from "@/components/ui/section";
+import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
-import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
+import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { peerRows } from "@/lib/profile/peer-rows";
 import { dataNow } from "@/lib/server/clock";
 import { requestOrigin } from "@/lib/server/forwarded";
+import { upstreamIsSlow } from "@/lib/server/page-gate";
+import { decodedSegment, type ProfilePageData, profilePageData } from "@/lib/server/profile-page";
 import { getApiRateLimit } from "@/lib/server/rate-limit";
-import { getServices, type ServedProfile } from "@/lib/server/services";
+import { getServices } from "@/lib/server/services";
 import { readUpstreamConfig } from "@/lib/upstream/config";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile } from "@/lib/upstream/schemas";
@@ -35,59 +40,14 @@ interface PageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-/** The key a URL segment names: Next hands the segment over still percent-encoded (`NYSE_BRK%2FB`),
- * so it is decoded exactly once; decoding it twice would turn a key's own `%41` into `A`. */
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment).trim();
-  } catch {
-    return segment.trim();
-  }
-}
-
-type Loaded = { kind: "profile"; served: ServedProfile } | { kind: "plan"; reason: string };
-
-/**
- * The canonical profile for a URL segment: a non-canonical key (former ticker, secondary
- * listing, other case) or another identifier redirects permanently to the canonical key; an
- * unknown company is a real 404; a company outside the server's plan is the plan page.
- */
-async function load(requested: string): Promise<Loaded> {
-  const services = getServices();
-  if (!requested || requested.length > MAX_COMPANY_KEY_LENGTH) notFound();
-  if (!COMPANY_KEY_PATTERN.test(requested)) {
-    let resolved: Awaited<ReturnType<typeof services.resolve>>;
-    try {
-      resolved = await services.resolve(requested);
-    } catch (error) {
-      if (isUpstreamError(error) && error.code === "forbidden")
-        return { kind: "plan", reason: error.message };
-      if (isUpstreamError(error) && error.code === "bad_request") notFound();
-      throw error;
-    }
-    if (!resolved) notFound();
-    // A key this app's pattern does not know is still the upstream's: shown here, not redirected
-    // to the URL it came from.
-    if (resolved.companyKey !== requested) permanentRedirect(profileHref(resolved.companyKey, requested));
-  }
-  let served: ServedProfile;
-  try {
-    served = await services.profile(requested);
-  } catch (error) {
-    if (isUpstreamError(error) && (error.code === "not_found" || error.code === "bad_request")) notFound();
-    if (isUpstreamError(error) && error.code === "forbidden") return { kind: "plan", reason: error.message };
-    throw error;
-  }
-  const canonical = served.data.companyKey;
-  if (canonical !== requested) {
-    permanentRedirect(profileHref(canonical, canonical === requested.toUpperCase() ? undefined : requested));
-  }
-  return { kind: "profile", served };
-}
-
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
-  const requested = decoded((await params).companyKey).toUpperCase();
+  const requested = decodedSegment((await params).companyKey).toUpperCase();
   if (!COMPANY_KEY_PATTERN.test(requested)) return { title: "Company" };
+  if (await upstreamIsSlow()) {
+    // The document must not wait for the upstream: the index's name, if it knows the company.
+    const row = getServices().indexedCompany(requested);
+    return { title: row ? plainText(row.displayNameEnglish || row.companyKey) : "Company" };
+  }
   try {
     const { data } = await getServices().profile(requested);
     const name = data.displayNameEnglish || data.companyKey;
@@ -157,8 +117,67 @@ const SECTIONS = [
 ] as const;
 
 export default async function CompanyPage({ params, searchParams }: PageProps) {
-  const requested = decoded((await params).companyKey);
-  const loaded = await load(requested);
+  const requested = decodedSegment((await params).companyKey);
+  if (!(await upstreamIsSlow())) return <ProfileContent requested={requested} searchParams={searchParams} />;
+  // The upstream is slow (page-gate.ts): the document now, the profile when it comes.
+  const row = getServices().indexedCompany(requested.toUpperCase());
+  return (
+    <Suspense fallback={<ProfileLoading requested={requested} name={row?.displayNameEnglish ?? undefined} />}>
+      <ProfileContent requested={requested} searchParams={searchParams} streamed />
+    </Suspense>
+  );
+}
+
+/** While a slow upstream's answer is awaited: the company's name when the index knows it. */
+function ProfileLoading({ requested, name }: { requested: string; name: string | undefined }) {
+  return (
+    <article aria-labelledby="company-name" className="space-y-8">
+      <Breadcrumb name={name || requested} />
+      <h1 id="company-name" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+        {name ? <UpstreamText>{name}</UpstreamText> : <code className="font-mono">{requested}</code>}
+      </h1>
+      <SlowUpstreamNotice what="This profile" />
+    </article>
+  );
+}
+
+function Breadcrumb({ name }: { name: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
+      <ol className="flex flex-wrap items-center gap-1">
+        <li>
+          <Link href="/companies" className="underline-offset-2 hover:underline">
+            Companies
+          </Link>
+        </li>
+        <li aria-hidden="true">›</li>
+        <li aria-current="page" className="min-w-0 truncate">
+          <UpstreamText>{name}</UpstreamText>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+async function ProfileContent({
+  requested,
+  searchParams,
+  streamed = false,
+}: {
+  requested: string;
+  searchParams: PageProps["searchParams"];
+  /** Rendered after the document was sent: failures are shown here, no status can be set. */
+  streamed?: boolean;
+}) {
+  let loaded: ProfilePageData;
+  try {
+    loaded = await profilePageData(requested);
+  } catch (error) {
+    if (streamed && isUpstreamError(error)) return <ProfileUnavailable />;
+    throw error;
+  }
+  if (loaded.kind === "not-found") notFound();
+  if (loaded.kind === "redirect") permanentRedirect(loaded.to);
   if (loaded.kind === "plan") return <PlanUnavailable requested={requested} reason={loaded.reason} />;
 
   const { served } = loaded;
@@ -176,19 +195,7 @@ export default async function CompanyPage({ params, searchParams }: PageProps) {
 
   return (
     <article aria-labelledby="company-name" className="space-y-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link href="/companies" className="underline-offset-2 hover:underline">
-              Companies
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li aria-current="page" className="min-w-0 truncate">
-            <UpstreamText>{name}</UpstreamText>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb name={name} />
       {from && <FromNotice from={from} profile={profile} />}
       {served.warning && <StaleNotice>{served.warning}</StaleNotice>}
       <ProfileHeader profile={profile} hasLogo={profile.availableDatasets.includes("logos")} nowMs={nowMs} />

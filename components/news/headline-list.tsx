@@ -1,0 +1,210 @@
+"use client";
+
+import Link from "next/link";
+import { useId, useState } from "react";
+import { UpstreamText } from "@/components/ui/upstream-text";
+import { formatUtc, plainText, safeHttpUrl } from "@/lib/format";
+import { ArticleTitle } from "./article-title";
+import { swatchOf } from "./event-colors";
+import { eventTypeLabel } from "./event-type-chip";
+import { articleKey } from "./grouping";
+import { importanceLabel } from "./importance";
+import { useHydrated } from "./local-time";
+import type { FeedArticle } from "./types";
+
+const localStamp = new Intl.DateTimeFormat(undefined, {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+});
+
+/** Importance as a coloured level number: the same scale as the cards' badge, in one column. */
+const LEVEL_TONE: Record<number, string> = {
+  1: "bg-rose-600 text-white dark:bg-rose-500",
+  2: "bg-amber-400 text-slate-950 dark:bg-amber-400",
+  3: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100",
+  4: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
+  5: "bg-slate-50 text-slate-600 ring-1 ring-inset ring-slate-200 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700",
+};
+
+/** "Nov 20 14:05" in the reader's timezone once hydrated; UTC (said as such) before that. */
+function Stamp({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return <span>—</span>;
+  const utc = formatUtc(ms);
+  return (
+    <time dateTime={new Date(ms).toISOString()} title={`Collected ${utc}`}>
+      {hydrated ? localStamp.format(ms) : `${utc.slice(5, 16)}`}
+    </time>
+  );
+}
+
+function HeadlineRow({
+  article,
+  showCompany,
+  headingLevel,
+}: {
+  article: FeedArticle;
+  showCompany: boolean;
+  headingLevel: 3 | 4;
+}) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const key = article.companyKey;
+  const name = article.displayNameEnglish || key || "";
+  const source = safeHttpUrl(article.sourceUrl);
+  return (
+    <li
+      data-headline
+      data-company={key ?? undefined}
+      data-date={article.date}
+      data-event-type={article.eventType}
+      data-importance={article.importance}
+      className="border-b border-slate-200 dark:border-slate-800"
+    >
+      <div className="grid grid-cols-[auto_auto_minmax(0,1fr)_auto] items-center gap-x-2.5 gap-y-0.5 px-1.5 py-1 text-sm sm:grid-cols-[6.75rem_1.5rem_6.5rem_minmax(0,1fr)_9.5rem] sm:py-0 sm:leading-8">
+        <span className="font-mono text-xs tabular-nums text-slate-600 dark:text-slate-400">
+          <Stamp iso={article.collectedAt} />
+        </span>
+        <span
+          title={`Importance ${article.importance} of 5: ${importanceLabel(article.importance)}`}
+          className={`inline-flex h-5 w-5 items-center justify-center rounded font-mono text-xs font-semibold ${LEVEL_TONE[article.importance] ?? LEVEL_TONE[5]}`}
+        >
+          <span className="sr-only">Importance </span>
+          {article.importance}
+          <span className="sr-only"> ({importanceLabel(article.importance)})</span>
+        </span>
+        {showCompany && key ? (
+          <Link
+            href={`/companies/${encodeURIComponent(key)}`}
+            title={plainText(name)}
+            className="truncate font-mono text-xs font-semibold text-slate-900 hover:text-brand-600 hover:underline sm:col-auto dark:text-slate-100 dark:hover:text-sky-300"
+          >
+            <UpstreamText>{article.ticker || key}</UpstreamText>
+            <span className="sr-only">
+              {" "}
+              (<UpstreamText>{name}</UpstreamText>)
+            </span>
+          </Link>
+        ) : (
+          <span className="hidden sm:block" />
+        )}
+        <Heading className="col-span-full row-start-2 min-w-0 sm:col-span-1 sm:row-start-auto">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={`${id}-summary`}
+            onClick={() => setOpen((o) => !o)}
+            className={`flex w-full min-w-0 items-baseline gap-1.5 text-left hover:text-brand-700 dark:hover:text-sky-300 ${article.importance === 1 ? "font-semibold" : "font-medium"} text-slate-900 dark:text-white`}
+          >
+            <span
+              aria-hidden="true"
+              className={`shrink-0 text-[10px] text-slate-500 transition-transform dark:text-slate-400 ${open ? "rotate-90" : ""}`}
+            >
+              ▶
+            </span>
+            <span className="min-w-0 truncate print:whitespace-normal">
+              <ArticleTitle title={article.title} />
+            </span>
+          </button>
+        </Heading>
+        <span className="col-start-4 row-start-1 inline-flex min-w-0 items-center gap-1.5 justify-self-end text-xs text-slate-700 sm:col-auto sm:row-auto sm:justify-self-start dark:text-slate-300">
+          <span
+            aria-hidden="true"
+            className={`size-2 shrink-0 rounded-full ${swatchOf(article.eventType)}`}
+          />
+          <span className="truncate">{eventTypeLabel(article.eventType)}</span>
+        </span>
+      </div>
+      <div
+        id={`${id}-summary`}
+        hidden={!open}
+        className="mb-2 ml-1.5 border-l-2 border-slate-300 py-1 pl-3 text-sm sm:ml-[8.75rem] dark:border-slate-700"
+      >
+        {showCompany && key && (
+          <p className="text-xs font-medium text-slate-600 dark:text-slate-400">
+            <UpstreamText>{name}</UpstreamText>
+            {article.exchangeCode && (
+              <>
+                {" · "}
+                <UpstreamText>{article.exchangeCode}</UpstreamText>
+              </>
+            )}
+          </p>
+        )}
+        <p className="mt-1 text-slate-800 dark:text-slate-200">
+          <UpstreamText>{article.description}</UpstreamText>
+        </p>
+        {article.summary && (
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            <UpstreamText>{article.summary}</UpstreamText>
+          </p>
+        )}
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          Story date {article.date} (UTC) ·{" "}
+          {source ? (
+            <a
+              href={source}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-brand-600 hover:underline dark:text-sky-300"
+            >
+              Read at {new URL(source).hostname.replace(/^www\./, "")}
+              <span aria-hidden="true"> ↗</span>
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : (
+            "No usable source link"
+          )}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Stories one line each, for scanning many at once: time, importance, ticker, headline and event
+ * type. The headline is a disclosure button that opens the description, summary and source in place.
+ */
+export function HeadlineList({
+  articles,
+  showCompany = true,
+  headingLevel = 3,
+}: {
+  articles: readonly FeedArticle[];
+  showCompany?: boolean;
+  headingLevel?: 3 | 4;
+}) {
+  return (
+    <ol className="border-t border-slate-200 dark:border-slate-800">
+      {articles.map((article, i) => (
+        <HeadlineRow
+          key={articleKey(article, i)}
+          article={article}
+          showCompany={showCompany}
+          headingLevel={headingLevel}
+        />
+      ))}
+    </ol>
+  );
+}
+
+/** The column names above a headline list, for sighted readers (each row says them to screen readers). */
+export function HeadlineColumns() {
+  return (
+    <div
+      aria-hidden="true"
+      className="hidden grid-cols-[6.75rem_1.5rem_6.5rem_minmax(0,1fr)_9.5rem] gap-x-2.5 px-1.5 pb-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
+    >
+      <span>Time</span>
+      <span title="Importance">Imp</span>
+      <span>Company</span>
+      <span>Headline</span>
+      <span>Event type</span>
+    </div>
+  );
+}

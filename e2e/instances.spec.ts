@@ -1,0 +1,186 @@
+// Real app instances sharing their state: two `next start` servers with REDIS_URL against the
+// sandbox's HTTP mount (a third server), then the embedded default (CACHE_DIR, no Redis). Counts
+// come from each instance's /api/status: list calls and profile calls made upstream.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { freePort, type RunningRedis, startRedis } from "../tests/redis-server";
+
+test.describe.configure({ mode: "serial" });
+
+interface App {
+  base: string;
+  stop(): Promise<void>;
+  /** The server's output, when it has exited. */
+  died(): string | null;
+}
+
+async function startApp(env: Record<string, string>): Promise<App> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port)],
+    {
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        REQUEST_LOG: "off",
+        API_RATE_LIMIT: "off",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  try {
+    await expect
+      .poll(async () => (await fetch(`${base}/api/index-status`).catch(() => null))?.status ?? 0, {
+        timeout: 60_000,
+      })
+      .toBe(200);
+  } catch (error) {
+    await stop();
+    throw new Error(`app did not start: ${output}\n${error}`);
+  }
+  return { base, stop, died: () => (child.exitCode !== null ? output : null) };
+}
+
+async function json<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  expect(response.status, url).toBe(200);
+  return (await response.json()) as T;
+}
+
+type Status = {
+  upstreamCalls: Record<string, { calls: number }>;
+  index: Record<"default" | "all", { state: string; pagesTotal: number | null; syncedAt: number | null }>;
+};
+async function calls(app: App, pattern: RegExp): Promise<number> {
+  const status = await json<Status>(`${app.base}/api/status`);
+  return Object.entries(status.upstreamCalls)
+    .filter(([endpoint]) => pattern.test(endpoint))
+    .reduce((sum, [, stats]) => sum + stats.calls, 0);
+}
+const LIST = /companies-list/;
+const PROFILE = /profile/;
+
+async function indexReady(app: App): Promise<Status["index"]> {
+  await expect
+    .poll(
+      async () => {
+        expect(app.died()).toBeNull();
+        const { index } = await json<Status>(`${app.base}/api/status`);
+        return index.default.state === "ready" && ["ready", "unavailable"].includes(index.all.state);
+      },
+      { timeout: 240_000, intervals: [250] },
+    )
+    .toBe(true);
+  return (await json<Status>(`${app.base}/api/status`)).index;
+}
+
+let KEYS: string[] = [];
+
+test.describe("several instances through Redis", () => {
+  let redis: RunningRedis;
+  let sandbox: App;
+  const dirs: string[] = [];
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    redis = await startRedis();
+    sandbox = await startApp({ API_BASE_URL: "", API_KEY: "", CACHE_DIR: "off" });
+    // The first list answers build the sandbox's universe: warm it, so no instance's call times out.
+    for (const all of [false, true])
+      await json(`${sandbox.base}/sandbox/v3/companies-list?apiKey=demo-licensed&allCompanies=${all}`);
+    const list = await json<{ data: { companyKey: string }[] }>(
+      `${sandbox.base}/sandbox/v3/companies-list?apiKey=demo-licensed&pageNumber=2`,
+    );
+    KEYS = list.data.slice(0, 3).map((c) => c.companyKey);
+  });
+  test.afterAll(async () => {
+    await sandbox?.stop();
+    await redis?.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("one index sync for both; the second spends 0 calls on what the first fetched; a restart of both costs 0", async () => {
+    test.setTimeout(600_000);
+    const instanceEnv = () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "instance-"));
+      dirs.push(dir);
+      return {
+        API_BASE_URL: `${sandbox.base}/sandbox`,
+        API_KEY: "demo-licensed",
+        REDIS_URL: redis.url,
+        CACHE_DIR: dir,
+      };
+    };
+    const envs = [instanceEnv(), instanceEnv()];
+    let [a, b] = await Promise.all(envs.map((env) => startApp(env)));
+    const [indexA] = await Promise.all([indexReady(a as App), indexReady(b as App)]);
+    const pages = (indexA?.default.pagesTotal ?? 0) + (indexA?.all.pagesTotal ?? 0);
+    expect(pages).toBeGreaterThan(1);
+    // One sync between the two instances (give or take the all-companies set's one sync too).
+    expect((await calls(a as App, LIST)) + (await calls(b as App, LIST))).toBe(pages);
+
+    for (const key of KEYS) await json(`${a?.base}/api/profile?companyKey=${key}`);
+    const profileCallsA = await calls(a as App, PROFILE);
+    expect(profileCallsA).toBeGreaterThanOrEqual(KEYS.length);
+    for (const key of KEYS) await json(`${b?.base}/api/profile?companyKey=${key}`);
+    expect(await calls(b as App, PROFILE)).toBe(0);
+
+    await Promise.all([a?.stop(), b?.stop()]);
+    [a, b] = await Promise.all(envs.map((env) => startApp(env)));
+    await Promise.all([indexReady(a as App), indexReady(b as App)]);
+    for (const app of [a, b] as App[]) {
+      for (const key of KEYS) await json(`${app.base}/api/profile?companyKey=${key}`);
+      expect(await calls(app, LIST)).toBe(0);
+      expect(await calls(app, PROFILE)).toBe(0);
+    }
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
+
+  test("the embedded default (no Redis) keeps its index and profiles across a restart", async () => {
+    test.setTimeout(600_000);
+    const dir = mkdtempSync(path.join(tmpdir(), "embedded-"));
+    dirs.push(dir);
+    const env = { API_BASE_URL: `${sandbox.base}/sandbox`, API_KEY: "demo-licensed", CACHE_DIR: dir };
+    let app = await startApp(env);
+    await indexReady(app);
+    expect(await calls(app, LIST)).toBeGreaterThan(0);
+    for (const key of KEYS) await json(`${app.base}/api/profile?companyKey=${key}`);
+    // The snapshots are written after the index is served: stop once both are on disk.
+    await expect
+      .poll(
+        () =>
+          readdirSync(dir)
+            .flatMap((d) =>
+              existsSync(path.join(dir, d, "index")) ? readdirSync(path.join(dir, d, "index")) : [],
+            )
+            .sort(),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toEqual(expect.arrayContaining(["all.ndjson.gz", "default.ndjson.gz"]));
+    await app.stop();
+
+    app = await startApp(env);
+    const index = await indexReady(app);
+    expect(index.default.syncedAt).toBeLessThan(Date.now() - 100);
+    for (const key of KEYS) await json(`${app.base}/api/profile?companyKey=${key}`);
+    expect(await calls(app, LIST)).toBe(0);
+    expect(await calls(app, PROFILE)).toBe(0);
+    await app.stop();
+  });
+});

@@ -1,0 +1,139 @@
+// Pages on a slow upstream, and the pages' budget of upstream misses. The fifth test server
+// (E2E_SLOW_URL) answers profiles and news only after 20 s (its calls give up after 6 s), while
+// its company list answers at once, so the index knows every name. A page whose data is not
+// cached sends its document within 3 s (the gate waits about 2 s, lib/server/page-gate.ts), says
+// that the data service is slow, and fills in the data, or a clear failure, when it comes.
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { E2E_SLOW_FAULTS, E2E_SLOW_MISS_LIMIT, E2E_SLOW_URL } from "../playwright.config";
+import { expectNoAxeViolations as axe, collectProblems, waitForIndex } from "./helpers";
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: E2E_SLOW_URL });
+
+/** The issue's bound: the document of a page whose upstream is slow arrives within this. */
+const DOCUMENT_MS = 3000;
+const SLOW = /The data service is slow to answer\./;
+
+async function setFaults(request: APIRequestContext, spec: string) {
+  const response = await request.put("/sandbox/faults", { data: spec });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Opens a page and says how long its document took to arrive (the response, not the data). */
+async function open(page: Page, path: string): Promise<{ status: number; ms: number }> {
+  const started = Date.now();
+  const response = await page.goto(path, { waitUntil: "commit" });
+  return { status: response?.status() ?? 0, ms: Date.now() - started };
+}
+
+test.beforeAll(async ({ request }) => {
+  await setFaults(request, E2E_SLOW_FAULTS);
+  await waitForIndex(request);
+  // Each page's code loaded once (a key too short to be one needs no upstream call), so the
+  // measured times are the pages', not a cold process's first module loads.
+  for (const path of ["/companies/X", "/news?company=X", "/compare", "/page-status"])
+    await request.get(path, { maxRedirects: 0 });
+});
+
+test.afterAll(async ({ request }) => {
+  await setFaults(request, E2E_SLOW_FAULTS);
+});
+
+test("a profile not cached: the document at once with the name and the slow state, then a clear failure", async ({
+  page,
+}) => {
+  const problems = collectProblems(page);
+  const { status, ms } = await open(page, "/companies/XLON_EMBE");
+  expect(status).toBe(200);
+  expect(ms).toBeLessThan(DOCUMENT_MS);
+  // The name comes from the directory index; the loading state says what is going on.
+  await expect(page.getByRole("heading", { level: 1, name: "Ember Partners plc" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: SLOW })).toBeVisible();
+  await expect(page).toHaveTitle(/Ember Partners plc/);
+  await axe(page);
+  // The upstream call gives up (6 s on this server): the page says so, with a retry.
+  await expect(page.getByRole("heading", { level: 1, name: "This profile could not be loaded" })).toBeVisible(
+    { timeout: 15_000 },
+  );
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: SLOW })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test("a profile not cached: the data fills in when the slow upstream answers", async ({ page, request }) => {
+  // Slower than the gate's wait, faster than the call's timeout.
+  await setFaults(request, "latency=3500,only=/v3/company/profile|/v1/top-news");
+  const problems = collectProblems(page);
+  const { status, ms } = await open(page, "/companies/XCAI_ALFA");
+  expect(status).toBe(200);
+  expect(ms).toBeLessThan(DOCUMENT_MS);
+  await expect(page.getByRole("status").filter({ hasText: SLOW })).toBeVisible();
+  // The whole profile replaces the loading state.
+  await expect(page.getByRole("heading", { level: 2, name: /^Listings/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Al Faris Pharmaceuticals" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: SLOW })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+for (const { path, what } of [
+  { path: "/news?importance=3", what: "The stories" },
+  { path: "/compare?companies=NYSE_CWZ,TSXV_DORR", what: "The comparison" },
+  { path: "/", what: "Today's top stories" },
+]) {
+  test(`${path}: the document at once, saying the data service is slow`, async ({ page, request }) => {
+    await setFaults(request, E2E_SLOW_FAULTS);
+    const problems = collectProblems(page);
+    const { status, ms } = await open(page, path);
+    expect(status).toBe(200);
+    expect(ms).toBeLessThan(DOCUMENT_MS);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: SLOW })).toContainText(what);
+    // Once the server's call gives up, the feed asks /api/top-news itself, which may answer 504:
+    // Chrome logs that response; the page shows the failure with a retry.
+    expect(problems.filter((p) => !/status of 50\d/.test(p))).toEqual([]);
+  });
+}
+
+test("the pages' miss budget: a spray of made-up keys gets a readable 429, cached pages and prefetches pass", async ({
+  request,
+}) => {
+  await setFaults(request, "off");
+  const as = (client: string, extra: Record<string, string> = {}) => ({
+    headers: { "x-forwarded-for": client, ...extra },
+    maxRedirects: 0,
+  });
+  // A profile cached by someone else.
+  expect((await request.get("/companies/XCAI_ALFA", as("198.51.100.1"))).status()).toBe(200);
+  // Next's link prefetches are neither counted nor blocked.
+  for (let i = 0; i < 3; i++) {
+    const prefetch = await request.get(
+      `/companies/XNYS_PRE${i}`,
+      as("203.0.113.7", { rsc: "1", "next-router-prefetch": "1" }),
+    );
+    expect(prefetch.status()).not.toBe(429);
+  }
+  // Each made-up key is one upstream miss: the budget's worth are real 404s.
+  for (let i = 0; i < E2E_SLOW_MISS_LIMIT; i++) {
+    expect((await request.get(`/companies/XNYS_FAKE${i}`, as("203.0.113.7"))).status()).toBe(404);
+  }
+  const refused = await request.get("/companies/XNYS_FAKEX", as("203.0.113.7"));
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+  const html = await refused.text();
+  expect(html).toContain("Too many new pages at once");
+  expect(html).toMatch(/Try again in/);
+  // A page served from the cache costs nothing: the 404 already paid for, a profile cached.
+  expect((await request.get("/companies/XNYS_FAKE0", as("203.0.113.7"))).status()).toBe(404);
+  expect((await request.get("/companies/XCAI_ALFA", as("203.0.113.7"))).status()).toBe(200);
+  // So does a prefetch, even now.
+  const prefetch = await request.get(
+    "/companies/XNYS_PREX",
+    as("203.0.113.7", { rsc: "1", "next-router-prefetch": "1" }),
+  );
+  expect(prefetch.status()).not.toBe(429);
+  // A compare of made-up keys costs one miss each, and is refused too.
+  const compare = await request.get("/compare?companies=XNYS_FAKEY,XNYS_FAKEZ", as("203.0.113.7"));
+  expect(compare.status()).toBe(429);
+  // Another client has its own budget.
+  expect((await request.get("/companies/XNYS_FAKEX", as("198.51.100.9"))).status()).toBe(404);
+});

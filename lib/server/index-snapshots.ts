@@ -1,0 +1,233 @@
+import "server-only";
+// Where the company index's snapshots live: `<CACHE_DIR>/index/<set>.ndjson.gz` (and the one
+// before it, `<set>.previous.ndjson.gz`), and with REDIS_URL also in Redis with a version key and
+// the sync lease. The format is gzipped NDJSON: a header line, then one company per line
+// (`zcat .cache/*/index/default.ndjson.gz | head -2`). Encoding and decoding yield to the event loop
+// every few thousand rows, and gzip runs on the thread pool, so 55,000 rows never hold a page.
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
+import { RESP_TYPES } from "redis";
+import type { CompanySet, IndexSnapshot, SnapshotStore } from "@/lib/directory/sync";
+import type { Company } from "@/lib/upstream/schemas";
+import { RELEASE_IF_HELD } from "./cache-tiers";
+import type { SharedRedis } from "./redis";
+
+const FORMAT = "fiscal-atlas-company-index";
+export const SNAPSHOT_VERSION = 1;
+const CHUNK = 2_000;
+/** The lease on a set's sync: renewed while the holder syncs, taken over when it dies. */
+export const LEASE_MS = 30_000;
+const LARGE_VALUE_TIMEOUT_MS = 10_000;
+/** At start, how long the index waits for Redis's first connection before syncing by itself. */
+const START_WAIT_MS = 3_000;
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+interface SnapshotHeader {
+  format: typeof FORMAT;
+  version: number;
+  set: CompanySet;
+  syncedAt: number;
+  /** syncedAt as ISO text, for a person reading the file. */
+  syncedAtIso: string;
+  pages: number;
+  rows: number;
+  unavailable?: boolean;
+}
+
+export class SnapshotFormatError extends Error {}
+
+export async function encodeSnapshot(snapshot: IndexSnapshot): Promise<Buffer> {
+  const header: SnapshotHeader = {
+    format: FORMAT,
+    version: SNAPSHOT_VERSION,
+    set: snapshot.set,
+    syncedAt: snapshot.syncedAt,
+    syncedAtIso: new Date(snapshot.syncedAt).toISOString(),
+    pages: snapshot.pages,
+    rows: snapshot.rows.length,
+    ...(snapshot.unavailable ? { unavailable: true } : {}),
+  };
+  const parts = [`${JSON.stringify(header)}\n`];
+  for (let start = 0; start < snapshot.rows.length; start += CHUNK) {
+    if (start > 0) await yieldToLoop();
+    let text = "";
+    for (const row of snapshot.rows.slice(start, start + CHUNK)) text += `${JSON.stringify(row)}\n`;
+    parts.push(text);
+  }
+  return gzipAsync(Buffer.from(parts.join("")));
+}
+
+/** Reads a snapshot (current or previous); throws SnapshotFormatError when it is not a complete one. */
+export async function decodeSnapshot(data: Buffer): Promise<IndexSnapshot> {
+  let text: string;
+  try {
+    text = (await gunzipAsync(data)).toString("utf8");
+  } catch {
+    throw new SnapshotFormatError("corrupt or partial");
+  }
+  const lines = text.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  let header: SnapshotHeader;
+  try {
+    header = JSON.parse(lines[0] ?? "") as SnapshotHeader;
+  } catch {
+    throw new SnapshotFormatError("corrupt header");
+  }
+  if (header?.format !== FORMAT || header.version !== SNAPSHOT_VERSION)
+    throw new SnapshotFormatError("old format");
+  if (lines.length - 1 !== header.rows) throw new SnapshotFormatError("partial");
+  const rows: Company[] = [];
+  try {
+    for (let start = 1; start < lines.length; start += CHUNK) {
+      if (start > 1) await yieldToLoop();
+      for (const line of lines.slice(start, start + CHUNK)) rows.push(JSON.parse(line) as Company);
+    }
+  } catch {
+    throw new SnapshotFormatError("corrupt row");
+  }
+  return {
+    set: header.set,
+    syncedAt: header.syncedAt,
+    pages: header.pages,
+    rows,
+    ...(header.unavailable ? { unavailable: true } : {}),
+  };
+}
+
+/** Snapshots as files under `<dir>/index`; a bad file is dropped with one log line. */
+export class FileSnapshots implements SnapshotStore {
+  constructor(
+    readonly dir: string,
+    private readonly log: (line: string) => void = (line) => console.warn(line),
+  ) {}
+
+  file(set: CompanySet, which: "current" | "previous" = "current"): string {
+    return path.join(
+      this.dir,
+      "index",
+      which === "current" ? `${set}.ndjson.gz` : `${set}.previous.ndjson.gz`,
+    );
+  }
+
+  async load(set: CompanySet): Promise<IndexSnapshot | null> {
+    const file = this.file(set);
+    const data = await readFile(file).catch(() => null);
+    if (!data) return null;
+    try {
+      return await decodeSnapshot(data);
+    } catch (error) {
+      this.log(`index: dropped ${path.relative(this.dir, file)} (${(error as Error).message})`);
+      await unlink(file).catch(() => undefined);
+      return null;
+    }
+  }
+
+  async save(snapshot: IndexSnapshot, encoded?: Buffer): Promise<void> {
+    const file = this.file(snapshot.set);
+    try {
+      const data = encoded ?? (await encodeSnapshot(snapshot));
+      // The same snapshot again (an instance's copy of a shared one): keep the previous as it is.
+      if ((await readFile(file).catch(() => null))?.equals(data)) return;
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+      await writeFile(temp, data);
+      await rename(file, this.file(snapshot.set, "previous")).catch(() => undefined);
+      await rename(temp, file);
+    } catch (error) {
+      this.log(`index: could not save ${path.relative(this.dir, file)}: ${(error as Error).message}`);
+    }
+  }
+}
+
+const SAVE =
+  "if redis.call('exists', KEYS[1]) == 1 then redis.call('rename', KEYS[1], KEYS[2]) end " +
+  "redis.call('set', KEYS[1], ARGV[1]) redis.call('set', KEYS[3], ARGV[2]) return 1";
+const RENEW =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
+
+/**
+ * Snapshots shared through Redis (`index:<set>:current`, `:previous`, `:version`, `:lease`), with
+ * the files as this instance's own fallback for when Redis is down or empty.
+ */
+export class RedisSnapshots implements SnapshotStore {
+  constructor(
+    private readonly redis: SharedRedis,
+    private readonly files: FileSnapshots | null,
+    private readonly leaseMs = LEASE_MS,
+  ) {}
+
+  private key(set: CompanySet, name: string): string {
+    return this.redis.key(`index:${set}:${name}`);
+  }
+
+  async load(set: CompanySet): Promise<IndexSnapshot | null> {
+    await this.redis.whenReady(START_WAIT_MS);
+    const data = await this.redis.attempt(
+      (c) => c.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.key(set, "current")),
+      { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
+    );
+    if (data) {
+      try {
+        const snapshot = await decodeSnapshot(data as Buffer);
+        // This instance's own copy, for a start while Redis is down.
+        void this.files?.save(snapshot, data as Buffer);
+        return snapshot;
+      } catch (error) {
+        console.warn(`index: dropped the shared ${set} snapshot (${(error as Error).message})`);
+        await this.redis.attempt((c) => c.del([this.key(set, "current"), this.key(set, "version")]));
+      }
+    }
+    return this.files?.load(set) ?? null;
+  }
+
+  async save(snapshot: IndexSnapshot): Promise<void> {
+    const data = await encodeSnapshot(snapshot);
+    const { set } = snapshot;
+    await Promise.all([
+      this.redis.attempt(
+        (c) =>
+          c.eval(SAVE, {
+            keys: [this.key(set, "current"), this.key(set, "previous"), this.key(set, "version")],
+            arguments: [data, String(snapshot.syncedAt)],
+          }),
+        { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
+      ),
+      this.files?.save(snapshot, data),
+    ]);
+  }
+
+  async version(set: CompanySet): Promise<number | null | undefined> {
+    const value = await this.redis.attempt((c) => c.get(this.key(set, "version")));
+    if (value === undefined) return undefined;
+    return value === null ? null : Number(value);
+  }
+
+  async lease(set: CompanySet): Promise<{ release(): Promise<void> } | "held" | null> {
+    const name = this.key(set, "lease");
+    const token = randomBytes(8).toString("hex");
+    await this.redis.whenReady(START_WAIT_MS);
+    const answer = await this.redis.attempt((c) =>
+      c.set(name, token, { condition: "NX", expiration: { type: "PX", value: this.leaseMs } }),
+    );
+    if (answer === undefined) return null;
+    if (answer !== "OK") return "held";
+    const renew = setInterval(() => {
+      void this.redis.attempt((c) =>
+        c.eval(RENEW, { keys: [name], arguments: [token, String(this.leaseMs)] }),
+      );
+    }, this.leaseMs / 3);
+    renew.unref?.();
+    return {
+      release: async () => {
+        clearInterval(renew);
+        await this.redis.attempt((c) => c.eval(RELEASE_IF_HELD, { keys: [name], arguments: [token] }));
+      },
+    };
+  }
+}

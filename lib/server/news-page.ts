@@ -1,0 +1,52 @@
+import "server-only";
+// The /news page's server data: the company named in the URL by its canonical key, and the feed's
+// first page. The page and the page gate (proxy.ts) load the same things.
+import type { PickedCompany } from "@/components/news/company-picker";
+import { toSearch } from "@/lib/client/api";
+import { FEED_PAGE_SIZE, type FeedState, serializeFeedState, toApiParams } from "@/lib/news/feed-state";
+import { topNewsQuery } from "./query-schemas";
+import { getServices } from "./services";
+import { topNewsFeed } from "./top-news-feed";
+
+/** The company named in the URL, by its canonical key: from the index, else through the API. */
+export async function canonicalCompany(key: string): Promise<{ key: string; picked: PickedCompany | null }> {
+  const services = getServices();
+  const row = services.directory.index("default").byKey(key);
+  if (row) {
+    return {
+      key: row.companyKey,
+      picked: {
+        companyKey: row.companyKey,
+        name: row.displayNameEnglish || row.companyKey,
+        ticker: row.primaryListing.ticker,
+        exchangeCode: row.primaryListing.exchangeCode,
+        hasLogo: row.availableDatasets.includes("logos"),
+      },
+    };
+  }
+  // A former ticker or a secondary listing: the feed needs the canonical form.
+  const resolved = await services.resolve(key).catch(() => null);
+  return { key: resolved?.companyKey ?? key, picked: null };
+}
+
+/** The feed's URL with the company by its canonical key, when the URL named it otherwise. */
+export async function newsCompany(
+  state: FeedState,
+): Promise<{ redirectTo: string | null; initialCompany: PickedCompany | null }> {
+  if (!state.company) return { redirectTo: null, initialCompany: null };
+  const { key, picked } = await canonicalCompany(state.company);
+  return {
+    redirectTo: key !== state.company ? `/news?${serializeFeedState({ ...state, company: key })}` : null,
+    initialCompany: picked,
+  };
+}
+
+/** The feed's first page for a state, as /api/top-news answers it. */
+export function firstFeedPage(state: FeedState) {
+  const params = toApiParams(state);
+  return topNewsFeed(
+    topNewsQuery.parse(
+      Object.fromEntries(new URLSearchParams(toSearch({ ...params, page: 1, pageSize: FEED_PAGE_SIZE }))),
+    ),
+  );
+}

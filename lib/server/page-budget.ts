@@ -1,0 +1,88 @@
+// The pages' per-client budget of upstream misses (PAGE_MISS_LIMIT). A page request spends one
+// unit for each answer it needs that no cache holds (a made-up profile URL, each unknown company
+// of a /compare); answers served from a cache, and loads already in flight, cost nothing. The
+// page gate (proxy.ts) runs a page's loads inside withPageMissBudget; the caches call
+// chargePageMiss on a miss, which throws PageBudgetExceeded when the client has nothing left.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { type ClientLimiter, parseRateLimit, RateLimiter } from "./rate-limit";
+import { getSharedRedis } from "./redis";
+
+/** 120 misses in 5 minutes: a person reading pages never meets it; a script spraying keys does. */
+export const DEFAULT_PAGE_MISS_LIMIT = "120/300";
+
+// Thrown by one bundle's copy of this module and caught by another's (the caches of the shared
+// Services, the gate in proxy.ts): the brand makes `instanceof` work across copies.
+const BRAND = Symbol.for("company-dashboard.page-budget-exceeded");
+
+export class PageBudgetExceeded extends Error {
+  override readonly name = "PageBudgetExceeded";
+  readonly [BRAND] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
+  constructor(readonly retryAfterSeconds: number) {
+    super("too many upstream misses from this client");
+  }
+}
+
+interface Charge {
+  limiter: ClientLimiter;
+  client: string;
+}
+
+// One store and one limiter per process: proxy.ts and every route bundle have their own copy of
+// this module, and all of them must see the same budget.
+const STORE_KEY = Symbol.for("company-dashboard.page-miss-store");
+const LIMIT_KEY = Symbol.for("company-dashboard.page-miss-limit");
+type Holder = {
+  [STORE_KEY]?: AsyncLocalStorage<Charge>;
+  [LIMIT_KEY]?: { limiter: ClientLimiter | null };
+};
+const holder = globalThis as Holder;
+holder[STORE_KEY] ??= new AsyncLocalStorage<Charge>();
+const store = holder[STORE_KEY];
+
+/** Parses PAGE_MISS_LIMIT: "N/S" (N misses per window of S seconds), or "off". */
+export function parsePageMissLimit(value: string | undefined) {
+  return parseRateLimit("PAGE_MISS_LIMIT", value, DEFAULT_PAGE_MISS_LIMIT);
+}
+
+/** The process-wide budget, configured from the environment (null: off). */
+export function getPageMissLimiter(): ClientLimiter | null {
+  holder[LIMIT_KEY] ??= {
+    limiter: (() => {
+      const config = parsePageMissLimit(process.env.PAGE_MISS_LIMIT);
+      return config ? new RateLimiter(config, getSharedRedis(), "page-miss") : null;
+    })(),
+  };
+  return holder[LIMIT_KEY].limiter;
+}
+
+/** Replaces the process-wide budget: for tests. */
+export function setPageMissLimiter(limiter: ClientLimiter | null | undefined): void {
+  holder[LIMIT_KEY] = limiter === undefined ? undefined : { limiter };
+}
+
+/** Runs a page's loads with their cache misses charged to `client`. */
+export function withPageMissBudget<T>(client: string, load: () => Promise<T>): Promise<T> {
+  const limiter = getPageMissLimiter();
+  return limiter ? store.run({ limiter, client }, load) : load();
+}
+
+/**
+ * Called by a cache just before it goes upstream for a value it does not hold: charges the
+ * client of the page being loaded, if any (API routes and background work are not charged).
+ */
+export async function chargePageMiss(): Promise<void> {
+  const charge = store.getStore();
+  if (!charge) return;
+  const decision = await charge.limiter.take(charge.client);
+  if (!decision.allowed) throw new PageBudgetExceeded(decision.retryAfterSeconds);
+}
+
+/** Runs `work` outside any page's budget: background refreshes are nobody's miss. */
+export function uncharged<T>(work: () => T): T {
+  return store.exit(work);
+}

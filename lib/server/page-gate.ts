@@ -1,0 +1,119 @@
+import "server-only";
+// The page gate: proxy.ts loads the upstream data a page needs before the page renders, with the
+// client's page-miss budget (page-budget.ts) and a deadline. Answered in time: the page renders
+// from the now-warm caches, with its real status (404, 308). A failing or rate-limited upstream:
+// the page answers 503 with Retry-After (page-status.ts). Still loading at the deadline: the page
+// is told to stream (upstreamIsSlow), so its document arrives at once and the data fills in.
+import { headers } from "next/headers";
+import { parseCompareSet } from "@/lib/compare/set";
+import { utcDateOf } from "@/lib/dates";
+import { parseFeedParams } from "@/lib/news/feed-state";
+import { readUpstreamConfig } from "@/lib/upstream/config";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import { dataNow } from "./clock";
+import { loadComparison } from "./compare";
+import { firstFeedPage, newsCompany } from "./news-page";
+import { overviewData } from "./overview";
+import { PageBudgetExceeded, withPageMissBudget } from "./page-budget";
+import { type PageStatusCause, pageStatusOf } from "./page-status";
+import { decodedSegment, profilePageData } from "./profile-page";
+import { getServices } from "./services";
+
+/** How long a page waits for the upstream before it streams: its document within 3 s. */
+export const SLOW_UPSTREAM_MS = 2000;
+
+/** Request header by which the gate tells a page to stream; the proxy removes any a client sends. */
+export const UPSTREAM_SLOW_HEADER = "x-fiscal-atlas-upstream-slow";
+
+export type GateOutcome = { kind: "ready" } | { kind: "slow" } | { kind: "status"; cause: PageStatusCause };
+
+/** The loads of the page at a URL, as the page itself makes them; null for pages without upstream data. */
+export function pageLoader(url: URL): (() => Promise<unknown>) | null {
+  const path = url.pathname;
+  const profile = /^\/companies\/([^/]+)\/?$/.exec(path);
+  if (profile?.[1]) {
+    const requested = decodedSegment(profile[1]);
+    return () => profilePageData(requested);
+  }
+  if (path === "/news") {
+    return async () => {
+      const { state } = parseFeedParams(url.searchParams, utcDateOf(dataNow()));
+      const { redirectTo } = await newsCompany(state);
+      if (!redirectTo) await firstFeedPage(state);
+    };
+  }
+  if (path === "/compare") {
+    return () => loadComparison(parseCompareSet(url.searchParams.getAll("companies")).keys);
+  }
+  if (path === "/") {
+    return async () => {
+      const parts = await overviewData(getServices(), utcDateOf(dataNow()));
+      const failures = parts.flatMap((p) => (p.status === "rejected" ? [p.reason as unknown] : []));
+      const overBudget = failures.find((f) => f instanceof PageBudgetExceeded);
+      if (overBudget) throw overBudget;
+      // Neither today's stories nor the week's counts: the overview has nothing to show.
+      if (parts[0].status === "rejected" && parts[1].status === "rejected") throw parts[0].reason;
+    };
+  }
+  return null;
+}
+
+/** Loads a page's data for `client` and says how the page should answer. */
+export async function gatePage(
+  url: URL,
+  client: string,
+  slowMs: number = SLOW_UPSTREAM_MS,
+): Promise<GateOutcome> {
+  const loader = pageLoader(url);
+  if (!loader) return { kind: "ready" };
+  const load = withPageMissBudget(client, loader).then(
+    (): GateOutcome => ({ kind: "ready" }),
+    (error: unknown): GateOutcome => {
+      if (error instanceof PageBudgetExceeded)
+        return {
+          kind: "status",
+          cause: { status: 429, code: "page_budget", retryAfterSeconds: error.retryAfterSeconds },
+        };
+      if (isUpstreamError(error)) {
+        const cause = pageStatusOf(error, readUpstreamConfig().breaker.cooldownMs);
+        if (cause) return { kind: "status", cause };
+      }
+      // Anything else is the page's to show (its own error boundary).
+      return { kind: "ready" };
+    },
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<GateOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: "slow" }), slowMs);
+  });
+  try {
+    const outcome = await Promise.race([load, slow]);
+    return outcome.kind === "slow" ? (pausedStatus() ?? outcome) : outcome;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Still loading while the client holds its calls back (a Retry-After it waits out, an open
+ * breaker): the page is not slow but refused, so it answers 503 until the pause ends.
+ */
+function pausedStatus(): GateOutcome | null {
+  const { client } = getServices();
+  const paused = client.pausedReason();
+  if (!paused) return null;
+  const health = client.health();
+  const until =
+    paused === "rate_limited" ? Date.parse(health.rateLimitedUntil ?? "") : health.breaker.probeAt;
+  const retryAfterMs = until !== null && Number.isFinite(until) ? Math.max(0, until - Date.now()) : undefined;
+  const cause = pageStatusOf(
+    { code: paused, details: { retryAfterMs } },
+    readUpstreamConfig().breaker.cooldownMs,
+  );
+  return cause ? { kind: "status", cause } : null;
+}
+
+/** Whether the gate found the upstream slow for this request: the page streams its data. */
+export async function upstreamIsSlow(): Promise<boolean> {
+  return (await headers()).get(UPSTREAM_SLOW_HEADER) === "1";
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { UpstreamError } from "@/lib/upstream/errors";
+import { PAGE_STATUS_HEADER, pageStatusOf, pageStatusResponse, readPageStatus } from "./page-status";
+
+describe("a page's status for an upstream failure", () => {
+  it("is 503 with the service's Retry-After, else the breaker's cool-down", () => {
+    const limited = new UpstreamError("rate_limited", "wait", { retryAfterMs: 29_100 });
+    expect(pageStatusOf(limited, 30_000)).toEqual({
+      status: 503,
+      code: "rate_limited",
+      retryAfterSeconds: 30,
+    });
+    expect(pageStatusOf(new UpstreamError("unavailable", "500"), 2000)).toEqual({
+      status: 503,
+      code: "unavailable",
+      retryAfterSeconds: 2,
+    });
+    expect(pageStatusOf(new UpstreamError("invalid_response", "bad body"), 2000)?.status).toBe(502);
+  });
+
+  it("leaves a missing company, a bad request and a plan restriction to the page (404, plan page)", () => {
+    for (const code of ["not_found", "bad_request", "forbidden"] as const)
+      expect(pageStatusOf(new UpstreamError(code, "x"), 1000)).toBeNull();
+  });
+
+  it("rewrites to /page-status with the status and Retry-After; only the proxy's header is read", () => {
+    const request = new Request("http://app.test/companies/XNYS_A?x=1");
+    const headers = new Headers();
+    const response = pageStatusResponse(request, headers, {
+      status: 503,
+      code: "circuit_open",
+      retryAfterSeconds: 7,
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("7");
+    expect(response.headers.get("x-middleware-rewrite")).toBe("http://app.test/page-status");
+    expect(readPageStatus(headers)).toEqual({ status: 503, code: "circuit_open", retryAfterSeconds: 7 });
+    expect(readPageStatus(new Headers())).toBeNull();
+    expect(readPageStatus(new Headers({ [PAGE_STATUS_HEADER]: '{"status":200}' }))).toBeNull();
+    expect(readPageStatus(new Headers({ [PAGE_STATUS_HEADER]: "not json" }))).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+// "A page answers a non-200 status with a readable page." App Router pages cannot set a status,
+// so proxy.ts decides it before the page renders and rewrites the request, with that status and
+// Retry-After, to /page-status, which reads the cause from a request header that only the proxy
+// sets. Anything that ends a page with an UpstreamError-like cause can use it.
+import { NextResponse } from "next/server";
+import type { UpstreamErrorCode } from "@/lib/upstream/errors";
+
+/** Request header carrying the cause to /page-status; the proxy removes any a client sends. */
+export const PAGE_STATUS_HEADER = "x-fiscal-atlas-page-status";
+export const PAGE_STATUS_PATH = "/page-status";
+
+export type PageStatusCode = UpstreamErrorCode | "page_budget";
+
+export interface PageStatusCause {
+  status: 429 | 502 | 503;
+  code: PageStatusCode;
+  retryAfterSeconds?: number;
+}
+
+/** What an upstream failure makes of a page, or null when the page itself handles it (404, plan). */
+export function pageStatusOf(
+  error: { code: UpstreamErrorCode; details: { retryAfterMs?: number } },
+  fallbackRetryAfterMs: number,
+): PageStatusCause | null {
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((error.details.retryAfterMs ?? fallbackRetryAfterMs) / 1000),
+  );
+  switch (error.code) {
+    case "not_found":
+    case "bad_request":
+    case "forbidden":
+      return null;
+    case "unauthorized":
+    case "invalid_response":
+      return { status: 502, code: error.code, retryAfterSeconds };
+    default:
+      return { status: 503, code: error.code, retryAfterSeconds };
+  }
+}
+
+/** Rewrites a page request to /page-status, answered with the cause's status and Retry-After. */
+export function pageStatusResponse(
+  request: Request,
+  requestHeaders: Headers,
+  cause: PageStatusCause,
+): NextResponse {
+  requestHeaders.set(PAGE_STATUS_HEADER, JSON.stringify(cause));
+  const response = NextResponse.rewrite(new URL(PAGE_STATUS_PATH, request.url), {
+    status: cause.status,
+    request: { headers: requestHeaders },
+  });
+  if (cause.retryAfterSeconds !== undefined)
+    response.headers.set("retry-after", String(cause.retryAfterSeconds));
+  response.headers.set("cache-control", "no-store");
+  return response;
+}
+
+/** The cause /page-status was rewritten with, or null for a direct visit. */
+export function readPageStatus(headers: Headers): PageStatusCause | null {
+  const raw = headers.get(PAGE_STATUS_HEADER);
+  if (!raw) return null;
+  try {
+    const cause = JSON.parse(raw) as PageStatusCause;
+    return [429, 502, 503].includes(cause.status) ? cause : null;
+  } catch {
+    return null;
+  }
+}

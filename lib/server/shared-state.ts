@@ -1,0 +1,39 @@
+import "server-only";
+// The server state's tiers as the environment configures them: with REDIS_URL, Redis holds the
+// cache entries and the index snapshots (instances share both) and CACHE_DIR keeps this
+// instance's own copy of the snapshots for when Redis is down at start; without it, CACHE_DIR
+// holds both; CACHE_DIR=off and no REDIS_URL: memory only. On disk, as in Redis, each upstream and
+// key has its own folder: a free key's server never serves what a licensed key fetched.
+import path from "node:path";
+import type { SnapshotStore } from "@/lib/directory/sync";
+import { readUpstreamConfig } from "@/lib/upstream/config";
+import { cacheDirFromEnv, FileTier, RedisTier, type SharedTier } from "./cache-tiers";
+import { FileSnapshots, RedisSnapshots } from "./index-snapshots";
+import { deploymentNamespace, getSharedRedis } from "./redis";
+
+export interface SharedState {
+  tier: SharedTier | null;
+  snapshots: SnapshotStore | null;
+}
+
+/** Builds the tiers for a CACHE_DIR (null: off) and an optional Redis. */
+export function sharedState(cacheDir: string | null, redis: ReturnType<typeof getSharedRedis>): SharedState {
+  const files = cacheDir ? new FileSnapshots(cacheDir) : null;
+  if (redis) return { tier: new RedisTier(redis), snapshots: new RedisSnapshots(redis, files) };
+  return { tier: cacheDir ? new FileTier(cacheDir) : null, snapshots: files };
+}
+
+const STATE_KEY = Symbol.for("company-dashboard.shared-state");
+type StateHolder = { [STATE_KEY]?: SharedState };
+
+/** The process-wide tiers (shared across route bundles, like the services). */
+export function getSharedState(): SharedState {
+  const holder = globalThis as StateHolder;
+  if (!holder[STATE_KEY]) {
+    const root = cacheDirFromEnv();
+    const { baseUrl, apiKey } = readUpstreamConfig();
+    const deployment = deploymentNamespace(baseUrl, apiKey).split(":")[1] as string;
+    holder[STATE_KEY] = sharedState(root && path.join(root, deployment), getSharedRedis());
+  }
+  return holder[STATE_KEY];
+}

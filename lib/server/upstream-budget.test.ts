@@ -1,0 +1,198 @@
+// The shared upstream budget against a real redis-server and the sandbox over real HTTP with its
+// own rate limit (SANDBOX_RATE_LIMIT's mechanism): two UpstreamClients stand for two app
+// instances, each with its own Redis connection, as two processes would have.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { UpstreamBudget } from "@/lib/upstream/budget";
+import { type Transport, UpstreamClient } from "@/lib/upstream/client";
+import type { UpstreamError } from "@/lib/upstream/errors";
+import { inBackground, type Priority } from "@/lib/upstream/priority";
+import { type RunningRedis, startRedis } from "@/tests/redis-server";
+import { type RunningSandbox, startSandboxServer } from "@/tests/sandbox-server";
+import { SharedRedis } from "./redis";
+import { RedisBudgetStore } from "./upstream-budget";
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+interface Sent {
+  instance: string;
+  at: number;
+  status: number;
+}
+
+let redis: RunningRedis;
+let sandbox: RunningSandbox;
+let namespace = 0;
+let connections: SharedRedis[] = [];
+let sent: Sent[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+  // Builds the sandbox's universe (once per process) before any window is measured.
+  const warm = await startSandboxServer();
+  await fetch(`${warm.baseUrl}/v1/top-news?pageSize=1`, { headers: { "x-api-key": "demo-licensed" } });
+  await warm.close();
+});
+afterAll(async () => {
+  await redis.stop();
+});
+beforeEach(async () => {
+  // A fresh upstream per test: its 5-per-second window starts with the test's first call.
+  sandbox = await startSandboxServer({ rateLimit: { limit: 5, windowMs: 1_000 } });
+  namespace++;
+  sent = [];
+});
+afterEach(async () => {
+  await Promise.all(connections.map((c) => c.close()));
+  connections = [];
+  await sandbox.close();
+});
+
+/** One "instance": its own Redis connection and client, sharing the namespace (deployment) of the test. */
+async function instance(
+  name: string,
+  spec: { calls: number; windowMs: number } | null,
+  options: { interactiveWaitMs?: number; transport?: Transport } = {},
+) {
+  const shared = new SharedRedis({ url: redis.url, namespace: `budget-test-${namespace}` });
+  connections.push(shared);
+  await until(() => shared.isReady());
+  const store = new RedisBudgetStore(shared, spec);
+  const toSandbox: Transport = (request) => fetch(request);
+  const transport = options.transport ?? toSandbox;
+  const client = new UpstreamClient({
+    baseUrl: sandbox.baseUrl,
+    apiKey: "demo-licensed",
+    retries: 0,
+    interactiveWaitMs: options.interactiveWaitMs ?? 10_000,
+    budget: new UpstreamBudget(store),
+    transport: async (request) => {
+      const at = Date.now(); // when it leaves: what the upstream's window counts
+      const response = await transport(request);
+      sent.push({ instance: name, at, status: response.status });
+      return response;
+    },
+  });
+  return { client, store, shared };
+}
+
+/** A call tagged with its priority (the transport records it). */
+function topNews(client: UpstreamClient, priority: Priority) {
+  const call = () => client.getTopNews({ pageSize: 1 });
+  return priority === "background" ? inBackground(call) : call();
+}
+
+describe("the upstream budget shared through Redis", () => {
+  it("two instances share one budget: the limited upstream refuses nothing, and no window holds more than N", async () => {
+    const a = await instance("a", { calls: 5, windowMs: 1_000 });
+    const b = await instance("b", { calls: 5, windowMs: 1_000 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => topNews(i % 2 ? a.client : b.client, "interactive")),
+    );
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    expect(sent).toHaveLength(12);
+    expect(sent.filter((s) => s.status === 429)).toEqual([]);
+    expect(new Set(sent.map((s) => s.instance))).toEqual(new Set(["a", "b"]));
+    for (const s of sent)
+      expect(sent.filter((u) => u.at >= s.at && u.at < s.at + 1_000).length).toBeLessThanOrEqual(5);
+    expect(a.store.status()).toMatchObject({ mode: "shared", instances: 2, limit: { calls: 5 } });
+  });
+
+  it("interactive calls on one instance overtake background work on another", async () => {
+    const a = await instance("a", { calls: 5, windowMs: 1_000 });
+    const b = await instance("b", { calls: 5, windowMs: 1_000 });
+    const background = Array.from({ length: 8 }, () => topNews(a.client, "background"));
+    await until(() => sent.length === 4); // background stops at the cap, 4 of 5
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 3 }, () => topNews(b.client, "interactive")));
+    // One at once from the kept fifth, two as soon as the window frees, before any background call.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(sent.slice(4, 7).map((s) => s.instance)).toEqual(["b", "b", "b"]);
+    await Promise.all(background);
+    expect(sent).toHaveLength(11);
+    expect(sent.filter((s) => s.status === 429)).toEqual([]);
+  });
+
+  it("fails fast with retryAfterMs a call that would wait past its limit, on any instance", async () => {
+    const a = await instance("a", { calls: 2, windowMs: 10_000 });
+    const b = await instance("b", { calls: 2, windowMs: 10_000 }, { interactiveWaitMs: 1_000 });
+    await topNews(a.client, "interactive");
+    await topNews(a.client, "interactive");
+    const started = Date.now();
+    const error = (await topNews(b.client, "interactive").catch((e) => e)) as UpstreamError;
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(error).toMatchObject({ code: "rate_limited", details: { retryAfterMs: expect.any(Number) } });
+    expect(error.details.retryAfterMs).toBeGreaterThan(8_000);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("a 429 seen by one instance pauses the other for its Retry-After", async () => {
+    let refuse = true;
+    const a = await instance("a", null, {
+      transport: async (request) =>
+        refuse
+          ? new Response('{"errors":[{"message":"slow down"}]}', {
+              status: 429,
+              headers: { "retry-after": "1" },
+            })
+          : fetch(request),
+    });
+    const b = await instance("b", null, { interactiveWaitMs: 500 });
+    await expect(topNews(a.client, "interactive")).rejects.toMatchObject({ code: "rate_limited" });
+    refuse = false;
+    // B has not seen a 429 itself, yet does not call while the pause runs.
+    await expect(topNews(b.client, "interactive")).rejects.toMatchObject({
+      code: "rate_limited",
+      details: { retryAfterMs: expect.any(Number) },
+    });
+    expect(b.client.pausedReason()).toBe("rate_limited");
+    expect(sent.filter((s) => s.instance === "b")).toEqual([]);
+    // A patient call waits the pause out and goes.
+    const patient = await instance("c", null, { interactiveWaitMs: 3_000 });
+    await expect(topNews(patient.client, "interactive")).resolves.toBeDefined();
+  });
+
+  it("Redis killed: calls keep succeeding on a local share of the budget; Redis back: shared again", async () => {
+    const a = await instance("a", { calls: 4, windowMs: 3_000 });
+    const b = await instance("b", { calls: 4, windowMs: 3_000 });
+    expect(sent).toEqual([]);
+    // Each instance learns from its calls how many share the budget.
+    for (const client of [a.client, b.client, a.client, b.client]) await topNews(client, "interactive");
+    expect(a.store.status()).toMatchObject({ mode: "shared", instances: 2, used: 3 });
+
+    await redis.kill();
+    await until(() => !a.shared.isReady() && !b.shared.isReady());
+    // Each has spent its share (2 of 4) within the window: its next call waits for the window.
+    const waited = Date.now();
+    await Promise.all([topNews(a.client, "interactive"), topNews(b.client, "interactive")]);
+    expect(Date.now() - waited).toBeGreaterThan(2_000);
+    // Each instance on its own takes half the budget (two were sharing it), so together they stay within it.
+    expect(a.store.status()).toMatchObject({
+      mode: "local-fallback",
+      effectiveCalls: 2,
+      redis: { state: "down" },
+    });
+    // Its share holds: at most 2 slots within the window, whatever was spent before.
+    let extra = 0;
+    let refusal = await a.store.take("interactive", false);
+    for (; refusal.granted; refusal = await a.store.take("interactive", false)) extra++;
+    expect(extra).toBeLessThanOrEqual(1);
+    // Refused on its own, it asks again within a second, so a returning Redis is used at once.
+    expect(refusal).toMatchObject({ granted: false, paused: false, retryInMs: expect.any(Number) });
+    expect(refusal.granted === false && refusal.retryInMs).toBeLessThanOrEqual(1_000);
+    expect(a.store.status().used).toBe(2);
+
+    await redis.restart();
+    await until(() => a.shared.isReady());
+    await topNews(a.client, "interactive");
+    const status = a.store.status();
+    expect(status).toMatchObject({ mode: "shared", redis: { state: "ready" } });
+    // The restarted Redis learnt the slots this instance took on its own within the window.
+    expect(status.used).toBe(1 + extra + 1);
+  });
+});

@@ -1,0 +1,201 @@
+import "server-only";
+// The upstream budget shared by every instance through Redis (REDIS_URL), and the factory that
+// picks it or the local one. One Lua script per slot does all of it atomically, on Redis's clock
+// (instances' clocks may differ):
+// - a sliding log of grants (a sorted set of grant times) holds the N-per-S limit for all;
+// - background work stops at the background cap (the last fifth of the window stays free for
+//   interactive calls), and backs off while any instance has interactive calls waiting: each
+//   instance with interactive calls queued keeps a short-lived mark in a sorted set, refreshed
+//   while they wait (UpstreamBudget rechecks every 500 ms) and dropped when they are served, so a
+//   crashed instance's mark expires by itself;
+// - a 429's Retry-After is a key with that TTL that pauses every instance;
+// - instances note themselves in a sorted set with a one-minute expiry, so each knows how many
+//   share the budget.
+// While Redis is down each instance falls back to its own log with a share of the budget: N
+// divided by the instances seen in the last minute (its own grants of the last window count), so
+// N instances together still stay within N. An instance that never saw Redis takes the whole
+// budget. When Redis is back, the grants made meanwhile are written into the shared log first.
+import { randomUUID } from "node:crypto";
+import {
+  type BudgetLimit,
+  type BudgetStore,
+  type BudgetStoreStatus,
+  backgroundCap,
+  LocalBudgetStore,
+  type TakeResult,
+  UpstreamBudget,
+  WINDOW_MARGIN_MS,
+} from "@/lib/upstream/budget";
+import { readUpstreamConfig } from "@/lib/upstream/config";
+import type { Priority } from "@/lib/upstream/priority";
+import { getSharedRedis, type SharedRedis } from "./redis";
+
+/** How long an instance's "interactive calls waiting" mark lives without being refreshed. */
+const INTERACTIVE_MARK_MS = 2_000;
+/** How soon background work asks again while interactive calls wait elsewhere. */
+const INTERACTIVE_BACKOFF_MS = 250;
+const INSTANCE_TTL_MS = 60_000;
+/** While on its own, a refused call asks again this soon, so that a returning Redis is used at once. */
+const FALLBACK_RECHECK_MS = 1_000;
+/** At start, calls wait this long for the first connection before counting on their own. */
+const FIRST_CONNECT_WAIT_MS = 100;
+
+// KEYS: 1 grant log, 2 interactive marks, 3 instances, 4 pause.
+// ARGV: 1 priority, 2 limit (0: none), 3 cap for this priority, 4 window ms, 5 instance id,
+// 6 "1" when more interactive calls wait here, 7 member for this grant, 8.. ages (ms) of grants
+// made while Redis was away.
+// Returns {granted, retry ms, paused, used, instances}.
+const TAKE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window = tonumber(ARGV[4])
+local instance = ARGV[5]
+redis.call('ZADD', KEYS[3], now + ${INSTANCE_TTL_MS}, instance)
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+redis.call('PEXPIRE', KEYS[3], ${INSTANCE_TTL_MS})
+local instances = redis.call('ZCARD', KEYS[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local function mark()
+  redis.call('ZADD', KEYS[2], now + ${INTERACTIVE_MARK_MS}, instance)
+  redis.call('PEXPIRE', KEYS[2], ${INTERACTIVE_MARK_MS})
+end
+if ARGV[6] == '1' then mark() else redis.call('ZREM', KEYS[2], instance) end
+for i = 8, #ARGV do
+  redis.call('ZADD', KEYS[1], now - tonumber(ARGV[i]), ARGV[7] .. ':carried:' .. i)
+end
+if #ARGV >= 8 then redis.call('PEXPIRE', KEYS[1], window) end
+local used = 0
+local function refuse(ms, paused)
+  if ARGV[1] == 'interactive' then mark() end
+  return {0, ms, paused, used, instances}
+end
+local paused = redis.call('PTTL', KEYS[4])
+if paused > 0 then return refuse(paused, 1) end
+local limit = tonumber(ARGV[2])
+if limit == 0 then return {1, 0, 0, 0, instances} end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+used = redis.call('ZCARD', KEYS[1])
+if ARGV[1] == 'background' and redis.call('ZCARD', KEYS[2]) > 0 then
+  return refuse(${INTERACTIVE_BACKOFF_MS}, 0)
+end
+local cap = tonumber(ARGV[3])
+if used < cap then
+  redis.call('ZADD', KEYS[1], now, ARGV[7])
+  redis.call('PEXPIRE', KEYS[1], window)
+  return {1, 0, 0, used + 1, instances}
+end
+local freeing = redis.call('ZRANGE', KEYS[1], used - cap, used - cap, 'WITHSCORES')
+return refuse(math.max(1, tonumber(freeing[2]) + window - now), 0)
+`;
+
+// KEYS: 1 pause. ARGV: 1 ms. Lengthens the pause, never shortens it.
+const PAUSE_SCRIPT = `
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+end
+return 1
+`;
+
+export class RedisBudgetStore implements BudgetStore {
+  private readonly local: LocalBudgetStore;
+  private readonly instanceId = randomUUID();
+  private sequence = 0;
+  /** Instances that shared the budget as last seen (for the fallback share). */
+  private instances = 1;
+  private lastUsed = 0;
+  /** Unix ms since when this instance has been on its own (Redis unreachable); null when shared. */
+  private fallbackSince: number | null = null;
+  private readonly keys: string[];
+
+  constructor(
+    private readonly redis: SharedRedis,
+    readonly limit: BudgetLimit | null,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.local = new LocalBudgetStore(limit, now);
+    this.keys = ["log", "interactive", "instances", "pause"].map((name) => redis.key(`budget:${name}`));
+  }
+
+  async take(priority: Priority, interactiveWaiting: boolean): Promise<TakeResult> {
+    const pausedUntil = this.local.pausedUntil();
+    if (pausedUntil !== null) return { granted: false, retryInMs: pausedUntil - this.now(), paused: true };
+    const now = this.now();
+    const carried = this.fallbackSince === null ? [] : this.local.grantsSince(this.fallbackSince);
+    const limit = this.limit;
+    const cap = !limit ? 0 : priority === "interactive" ? limit.calls : backgroundCap(limit);
+    const reply = await this.redis.attempt((client) =>
+      client.eval(TAKE_SCRIPT, {
+        keys: this.keys,
+        arguments: [
+          priority,
+          String(limit?.calls ?? 0),
+          String(cap),
+          String((limit?.windowMs ?? 0) + WINDOW_MARGIN_MS),
+          this.instanceId,
+          interactiveWaiting ? "1" : "0",
+          `${this.instanceId}:${++this.sequence}`,
+          ...carried.map((at) => String(Math.max(0, now - at))),
+        ],
+      }),
+    );
+    if (!Array.isArray(reply)) {
+      // Still connecting for the first time (a start): wait for it rather than spend the whole budget alone.
+      if (this.redis.status().state === "connecting")
+        return { granted: false, retryInMs: FIRST_CONNECT_WAIT_MS, paused: false };
+      this.fallbackSince ??= now;
+      const share = limit ? Math.max(1, Math.floor(limit.calls / this.instances)) : 0;
+      const local = this.local.takeWithin(priority, share);
+      return local.granted || local.paused
+        ? local
+        : { ...local, retryInMs: Math.min(local.retryInMs, FALLBACK_RECHECK_MS) };
+    }
+    this.fallbackSince = null;
+    const [granted, retryInMs, paused, used, instances] = reply.map(Number) as number[];
+    this.instances = Math.max(1, instances ?? 1);
+    this.lastUsed = used ?? 0;
+    if (granted === 1) {
+      // Kept here too: they count against this instance's share if Redis goes away.
+      this.local.recordGrant();
+      return { granted: true };
+    }
+    if (paused === 1) this.local.pauseUntil(now + (retryInMs ?? 0));
+    return { granted: false, retryInMs: Math.max(1, retryInMs ?? 1), paused: paused === 1 };
+  }
+
+  pause(ms: number): void {
+    this.local.pause(ms);
+    void this.redis.attempt((client) =>
+      client.eval(PAUSE_SCRIPT, { keys: [this.keys[3] as string], arguments: [String(Math.ceil(ms))] }),
+    );
+  }
+
+  pausedUntil(): number | null {
+    return this.local.pausedUntil();
+  }
+
+  status(): BudgetStoreStatus {
+    const fallback = this.fallbackSince !== null || !this.redis.isReady();
+    const limit = this.limit;
+    return {
+      mode: fallback ? "local-fallback" : "shared",
+      limit,
+      effectiveCalls: !limit
+        ? null
+        : fallback
+          ? Math.max(1, Math.floor(limit.calls / this.instances))
+          : limit.calls,
+      used: fallback ? this.local.used() : this.lastUsed,
+      pausedUntil: this.local.pausedUntil(),
+      instances: this.instances,
+      redis: this.redis.status(),
+    };
+  }
+}
+
+/** The budget of this deployment: shared through Redis when REDIS_URL is set, else this process's. */
+export function createUpstreamBudget(
+  limit: BudgetLimit | null = readUpstreamConfig().rateLimit,
+  redis: SharedRedis | null = getSharedRedis(),
+): UpstreamBudget {
+  return new UpstreamBudget(redis ? new RedisBudgetStore(redis, limit) : new LocalBudgetStore(limit));
+}

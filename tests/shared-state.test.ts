@@ -1,0 +1,254 @@
+// Several instances sharing their state through a real redis-server: the cache tier, single-flight
+// per key, one index sync under the lease, and Redis going away and coming back empty.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DirectorySync, type ListSource } from "@/lib/directory/sync";
+import { getUniverse } from "@/lib/sandbox/universe";
+import { RedisTier } from "@/lib/server/cache-tiers";
+import { FileSnapshots, RedisSnapshots } from "@/lib/server/index-snapshots";
+import { SharedRedis } from "@/lib/server/redis";
+import { Services } from "@/lib/server/services";
+import type { Company } from "@/lib/upstream/schemas";
+import { type RunningRedis, startRedis } from "./redis-server";
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+let redis: RunningRedis;
+const connections: SharedRedis[] = [];
+let run = 0;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await Promise.all(connections.map((c) => c.close()));
+  await redis.stop();
+});
+
+/** A connection of one "instance"; instances of one test share a namespace, tests do not. */
+async function connect(namespace: string): Promise<SharedRedis> {
+  const shared = new SharedRedis({ url: redis.url, namespace });
+  connections.push(shared);
+  await until(() => shared.isReady());
+  return shared;
+}
+
+/** N app instances on the embedded sandbox, sharing one Redis; upstream calls counted per instance. */
+async function instances(n: number): Promise<Services[]> {
+  const namespace = `test-${++run}`;
+  return Promise.all(
+    Array.from({ length: n }, async () => {
+      const shared = await connect(namespace);
+      return new Services({ startSync: false, tier: new RedisTier(shared), snapshots: null });
+    }),
+  );
+}
+
+const keys = getUniverse()
+  .enabled.slice(500, 510)
+  .map((c) => c.companyKey);
+const key = (i: number) => keys[i] as string;
+const calls = (services: Services[]) => services.map((s) => s.stats.total());
+
+describe("the cache tier shared through Redis", () => {
+  it("what one instance fetched, another serves without an upstream call, with its fetch time", async () => {
+    const [a, b] = (await instances(2)) as [Services, Services];
+    const first = await a.profile(key(0));
+    const news = await a.companyNews(key(0), { importance: 3 });
+    expect(calls([a, b])).toEqual([2, 0]);
+    await until(
+      async () => (await b.tier?.read("company-news", `${key(0)}:[["importance",3]]`)) !== undefined,
+    );
+    const second = await b.profile(key(0));
+    expect(second.data).toEqual(first.data);
+    expect(second.fetchedAt).toBe(first.fetchedAt);
+    expect((await b.companyNews(key(0), { importance: 3 })).data).toEqual(news.data);
+    expect(calls([a, b])).toEqual([2, 0]);
+    expect(b.health().caches.shared).toMatchObject({ kind: "redis", state: "ready" });
+  });
+
+  it("N instances missing the same profile at once make one upstream call", async () => {
+    const all = await instances(5);
+    const answers = await Promise.all(all.map((s) => s.profile(key(1))));
+    expect(new Set(answers.map((a) => a.data.companyKey))).toEqual(new Set([key(1)]));
+    expect(calls(all).reduce((sum, n) => sum + n, 0)).toBe(1);
+  });
+
+  it("a not-found answer is shared too, so the others do not ask again", async () => {
+    const all = await instances(3);
+    await Promise.all(
+      all.map((s) => expect(s.profile("NASDAQ_NOSUCHCO")).rejects.toMatchObject({ code: "not_found" })),
+    );
+    expect(calls(all).reduce((sum, n) => sum + n, 0)).toBe(1);
+  });
+
+  it("Redis killed: every request is still answered, from memory or the upstream; restarted: refilled", async () => {
+    const [a, b] = (await instances(2)) as [Services, Services];
+    await a.profile(key(2));
+    await until(async () => (await b.tier?.read("profile", key(2))) !== undefined);
+    await b.profile(key(2)); // now in b's memory too
+    await redis.kill();
+    await until(() => b.tier?.status().state === "down");
+    const started = Date.now();
+    expect((await b.profile(key(2))).data.companyKey).toBe(key(2)); // its own memory
+    expect((await b.profile(key(3))).data.companyKey).toBe(key(3)); // the upstream
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(calls([a, b])).toEqual([1, 1]);
+
+    await redis.restart();
+    await until(() => a.tier?.status().state === "ready" && b.tier?.status().state === "ready");
+    await a.profile(key(4)); // the empty Redis is refilled as pages are viewed
+    await until(async () => (await b.tier?.read("profile", key(4))) !== undefined);
+    await b.profile(key(4));
+    expect(calls([a, b])).toEqual([2, 1]);
+  });
+});
+
+const row = (i: number): Company => ({
+  companyId: i,
+  companyKey: `NASDAQ_T${i}`,
+  displayNameEnglish: `Company ${i}`,
+  availableDatasets: [],
+  marketCapUsd: i * 1e6,
+  primaryListing: { ticker: `T${i}`, exchangeCode: "NASDAQ" },
+});
+
+/** A list endpoint of 450 rows in pages of 100, a little slow, counting calls. */
+function listSource() {
+  let calls = 0;
+  const list: ListSource = {
+    async getCompaniesPage({ pageNumber = 1 }) {
+      calls++;
+      await new Promise((r) => setTimeout(r, 10));
+      return {
+        pagination: {
+          page: pageNumber,
+          pageSize: 100,
+          totalCount: 450,
+          totalPages: 5,
+          hasNextPage: pageNumber < 5,
+          hasPreviousPage: pageNumber > 1,
+        },
+        data: Array.from({ length: pageNumber < 5 ? 100 : 50 }, (_, k) =>
+          row((pageNumber - 1) * 100 + k + 1),
+        ),
+      };
+    },
+  };
+  return { list, calls: () => calls };
+}
+
+describe("one index sync across instances", () => {
+  type Instance = Awaited<ReturnType<typeof syncs>>[number];
+  async function syncs(n: number, leaseMs?: number) {
+    const namespace = `index-${++run}`;
+    return Promise.all(
+      Array.from({ length: n }, async () => {
+        const shared = await connect(namespace);
+        const source = listSource();
+        const sync = new DirectorySync(source.list, {
+          refreshMs: 3_600_000,
+          store: new RedisSnapshots(shared, null, leaseMs),
+        });
+        return { sync, calls: source.calls, shared };
+      }),
+    );
+  }
+
+  it("one instance holds the lease and syncs; the others load its snapshot", async () => {
+    const all = await syncs(3);
+    await Promise.all(all.map((i) => i.sync.refresh("default")));
+    expect(all.map((i) => i.calls()).sort()).toEqual([0, 0, 5]);
+    const followers = all.filter((i) => i.calls() === 0);
+    for (const follower of followers) {
+      expect(follower.sync.progress("default").state).toBe("syncing"); // waiting for the holder's snapshot
+      await follower.sync.refresh("default"); // the periodic check
+      expect(follower.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+      expect(follower.sync.index("default").byKey("NASDAQ_T450")).toBeDefined();
+    }
+    expect(all.map((i) => i.calls()).reduce((a, b) => a + b)).toBe(5);
+  });
+
+  it("instances starting together wait for Redis's first connection, so they still sync once", async () => {
+    const namespace = `index-${++run}`;
+    const all = Array.from({ length: 2 }, () => {
+      const shared = new SharedRedis({ url: redis.url, namespace }); // not connected yet
+      connections.push(shared);
+      const source = listSource();
+      return {
+        sync: new DirectorySync(source.list, { store: new RedisSnapshots(shared, null) }),
+        calls: source.calls,
+      };
+    });
+    await Promise.all(all.map((i) => i.sync.refresh("default")));
+    await Promise.all(all.map((i) => i.sync.refresh("default")));
+    expect(all.map((i) => i.calls()).reduce((a, b) => a + b)).toBe(5);
+    for (const i of all) expect(i.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+  });
+
+  it("when the holder dies, another instance takes the lease over once it expires", async () => {
+    const [dead, live] = (await syncs(2, 300)) as [
+      Awaited<ReturnType<typeof syncs>>[number],
+      Awaited<ReturnType<typeof syncs>>[number],
+    ];
+    // What a crashed holder leaves: its lease, no longer renewed.
+    await dead.shared.attempt((c) =>
+      c.set(dead.shared.key("index:default:lease"), "crashed", { expiration: { type: "PX", value: 300 } }),
+    );
+    await live.sync.refresh("default");
+    expect(live.calls()).toBe(0);
+    await new Promise((r) => setTimeout(r, 350));
+    await live.sync.refresh("default");
+    expect(live.calls()).toBe(5);
+    expect(live.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+  });
+
+  it("a follower keeps its own copy in CACHE_DIR: started while Redis is down, it serves that copy", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "follower-"));
+    try {
+      const [leader, follower] = (await syncs(2)) as [Instance, Instance];
+      await leader.sync.refresh("default");
+      const files = new FileSnapshots(dir);
+      const withCopy = new DirectorySync(listSource().list, {
+        store: new RedisSnapshots(follower.shared, files),
+      });
+      await withCopy.refresh("default");
+      expect(withCopy.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+      await until(async () => (await files.load("default")) !== null);
+
+      await redis.kill();
+      try {
+        await until(() => !follower.shared.isReady());
+        const restarted = listSource();
+        const sync = new DirectorySync(restarted.list, { store: new RedisSnapshots(follower.shared, files) });
+        await sync.refresh("default");
+        expect(restarted.calls()).toBe(0);
+        expect(sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+      } finally {
+        await redis.restart();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("with Redis down, each instance syncs by itself rather than wait", async () => {
+    const [one] = (await syncs(1)) as [Awaited<ReturnType<typeof syncs>>[number]];
+    await redis.kill();
+    try {
+      await until(() => !one.shared.isReady());
+      await one.sync.refresh("default");
+      expect(one.calls()).toBe(5);
+      expect(one.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+    } finally {
+      await redis.restart();
+    }
+  });
+});
