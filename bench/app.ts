@@ -3,22 +3,10 @@
 // when there is no build.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "../tests/redis-server";
 
 export const BENCH_SANDBOX_NOW = "2026-11-20T15:00:00Z";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the app and resolves once the default company index is synced; `stop` ends it. */
 export async function startBuiltApp(): Promise<{ base: string; stop: () => void }> {

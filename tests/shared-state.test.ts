@@ -10,7 +10,7 @@ import { RedisTier } from "@/lib/server/cache-tiers";
 import { FileSnapshots, RedisSnapshots } from "@/lib/server/index-snapshots";
 import { SharedRedis } from "@/lib/server/redis";
 import { Services } from "@/lib/server/services";
-import type { Company } from "@/lib/upstream/schemas";
+import { companyRow } from "@/tests/company-rows";
 import { type RunningRedis, startRedis } from "./redis-server";
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -111,14 +111,7 @@ describe("the cache tier shared through Redis", () => {
   });
 });
 
-const row = (i: number): Company => ({
-  companyId: i,
-  companyKey: `NASDAQ_T${i}`,
-  displayNameEnglish: `Company ${i}`,
-  availableDatasets: [],
-  marketCapUsd: i * 1e6,
-  primaryListing: { ticker: `T${i}`, exchangeCode: "NASDAQ" },
-});
+const row = companyRow;
 
 /** A list endpoint of 450 rows in pages of 100, a little slow, counting calls. */
 function listSource() {

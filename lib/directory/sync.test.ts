@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
-import type { Company } from "@/lib/upstream/schemas";
+import { companyRow } from "@/tests/company-rows";
 import { DirectorySync, type ListSource } from "./sync";
 
-const row = (i: number): Company => ({
-  companyId: i,
-  companyKey: `NASDAQ_T${i}`,
-  displayNameEnglish: `Company ${i}`,
-  availableDatasets: [],
-  marketCapUsd: i * 1e6,
-  primaryListing: { ticker: `T${i}`, exchangeCode: "NASDAQ" },
-});
+const row = companyRow;
 
 /** A fake list endpoint over `total` rows, pages of `size`, optionally growing after the first page. */
 function source(

@@ -4,17 +4,10 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DirectorySync, type ListSource } from "@/lib/directory/sync";
-import type { Company } from "@/lib/upstream/schemas";
+import { companyRow } from "@/tests/company-rows";
 import { decodeSnapshot, FileSnapshots } from "./index-snapshots";
 
-const row = (i: number): Company => ({
-  companyId: i,
-  companyKey: `NASDAQ_T${i}`,
-  displayNameEnglish: `Company ${i}`,
-  availableDatasets: [],
-  marketCapUsd: i * 1e6,
-  primaryListing: { ticker: `T${i}`, exchangeCode: "NASDAQ" },
-});
+const row = companyRow;
 
 /** A list endpoint over `total` rows in pages of 100, counting its calls. */
 function listSource(total: number) {
