@@ -153,47 +153,49 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
         hidden={!showList}
         className={`absolute z-20 mt-1 max-h-80 ${popupPlace} overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
       >
-        {rows.map((row, index) => {
-          const name = row.displayNameEnglish || row.companyKey;
-          const extra = note?.(row);
-          const off = isDisabled?.(row) ?? false;
-          return (
-            // Options of a combobox keep focus in the input (aria-activedescendant); the keys are handled there.
-            // biome-ignore lint/a11y/useFocusableInteractive: see above
-            // biome-ignore lint/a11y/useKeyWithClickEvents: see above
-            <div
-              key={row.companyKey}
-              id={`${id}-opt-${index}`}
-              role="option"
-              aria-selected={index === active}
-              aria-disabled={off || undefined}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => choose(row)}
-              onMouseEnter={() => setActive(index)}
-              className={`flex items-center gap-2 px-2 py-1.5 text-sm ${off ? "cursor-default opacity-70" : "cursor-pointer"} ${index === active ? "bg-brand-50 dark:bg-slate-800" : ""}`}
-            >
-              <CompanyLogo
-                companyKey={row.companyKey}
-                name={name}
-                hasLogo={row.availableDatasets.includes("logos")}
-                size={22}
-              />
-              <span className="min-w-0 flex-1 leading-tight">
-                <span className="block truncate">
-                  <UpstreamText>{name}</UpstreamText>
+        {/* Options exist only while the list shows: a closed box keeps no copy of its rows in the page. */}
+        {showList &&
+          rows.map((row, index) => {
+            const name = row.displayNameEnglish || row.companyKey;
+            const extra = note?.(row);
+            const off = isDisabled?.(row) ?? false;
+            return (
+              // Options of a combobox keep focus in the input (aria-activedescendant); the keys are handled there.
+              // biome-ignore lint/a11y/useFocusableInteractive: see above
+              // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+              <div
+                key={row.companyKey}
+                id={`${id}-opt-${index}`}
+                role="option"
+                aria-selected={index === active}
+                aria-disabled={off || undefined}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(row)}
+                onMouseEnter={() => setActive(index)}
+                className={`flex items-center gap-2 px-2 py-1.5 text-sm ${off ? "cursor-default opacity-70" : "cursor-pointer"} ${index === active ? "bg-brand-50 dark:bg-slate-800" : ""}`}
+              >
+                <CompanyLogo
+                  companyKey={row.companyKey}
+                  name={name}
+                  hasLogo={row.availableDatasets.includes("logos")}
+                  size={22}
+                />
+                <span className="min-w-0 flex-1 leading-tight">
+                  <span className="block truncate">
+                    <UpstreamText>{name}</UpstreamText>
+                  </span>
+                  <span className="text-xs text-slate-600 dark:text-slate-400">
+                    <UpstreamText className="font-mono">{row.primaryListing.ticker}</UpstreamText> ·{" "}
+                    <UpstreamText>{row.primaryListing.exchangeCode}</UpstreamText>
+                    {extra && ` · ${extra}`}
+                  </span>
                 </span>
                 <span className="text-xs text-slate-600 dark:text-slate-400">
-                  <UpstreamText className="font-mono">{row.primaryListing.ticker}</UpstreamText> ·{" "}
-                  <UpstreamText>{row.primaryListing.exchangeCode}</UpstreamText>
-                  {extra && ` · ${extra}`}
+                  <MarketCap value={row.marketCapUsd} />
                 </span>
-              </span>
-              <span className="text-xs text-slate-600 dark:text-slate-400">
-                <MarketCap value={row.marketCapUsd} />
-              </span>
-            </div>
-          );
-        })}
+              </div>
+            );
+          })}
       </div>
       <p
         aria-live="polite"

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { companyRow } from "@/tests/company-rows";
 import { DirectorySync, type ListSource } from "./sync";
@@ -143,13 +143,21 @@ describe("DirectorySync", () => {
       },
     });
     const sync = new DirectorySync(fake.list, { retryMs: 20, refreshMs: 3_600_000 });
+    const started = Date.now();
     sync.start();
     try {
-      await new Promise((r) => setTimeout(r, 5));
-      expect(sync.progress("default")).toMatchObject({ state: "error", lastErrorCode: "circuit_open" });
-      expect(sync.progress("default").retryAt).toBeGreaterThan(Date.now());
-      await new Promise((r) => setTimeout(r, 150));
-      expect(sync.progress("default")).toMatchObject({ state: "ready", rows: 1500, lastError: null });
+      // Polled rather than slept: a loaded machine may take longer than the back-off itself.
+      await vi.waitFor(
+        () =>
+          expect(sync.progress("default")).toMatchObject({ state: "error", lastErrorCode: "circuit_open" }),
+        { interval: 1, timeout: 5_000 },
+      );
+      expect(sync.progress("default").retryAt).toBeGreaterThanOrEqual(started + 20);
+      await vi.waitFor(
+        () => expect(sync.progress("default")).toMatchObject({ state: "ready", rows: 1500, lastError: null }),
+        { interval: 5, timeout: 10_000 },
+      );
+      expect(failing).toBe(0);
     } finally {
       sync.stop();
     }
