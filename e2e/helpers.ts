@@ -13,8 +13,10 @@ export function collectProblems(page: Page): string[] {
 }
 
 /** axe finds no violations on the page as it is now. */
-export async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+/** `include` narrows the check to one part of the page (a CSS selector), for a part whose page is checked elsewhere. */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  const result = await (include ? builder.include(include) : builder).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`)).toEqual([]);
 }
 
