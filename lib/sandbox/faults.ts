@@ -302,20 +302,3 @@ export function withFaults(handler: Handler, injector: () => FaultInjector): Han
     }
   };
 }
-
-// ---- the process-wide fault mode --------------------------------------------------------------
-
-const INJECTOR_KEY = Symbol.for("company-dashboard.sandbox.faults");
-type InjectorHolder = { [INJECTOR_KEY]?: FaultInjector };
-
-/** The process-wide injector (shared across route bundles), first configured from SANDBOX_FAULTS. */
-export function getFaultInjector(): FaultInjector {
-  const holder = globalThis as InjectorHolder;
-  holder[INJECTOR_KEY] ??= new FaultInjector(parseFaultSpec(process.env.SANDBOX_FAULTS));
-  return holder[INJECTOR_KEY];
-}
-
-/** Whether /sandbox/faults may switch the fault mode at runtime: only when explicitly enabled. */
-export function faultControlEnabled(env: Record<string, string | undefined> = process.env): boolean {
-  return env.SANDBOX_FAULTS_CONTROL === "1" || env.SANDBOX_FAULTS_CONTROL === "true";
-}

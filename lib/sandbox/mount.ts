@@ -1,5 +1,5 @@
 import { isConnectionResetFault } from "./faults";
-import type { SandboxHandler } from "./handler";
+import type { SandboxHandler } from "./types";
 
 /** The path under which the app serves the sandbox (DESIGN.md). */
 export const SANDBOX_MOUNT = "/sandbox";

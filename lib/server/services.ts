@@ -21,12 +21,12 @@ import type {
   TopNewsQuery,
   UpstreamClient,
 } from "@/lib/upstream/client";
-import { readUpstreamConfig } from "@/lib/upstream/config";
 import { isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { UpstreamHealth } from "@/lib/upstream/health";
 import type { Company, NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
 import { type Cached, type CacheStats, SwrCache } from "./cache";
 import type { SharedTier, SharedTierStatus } from "./cache-tiers";
+import { getConfig } from "./config";
 import { getSharedRedis, type RedisStatus } from "./redis";
 import { getSharedState } from "./shared-state";
 import { createUpstreamBudget } from "./upstream-budget";
@@ -138,7 +138,7 @@ export class Services {
       options.tier === undefined || options.snapshots === undefined ? getSharedState() : null;
     this.tier = options.tier === undefined ? (configured?.tier ?? null) : options.tier;
     this.directory = new DirectorySync(this.client, {
-      refreshMs: options.refreshMs ?? refreshMsFromEnv(),
+      refreshMs: options.refreshMs ?? getConfig().directoryRefreshMs,
       now: this.now,
       store: options.snapshots === undefined ? (configured?.snapshots ?? null) : options.snapshots,
     });
@@ -356,7 +356,7 @@ export class Services {
 
   /** The state of the upstream, the index and the caches, without secrets: for /api/health. */
   health(): HealthReport {
-    const config = readUpstreamConfig();
+    const config = getConfig().upstream;
     const caches = this.cacheStats();
     const sum = (field: "entries" | "hits" | "staleHits" | "misses" | "staleOnError") =>
       caches.reduce((total, c) => total + c[field], 0);
@@ -422,14 +422,6 @@ function budgetReport(status: BudgetStatus): BudgetReport {
     limit: limit && { calls: limit.calls, windowSeconds: limit.windowMs / 1000 },
     pausedUntil: pausedUntil === null ? null : new Date(pausedUntil).toISOString(),
   };
-}
-
-/** DIRECTORY_REFRESH_MINUTES: how often the company index re-syncs (default 60). */
-export function refreshMsFromEnv(): number {
-  const minutes = Number(process.env.DIRECTORY_REFRESH_MINUTES ?? 60);
-  if (!Number.isFinite(minutes) || minutes < 1)
-    throw new Error("DIRECTORY_REFRESH_MINUTES must be a number of minutes >= 1");
-  return minutes * MINUTE;
 }
 
 /** The lookup parameter a well-formed identifier implies, or null for text that is none. */

@@ -1,7 +1,6 @@
 import "server-only";
-import { getSandboxHandler } from "@/lib/sandbox/handler";
+import { getConfig } from "@/lib/server/config";
 import { type ClientOptions, UpstreamClient } from "./client";
-import { readUpstreamConfig } from "./config";
 
 /** Host name used for in-process sandbox requests; never resolved on the network. */
 export const SANDBOX_ORIGIN = "http://sandbox.internal";
@@ -11,7 +10,7 @@ export const SANDBOX_ORIGIN = "http://sandbox.internal";
  * otherwise the embedded sandbox called in-process (no network hop).
  */
 export function createUpstreamClient(overrides: Partial<ClientOptions> = {}): UpstreamClient {
-  const config = readUpstreamConfig();
+  const config = getConfig().upstream;
   return new UpstreamClient({
     baseUrl: config.baseUrl ?? SANDBOX_ORIGIN,
     apiKey: config.apiKey,
@@ -19,7 +18,10 @@ export function createUpstreamClient(overrides: Partial<ClientOptions> = {}): Up
     retries: config.retries,
     totalBudgetMs: config.totalBudgetMs,
     breaker: config.breaker,
-    transport: config.baseUrl ? undefined : (request) => getSandboxHandler()(request),
+    // Loaded on the first call: a server on the real service never loads the sandbox.
+    transport: config.baseUrl
+      ? undefined
+      : async (request) => (await import("@/lib/sandbox/instance")).getSandboxHandler()(request),
     ...overrides,
   });
 }

@@ -10,7 +10,7 @@ import { GET as profileV2 } from "@/app/api/profile-v2/route";
 import { GET as resolve } from "@/app/api/resolve/route";
 import { GET as status } from "@/app/api/status/route";
 import { GET as topNews } from "@/app/api/top-news/route";
-import { getSandboxHandler } from "@/lib/sandbox/handler";
+import { getSandboxHandler } from "@/lib/sandbox/instance";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { compareNews, loadComparison } from "@/lib/server/compare";
 import { getServices, Services } from "@/lib/server/services";
