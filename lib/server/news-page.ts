@@ -11,7 +11,7 @@ import { topNewsFeed } from "./top-news-feed";
 /** The company named in the URL, by its canonical key: from the index, else through the API. */
 export async function canonicalCompany(key: string): Promise<{ key: string; picked: PickedCompany | null }> {
   const services = getServices();
-  const row = services.directory.index("default").byKey(key);
+  const row = services.indexedCompany(key, ["default"]);
   if (row) {
     return {
       key: row.companyKey,

@@ -4,7 +4,6 @@
 // unless the server was started with SANDBOX_FAULTS_CONTROL=1, like /sandbox/faults.
 import { getConfig } from "@/lib/server/config";
 import { errorBody, jsonResponse } from "@/lib/server/http";
-import { overviewCaches } from "@/lib/server/overview";
 import { getServices } from "@/lib/server/services";
 
 export const dynamic = "force-dynamic";
@@ -18,6 +17,6 @@ export async function POST(request: Request): Promise<Response> {
     return errorBody(400, [{ message: "minutes must be a whole number from 1" }]);
   }
   const services = getServices();
-  await services.ageCaches(minutes * 60_000, overviewCaches(services));
+  await services.ageCaches(minutes * 60_000);
   return jsonResponse({ aged: minutes, index: services.indexStatus().default });
 }
