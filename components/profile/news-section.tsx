@@ -7,6 +7,7 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { CompanyNewsAnswer } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import { formatUtc, safeHttpUrl } from "@/lib/format";
 import { checkNewsRange, DEFAULT_NEWS_DAYS, MAX_NEWS_DAYS, rangeLimits } from "@/lib/profile/news-range";
@@ -27,15 +28,10 @@ interface NewsFilter {
   importance?: number;
 }
 
-interface ServedNews {
-  data: NewsArticle[];
-  warning?: string;
-}
-
 function companyNewsQuery(filter: NewsFilter) {
   return queryOptions({
     queryKey: ["company-news", filter],
-    queryFn: ({ signal }) => getJson<ServedNews>(`/api/news${toSearch({ ...filter })}`, signal),
+    queryFn: ({ signal }) => getJson<CompanyNewsAnswer>(`/api/news${toSearch({ ...filter })}`, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -204,7 +200,7 @@ function NewsResults({
   limit,
   onMore,
 }: {
-  query: UseQueryResult<ServedNews>;
+  query: UseQueryResult<CompanyNewsAnswer>;
   articles: NewsArticle[];
   rangeText: string;
   filtered: boolean;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { TopNewsFeedPage } from "@/lib/api-types";
 import { addDays } from "@/lib/dates";
 // The overview page's data, each part cached so that the page costs a bounded number of upstream
 // calls: today's top stories (1 call, 2 min like the feed; 1 more when today has none yet), the
@@ -10,7 +11,7 @@ import { EVENT_TYPES, type EventType } from "@/lib/upstream/vocabulary";
 import { type DirectoryPage, directoryPage } from "./directory";
 import { companiesQuery } from "./query-schemas";
 import type { Services } from "./services";
-import { type TopNewsFeedPage, topNewsFeed } from "./top-news-feed";
+import { topNewsFeed } from "./top-news-feed";
 
 const MINUTE = 60_000;
 export const TOP_STORIES = 5;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { IndexStatus, Served, ServedProfile } from "@/lib/api-types";
 // Server services: every page and route handler reads upstream data through these. They own
 // the caches, single-flight, the directory index and the call counts.
 import type { DirectoryQuery, DirectoryResult } from "@/lib/directory/company-index";
@@ -38,22 +39,6 @@ const DAY = 24 * HOUR;
 
 /** updatedAt and earningsFilingDate are "served live": never older than this. */
 export const LIVE_FIELDS_TTL_MS = 10 * MINUTE;
-
-export interface Served<T> {
-  data: T;
-  fetchedAt: number;
-  /** fresh, stale (revalidating), or stale-on-error (the upstream failed; this is older data). */
-  state: Cached<T>["state"];
-  /** With stale-on-error: how old the data is and why newer data is missing. */
-  stale?: { ageMs: number; reason: UpstreamErrorCode };
-  /** With stale-on-error: the notice a page shows above the data. */
-  warning?: string;
-}
-
-export interface ServedProfile<P extends Profile | ProfileV2 = Profile> extends Served<P> {
-  /** True when the live fields were withheld because the cached profile is older than their TTL. */
-  liveFieldsExpired: boolean;
-}
 
 export interface ServicesOptions {
   client?: UpstreamClient;
@@ -194,7 +179,7 @@ export class Services {
     return { result, progress: this.directory.progress(set) };
   }
 
-  indexStatus(): Record<CompanySet, SyncProgress> {
+  indexStatus(): IndexStatus {
     return { default: this.directory.progress("default"), all: this.directory.progress("all") };
   }
 
