@@ -1,4 +1,5 @@
 import "server-only";
+import pLimit from "p-limit";
 import type { TopNewsFeedPage } from "@/lib/api-types";
 import { addDays } from "@/lib/dates";
 // The overview page's data, each part cached so that the page costs a bounded number of upstream
@@ -65,14 +66,12 @@ async function countByType(
   services: Services,
   today: string,
 ): Promise<Omit<WeekCounts, "fetchedAt" | "stale" | "warning">> {
-  const counts: { eventType: EventType; count: number }[] = [];
-  const queue = [...EVENT_TYPES];
-  const worker = async () => {
-    for (let type = queue.shift(); type; type = queue.shift()) {
-      counts.push({ eventType: type, count: await services.countTopNews({ eventTypes: [type] }) });
-    }
-  };
-  await Promise.all(Array.from({ length: COUNT_CONCURRENCY }, worker));
+  const limit = pLimit(COUNT_CONCURRENCY);
+  const counts = await Promise.all(
+    EVENT_TYPES.map((eventType) =>
+      limit(async () => ({ eventType, count: await services.countTopNews({ eventTypes: [eventType] }) })),
+    ),
+  );
   counts.sort(
     (a, b) => b.count - a.count || EVENT_TYPES.indexOf(a.eventType) - EVENT_TYPES.indexOf(b.eventType),
   );
