@@ -1,44 +1,35 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  ConfigError,
-  DEFAULT_PAGE_MISS_LIMIT,
-  parseApiRateLimit,
-  parseCacheDir,
-  parsePageMissLimit,
-  parseRedisUrl,
-  parseTrustedProxyHops,
-  readConfig,
-} from "./config";
+import * as config from "./config";
 
-describe("readConfig", () => {
+describe("config.readConfig", () => {
   it("gives the documented defaults for an empty environment", () => {
-    const config = readConfig({});
-    expect(config.upstream).toMatchObject({
+    const settings = config.readConfig({});
+    expect(settings.upstream).toMatchObject({
       baseUrl: undefined,
       apiKey: "demo-licensed",
       sandboxMounted: true,
     });
-    expect(config.upstream).toMatchObject({
+    expect(settings.upstream).toMatchObject({
       timeoutMs: 10_000,
       retries: 2,
       totalBudgetMs: 20_000,
       rateLimit: null,
     });
-    expect(config.sandbox).toEqual({
+    expect(settings.sandbox).toEqual({
       nowMs: undefined,
       rateLimit: undefined,
       faults: null,
       faultsControl: false,
       hostile: false,
     });
-    expect(config.directoryRefreshMs).toBe(60 * 60_000);
-    expect(config.apiRateLimit).toEqual({ requests: 1200, windowSeconds: 60 });
-    expect(config.requestLog).toBe(true);
+    expect(settings.directoryRefreshMs).toBe(60 * 60_000);
+    expect(settings.apiRateLimit).toEqual({ requests: 1200, windowSeconds: 60 });
+    expect(settings.requestLog).toBe(true);
   });
 
   it("reads each setting", () => {
-    const config = readConfig({
+    const settings = config.readConfig({
       API_BASE_URL: "https://api.example.com/",
       API_KEY: "sk-real",
       SANDBOX_NOW: "2026-11-20T15:00:00Z",
@@ -49,14 +40,14 @@ describe("readConfig", () => {
       DIRECTORY_REFRESH_MINUTES: "5",
       REQUEST_LOG: "off",
     });
-    expect(config.upstream).toMatchObject({ baseUrl: "https://api.example.com", apiKey: "sk-real" });
-    expect(config.upstream.sandboxMounted).toBe(false);
-    expect(config.sandbox.nowMs).toBe(Date.parse("2026-11-20T15:00:00Z"));
-    expect(config.sandbox.rateLimit).toEqual({ limit: 50, windowMs: 60_000 });
-    expect(config.sandbox.faults).not.toBeNull();
-    expect(config.sandbox).toMatchObject({ faultsControl: true, hostile: true });
-    expect(config.directoryRefreshMs).toBe(5 * 60_000);
-    expect(config.requestLog).toBe(false);
+    expect(settings.upstream).toMatchObject({ baseUrl: "https://api.example.com", apiKey: "sk-real" });
+    expect(settings.upstream.sandboxMounted).toBe(false);
+    expect(settings.sandbox.nowMs).toBe(Date.parse("2026-11-20T15:00:00Z"));
+    expect(settings.sandbox.rateLimit).toEqual({ limit: 50, windowMs: 60_000 });
+    expect(settings.sandbox.faults).not.toBeNull();
+    expect(settings.sandbox).toMatchObject({ faultsControl: true, hostile: true });
+    expect(settings.directoryRefreshMs).toBe(5 * 60_000);
+    expect(settings.requestLog).toBe(false);
   });
 
   it("names every bad setting in one error", () => {
@@ -73,9 +64,9 @@ describe("readConfig", () => {
       PAGE_MISS_LIMIT: "ten",
       SANDBOX_MOUNT: "yes",
     };
-    expect(() => readConfig(bad)).toThrow(ConfigError);
+    expect(() => config.readConfig(bad)).toThrow(config.ConfigError);
     try {
-      readConfig(bad);
+      config.readConfig(bad);
     } catch (error) {
       const message = (error as Error).message;
       for (const name of [...Object.keys(bad).filter((n) => n !== "API_BASE_URL"), "API_KEY"])
@@ -86,35 +77,37 @@ describe("readConfig", () => {
 
 describe("the settings with a grammar", () => {
   it("CACHE_DIR defaults to .cache in the project folder; off is memory only", () => {
-    expect(parseCacheDir(undefined)).toBe(path.join(process.cwd(), ".cache"));
-    expect(parseCacheDir("off")).toBeNull();
-    expect(parseCacheDir("/var/cache/app")).toBe("/var/cache/app");
+    expect(config.parseCacheDir(undefined)).toBe(path.join(process.cwd(), ".cache"));
+    expect(config.parseCacheDir("off")).toBeNull();
+    expect(config.parseCacheDir("/var/cache/app")).toBe("/var/cache/app");
   });
 
   it("REDIS_URL is a redis:// URL", () => {
-    expect(parseRedisUrl(undefined)).toBeUndefined();
-    expect(parseRedisUrl("redis://127.0.0.1:6380")).toBe("redis://127.0.0.1:6380");
-    expect(() => parseRedisUrl("http://x")).toThrow(/redis:\/\//);
-    expect(() => parseRedisUrl("not a url")).toThrow(/REDIS_URL/);
+    expect(config.parseRedisUrl(undefined)).toBeUndefined();
+    expect(config.parseRedisUrl("redis://127.0.0.1:6380")).toBe("redis://127.0.0.1:6380");
+    expect(() => config.parseRedisUrl("http://x")).toThrow(/redis:\/\//);
+    expect(() => config.parseRedisUrl("not a url")).toThrow(/REDIS_URL/);
   });
 
   it("API_RATE_LIMIT is requests/seconds, off, or the default; TRUSTED_PROXY_HOPS 0 to 10", () => {
-    expect(parseApiRateLimit("60/30")).toEqual({ requests: 60, windowSeconds: 30 });
-    expect(parseApiRateLimit("off")).toBeNull();
-    expect(parseApiRateLimit(undefined)).toEqual({ requests: 1200, windowSeconds: 60 });
-    expect(() => parseApiRateLimit("lots")).toThrow(/API_RATE_LIMIT/);
-    expect(() => parseApiRateLimit("0/60")).toThrow(/API_RATE_LIMIT/);
-    expect(parseTrustedProxyHops(undefined)).toBe(0);
-    expect(parseTrustedProxyHops("2")).toBe(2);
-    expect(() => parseTrustedProxyHops("-1")).toThrow(/TRUSTED_PROXY_HOPS/);
+    expect(config.parseApiRateLimit("60/30")).toEqual({ requests: 60, windowSeconds: 30 });
+    expect(config.parseApiRateLimit("off")).toBeNull();
+    expect(config.parseApiRateLimit(undefined)).toEqual({ requests: 1200, windowSeconds: 60 });
+    expect(() => config.parseApiRateLimit("lots")).toThrow(/API_RATE_LIMIT/);
+    expect(() => config.parseApiRateLimit("0/60")).toThrow(/API_RATE_LIMIT/);
+    expect(config.parseTrustedProxyHops(undefined)).toBe(0);
+    expect(config.parseTrustedProxyHops("2")).toBe(2);
+    expect(() => config.parseTrustedProxyHops("-1")).toThrow(/TRUSTED_PROXY_HOPS/);
   });
 
   it("PAGE_MISS_LIMIT parses N/S and off, defaults to a budget a person never meets", () => {
-    expect(parsePageMissLimit(undefined)).toEqual(parsePageMissLimit(DEFAULT_PAGE_MISS_LIMIT));
-    expect(parsePageMissLimit(DEFAULT_PAGE_MISS_LIMIT)?.requests).toBeGreaterThanOrEqual(60);
-    expect(parsePageMissLimit("10/60")).toEqual({ requests: 10, windowSeconds: 60 });
-    expect(parsePageMissLimit("off")).toBeNull();
-    expect(() => parsePageMissLimit("ten")).toThrow(/PAGE_MISS_LIMIT must look like/);
-    expect(() => parsePageMissLimit("0/60")).toThrow(/PAGE_MISS_LIMIT/);
+    expect(config.parsePageMissLimit(undefined)).toEqual(
+      config.parsePageMissLimit(config.DEFAULT_PAGE_MISS_LIMIT),
+    );
+    expect(config.parsePageMissLimit(config.DEFAULT_PAGE_MISS_LIMIT)?.requests).toBeGreaterThanOrEqual(60);
+    expect(config.parsePageMissLimit("10/60")).toEqual({ requests: 10, windowSeconds: 60 });
+    expect(config.parsePageMissLimit("off")).toBeNull();
+    expect(() => config.parsePageMissLimit("ten")).toThrow(/PAGE_MISS_LIMIT must look like/);
+    expect(() => config.parsePageMissLimit("0/60")).toThrow(/PAGE_MISS_LIMIT/);
   });
 });

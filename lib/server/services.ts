@@ -410,7 +410,14 @@ export function getServices(): Services {
   return holder[SERVICES_KEY];
 }
 
-/** Replaces the process-wide services: for the benchmark's cold runs and for tests. */
-export function setServices(services: Services): void {
-  (globalThis as ServicesHolder)[SERVICES_KEY] = services;
+/**
+ * Replaces the process-wide services, stopping the replaced ones' background sync: for the
+ * benchmark's cold runs and for tests. Undefined drops them (a test's cleanup): the next
+ * getServices() builds them anew from the configuration.
+ */
+export function setServices(services: Services | undefined): void {
+  const holder = globalThis as ServicesHolder;
+  const replaced = holder[SERVICES_KEY];
+  if (replaced && replaced !== services) replaced.directory.stop();
+  holder[SERVICES_KEY] = services;
 }

@@ -1,9 +1,18 @@
 import "server-only";
+import type { SandboxHandler } from "@/lib/sandbox/types";
 import { getConfig } from "@/lib/server/config";
 import { type ClientOptions, UpstreamClient } from "./client";
 
 /** Host name used for in-process sandbox requests; never resolved on the network. */
 export const SANDBOX_ORIGIN = "http://sandbox.internal";
+
+let sandbox: Promise<SandboxHandler> | undefined;
+
+/** The process-wide sandbox, loaded on the first call: a server on the real service never loads it. */
+function loadSandbox(): Promise<SandboxHandler> {
+  sandbox ??= import("@/lib/sandbox/instance").then((module) => module.getSandboxHandler());
+  return sandbox;
+}
 
 /**
  * The client for the configured upstream: the real service when API_BASE_URL is set,
@@ -18,10 +27,7 @@ export function createUpstreamClient(overrides: Partial<ClientOptions> = {}): Up
     retries: config.retries,
     totalBudgetMs: config.totalBudgetMs,
     breaker: config.breaker,
-    // Loaded on the first call: a server on the real service never loads the sandbox.
-    transport: config.baseUrl
-      ? undefined
-      : async (request) => (await import("@/lib/sandbox/instance")).getSandboxHandler()(request),
+    transport: config.baseUrl ? undefined : async (request) => (await loadSandbox())(request),
     ...overrides,
   });
 }

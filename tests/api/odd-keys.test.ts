@@ -14,7 +14,7 @@ import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { withHostileData } from "@/lib/sandbox/hostile";
 import { ODD_KEY_NAMES, ODD_KEY_WORD, ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
 import { DEMO_KEYS } from "@/lib/sandbox/types";
-import { getServices, Services, setServices } from "@/lib/server/services";
+import { Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 type Handler = (request: Request) => Promise<Response>;
@@ -22,7 +22,6 @@ type Handler = (request: Request) => Promise<Response>;
 const now = () => Date.parse("2026-11-20T15:00:00Z");
 const sandbox = withHostileData(createSandboxHandler({ now }), { now, keys: DEMO_KEYS });
 const upstreamCalls: URL[] = [];
-const original = getServices();
 const keys: string[] = Object.values(ODD_KEYS);
 
 beforeAll(async () => {
@@ -42,7 +41,7 @@ beforeAll(async () => {
   setServices(services);
   await services.directory.sync("default");
 });
-afterAll(() => setServices(original));
+afterAll(() => setServices(undefined));
 beforeEach(() => {
   upstreamCalls.length = 0;
 });
