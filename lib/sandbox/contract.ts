@@ -1,13 +1,10 @@
 // The contract's paging and defaults, as both the sandbox handler and its hostile-data wrapper
 // apply them (api-spec: pagination, /v1/top-news).
-import type { Importance } from "./news";
 
 export const LIST_PAGE_SIZE = 1000;
 export const V2_MAX_PAGE_SIZE = 1000;
 export const TOP_NEWS_DEFAULT_PAGE_SIZE = 250;
 export const TOP_NEWS_MAX_PAGE_SIZE = 1000;
-/** /v1/top-news without minMarketCap: companies of at least $1B only. */
-export const DEFAULT_MIN_MARKET_CAP = 1_000_000_000;
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -86,5 +83,3 @@ export function importanceRange(
 ): { low: number; high: number } {
   return { low: exact ?? min ?? 1, high: exact ?? max ?? (min !== undefined ? 5 : 2) };
 }
-
-export type { Importance };

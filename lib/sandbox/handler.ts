@@ -1,9 +1,9 @@
 // The embedded API: a faithful implementation of the contract as a Request -> Response
 // function. The upstream client calls it in-process; app/sandbox mounts it over HTTP.
 
+import { DEFAULT_MIN_MARKET_CAP } from "@/lib/upstream/vocabulary";
 import {
   bytesResponse,
-  DEFAULT_MIN_MARKET_CAP,
   errorResponse,
   importanceRange,
   json,

@@ -3,8 +3,9 @@
 // their profiles, peers, logos and news, and their articles at the head of the top-news feed; one
 // ordinary company (ODD_KEY_PEER_HOST) has the odd-key companies as its closest peers. A wrapper
 // around the sandbox handler, so the app meets them through its real client, caches and pages.
+
+import { DEFAULT_MIN_MARKET_CAP } from "@/lib/upstream/vocabulary";
 import {
-  DEFAULT_MIN_MARKET_CAP,
   errorResponse,
   importanceRange,
   json,

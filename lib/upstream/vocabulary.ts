@@ -63,6 +63,9 @@ export const EVENT_TYPES = [
   "other",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+/** /v1/top-news without minMarketCap: companies of at least $1B only (USD). */
+export const DEFAULT_MIN_MARKET_CAP = 1_000_000_000;
+
 export const IMPORTANCE_LABELS = {
   1: "Major Event",
   2: "Measurable Impact",
