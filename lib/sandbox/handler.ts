@@ -1,7 +1,7 @@
 // The embedded API: a faithful implementation of the contract as a Request -> Response
 // function. The upstream client calls it in-process; app/sandbox mounts it over HTTP.
 
-import { DEFAULT_MIN_MARKET_CAP } from "@/lib/upstream/vocabulary";
+import { type CompanyLookup, DEFAULT_MIN_MARKET_CAP, LOOKUP_PARAMETERS } from "@/lib/upstream/vocabulary";
 import {
   bytesResponse,
   errorResponse,
@@ -16,13 +16,7 @@ import {
 } from "./contract";
 import { nextUpdateMs } from "./derive";
 import { brandFromSeed, type LogoSpec, type LogoVariant, renderLogo } from "./logo";
-import {
-  buildLookupIndex,
-  type LookupIndex,
-  type LookupParams,
-  type LookupResult,
-  resolveCompany,
-} from "./lookup";
+import { buildLookupIndex, type LookupIndex, type LookupResult, resolveCompany } from "./lookup";
 import { type ArticleStub, companyStubs, DAY_MS, hasNews, marketDayStubs, renderArticle } from "./news";
 import { companyRowJson, profileJson, type View, v2ProfileJson, v2RowJson } from "./serialize";
 import { EVENT_TYPES, type EventType } from "./text";
@@ -124,21 +118,9 @@ function eventTypeParam(params: URLSearchParams, allowMany: boolean): EventType[
   return values as EventType[];
 }
 
-const LOOKUP_NAMES = [
-  "companyKey",
-  "ticker",
-  "micCode",
-  "exchange",
-  "cusip",
-  "isin",
-  "figi",
-  "cik",
-  "fscl",
-] as const;
-
-function lookupParams(params: URLSearchParams): LookupParams {
-  const out: LookupParams = {};
-  for (const name of LOOKUP_NAMES) {
+function lookupParams(params: URLSearchParams): CompanyLookup {
+  const out: CompanyLookup = {};
+  for (const name of LOOKUP_PARAMETERS) {
     const value = optionalParam(params, name);
     if (value !== undefined) out[name] = value;
   }
@@ -154,7 +136,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
   // companies first and complete the universe only for an identifier not found there.
   let enabledIndex: LookupIndex | undefined;
   let fullIndex: LookupIndex | undefined;
-  const resolve = (u: Universe, params: LookupParams, licensed: boolean): LookupResult => {
+  const resolve = (u: Universe, params: CompanyLookup, licensed: boolean): LookupResult => {
     if (!fullIndex && u.isComplete) fullIndex = buildLookupIndex(u.companies);
     if (fullIndex) return resolveCompany(fullIndex, params, licensed);
     enabledIndex ??= buildLookupIndex(u.enabled);
