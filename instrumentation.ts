@@ -1,37 +1,28 @@
 // Runs once when a server starts: check the configuration (a mistake stops the start with a
-// readable message), warm the embedded sandbox (when no API_BASE_URL is set) and start the
+// readable message), warm the embedded sandbox (when it is the data source) and start the
 // directory's first sync, so the first requests find data instead of paying for it.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { readUpstreamConfig } = await import("@/lib/upstream/config");
-  const { getFaultInjector, formatFaultSpec } = await import("@/lib/sandbox/faults");
-  const { refreshMsFromEnv } = await import("@/lib/server/services");
-  const { getApiRateLimit } = await import("@/lib/server/rate-limit");
-  const { cacheDirFromEnv, checkCacheDir } = await import("@/lib/server/cache-tiers");
-  const { redisUrlFromEnv } = await import("@/lib/server/redis");
-  const { getPageMissLimiter } = await import("@/lib/server/page-budget");
+  const { getConfig } = await import("@/lib/server/config");
+  const { formatFaultSpec } = await import("@/lib/sandbox/faults");
+  const { checkCacheDir } = await import("@/lib/server/cache-tiers");
+  let config: ReturnType<typeof getConfig>;
   try {
-    const upstream = readUpstreamConfig(); // API_BASE_URL, API_KEY, UPSTREAM_*, SANDBOX_MOUNT
-    if (upstream.baseUrl && upstream.sandboxMounted)
-      console.log("sandbox: mounted at /sandbox beside the real service (SANDBOX_MOUNT=1)");
-    refreshMsFromEnv();
-    getApiRateLimit(); // API_RATE_LIMIT and TRUSTED_PROXY_HOPS
-    redisUrlFromEnv();
-    await checkCacheDir(cacheDirFromEnv());
-    getPageMissLimiter(); // PAGE_MISS_LIMIT
-
-    const faults = getFaultInjector().current();
-    if (faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(faults)}`);
+    config = getConfig();
+    await checkCacheDir(config.cacheDir);
   } catch (error) {
     console.error(`Configuration error: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  if (config.upstream.baseUrl && config.upstream.sandboxMounted)
+    console.log("sandbox: mounted at /sandbox beside the real service (SANDBOX_MOUNT=1)");
+  if (config.sandbox.faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(config.sandbox.faults)}`);
   // Route handlers see the socket's address (for the API's per-client rate limit).
   const { installPeerAddressStamp } = await import("@/lib/server/client-address");
   installPeerAddressStamp();
   setTimeout(async () => {
-    if (!process.env.API_BASE_URL) {
+    if (!config.upstream.baseUrl) {
       const { getUniverse } = await import("@/lib/sandbox/universe");
       const started = performance.now();
       getUniverse();

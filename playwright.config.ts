@@ -28,12 +28,29 @@ const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chro
   (p): p is string => Boolean(p && existsSync(p)),
 );
 
+/** One `next start` of the build on the embedded sandbox at the pinned clock; `ready` answers 200 once it serves. */
+function appServer(appPort: number, ready: string, env: Record<string, string>) {
+  return {
+    command: `node node_modules/next/dist/bin/next start -p ${appPort}`,
+    url: ready,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: {
+      SANDBOX_NOW: E2E_SANDBOX_NOW,
+      NEXT_TELEMETRY_DISABLED: "1",
+      API_BASE_URL: "",
+      API_KEY: "",
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -61,91 +78,42 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: `node node_modules/next/dist/bin/next start -p ${port}`,
-      url: `http://127.0.0.1:${port}/sandbox/v3/companies-list?apiKey=demo-free`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      env: {
-        SANDBOX_NOW: E2E_SANDBOX_NOW,
-        NEXT_TELEMETRY_DISABLED: "1",
-        CACHE_DIR: "off",
-        API_BASE_URL: "",
-        API_KEY: "",
-      },
-    },
-    {
-      command: `node node_modules/next/dist/bin/next start -p ${freePort}`,
-      url: `${E2E_FREE_PLAN_URL}/sandbox/v3/companies-list?apiKey=demo-free`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      env: {
-        SANDBOX_NOW: E2E_SANDBOX_NOW,
-        NEXT_TELEMETRY_DISABLED: "1",
-        CACHE_DIR: "off",
-        API_BASE_URL: "",
-        API_KEY: "demo-free",
-      },
-    },
-    {
-      command: `node node_modules/next/dist/bin/next start -p ${faultsPort}`,
-      // Answers 200 only with the fault control on, so a stray server without it is not reused.
-      url: `${E2E_FAULTS_URL}/sandbox/faults`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      env: {
-        SANDBOX_NOW: E2E_SANDBOX_NOW,
-        NEXT_TELEMETRY_DISABLED: "1",
-        CACHE_DIR: "off",
-        API_BASE_URL: "",
-        API_KEY: "",
-        SANDBOX_FAULTS_CONTROL: "1",
-        // A hung upstream call gives up after 1.5 s (three attempts with retries) and the
-        // circuit breaker probes again after 2 s, so the journeys do not wait for the defaults.
-        UPSTREAM_TIMEOUT_MS: "1500",
-        UPSTREAM_BREAKER_COOLDOWN_MS: "2000",
-        // The journeys poll /api/health and call the API directly: this server measures the
-        // upstream's faults, not the app's own per-client limit (tested on the main server).
-        API_RATE_LIMIT: "off",
-      },
-    },
-    {
-      command: `node node_modules/next/dist/bin/next start -p ${hostilePort}`,
-      url: `${E2E_HOSTILE_URL}/sandbox/v3/companies-list?apiKey=demo-free`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      env: {
-        SANDBOX_NOW: E2E_SANDBOX_NOW,
-        SANDBOX_HOSTILE: "1",
-        NEXT_TELEMETRY_DISABLED: "1",
-        CACHE_DIR: "off",
-        API_BASE_URL: "",
-        API_KEY: "",
-      },
-    },
-    {
-      command: `node node_modules/next/dist/bin/next start -p ${slowPort}`,
-      // Answers 200 only with the fault control on, so a stray server without it is not reused.
-      url: `${E2E_SLOW_URL}/sandbox/faults`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      env: {
-        SANDBOX_NOW: E2E_SANDBOX_NOW,
-        NEXT_TELEMETRY_DISABLED: "1",
-        API_BASE_URL: "",
-        API_KEY: "",
-        SANDBOX_FAULTS: E2E_SLOW_FAULTS,
-        SANDBOX_FAULTS_CONTROL: "1",
-        // A call gives up after 6 s, once, and never opens the breaker: each page shows its
-        // slow state for a few seconds, then its failure, without waiting for the defaults.
-        UPSTREAM_TIMEOUT_MS: "6000",
-        UPSTREAM_RETRIES: "0",
-        UPSTREAM_BREAKER_THRESHOLD: "1000",
-        API_RATE_LIMIT: "off",
-        PAGE_MISS_LIMIT: `${E2E_SLOW_MISS_LIMIT}/600`,
-        // The budget journey names its own clients in X-Forwarded-For, as a proxy in front would.
-        TRUSTED_PROXY_HOPS: "1",
-      },
-    },
+    appServer(port, `http://127.0.0.1:${port}/sandbox/v3/companies-list?apiKey=demo-free`, {
+      CACHE_DIR: "off",
+    }),
+    appServer(freePort, `${E2E_FREE_PLAN_URL}/sandbox/v3/companies-list?apiKey=demo-free`, {
+      CACHE_DIR: "off",
+      API_KEY: "demo-free",
+    }),
+    // Answers 200 only with the fault control on, so a stray server without it is not reused.
+    appServer(faultsPort, `${E2E_FAULTS_URL}/sandbox/faults`, {
+      CACHE_DIR: "off",
+      SANDBOX_FAULTS_CONTROL: "1",
+      // A hung upstream call gives up after 1.5 s (three attempts with retries) and the
+      // circuit breaker probes again after 2 s, so the journeys do not wait for the defaults.
+      UPSTREAM_TIMEOUT_MS: "1500",
+      UPSTREAM_BREAKER_COOLDOWN_MS: "2000",
+      // The journeys poll /api/health and call the API directly: this server measures the
+      // upstream's faults, not the app's own per-client limit (tested on the main server).
+      API_RATE_LIMIT: "off",
+    }),
+    appServer(hostilePort, `${E2E_HOSTILE_URL}/sandbox/v3/companies-list?apiKey=demo-free`, {
+      SANDBOX_HOSTILE: "1",
+      CACHE_DIR: "off",
+    }),
+    // Answers 200 only with the fault control on, so a stray server without it is not reused.
+    appServer(slowPort, `${E2E_SLOW_URL}/sandbox/faults`, {
+      SANDBOX_FAULTS: E2E_SLOW_FAULTS,
+      SANDBOX_FAULTS_CONTROL: "1",
+      // A call gives up after 6 s, once, and never opens the breaker: each page shows its
+      // slow state for a few seconds, then its failure, without waiting for the defaults.
+      UPSTREAM_TIMEOUT_MS: "6000",
+      UPSTREAM_RETRIES: "0",
+      UPSTREAM_BREAKER_THRESHOLD: "1000",
+      API_RATE_LIMIT: "off",
+      PAGE_MISS_LIMIT: `${E2E_SLOW_MISS_LIMIT}/600`,
+      // The budget journey names its own clients in X-Forwarded-For, as a proxy in front would.
+      TRUSTED_PROXY_HOPS: "1",
+    }),
   ],
 });

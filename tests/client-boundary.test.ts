@@ -75,4 +75,26 @@ describe("the server/client boundary", () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it("lib/ modules import nothing, not even a type, from components/", () => {
+    const offenders = sources("lib").filter((file) =>
+      /^import[^;]*from\s+["']@\/components\//m.test(readFileSync(path.join(root, file), "utf8")),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("the browser reads /api answers with the types of lib/api-types, which route handlers build", () => {
+    const offenders: string[] = [];
+    for (const file of sources("components")) {
+      const text = readFileSync(path.join(root, file), "utf8");
+      const shared = new Set(
+        [...text.matchAll(/^import\s+type\s+\{([^}]*)\}\s+from\s+["']@\/lib\/api-types["']/gm)].flatMap((m) =>
+          (m[1] ?? "").split(",").map((name) => name.trim()),
+        ),
+      );
+      for (const match of text.matchAll(/getJson<\s*([A-Za-z]+)/g))
+        if (!shared.has(match[1] ?? "")) offenders.push(`${file}: getJson<${match[1]}>`);
+    }
+    expect(offenders).toEqual([]);
+  });
 });

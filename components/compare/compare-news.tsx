@@ -5,18 +5,12 @@ import Link from "next/link";
 import { useState } from "react";
 import { ArticleCard } from "@/components/news/article-card";
 import { Segmented } from "@/components/news/filter-parts";
-import type { FeedArticle } from "@/components/news/types";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { CompareNewsAnswer } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import type { CompareCompany } from "@/lib/compare/model";
 import { companiesParam } from "@/lib/compare/set";
-
-export interface CompareNewsBody {
-  articles: FeedArticle[];
-  companies: { companyKey: string; total: number | null; error?: string }[];
-  warning?: string;
-}
 
 const FIRST = 12;
 type Level = "all" | "major";
@@ -26,7 +20,7 @@ export function useCompareNews(keys: readonly string[]) {
   return useQuery({
     queryKey: ["compare", "news", keys] as const,
     queryFn: ({ signal }) =>
-      getJson<CompareNewsBody>(`/api/compare/news${toSearch({ companies: companiesParam(keys) })}`, signal),
+      getJson<CompareNewsAnswer>(`/api/compare/news${toSearch({ companies: companiesParam(keys) })}`, signal),
     staleTime: 5 * 60_000,
   });
 }

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { Section } from "@/components/ui/section";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { DirectoryRow } from "@/lib/api-types";
 import { type Comparison, loadedCompanies } from "@/lib/compare/model";
 import {
   companiesParam,
@@ -17,7 +18,6 @@ import {
 } from "@/lib/compare/set";
 import { plainText } from "@/lib/format";
 import type { PeerRow } from "@/lib/profile/peer-rows";
-import type { DirectoryRow } from "@/lib/server/directory";
 import { BreakdownChart, MarketCapChart } from "./charts";
 import { CompareNews } from "./compare-news";
 import { CompareTable } from "./compare-table";

@@ -3,9 +3,9 @@
 import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { DirectoryRow } from "@/lib/api-types";
 import { LIMIT_MESSAGE, MAX_COMPARE } from "@/lib/compare/set";
 import { plainText } from "@/lib/format";
-import type { DirectoryRow } from "@/lib/server/directory";
 
 export interface SetMember {
   companyKey: string;

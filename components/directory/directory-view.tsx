@@ -5,6 +5,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
+import type { IndexStatus } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 import type { SyncProgress } from "@/lib/directory/sync";
 import {
@@ -141,7 +142,7 @@ export function DirectoryView({
 
   const status = useQuery({
     queryKey: ["index-status"],
-    queryFn: ({ signal }) => getJson<Record<"default" | "all", SyncProgress>>("/api/index-status", signal),
+    queryFn: ({ signal }) => getJson<IndexStatus>("/api/index-status", signal),
     staleTime: 10_000,
   });
   const allState = status.data?.all.state;

@@ -2,8 +2,8 @@
 // same query string, as the browser reads. A plain module (no "use client"): a server page that
 // imported these from a client module would receive client references, not values.
 import { queryOptions } from "@tanstack/react-query";
+import type { DirectoryPage } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
-import type { DirectoryPage } from "@/lib/server/directory";
 
 /** Rows per page of /api/companies, in the table and in the server-rendered list alike. */
 export const DIRECTORY_PAGE_SIZE = 50;

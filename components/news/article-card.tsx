@@ -2,13 +2,13 @@ import Link from "next/link";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { FeedArticle } from "@/lib/api-types";
 import { safeHttpUrl } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import { ArticleTitle } from "./article-title";
 import { EventTypeChip } from "./event-type-chip";
 import { IMPORTANCE_ACCENT, ImportanceBadge } from "./importance";
 import { LocalTime } from "./local-time";
-import type { FeedArticle } from "./types";
 
 const fileDate = new Intl.DateTimeFormat("en-US", {
   weekday: "short",

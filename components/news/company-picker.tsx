@@ -5,26 +5,8 @@ import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
-import type { DirectoryRow } from "@/lib/server/directory";
+import { type PickedCompany, pickedFromRow } from "@/lib/news/picked-company";
 import { FilterGroup } from "./filter-parts";
-
-export interface PickedCompany {
-  companyKey: string;
-  name: string;
-  ticker?: string;
-  exchangeCode?: string;
-  hasLogo: boolean;
-}
-
-export function pickedFromRow(row: DirectoryRow): PickedCompany {
-  return {
-    companyKey: row.companyKey,
-    name: row.displayNameEnglish || row.companyKey,
-    ticker: row.primaryListing.ticker,
-    exchangeCode: row.primaryListing.exchangeCode,
-    hasLogo: row.availableDatasets.includes("logos"),
-  };
-}
 
 /**
  * One company for the feed, found in the directory by name, ticker or identifier; the feed gets

@@ -1,10 +1,10 @@
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { FeedArticle } from "@/lib/api-types";
 import { plainText } from "@/lib/format";
 import type { FeedDensity, FeedGroup } from "@/lib/news/feed-state";
 import { ArticleCard, ArticleCompany } from "./article-card";
 import { articleKey, groupByCompany, groupByDay } from "./grouping";
 import { HeadlineColumns, HeadlineList } from "./headline-list";
-import type { FeedArticle } from "./types";
 
 const dayFormat = new Intl.DateTimeFormat("en-US", {
   weekday: "long",

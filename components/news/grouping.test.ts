@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { FeedArticle } from "@/lib/api-types";
 import { groupByCompany, groupByDay } from "./grouping";
-import type { FeedArticle } from "./types";
 
 const article = (companyKey: string, date: string, importance: number, title: string): FeedArticle => ({
   companyKey,

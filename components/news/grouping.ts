@@ -1,6 +1,6 @@
 // The feed's grouped views over the stories loaded so far. Both keep the API's order (importance,
 // then newest) inside a group.
-import type { FeedArticle } from "./types";
+import type { FeedArticle } from "@/lib/api-types";
 
 export interface DayGroup {
   date: string;

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { FeedArticle } from "@/lib/api-types";
 import { formatUtc, plainText, safeHttpUrl } from "@/lib/format";
 import { ArticleTitle } from "./article-title";
 import { swatchOf } from "./event-colors";
@@ -10,7 +11,6 @@ import { eventTypeLabel } from "./event-type-chip";
 import { articleKey } from "./grouping";
 import { importanceLabel } from "./importance";
 import { useHydrated } from "./local-time";
-import type { FeedArticle } from "./types";
 
 const localStamp = new Intl.DateTimeFormat(undefined, {
   month: "short",

@@ -1,7 +1,8 @@
 import { Badge, type Tone } from "@/components/ui/badge";
 import { IMPORTANCE_LABELS, labelOf } from "@/lib/upstream/vocabulary";
 
-const TONE: Record<number, Tone> = { 1: "bad", 2: "warn", 3: "info" };
+/** The badge tone of a level: the material ones stand out, the rest are neutral. */
+export const IMPORTANCE_TONES: Record<number, Tone> = { 1: "bad", 2: "warn", 3: "info" };
 
 /** The left accent of an article: a Major Event stands out, routine news stays quiet. */
 export const IMPORTANCE_ACCENT: Record<number, string> = {
@@ -16,10 +17,18 @@ export function importanceLabel(level: number): string {
   return labelOf(IMPORTANCE_LABELS, String(level));
 }
 
+/** "1 · Major Event". */
+export function importanceLevelLabel(level: number): string {
+  return `${level} · ${importanceLabel(level)}`;
+}
+
 /** "1 · Major Event": the level and its label, toned by weight. */
 export function ImportanceBadge({ level }: { level: number }) {
   return (
-    <Badge tone={TONE[level] ?? "neutral"} title={`Importance ${level} of 5 (1 is most material)`}>
+    <Badge
+      tone={IMPORTANCE_TONES[level] ?? "neutral"}
+      title={`Importance ${level} of 5 (1 is most material)`}
+    >
       <span aria-hidden="true" className="mr-1 inline-flex items-end gap-px">
         {[1, 2, 3, 4, 5].map((bar) => (
           <span

@@ -1,7 +1,8 @@
 "use client";
 
 import { type FormEvent, useId, useState } from "react";
-import { CAP_PRESETS, capPresetOf, DEFAULT_MIN_MARKET_CAP, describeMarketCap } from "@/lib/news/feed-state";
+import { CAP_PRESETS, capPresetOf, describeMarketCap } from "@/lib/news/feed-state";
+import { DEFAULT_MIN_MARKET_CAP } from "@/lib/upstream/vocabulary";
 import { FilterGroup, inputClass } from "./filter-parts";
 
 const toBillions = (usd: number | undefined) => (usd === undefined ? "" : String(usd / 1e9));

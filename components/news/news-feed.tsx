@@ -23,9 +23,10 @@ import {
   serializeFeedState,
   toApiParams,
 } from "@/lib/news/feed-state";
+import type { PickedCompany } from "@/lib/news/picked-company";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
 import { ActiveFilters, FeedSkeleton } from "./active-filters";
-import { CompanyPicker, type PickedCompany } from "./company-picker";
+import { CompanyPicker } from "./company-picker";
 import { DateFilter } from "./date-filter";
 import { EmptyFeed } from "./empty-feed";
 import { EventTypeFilter } from "./event-type-filter";

@@ -1,8 +1,8 @@
 // Query options of the feed: the server page prefetches under the same key the client reads.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { TopNewsFeedPage } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import { type ApiParams, FEED_PAGE_SIZE } from "@/lib/news/feed-state";
-import type { FeedPage } from "./types";
 
 export function feedQueryKey(params: ApiParams) {
   return ["top-news", "feed", params] as const;
@@ -12,7 +12,7 @@ export function feedQueryOptions(params: ApiParams) {
   return infiniteQueryOptions({
     queryKey: feedQueryKey(params),
     queryFn: ({ pageParam, signal }) =>
-      getJson<FeedPage>(
+      getJson<TopNewsFeedPage>(
         `/api/top-news${toSearch({ ...params, page: pageParam, pageSize: FEED_PAGE_SIZE })}`,
         signal,
       ),
@@ -29,7 +29,7 @@ export function feedCountOptions(params: ApiParams) {
   return queryOptions({
     queryKey: ["top-news", "count", params] as const,
     queryFn: ({ signal }) =>
-      getJson<FeedPage>(`/api/top-news${toSearch({ ...params, pageSize: 1 })}`, signal),
+      getJson<TopNewsFeedPage>(`/api/top-news${toSearch({ ...params, pageSize: 1 })}`, signal),
     select: (page) => page.data.pagination.totalCount,
   });
 }

@@ -6,10 +6,10 @@ import { useEffect, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { describeError } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { DirectoryPage } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 import { flagOf, formatAgo, formatUtc } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
-import type { DirectoryPage } from "@/lib/server/directory";
 
 const POLL_MS = 60_000;
 

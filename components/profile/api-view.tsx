@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { ServedProfile } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 import { escapeBidiControls, plainText } from "@/lib/format";
 import { type ApiDiff, diffProfiles, type MappingKind } from "@/lib/profile/api-diff";
@@ -160,11 +161,6 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
   );
 }
 
-interface ServedBody<T> {
-  data: T;
-  liveFieldsExpired?: boolean;
-}
-
 function ExampleRequest({ label, command }: { label: string; command: string }) {
   return (
     <div className="min-w-0">
@@ -189,12 +185,12 @@ export function ApiView({ companyKey, apiBaseUrl }: { companyKey: string; apiBas
   const q = `companyKey=${encodeURIComponent(companyKey)}`;
   const v3 = useQuery({
     queryKey: ["profile", companyKey],
-    queryFn: ({ signal }) => getJson<ServedBody<Profile>>(`/api/profile?${q}`, signal),
+    queryFn: ({ signal }) => getJson<ServedProfile<Profile>>(`/api/profile?${q}`, signal),
     enabled: near,
   });
   const v2 = useQuery({
     queryKey: ["profile-v2", companyKey],
-    queryFn: ({ signal }) => getJson<ServedBody<ProfileV2>>(`/api/profile-v2?${q}`, signal),
+    queryFn: ({ signal }) => getJson<ServedProfile<ProfileV2>>(`/api/profile-v2?${q}`, signal),
     enabled: near,
   });
   const curl = (path: string) => `curl -H "X-Api-Key: ${KEY_PLACEHOLDER}" "${apiBaseUrl}${path}?${q}"`;

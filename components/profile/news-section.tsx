@@ -3,21 +3,17 @@
 import { keepPreviousData, queryOptions, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ArticleTitle } from "@/components/news/article-title";
-import { Badge, type Tone } from "@/components/ui/badge";
+import { IMPORTANCE_TONES, importanceLevelLabel } from "@/components/news/importance";
+import { Badge } from "@/components/ui/badge";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { CompanyNewsAnswer } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import { formatUtc, safeHttpUrl } from "@/lib/format";
 import { checkNewsRange, DEFAULT_NEWS_DAYS, MAX_NEWS_DAYS, rangeLimits } from "@/lib/profile/news-range";
 import type { NewsArticle } from "@/lib/upstream/schemas";
-import {
-  EVENT_TYPE_LABELS,
-  EVENT_TYPES,
-  IMPORTANCE_LABELS,
-  type Importance,
-  labelOf,
-} from "@/lib/upstream/vocabulary";
+import { EVENT_TYPE_LABELS, EVENT_TYPES, labelOf } from "@/lib/upstream/vocabulary";
 
 interface NewsFilter {
   companyKey: string;
@@ -27,25 +23,15 @@ interface NewsFilter {
   importance?: number;
 }
 
-interface ServedNews {
-  data: NewsArticle[];
-  warning?: string;
-}
-
 function companyNewsQuery(filter: NewsFilter) {
   return queryOptions({
     queryKey: ["company-news", filter],
-    queryFn: ({ signal }) => getJson<ServedNews>(`/api/news${toSearch({ ...filter })}`, signal),
+    queryFn: ({ signal }) => getJson<CompanyNewsAnswer>(`/api/news${toSearch({ ...filter })}`, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-const IMPORTANCE_TONES: Record<number, Tone> = { 1: "bad", 2: "warn", 3: "info", 4: "neutral", 5: "neutral" };
 const PAGE = 10;
-
-function importanceLabel(level: number): string {
-  return `${level} · ${IMPORTANCE_LABELS[level as Importance] ?? "Unknown"}`;
-}
 
 const FIELD =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900";
@@ -154,7 +140,7 @@ export function NewsSection({
             <option value="">Any importance</option>
             {[1, 2, 3, 4, 5].map((level) => (
               <option key={level} value={level}>
-                {importanceLabel(level)}
+                {importanceLevelLabel(level)}
               </option>
             ))}
           </select>
@@ -204,7 +190,7 @@ function NewsResults({
   limit,
   onMore,
 }: {
-  query: UseQueryResult<ServedNews>;
+  query: UseQueryResult<CompanyNewsAnswer>;
   articles: NewsArticle[];
   rangeText: string;
   filtered: boolean;
@@ -284,7 +270,7 @@ function NewsItem({ article }: { article: NewsArticle }) {
             tone={IMPORTANCE_TONES[article.importance] ?? "neutral"}
             title="Importance: 1 is most material, 5 least"
           >
-            {importanceLabel(article.importance)}
+            {importanceLevelLabel(article.importance)}
           </Badge>
           <Badge tone="neutral">{labelOf(EVENT_TYPE_LABELS, article.eventType)}</Badge>
         </div>

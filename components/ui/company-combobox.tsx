@@ -6,9 +6,9 @@ import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { describeError } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { DirectoryPage, DirectoryRow } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import type { CompanyCard } from "@/lib/client/recent-companies";
-import type { DirectoryPage, DirectoryRow } from "@/lib/server/directory";
 
 /** The directory's first eight matches for a picker (name, ticker or any identifier). */
 export function companySearchOptions(q: string) {

@@ -4,6 +4,7 @@
 // With a snapshot store, a start serves the saved snapshot and syncs only once it is older than
 // the refresh interval; with a shared store (Redis), one instance holds a lease and syncs while
 // the others load its snapshot.
+import pLimit from "p-limit";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground } from "@/lib/upstream/priority";
 import type { Company, Pagination } from "@/lib/upstream/schemas";
@@ -294,21 +295,22 @@ export class DirectorySync {
       if (firstSync) progress.pagesTotal = totalPages;
       let last = first.pagination;
       // Pages 2..totalPages with bounded concurrency.
-      let next = 2;
-      const worker = async () => {
-        try {
-          while (next <= totalPages) {
-            const pageNumber = next++;
-            const page = await fetchPage(pageNumber);
-            record(pageNumber, page.data);
-            if (pageNumber === totalPages) last = page.pagination;
-          }
-        } catch (error) {
-          attempt.abort(error);
-          throw error;
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(this.concurrency, totalPages - 1) }, worker));
+      const limit = pLimit(this.concurrency);
+      await Promise.all(
+        Array.from({ length: totalPages - 1 }, (_, i) =>
+          limit(async () => {
+            const pageNumber = i + 2;
+            try {
+              const page = await fetchPage(pageNumber);
+              record(pageNumber, page.data);
+              if (pageNumber === totalPages) last = page.pagination;
+            } catch (error) {
+              attempt.abort(error);
+              throw error;
+            }
+          }),
+        ),
+      );
       // The set may have grown while paging: the contract's rule is to page until hasNextPage is false.
       while (last.hasNextPage) {
         const pageNumber = totalPages + 1;

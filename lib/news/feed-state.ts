@@ -5,12 +5,15 @@
 import { addDays, daysBetween, isIsoDate } from "@/lib/dates";
 import { CAP_BUCKETS } from "@/lib/directory/fields";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
-import { EVENT_TYPES, type EventType, isKnownEventType } from "@/lib/upstream/vocabulary";
+import {
+  DEFAULT_MIN_MARKET_CAP,
+  EVENT_TYPES,
+  type EventType,
+  isKnownEventType,
+} from "@/lib/upstream/vocabulary";
 
 /** The API's limit on a top-news date range, and its default window. */
 export const MAX_RANGE_DAYS = 7;
-/** The API's default market-cap floor on the cross-company feed (USD). */
-export const DEFAULT_MIN_MARKET_CAP = 1_000_000_000;
 export const FEED_PAGE_SIZE = 30;
 
 export const LEVELS = [1, 2, 3, 4, 5] as const;

@@ -4,6 +4,7 @@
 // of the sandbox handler. Configured by SANDBOX_FAULTS; switchable at runtime through
 // /sandbox/faults only when SANDBOX_FAULTS_CONTROL is set. Seeded, so the same requests in the
 // same order meet the same faults.
+import { errorResponse, json } from "./contract";
 import { Rng } from "./rng";
 
 /** The faults a request can meet, in the order their shares are laid out on [0, 1). */
@@ -237,12 +238,6 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-const JSON_TYPE = "application/json; charset=utf-8";
-
-function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": JSON_TYPE, ...headers } });
-}
-
 /** The successful answer, spoilt as the fault says: cut short, made unparseable, or off-contract. */
 async function spoil(response: Response, fault: "truncate" | "malformed" | "schema"): Promise<Response> {
   const contentType = response.headers.get("content-type") ?? "";
@@ -259,7 +254,7 @@ async function spoil(response: Response, fault: "truncate" | "malformed" | "sche
           status: 200,
           headers: { "content-type": "text/html" },
         })
-      : jsonAnswer(200, { logo: null });
+      : json({ logo: null });
   }
   const text = new TextDecoder().decode(bytes);
   if (fault === "malformed") {
@@ -281,18 +276,16 @@ export function withFaults(handler: Handler, injector: () => FaultInjector): Han
       case null:
         return handler(request);
       case "500":
-        return jsonAnswer(500, { errors: [{ message: "Internal server error (sandbox fault mode)." }] });
+        return errorResponse(500, "Internal server error (sandbox fault mode).");
       case "429":
-        return jsonAnswer(
-          429,
-          { errors: [{ message: "Rate limit exceeded (sandbox fault mode)." }] },
-          { "retry-after": String(spec?.retryAfterSeconds ?? 30) },
-        );
+        return errorResponse(429, "Rate limit exceeded (sandbox fault mode).", {
+          "retry-after": String(spec?.retryAfterSeconds ?? 30),
+        });
       case "401":
-        return jsonAnswer(401, { error: "Invalid API key (sandbox fault mode)." });
+        return json({ error: "Invalid API key (sandbox fault mode)." }, 401);
       case "timeout":
         await wait(MAX_HANG_MS, request.signal);
-        return jsonAnswer(504, { errors: [{ message: "Gateway timeout (sandbox fault mode)." }] });
+        return errorResponse(504, "Gateway timeout (sandbox fault mode).");
       case "reset":
         throw new ConnectionResetFault();
       default: {
@@ -301,21 +294,4 @@ export function withFaults(handler: Handler, injector: () => FaultInjector): Han
       }
     }
   };
-}
-
-// ---- the process-wide fault mode --------------------------------------------------------------
-
-const INJECTOR_KEY = Symbol.for("company-dashboard.sandbox.faults");
-type InjectorHolder = { [INJECTOR_KEY]?: FaultInjector };
-
-/** The process-wide injector (shared across route bundles), first configured from SANDBOX_FAULTS. */
-export function getFaultInjector(): FaultInjector {
-  const holder = globalThis as InjectorHolder;
-  holder[INJECTOR_KEY] ??= new FaultInjector(parseFaultSpec(process.env.SANDBOX_FAULTS));
-  return holder[INJECTOR_KEY];
-}
-
-/** Whether /sandbox/faults may switch the fault mode at runtime: only when explicitly enabled. */
-export function faultControlEnabled(env: Record<string, string | undefined> = process.env): boolean {
-  return env.SANDBOX_FAULTS_CONTROL === "1" || env.SANDBOX_FAULTS_CONTROL === "true";
 }

@@ -1,53 +1,27 @@
 // The embedded API: a faithful implementation of the contract as a Request -> Response
 // function. The upstream client calls it in-process; app/sandbox mounts it over HTTP.
 
+import { type CompanyLookup, DEFAULT_MIN_MARKET_CAP, LOOKUP_PARAMETERS } from "@/lib/upstream/vocabulary";
+import {
+  bytesResponse,
+  errorResponse,
+  importanceRange,
+  json,
+  jsonBytes,
+  LIST_PAGE_SIZE,
+  page,
+  TOP_NEWS_DEFAULT_PAGE_SIZE,
+  TOP_NEWS_MAX_PAGE_SIZE,
+  V2_MAX_PAGE_SIZE,
+} from "./contract";
 import { nextUpdateMs } from "./derive";
-import { getFaultInjector, withFaults } from "./faults";
-import { withHostileData } from "./hostile";
 import { brandFromSeed, type LogoSpec, type LogoVariant, renderLogo } from "./logo";
-import {
-  buildLookupIndex,
-  type LookupIndex,
-  type LookupParams,
-  type LookupResult,
-  resolveCompany,
-} from "./lookup";
-import {
-  type ArticleStub,
-  companyStubs,
-  DAY_MS,
-  hasNews,
-  type Importance,
-  marketDayStubs,
-  renderArticle,
-} from "./news";
+import { buildLookupIndex, type LookupIndex, type LookupResult, resolveCompany } from "./lookup";
+import { type ArticleStub, companyStubs, DAY_MS, hasNews, marketDayStubs, renderArticle } from "./news";
 import { companyRowJson, profileJson, type View, v2ProfileJson, v2RowJson } from "./serialize";
 import { EVENT_TYPES, type EventType } from "./text";
+import { DEMO_KEYS, type KeyInfo, type RateLimit, requestKey, type SandboxHandler } from "./types";
 import { type CompanyRec, getUniverse, type Universe } from "./universe";
-
-export type Plan = "free" | "paid";
-export interface KeyInfo {
-  plan: Plan;
-  licensed: boolean;
-}
-
-/** The sandbox's demo keys (README, DESIGN.md). */
-export const DEMO_KEYS: Readonly<Record<string, KeyInfo>> = {
-  "demo-free": { plan: "free", licensed: false },
-  "demo-pro": { plan: "paid", licensed: false },
-  "demo-licensed": { plan: "paid", licensed: true },
-};
-
-export const LIST_PAGE_SIZE = 1000;
-export const V2_MAX_PAGE_SIZE = 1000;
-export const TOP_NEWS_DEFAULT_PAGE_SIZE = 250;
-export const TOP_NEWS_MAX_PAGE_SIZE = 1000;
-export const DEFAULT_MIN_MARKET_CAP = 1_000_000_000;
-
-export interface RateLimit {
-  limit: number;
-  windowMs: number;
-}
 
 export interface SandboxOptions {
   /** Current time in ms; SANDBOX_NOW pins it. */
@@ -57,8 +31,6 @@ export interface SandboxOptions {
   universe?: () => Universe;
 }
 
-export type SandboxHandler = (request: Request) => Promise<Response>;
-
 class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -67,34 +39,6 @@ class HttpError extends Error {
   ) {
     super(message);
   }
-}
-
-const JSON_TYPE = "application/json; charset=utf-8";
-
-function jsonBytes(body: unknown): Uint8Array<ArrayBuffer> {
-  // Bytes, not a string: a string body is re-scanned for lone surrogates on every response.
-  const buffer = Buffer.from(JSON.stringify(body));
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) as Uint8Array<ArrayBuffer>;
-}
-
-function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return bytesResponse(jsonBytes(body), status, headers);
-}
-
-function bytesResponse(
-  bytes: Uint8Array<ArrayBuffer>,
-  status = 200,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(bytes, { status, headers: { "content-type": JSON_TYPE, ...headers } });
-}
-
-export function errorResponse(
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  return json({ errors: [{ message }] }, status, headers);
 }
 
 // ---- parameter parsing: every bad value is a 400 naming the parameter ---------------------
@@ -174,21 +118,9 @@ function eventTypeParam(params: URLSearchParams, allowMany: boolean): EventType[
   return values as EventType[];
 }
 
-const LOOKUP_NAMES = [
-  "companyKey",
-  "ticker",
-  "micCode",
-  "exchange",
-  "cusip",
-  "isin",
-  "figi",
-  "cik",
-  "fscl",
-] as const;
-
-function lookupParams(params: URLSearchParams): LookupParams {
-  const out: LookupParams = {};
-  for (const name of LOOKUP_NAMES) {
+function lookupParams(params: URLSearchParams): CompanyLookup {
+  const out: CompanyLookup = {};
+  for (const name of LOOKUP_PARAMETERS) {
     const value = optionalParam(params, name);
     if (value !== undefined) out[name] = value;
   }
@@ -204,7 +136,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
   // companies first and complete the universe only for an identifier not found there.
   let enabledIndex: LookupIndex | undefined;
   let fullIndex: LookupIndex | undefined;
-  const resolve = (u: Universe, params: LookupParams, licensed: boolean): LookupResult => {
+  const resolve = (u: Universe, params: CompanyLookup, licensed: boolean): LookupResult => {
     if (!fullIndex && u.isComplete) fullIndex = buildLookupIndex(u.companies);
     if (fullIndex) return resolveCompany(fullIndex, params, licensed);
     enabledIndex ??= buildLookupIndex(u.enabled);
@@ -231,7 +163,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
   const logoCache = new Map<string, Uint8Array>();
 
   const authenticate = (request: Request, url: URL): { key: string; info: KeyInfo } => {
-    const key = request.headers.get("x-api-key") ?? url.searchParams.get("apiKey") ?? "";
+    const key = requestKey(request, url.searchParams);
     const info = DEMO_KEYS[key];
     if (!info) throw new HttpError(403, "The API key is invalid or missing.");
     return { key, info };
@@ -353,8 +285,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
       if (importance !== undefined && (minImportance !== undefined || maxImportance !== undefined)) {
         throw new HttpError(400, "importance cannot be combined with minImportance or maxImportance");
       }
-      const low = importance ?? minImportance ?? 1;
-      const high = importance ?? maxImportance ?? (minImportance !== undefined ? 5 : 2);
+      const { low, high } = importanceRange(importance, minImportance, maxImportance);
       if (low > high) throw new HttpError(400, "minImportance must not be greater than maxImportance");
       const minCap = numberParam(params, "minMarketCap");
       const maxCap = numberParam(params, "maxMarketCap");
@@ -443,23 +374,6 @@ interface Ctx {
   nowMs: number;
 }
 
-function page<T>(items: readonly T[], pageNumber: number, pageSize: number, row: (item: T) => unknown) {
-  const totalCount = items.length;
-  const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
-  const start = (pageNumber - 1) * pageSize;
-  return {
-    pagination: {
-      page: pageNumber,
-      pageSize,
-      totalCount,
-      totalPages,
-      hasNextPage: pageNumber < totalPages,
-      hasPreviousPage: pageNumber > 1,
-    },
-    data: items.slice(start, start + pageSize).map(row),
-  };
-}
-
 /** Initials, wordmark and brand colours of a company's generated logo. */
 export function logoSpec(c: CompanyRec): LogoSpec {
   const words = c.tradeName
@@ -473,43 +387,3 @@ export function logoSpec(c: CompanyRec): LogoSpec {
   const wordmark = full.length <= 14 ? full : (words[0] ?? "X").toUpperCase().slice(0, 14);
   return { initials, wordmark, ...brandFromSeed(c.brandSeed) };
 }
-
-// ---- configuration from the environment ------------------------------------------------
-
-/** Parses SANDBOX_NOW (ISO 8601). Invalid values are an error, not a silent real clock. */
-export function parseSandboxNow(value: string | undefined): (() => number) | undefined {
-  if (!value) return undefined;
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw new Error("SANDBOX_NOW must be an ISO 8601 date-time");
-  return () => ms;
-}
-
-/** Parses SANDBOX_RATE_LIMIT, e.g. "50/60" (50 requests per 60 seconds per key). */
-export function parseRateLimit(value: string | undefined): RateLimit | undefined {
-  if (!value) return undefined;
-  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
-  if (!match) throw new Error('SANDBOX_RATE_LIMIT must look like "50/60" (requests/seconds)');
-  return { limit: Number(match[1]), windowMs: Number(match[2]) * 1000 };
-}
-
-const HANDLER_KEY = Symbol.for("company-dashboard.sandbox.handler");
-type HandlerHolder = { [HANDLER_KEY]?: SandboxHandler };
-
-/** The process-wide sandbox, configured from the environment, behind its fault mode (SANDBOX_FAULTS). */
-export function getSandboxHandler(): SandboxHandler {
-  const holder = globalThis as HandlerHolder;
-  if (!holder[HANDLER_KEY]) {
-    getFaultInjector(); // an invalid SANDBOX_FAULTS fails here, before any request
-    const now = parseSandboxNow(process.env.SANDBOX_NOW);
-    const handler = createSandboxHandler({ now, rateLimit: parseRateLimit(process.env.SANDBOX_RATE_LIMIT) });
-    holder[HANDLER_KEY] = withFaults(
-      process.env.SANDBOX_HOSTILE === "1"
-        ? withHostileData(handler, { now: now ?? Date.now, keys: DEMO_KEYS })
-        : handler,
-      getFaultInjector,
-    );
-  }
-  return holder[HANDLER_KEY];
-}
-
-export type { Importance };

@@ -2,7 +2,7 @@
 // says vocabularies grow), pages stay consistent, and the free plan is untouched.
 import { describe, expect, it } from "vitest";
 import { UpstreamClient } from "@/lib/upstream/client";
-import { createSandboxHandler, DEMO_KEYS, parseSandboxNow } from "./handler";
+import { createSandboxHandler } from "./handler";
 import { withHostileData } from "./hostile";
 import {
   HOSTILE_KEYS,
@@ -13,9 +13,10 @@ import {
   SCRIPT_NAME,
   UNKNOWN,
 } from "./hostile-fixtures";
+import { DEMO_KEYS } from "./types";
 import { getUniverse } from "./universe";
 
-const now = parseSandboxNow("2026-11-20T15:00:00Z") as () => number;
+const now = () => Date.parse("2026-11-20T15:00:00Z");
 const handler = withHostileData(createSandboxHandler({ now }), { now, keys: DEMO_KEYS });
 const clientFor = (apiKey: string) =>
   new UpstreamClient({ baseUrl: "http://sandbox.internal", apiKey, transport: handler, retries: 0 });

@@ -3,7 +3,17 @@
 // their profiles, peers, logos and news, and their articles at the head of the top-news feed; one
 // ordinary company (ODD_KEY_PEER_HOST) has the odd-key companies as its closest peers. A wrapper
 // around the sandbox handler, so the app meets them through its real client, caches and pages.
-import type { KeyInfo, SandboxHandler } from "./handler";
+
+import { DEFAULT_MIN_MARKET_CAP } from "@/lib/upstream/vocabulary";
+import {
+  errorResponse,
+  importanceRange,
+  json,
+  type Pagination,
+  page,
+  pagination,
+  TOP_NEWS_DEFAULT_PAGE_SIZE,
+} from "./contract";
 import {
   type HostileArticle,
   hostileListRow,
@@ -15,18 +25,19 @@ import {
   oddKeyPeer,
 } from "./hostile-fixtures";
 import { brandFromSeed, type LogoVariant, renderLogo } from "./logo";
+import { type KeyInfo, requestKey, type SandboxHandler } from "./types";
 
 type Json = Record<string, unknown>;
 interface Page {
-  pagination: { page: number; pageSize: number; totalCount: number; totalPages: number } & Json;
+  pagination: Pagination;
   data: Json[];
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8" },
-  });
+/** A number parameter the sandbox handler has already validated, or undefined when absent. */
+function numberParam(params: URLSearchParams, name: string): number | undefined {
+  const value = params.get(name);
+  return value === null ? undefined : Number(value);
+}
 
 /** The hostile profile a lookup names (by companyKey, a secondary listing's key, or fscl), if any. */
 function hostileTarget(params: URLSearchParams, profiles: readonly Json[]): Json | undefined {
@@ -51,11 +62,11 @@ function dateWithin(article: Json, params: URLSearchParams, nowMs: number, defau
 
 function matchesFeedFilters(article: Json, params: URLSearchParams): boolean {
   const importance = Number(article.importance);
-  const exact = params.get("importance");
-  const min = params.get("minImportance");
-  const max = params.get("maxImportance");
-  const low = Number(exact ?? min ?? 1);
-  const high = Number(exact ?? max ?? (min !== null ? 5 : 2));
+  const { low, high } = importanceRange(
+    numberParam(params, "importance"),
+    numberParam(params, "minImportance"),
+    numberParam(params, "maxImportance"),
+  );
   const types = params.get("eventType")?.split(",");
   return importance >= low && importance <= high && (!types || types.includes(String(article.eventType)));
 }
@@ -84,7 +95,7 @@ export function withHostileData(
     const url = new URL(request.url);
     const path = url.pathname.replace(/\/+$/, "");
     const params = url.searchParams;
-    const key = keys[request.headers.get("x-api-key") ?? params.get("apiKey") ?? ""];
+    const key = keys[requestKey(request, params)];
     // The free plan's fixed company list stays as it is.
     if (!key || key.plan === "free" || request.method !== "GET") return inner(request);
     const nowMs = now();
@@ -101,10 +112,10 @@ export function withHostileData(
         const rows = profiles.map((p) =>
           path === "/v2/companies-list" ? hostileV2(p, false) : hostileListRow(p, compact),
         );
-        const page = (await response.json()) as Page;
-        page.pagination.totalCount += rows.length;
-        if (page.pagination.page === page.pagination.totalPages) page.data.push(...rows);
-        return json(page);
+        const list = (await response.json()) as Page;
+        list.pagination.totalCount += rows.length;
+        if (list.pagination.page === list.pagination.totalPages) list.data.push(...rows);
+        return json(list);
       }
       case "/v3/company/profile": {
         if (target && response.status === 404) return json(target);
@@ -160,7 +171,7 @@ async function topNews(
   const companyKey = params.get("companyKey");
   if (companyKey && !target) return response;
   if (target ? response.status !== 404 : response.status !== 200) return response;
-  const floor = Number(params.get("minMarketCap") ?? 1_000_000_000);
+  const floor = numberParam(params, "minMarketCap") ?? DEFAULT_MIN_MARKET_CAP;
   const ceiling = params.get("maxMarketCap");
   const mine = news
     .filter((n) => (target ? n.companyKey === target.companyKey : true))
@@ -172,15 +183,9 @@ async function topNews(
       if (floor > 0 && (cap === null || cap < floor)) return false;
       return ceiling === null || (cap !== null && cap <= Number(ceiling));
     });
-  const pageSize = Number(params.get("pageSize") ?? 250);
-  const pageNumber = Number(params.get("pageNumber") ?? 1);
-  if (target) {
-    const totalPages = Math.max(1, Math.ceil(mine.length / pageSize));
-    return json({
-      pagination: pagination(pageNumber, pageSize, mine.length, totalPages),
-      data: mine.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-    });
-  }
+  const pageSize = numberParam(params, "pageSize") ?? TOP_NEWS_DEFAULT_PAGE_SIZE;
+  const pageNumber = numberParam(params, "pageNumber") ?? 1;
+  if (target) return json(page(mine, pageNumber, pageSize, (row) => row));
   const first = (await response.json()) as Page;
   const total = first.pagination.totalCount + mine.length;
   const start = (pageNumber - 1) * pageSize;
@@ -190,19 +195,17 @@ async function topNews(
   const to = Math.max(0, end - mine.length);
   const rows: Json[] = mine.slice(start, end);
   for (let p = Math.floor(from / pageSize) + 1; p <= Math.ceil(to / pageSize) && to > from; p++) {
-    const page = p === pageNumber ? first : await innerPage(inner, request, p);
+    const sandboxPage = p === pageNumber ? first : await innerPage(inner, request, p);
     const offset = (p - 1) * pageSize;
-    rows.push(...page.data.slice(Math.max(0, from - offset), Math.max(0, to - offset)));
+    rows.push(...sandboxPage.data.slice(Math.max(0, from - offset), Math.max(0, to - offset)));
   }
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  return json({ pagination: pagination(pageNumber, pageSize, total, totalPages), data: rows });
+  return json({ pagination: pagination(pageNumber, pageSize, total), data: rows });
 }
 
 /** A hostile company's generated logo, when it lists logos. */
 function hostileLogo(target: Json, params: URLSearchParams): Response {
   const datasets = target.availableDatasets as unknown[];
-  if (!datasets.includes("logos"))
-    return json({ errors: [{ message: "No logo is available for this company." }] }, 404);
+  if (!datasets.includes("logos")) return errorResponse(404, "No logo is available for this company.");
   const spec = { initials: "ZK", wordmark: "ZYX KEYS", ...brandFromSeed(Number(target.companyId)) };
   const png = renderLogo(spec, (params.get("variant") ?? "icon") as LogoVariant);
   return new Response(png as Uint8Array<ArrayBuffer>, { headers: { "content-type": "image/png" } });
@@ -214,15 +217,4 @@ async function innerPage(inner: SandboxHandler, request: Request, pageNumber: nu
   const response = await inner(new Request(url, { headers: request.headers }));
   if (response.status !== 200) return { pagination: {} as Page["pagination"], data: [] };
   return (await response.json()) as Page;
-}
-
-function pagination(page: number, pageSize: number, totalCount: number, totalPages: number) {
-  return {
-    page,
-    pageSize,
-    totalCount,
-    totalPages,
-    hasNextPage: page < totalPages,
-    hasPreviousPage: page > 1,
-  };
 }

@@ -1,6 +1,8 @@
 // Resolution of the contract's single-company lookup parameters to one canonical company.
 // Secondary-listing keys, former tickers and predecessor CIKs resolve to the same company.
+
 import { isValidFiscalIdentifier, normalizeCik } from "@/lib/identifiers";
+import type { CompanyLookup } from "@/lib/upstream/vocabulary";
 import type { CompanyRec } from "./universe";
 
 export interface LookupIndex {
@@ -65,18 +67,6 @@ export function buildLookupIndex(companies: readonly CompanyRec[]): LookupIndex 
   return index;
 }
 
-export interface LookupParams {
-  companyKey?: string;
-  ticker?: string;
-  micCode?: string;
-  exchange?: string;
-  cusip?: string;
-  isin?: string;
-  figi?: string;
-  cik?: string;
-  fscl?: string;
-}
-
 export type LookupResult =
   | { kind: "found"; company: CompanyRec }
   | { kind: "missing_identification" }
@@ -88,7 +78,7 @@ export type LookupResult =
  * Resolves by the first usable identification, in order: companyKey, fscl, figi, cik, isin,
  * cusip, then ticker with micCode or exchange (or alone for US tickers).
  */
-export function resolveCompany(index: LookupIndex, params: LookupParams, licensed: boolean): LookupResult {
+export function resolveCompany(index: LookupIndex, params: CompanyLookup, licensed: boolean): LookupResult {
   const value = (v: string | undefined) => v?.trim().toUpperCase() || undefined;
   const companyKey = value(params.companyKey);
   if (companyKey) return found(index.byKey.get(companyKey));

@@ -1,7 +1,7 @@
 import { isConnectionResetFault } from "./faults";
-import type { SandboxHandler } from "./handler";
+import type { SandboxHandler } from "./types";
 
-/** The path under which the app serves the sandbox (DESIGN.md). */
+/** The path under which the app serves the sandbox (ARCHITECTURE.md). */
 export const SANDBOX_MOUNT = "/sandbox";
 
 /** Serves a sandbox handler under a path prefix: /sandbox/v3/... reaches the handler as /v3/... */

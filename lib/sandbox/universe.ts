@@ -30,13 +30,13 @@ import {
   type NativePair,
 } from "./data/names";
 import { hash32, hashString, Rng, WeightedTable } from "./rng";
+import type { CompanyType } from "./text";
 
 export const UNIVERSE_SEED = 20_260_101;
 export const UNIVERSE_SIZE = 55_240;
 export const API_ENABLED_COUNT = 12_180;
 export const FREE_PLAN_COUNT = 25;
 
-export type CompanyType = "operating_company" | "investment_company" | "reit" | "spac" | "government";
 export type CompanyStatus = "active" | "defunct" | "dormant" | "reorganizing" | "shell";
 export type SecurityType = "common_stock" | "preferred_stock" | "depositary_receipt" | "unit";
 export type TradingStatus = "active" | "delisted" | "pre_ipo" | "suspended";

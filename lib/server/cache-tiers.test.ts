@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { cacheDirFromEnv, decodeEntry, encodeEntry, FileTier } from "./cache-tiers";
+import { decodeEntry, encodeEntry, FileTier } from "./cache-tiers";
 
 let dir: string;
 let logged: string[];
@@ -148,13 +148,5 @@ describe("FileTier", () => {
     const tier = new FileTier(dir, { log });
     await tier.whenReady();
     expect(await tier.read("profile", "NASDAQ_A")).toBeUndefined();
-  });
-});
-
-describe("CACHE_DIR", () => {
-  it("defaults to .cache in the project folder; off is memory only", () => {
-    expect(cacheDirFromEnv({})).toBe(path.join(process.cwd(), ".cache"));
-    expect(cacheDirFromEnv({ CACHE_DIR: "off" })).toBeNull();
-    expect(cacheDirFromEnv({ CACHE_DIR: "/var/cache/app" })).toBe("/var/cache/app");
   });
 });

@@ -321,13 +321,6 @@ export class RedisTier implements SharedTier {
 
 // --- Configuration --------------------------------------------------------------------------------
 
-/** CACHE_DIR: a folder (default `.cache` in the project folder), or null for `off` (memory only). */
-export function cacheDirFromEnv(env: Record<string, string | undefined> = process.env): string | null {
-  const value = env.CACHE_DIR?.trim();
-  if (value === "off") return null;
-  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), value || ".cache");
-}
-
 /** Checks at start that CACHE_DIR can be written, so a mistake stops the start instead of every write. */
 export async function checkCacheDir(dir: string | null): Promise<void> {
   if (dir === null) return;

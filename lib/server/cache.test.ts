@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { SwrCache } from "./cache";
 import { FileTier } from "./cache-tiers";
@@ -20,13 +20,18 @@ function setup(overrides = {}) {
   let loads = 0;
   const loader = (value: string) => async () => {
     loads++;
-    await new Promise((r) => setTimeout(r, 5));
+    await Promise.resolve();
     return value;
   };
   return { cache, loader, loads: () => loads, advance: (ms: number) => (now += ms) };
 }
 
+// The cache's clock is the test's `now`; fake timers only let background reloads finish (each
+// advance runs what is pending) without sleeping on the real clock.
 describe("SwrCache", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it("serves a fresh entry without loading within its TTL", async () => {
     const { cache, loader, loads, advance } = setup();
     await cache.get("k", loader("a"));
@@ -40,7 +45,7 @@ describe("SwrCache", () => {
     await cache.get("k", loader("a"));
     advance(2000);
     expect(await cache.get("k", loader("b"))).toMatchObject({ value: "a", state: "stale" });
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(20);
     expect(await cache.get("k", loader("c"))).toMatchObject({ value: "b", state: "fresh" });
     expect(loads()).toBe(2);
   });
@@ -74,14 +79,14 @@ describe("SwrCache", () => {
       throw new UpstreamError("timeout", "no answer");
     };
     expect(await cache.get("k", failing)).toMatchObject({ value: "a", state: "stale" });
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.advanceTimersByTimeAsync(5);
     const served = await cache.get("k", failing);
     expect(served).toMatchObject({ value: "a", state: "stale-on-error", fetchedAt: 0 });
     expect(served.error?.code).toBe("timeout");
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.advanceTimersByTimeAsync(5);
     // The source recovers: the background reload replaces the value and clears the mark.
     expect(await cache.get("k", loader("b"))).toMatchObject({ value: "a", state: "stale-on-error" });
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(20);
     expect(await cache.get("k", loader("c"))).toMatchObject({ value: "b", state: "fresh" });
     expect(cache.stats()).toMatchObject({ staleOnError: 2, failures: 2 });
   });
@@ -249,7 +254,8 @@ describe("SwrCache over a file tier (a restart is a new cache over the same CACH
     const second = start();
     second.cache.age(2000); // "k" is only on disk for this process
     expect(await second.cache.get("k", loader("b"))).toMatchObject({ value: "a", state: "stale" });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(await second.cache.get("k", loader("c"))).toMatchObject({ value: "b", state: "fresh" });
+    await vi.waitFor(async () =>
+      expect(await second.cache.get("k", loader("c"))).toMatchObject({ value: "b", state: "fresh" }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { parseSandboxNow } from "@/lib/sandbox/handler";
+import { getConfig } from "./config";
 
 /**
  * "Now" for the data: the embedded sandbox's pinned clock (SANDBOX_NOW, used by the browser
@@ -7,6 +7,7 @@ import { parseSandboxNow } from "@/lib/sandbox/handler";
  * ago" and the news date limits are computed against it, so they agree with the data they describe.
  */
 export function dataNow(): number {
-  if (process.env.API_BASE_URL) return Date.now();
-  return parseSandboxNow(process.env.SANDBOX_NOW)?.() ?? Date.now();
+  const { upstream, sandbox } = getConfig();
+  if (upstream.baseUrl) return Date.now();
+  return sandbox.nowMs ?? Date.now();
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { CompareNewsAnswer, CompareNewsCompany } from "@/lib/api-types";
 // The comparison of a set of companies, for the /compare page and GET /api/compare: one cached
 // profile per company (at most one upstream call for each company not yet cached), each company
 // failing on its own.
@@ -81,20 +82,6 @@ export async function loadComparison(
 /** Stories per company asked of the top-news feed: enough to rank the set's top stories. */
 export const COMPARE_NEWS_PER_COMPANY = 25;
 
-export interface CompareNewsCompany {
-  companyKey: string;
-  /** Stories in the last 7 days (every importance), or null when the call failed. */
-  total: number | null;
-  error?: string;
-}
-
-export interface CompareNews {
-  /** The set's stories of the last 7 UTC days, most material first, then newest. */
-  articles: TopNewsArticle[];
-  companies: CompareNewsCompany[];
-  warning?: string;
-}
-
 /**
  * The top stories of the last 7 days across a set: one top-news call per company (the feed's
  * company filter, every importance), merged and ranked as the feed ranks them.
@@ -102,7 +89,7 @@ export interface CompareNews {
 export async function compareNews(
   keys: readonly string[],
   services: Services = getServices(),
-): Promise<CompareNews> {
+): Promise<CompareNewsAnswer> {
   let warning: string | undefined;
   const results = await Promise.all(
     keys.map(async (companyKey): Promise<{ company: CompareNewsCompany; articles: TopNewsArticle[] }> => {

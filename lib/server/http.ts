@@ -2,7 +2,7 @@ import "server-only";
 // The one place where errors become HTTP responses for the browser-facing route handlers.
 import { z } from "zod";
 import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
-import { type MissingResource, UpstreamError } from "@/lib/upstream/errors";
+import { type MissingResource, UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import { checkApiRateLimit } from "./rate-limit";
 import { logRequest, newRequestId, REQUEST_ID_HEADER, requestLogEntry } from "./request-log";
 
@@ -45,62 +45,73 @@ const NOT_FOUND_MESSAGES: Record<MissingResource, string> = {
   news: "This company has no news.",
 };
 
+interface UpstreamErrorAnswer {
+  status: number;
+  code: string;
+  message: string | ((error: UpstreamError) => string);
+  /** Whether the answer passes the upstream's wait on as Retry-After. */
+  retryAfter?: boolean;
+}
+
+const UNAVAILABLE: UpstreamErrorAnswer = {
+  status: 503,
+  code: "upstream_unavailable",
+  message: "The data service is unavailable.",
+};
+
+/** What each upstream failure answers to the browser: status, code and a message that leaks nothing. */
+const UPSTREAM_ERROR_ANSWERS: Record<UpstreamErrorCode, UpstreamErrorAnswer> = {
+  not_found: {
+    status: 404,
+    code: "not_found",
+    message: (error) => NOT_FOUND_MESSAGES[error.details.resource ?? "company"],
+  },
+  forbidden: {
+    status: 403,
+    code: "plan_restricted",
+    message: (error) => `Not available on this plan: ${error.message}`,
+  },
+  unauthorized: {
+    status: 502,
+    code: "upstream_auth",
+    message: "The data service rejected this server's API key.",
+  },
+  rate_limited: {
+    status: 503,
+    code: "upstream_rate_limited",
+    message: "The data service is rate-limiting this server; try again shortly.",
+    retryAfter: true,
+  },
+  timeout: { status: 504, code: "upstream_timeout", message: "The data service did not answer in time." },
+  bad_request: { status: 400, code: "upstream_bad_request", message: (error) => error.message },
+  invalid_response: {
+    status: 502,
+    code: "upstream_invalid",
+    message: "The data service sent a response this app cannot read.",
+  },
+  circuit_open: {
+    status: 503,
+    code: "upstream_circuit_open",
+    message:
+      "The data service is failing; this server pauses its calls to it for a moment. Try again shortly.",
+    retryAfter: true,
+  },
+  unavailable: UNAVAILABLE,
+  network: UNAVAILABLE,
+};
+
 /** Maps anything thrown by a handler to a response that leaks nothing. */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof z.ZodError) return errorBody(400, validationErrors(error));
   if (error instanceof UpstreamError) {
-    const retryAfter = error.details.retryAfterMs;
-    switch (error.code) {
-      case "not_found":
-        return errorBody(404, [
-          { message: NOT_FOUND_MESSAGES[error.details.resource ?? "company"], code: "not_found" },
-        ]);
-      case "forbidden":
-        return errorBody(403, [
-          { message: `Not available on this plan: ${error.message}`, code: "plan_restricted" },
-        ]);
-      case "unauthorized":
-        return errorBody(502, [
-          { message: "The data service rejected this server's API key.", code: "upstream_auth" },
-        ]);
-      case "rate_limited":
-        return errorBody(
-          503,
-          [
-            {
-              message: "The data service is rate-limiting this server; try again shortly.",
-              code: "upstream_rate_limited",
-            },
-          ],
-          retryAfter !== undefined ? { "retry-after": String(Math.ceil(retryAfter / 1000)) } : {},
-        );
-      case "timeout":
-        return errorBody(504, [
-          { message: "The data service did not answer in time.", code: "upstream_timeout" },
-        ]);
-      case "bad_request":
-        return errorBody(400, [{ message: error.message, code: "upstream_bad_request" }]);
-      case "invalid_response":
-        return errorBody(502, [
-          { message: "The data service sent a response this app cannot read.", code: "upstream_invalid" },
-        ]);
-      case "circuit_open":
-        return errorBody(
-          503,
-          [
-            {
-              message:
-                "The data service is failing; this server pauses its calls to it for a moment. Try again shortly.",
-              code: "upstream_circuit_open",
-            },
-          ],
-          retryAfter !== undefined ? { "retry-after": String(Math.ceil(retryAfter / 1000)) } : {},
-        );
-      default:
-        return errorBody(503, [
-          { message: "The data service is unavailable.", code: "upstream_unavailable" },
-        ]);
-    }
+    const answer = UPSTREAM_ERROR_ANSWERS[error.code] ?? UNAVAILABLE;
+    const message = typeof answer.message === "string" ? answer.message : answer.message(error);
+    const retryAfterMs = error.details.retryAfterMs;
+    const headers: Record<string, string> =
+      answer.retryAfter && retryAfterMs !== undefined
+        ? { "retry-after": String(Math.ceil(retryAfterMs / 1000)) }
+        : {};
+    return errorBody(answer.status, [{ message, code: answer.code }], headers);
   }
   console.error("api: unexpected error", error instanceof Error ? error.name : typeof error);
   return errorBody(500, [{ message: "Internal error.", code: "internal" }]);

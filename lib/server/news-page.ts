@@ -1,9 +1,9 @@
 import "server-only";
 // The /news page's server data: the company named in the URL by its canonical key, and the feed's
 // first page. The page and the page gate (proxy.ts) load the same things.
-import type { PickedCompany } from "@/components/news/company-picker";
 import { toSearch } from "@/lib/client/api";
 import { FEED_PAGE_SIZE, type FeedState, serializeFeedState, toApiParams } from "@/lib/news/feed-state";
+import { type PickedCompany, pickedFromRow } from "@/lib/news/picked-company";
 import { topNewsQuery } from "./query-schemas";
 import { getServices } from "./services";
 import { topNewsFeed } from "./top-news-feed";
@@ -11,19 +11,8 @@ import { topNewsFeed } from "./top-news-feed";
 /** The company named in the URL, by its canonical key: from the index, else through the API. */
 export async function canonicalCompany(key: string): Promise<{ key: string; picked: PickedCompany | null }> {
   const services = getServices();
-  const row = services.directory.index("default").byKey(key);
-  if (row) {
-    return {
-      key: row.companyKey,
-      picked: {
-        companyKey: row.companyKey,
-        name: row.displayNameEnglish || row.companyKey,
-        ticker: row.primaryListing.ticker,
-        exchangeCode: row.primaryListing.exchangeCode,
-        hasLogo: row.availableDatasets.includes("logos"),
-      },
-    };
-  }
+  const row = services.indexedCompany(key, ["default"]);
+  if (row) return { key: row.companyKey, picked: pickedFromRow(row) };
   // A former ticker or a secondary listing: the feed needs the canonical form.
   const resolved = await services.resolve(key).catch(() => null);
   return { key: resolved?.companyKey ?? key, picked: null };

@@ -57,4 +57,13 @@ describe("the overview's week counts", () => {
     expect(paused.stale).toBe(true);
     expect(paused.warning).toMatch(/limiting this server's requests/);
   });
+
+  it("are one of the services' caches: counted in their stats and aged with the others", async () => {
+    const { services } = overviewServices();
+    const first = await weekEventCounts(services, TODAY);
+    expect(services.cacheStats().find((c) => c.name === "week-counts")).toMatchObject({ entries: 1 });
+    await services.ageCaches(40 * MINUTE);
+    const aged = await weekEventCounts(services, TODAY);
+    expect(aged).toMatchObject({ stale: true, fetchedAt: first.fetchedAt - 40 * MINUTE });
+  });
 });

@@ -1,4 +1,6 @@
 import "server-only";
+import pLimit from "p-limit";
+import type { TopNewsFeedPage } from "@/lib/api-types";
 import { addDays } from "@/lib/dates";
 // The overview page's data, each part cached so that the page costs a bounded number of upstream
 // calls: today's top stories (1 call, 2 min like the feed; 1 more when today has none yet), the
@@ -7,11 +9,10 @@ import { addDays } from "@/lib/dates";
 import { type DateRange, defaultRange } from "@/lib/news/feed-state";
 import { inBackground } from "@/lib/upstream/priority";
 import { EVENT_TYPES, type EventType } from "@/lib/upstream/vocabulary";
-import { SwrCache } from "./cache";
 import { type DirectoryPage, directoryPage } from "./directory";
 import { companiesQuery } from "./query-schemas";
 import type { Services } from "./services";
-import { type TopNewsFeedPage, topNewsFeed } from "./top-news-feed";
+import { topNewsFeed } from "./top-news-feed";
 
 const MINUTE = 60_000;
 export const TOP_STORIES = 5;
@@ -43,8 +44,6 @@ export interface WeekCounts {
   warning?: string;
 }
 
-const countCaches = new WeakMap<Services, SwrCache<Omit<WeekCounts, "fetchedAt" | "stale" | "warning">>>();
-
 /**
  * The default feed's story count per event type over the latest 7 days: the API has no counts,
  * so each is one page of one story, read for its totalCount. Cached 30 minutes (a week's counts
@@ -52,19 +51,12 @@ const countCaches = new WeakMap<Services, SwrCache<Omit<WeekCounts, "fetchedAt" 
  * queue behind the calls of pages people wait for.
  */
 export async function weekEventCounts(services: Services, today: string): Promise<WeekCounts> {
-  let cache = countCaches.get(services);
-  if (!cache) {
-    cache = new SwrCache({
-      name: "week-counts",
-      freshMs: 30 * MINUTE,
-      staleMs: 6 * 60 * MINUTE,
-      errorMs: 24 * 60 * MINUTE,
-      maxEntries: 4,
-      now: services.now,
-      shared: services.tier,
-    });
-    countCaches.set(services, cache);
-  }
+  const cache = services.cache<Omit<WeekCounts, "fetchedAt" | "stale" | "warning">>("week-counts", {
+    freshMs: 30 * MINUTE,
+    staleMs: 6 * 60 * MINUTE,
+    errorMs: 24 * 60 * MINUTE,
+    maxEntries: 4,
+  });
   const cached = await cache.get(today, () => inBackground(() => countByType(services, today)));
   const { data, fetchedAt, state, warning } = services.serve(cached);
   return { ...data, fetchedAt, stale: state !== "fresh", warning };
@@ -74,25 +66,16 @@ async function countByType(
   services: Services,
   today: string,
 ): Promise<Omit<WeekCounts, "fetchedAt" | "stale" | "warning">> {
-  const counts: { eventType: EventType; count: number }[] = [];
-  const queue = [...EVENT_TYPES];
-  const worker = async () => {
-    for (let type = queue.shift(); type; type = queue.shift()) {
-      const page = await services.client.getTopNews({ eventTypes: [type], pageSize: 1 });
-      counts.push({ eventType: type, count: page.pagination.totalCount });
-    }
-  };
-  await Promise.all(Array.from({ length: COUNT_CONCURRENCY }, worker));
+  const limit = pLimit(COUNT_CONCURRENCY);
+  const counts = await Promise.all(
+    EVENT_TYPES.map((eventType) =>
+      limit(async () => ({ eventType, count: await services.countTopNews({ eventTypes: [eventType] }) })),
+    ),
+  );
   counts.sort(
     (a, b) => b.count - a.count || EVENT_TYPES.indexOf(a.eventType) - EVENT_TYPES.indexOf(b.eventType),
   );
   return { range: defaultRange(today), counts, total: counts.reduce((sum, c) => sum + c.count, 0) };
-}
-
-/** The overview's own caches for a Services, if it has made them. */
-export function overviewCaches(services: Services): SwrCache<unknown>[] {
-  const cache = countCaches.get(services);
-  return cache ? [cache as SwrCache<unknown>] : [];
 }
 
 /** The companies whose data changed last, by `updatedAt`: the directory's own answer, from the index. */

@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { SwrCache } from "./cache";
-import {
-  DEFAULT_PAGE_MISS_LIMIT,
-  PageBudgetExceeded,
-  parsePageMissLimit,
-  setPageMissLimiter,
-  withPageMissBudget,
-} from "./page-budget";
+import { PageBudgetExceeded, setPageMissLimiter, withPageMissBudget } from "./page-budget";
 import { RateLimiter } from "./rate-limit";
 
 function cache(now: () => number = Date.now) {
@@ -32,17 +26,6 @@ function counted(value = "v") {
 }
 
 afterEach(() => setPageMissLimiter(undefined));
-
-describe("PAGE_MISS_LIMIT", () => {
-  it("parses N/S and off, defaults to a budget a person never meets, and refuses nonsense", () => {
-    expect(parsePageMissLimit(undefined)).toEqual(parsePageMissLimit(DEFAULT_PAGE_MISS_LIMIT));
-    expect(parsePageMissLimit(DEFAULT_PAGE_MISS_LIMIT)?.requests).toBeGreaterThanOrEqual(60);
-    expect(parsePageMissLimit("10/60")).toEqual({ requests: 10, windowSeconds: 60 });
-    expect(parsePageMissLimit("off")).toBeNull();
-    expect(() => parsePageMissLimit("ten")).toThrow(/PAGE_MISS_LIMIT must look like/);
-    expect(() => parsePageMissLimit("0/60")).toThrow(/PAGE_MISS_LIMIT/);
-  });
-});
 
 describe("the pages' upstream-miss budget", () => {
   it("charges a page's cache misses to its client and refuses the miss past the budget", async () => {

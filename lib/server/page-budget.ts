@@ -4,11 +4,9 @@
 // page gate (proxy.ts) runs a page's loads inside withPageMissBudget; the caches call
 // chargePageMiss on a miss, which throws PageBudgetExceeded when the client has nothing left.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type ClientLimiter, parseRateLimit, RateLimiter } from "./rate-limit";
+import { getConfig } from "./config";
+import { type ClientLimiter, RateLimiter } from "./rate-limit";
 import { getSharedRedis } from "./redis";
-
-/** 120 misses in 5 minutes: a person reading pages never meets it; a script spraying keys does. */
-export const DEFAULT_PAGE_MISS_LIMIT = "120/300";
 
 // Thrown by one bundle's copy of this module and caught by another's (the caches of the shared
 // Services, the gate in proxy.ts): the brand makes `instanceof` work across copies.
@@ -44,16 +42,11 @@ const holder = globalThis as Holder;
 holder[STORE_KEY] ??= new AsyncLocalStorage<Charge>();
 const store = holder[STORE_KEY];
 
-/** Parses PAGE_MISS_LIMIT: "N/S" (N misses per window of S seconds), or "off". */
-export function parsePageMissLimit(value: string | undefined) {
-  return parseRateLimit("PAGE_MISS_LIMIT", value, DEFAULT_PAGE_MISS_LIMIT);
-}
-
 /** The process-wide budget, configured from the environment (null: off). */
 export function getPageMissLimiter(): ClientLimiter | null {
   holder[LIMIT_KEY] ??= {
     limiter: (() => {
-      const config = parsePageMissLimit(process.env.PAGE_MISS_LIMIT);
+      const config = getConfig().pageMissLimit;
       return config ? new RateLimiter(config, getSharedRedis(), "page-miss") : null;
     })(),
   };

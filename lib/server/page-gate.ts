@@ -8,10 +8,10 @@ import { headers } from "next/headers";
 import { parseCompareSet } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
 import { parseFeedParams } from "@/lib/news/feed-state";
-import { readUpstreamConfig } from "@/lib/upstream/config";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { dataNow } from "./clock";
 import { loadComparison } from "./compare";
+import { getConfig } from "./config";
 import { firstFeedPage, newsCompany } from "./news-page";
 import { overviewData } from "./overview";
 import { PageBudgetExceeded, withPageMissBudget } from "./page-budget";
@@ -75,7 +75,7 @@ export async function gatePage(
           cause: { status: 429, code: "page_budget", retryAfterSeconds: error.retryAfterSeconds },
         };
       if (isUpstreamError(error)) {
-        const cause = pageStatusOf(error, readUpstreamConfig().breaker.cooldownMs);
+        const cause = pageStatusOf(error, getConfig().upstream.breaker.cooldownMs);
         if (cause) return { kind: "status", cause };
       }
       // Anything else is the page's to show (its own error boundary).
@@ -108,7 +108,7 @@ function pausedStatus(): GateOutcome | null {
   const retryAfterMs = until !== null && Number.isFinite(until) ? Math.max(0, until - Date.now()) : undefined;
   const cause = pageStatusOf(
     { code: paused, details: { retryAfterMs } },
-    readUpstreamConfig().breaker.cooldownMs,
+    getConfig().upstream.breaker.cooldownMs,
   );
   return cause ? { kind: "status", cause } : null;
 }

@@ -1,10 +1,11 @@
 import "server-only";
+import type { ServedProfile } from "@/lib/api-types";
 // What the profile page shows for a URL segment, decided without rendering: the page and the page
 // gate (proxy.ts, which loads it before the page renders) ask the same question.
 import { profileHref } from "@/lib/hrefs";
 import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { getServices, type ServedProfile } from "./services";
+import { getServices } from "./services";
 
 export type ProfilePageData =
   | { kind: "profile"; served: ServedProfile }

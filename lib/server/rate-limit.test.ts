@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningRedis, startRedis } from "@/tests/redis-server";
 import { PEER_ADDRESS_HEADER } from "./client-address";
-import { bucketOf, clientAddress, parseApiRateLimit, parseTrustedProxyHops, RateLimiter } from "./rate-limit";
+import { bucketOf, clientAddress, RateLimiter } from "./rate-limit";
 import { SharedRedis } from "./redis";
 
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -75,19 +75,6 @@ describe("RateLimiter shared through a real redis-server", () => {
     const after = [];
     for (const { limiter } of [two, one, two, one]) after.push((await limiter.take("198.51.100.3")).allowed);
     expect(after).toEqual([true, true, true, false]);
-  });
-});
-
-describe("configuration", () => {
-  it("reads API_RATE_LIMIT as requests/seconds, off, or the default", () => {
-    expect(parseApiRateLimit("60/30")).toEqual({ requests: 60, windowSeconds: 30 });
-    expect(parseApiRateLimit("off")).toBeNull();
-    expect(parseApiRateLimit(undefined)).toEqual({ requests: 1200, windowSeconds: 60 });
-    expect(() => parseApiRateLimit("lots")).toThrow(/API_RATE_LIMIT/);
-    expect(() => parseApiRateLimit("0/60")).toThrow(/API_RATE_LIMIT/);
-    expect(parseTrustedProxyHops(undefined)).toBe(0);
-    expect(parseTrustedProxyHops("2")).toBe(2);
-    expect(() => parseTrustedProxyHops("-1")).toThrow(/TRUSTED_PROXY_HOPS/);
   });
 });
 

@@ -6,46 +6,9 @@
 // whole N: lenient for a moment, which a per-client abuse limit can afford; no request fails).
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { PEER_ADDRESS_HEADER } from "./client-address";
+import { getConfig, type RateLimitConfig } from "./config";
 import { forwardedEntries, trustedForwarded } from "./forwarded";
 import { getSharedRedis, type SharedRedis } from "./redis";
-
-export interface RateLimitConfig {
-  /** Requests a client may make per window. */
-  requests: number;
-  windowSeconds: number;
-}
-
-/** A generous default: 1200 requests a minute per client. */
-export const DEFAULT_API_RATE_LIMIT = "1200/60";
-
-/** Parses API_RATE_LIMIT: "N/S" (N requests per S seconds), or "off". */
-export function parseApiRateLimit(value: string | undefined): RateLimitConfig | null {
-  return parseRateLimit("API_RATE_LIMIT", value, DEFAULT_API_RATE_LIMIT);
-}
-
-/** Parses a per-client limit setting: "N/S" (N per window of S seconds), or "off". */
-export function parseRateLimit(
-  name: string,
-  value: string | undefined,
-  fallback: string,
-): RateLimitConfig | null {
-  const raw = (value ?? "").trim() || fallback;
-  if (raw === "off") return null;
-  const match = /^(\d+)\/(\d+)$/.exec(raw);
-  const requests = Number(match?.[1]);
-  const seconds = Number(match?.[2]);
-  if (!match || requests < 1 || seconds < 1)
-    throw new Error(`${name} must look like "${fallback}" (requests/seconds) or be "off"`);
-  return { requests, windowSeconds: seconds };
-}
-
-/** Parses TRUSTED_PROXY_HOPS: how many reverse proxies in front of the app append X-Forwarded-For. */
-export function parseTrustedProxyHops(value: string | undefined): number {
-  const hops = Number((value ?? "").trim() || 0);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
-    throw new Error("TRUSTED_PROXY_HOPS must be a whole number from 0 to 10");
-  return hops;
-}
 
 /**
  * The client's address. With no trusted proxy it is the socket's peer (stamped by the server,
@@ -131,10 +94,10 @@ export function getApiRateLimit(): ApiRateLimit {
   const holder = globalThis as LimitHolder;
   holder[LIMIT_KEY] ??= {
     limiter: (() => {
-      const config = parseApiRateLimit(process.env.API_RATE_LIMIT);
+      const config = getConfig().apiRateLimit;
       return config ? new RateLimiter(config, getSharedRedis()) : null;
     })(),
-    trustedHops: parseTrustedProxyHops(process.env.TRUSTED_PROXY_HOPS),
+    trustedHops: getConfig().trustedProxyHops,
   };
   return holder[LIMIT_KEY];
 }

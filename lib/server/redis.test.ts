@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningRedis, startRedis } from "@/tests/redis-server";
-import { deploymentNamespace, redisUrlFromEnv, SharedRedis } from "./redis";
+import { deploymentNamespace, SharedRedis } from "./redis";
 
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   const started = Date.now();
@@ -49,12 +49,5 @@ describe("configuration", () => {
     const a = deploymentNamespace("https://api.example.com", "secret-key");
     expect(a).not.toContain("secret");
     expect(a).not.toBe(deploymentNamespace("https://api.example.com", "other-key"));
-  });
-
-  it("checks REDIS_URL", () => {
-    expect(redisUrlFromEnv({})).toBeUndefined();
-    expect(redisUrlFromEnv({ REDIS_URL: "redis://127.0.0.1:6380" })).toBe("redis://127.0.0.1:6380");
-    expect(() => redisUrlFromEnv({ REDIS_URL: "http://x" })).toThrow(/redis:\/\//);
-    expect(() => redisUrlFromEnv({ REDIS_URL: "not a url" })).toThrow(/REDIS_URL/);
   });
 });

@@ -5,7 +5,7 @@ import "server-only";
 // back to their local tier, and the client reconnects by itself.
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
-import { readUpstreamConfig } from "@/lib/upstream/config";
+import { getConfig } from "./config";
 
 export type RedisState = "connecting" | "ready" | "down";
 
@@ -178,21 +178,6 @@ export function deploymentNamespace(baseUrl: string | undefined, apiKey: string)
   return `fiscal-atlas:${digest}`;
 }
 
-/** REDIS_URL, checked: undefined when unset or empty. */
-export function redisUrlFromEnv(env: Record<string, string | undefined> = process.env): string | undefined {
-  const url = env.REDIS_URL?.trim();
-  if (!url) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error("REDIS_URL must be a URL such as redis://127.0.0.1:6379");
-  }
-  if (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:")
-    throw new Error("REDIS_URL must start with redis:// or rediss://");
-  return url;
-}
-
 const REDIS_KEY = Symbol.for("company-dashboard.redis");
 type RedisHolder = { [REDIS_KEY]?: SharedRedis | null };
 
@@ -203,10 +188,10 @@ type RedisHolder = { [REDIS_KEY]?: SharedRedis | null };
 export function getSharedRedis(): SharedRedis | null {
   const holder = globalThis as RedisHolder;
   if (holder[REDIS_KEY] === undefined) {
-    const url = redisUrlFromEnv();
+    const { redisUrl: url, upstream } = getConfig();
     if (!url) holder[REDIS_KEY] = null;
     else {
-      const { baseUrl, apiKey } = readUpstreamConfig();
+      const { baseUrl, apiKey } = upstream;
       holder[REDIS_KEY] = new SharedRedis({ url, namespace: deploymentNamespace(baseUrl, apiKey) });
     }
   }

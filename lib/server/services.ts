@@ -1,9 +1,9 @@
 import "server-only";
+import type { IndexStatus, Served, ServedProfile } from "@/lib/api-types";
 // Server services: every page and route handler reads upstream data through these. They own
 // the caches, single-flight, the directory index and the call counts.
 import type { DirectoryQuery, DirectoryResult } from "@/lib/directory/company-index";
 import { type CompanySet, DirectorySync, type SnapshotStore, type SyncProgress } from "@/lib/directory/sync";
-import { formatAgo } from "@/lib/format";
 import {
   COMPANY_KEY_PATTERN,
   isValidCusip,
@@ -21,12 +21,13 @@ import type {
   TopNewsQuery,
   UpstreamClient,
 } from "@/lib/upstream/client";
-import { readUpstreamConfig } from "@/lib/upstream/config";
 import { isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { UpstreamHealth } from "@/lib/upstream/health";
 import type { Company, NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
-import { type Cached, type CacheStats, SwrCache } from "./cache";
+import { type Cached, type CacheOptions, type CacheStats, SwrCache } from "./cache";
 import type { SharedTier, SharedTierStatus } from "./cache-tiers";
+import { getConfig } from "./config";
+import { indexUnavailable, staleWarning } from "./notices";
 import { getSharedRedis, type RedisStatus } from "./redis";
 import { getSharedState } from "./shared-state";
 import { createUpstreamBudget } from "./upstream-budget";
@@ -39,22 +40,6 @@ const DAY = 24 * HOUR;
 /** updatedAt and earningsFilingDate are "served live": never older than this. */
 export const LIVE_FIELDS_TTL_MS = 10 * MINUTE;
 
-export interface Served<T> {
-  data: T;
-  fetchedAt: number;
-  /** fresh, stale (revalidating), or stale-on-error (the upstream failed; this is older data). */
-  state: Cached<T>["state"];
-  /** With stale-on-error: how old the data is and why newer data is missing. */
-  stale?: { ageMs: number; reason: UpstreamErrorCode };
-  /** With stale-on-error: the notice a page shows above the data. */
-  warning?: string;
-}
-
-export interface ServedProfile<P extends Profile | ProfileV2 = Profile> extends Served<P> {
-  /** True when the live fields were withheld because the cached profile is older than their TTL. */
-  liveFieldsExpired: boolean;
-}
-
 export interface ServicesOptions {
   client?: UpstreamClient;
   now?: () => number;
@@ -63,25 +48,6 @@ export interface ServicesOptions {
   /** The cache's shared tier and the index's snapshot store; default: as configured (getSharedState). */
   tier?: SharedTier | null;
   snapshots?: SnapshotStore | null;
-}
-
-/** What is wrong with the data service, in a few words, for a notice. */
-export function describeUpstreamFailure(code: UpstreamErrorCode | undefined): string {
-  switch (code) {
-    case "rate_limited":
-      return "the data service is limiting this server's requests";
-    case "unauthorized":
-      return "the data service is rejecting this server's key";
-    case "invalid_response":
-      return "the data service is sending answers this app cannot read";
-    default:
-      return "the data service is failing";
-  }
-}
-
-/** "Showing data from 12 minutes ago; the data service is failing." */
-export function staleWarning(fetchedAt: number, now: number, code: UpstreamErrorCode | undefined): string {
-  return `Showing data from ${formatAgo(fetchedAt, now)}; ${describeUpstreamFailure(code)}.`;
 }
 
 /**
@@ -129,6 +95,8 @@ export class Services {
   readonly topNewsPages: SwrCache<TopNewsPage>;
   /** The tier behind every cache's in-process one: Redis, CACHE_DIR, or none. */
   readonly tier: SharedTier | null;
+  /** Every cache of these services by name, their own and those made through cache() by others. */
+  private readonly caches = new Map<string, SwrCache<unknown>>();
 
   constructor(options: ServicesOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -138,58 +106,54 @@ export class Services {
       options.tier === undefined || options.snapshots === undefined ? getSharedState() : null;
     this.tier = options.tier === undefined ? (configured?.tier ?? null) : options.tier;
     this.directory = new DirectorySync(this.client, {
-      refreshMs: options.refreshMs ?? refreshMsFromEnv(),
+      refreshMs: options.refreshMs ?? getConfig().directoryRefreshMs,
       now: this.now,
       store: options.snapshots === undefined ? (configured?.snapshots ?? null) : options.snapshots,
     });
-    const now = this.now;
-    const shared = this.tier;
-    this.profiles = new SwrCache({
-      name: "profile",
+    this.profiles = this.cache("profile", {
       freshMs: 30 * MINUTE,
       staleMs: DAY,
       errorMs: 7 * DAY,
       maxEntries: 5000,
-      now,
-      shared,
     });
-    this.profilesV2 = new SwrCache({
-      name: "profile-v2",
+    this.profilesV2 = this.cache("profile-v2", {
       freshMs: 30 * MINUTE,
       staleMs: DAY,
       errorMs: 7 * DAY,
       maxEntries: 1000,
-      now,
-      shared,
     });
-    this.logos = new SwrCache({
-      name: "logo",
+    this.logos = this.cache("logo", {
       freshMs: 7 * DAY,
       staleMs: 30 * DAY,
       errorMs: 90 * DAY,
       maxEntries: 4000,
-      now,
-      shared,
     });
-    this.news = new SwrCache({
-      name: "company-news",
+    this.news = this.cache("company-news", {
       freshMs: 5 * MINUTE,
       staleMs: HOUR,
       errorMs: DAY,
       maxEntries: 2000,
-      now,
-      shared,
     });
-    this.topNewsPages = new SwrCache({
-      name: "top-news",
+    this.topNewsPages = this.cache("top-news", {
       freshMs: 2 * MINUTE,
       staleMs: 30 * MINUTE,
       errorMs: DAY,
       maxEntries: 500,
-      now,
-      shared,
     });
     if (options.startSync !== false) this.directory.start();
+  }
+
+  /**
+   * The cache of this name, made on first use on these services' clock and shared tier, and
+   * counted in cacheStats() and aged by ageCaches() like their own.
+   */
+  cache<T>(name: string, timings: Omit<CacheOptions, "name" | "now" | "shared">): SwrCache<T> {
+    let cache = this.caches.get(name);
+    if (!cache) {
+      cache = new SwrCache<unknown>({ name, ...timings, now: this.now, shared: this.tier });
+      this.caches.set(name, cache);
+    }
+    return cache as SwrCache<T>;
   }
 
   /**
@@ -215,7 +179,7 @@ export class Services {
     return { result, progress: this.directory.progress(set) };
   }
 
-  indexStatus(): Record<CompanySet, SyncProgress> {
+  indexStatus(): IndexStatus {
     return { default: this.directory.progress("default"), all: this.directory.progress("all") };
   }
 
@@ -261,6 +225,11 @@ export class Services {
     return this.serve(await this.news.get(key, () => this.client.getCompanyNews({ companyKey }, query)));
   }
 
+  /** How many stories the feed has for a query: one page of one story, read for its totalCount; uncached. */
+  async countTopNews(query: Omit<TopNewsQuery, "pageSize">): Promise<number> {
+    return (await this.client.getTopNews({ ...query, pageSize: 1 })).pagination.totalCount;
+  }
+
   async topNews(query: TopNewsQuery): Promise<Served<TopNewsPage>> {
     return this.serve(await this.topNewsPages.get(stableKey(query), () => this.client.getTopNews(query)));
   }
@@ -279,8 +248,8 @@ export class Services {
   }
 
   /** The directory index's row for a company key, without an upstream call (undefined: not known). */
-  indexedCompany(companyKey: string): Company | undefined {
-    for (const set of ["default", "all"] as const) {
+  indexedCompany(companyKey: string, sets: readonly CompanySet[] = ["default", "all"]): Company | undefined {
+    for (const set of sets) {
       const row = this.directory.index(set).byKey(companyKey);
       if (row) return row;
     }
@@ -320,14 +289,13 @@ export class Services {
    * Ages every cached answer by `ms` and refreshes the company index now, as if that time had
    * passed: lets the fault-mode browser tests see stale data without waiting for real TTLs.
    */
-  async ageCaches(ms: number, more: SwrCache<unknown>[] = []): Promise<void> {
-    for (const cache of [this.profiles, this.profilesV2, this.logos, this.news, this.topNewsPages, ...more])
-      cache.age(ms);
+  async ageCaches(ms: number): Promise<void> {
+    for (const cache of this.caches.values()) cache.age(ms);
     await this.directory.sync("default");
   }
 
   cacheStats(): CacheStats[] {
-    return [this.profiles, this.profilesV2, this.logos, this.news, this.topNewsPages].map((c) => c.stats());
+    return [...this.caches.values()].map((c) => c.stats());
   }
 
   /**
@@ -341,11 +309,7 @@ export class Services {
     if (progress.state === "error") {
       return {
         kind: "unavailable",
-        message: `The company list could not be loaded: ${describeUpstreamFailure(code)}. ${
-          progress.rows > 0
-            ? `Showing the ${progress.rows.toLocaleString("en-US")} companies received so far; the rest is`
-            : "It is"
-        } tried again automatically.`,
+        message: indexUnavailable(progress, code),
       };
     }
     if (progress.state === "ready" && progress.lastError && progress.syncedAt !== null) {
@@ -356,7 +320,7 @@ export class Services {
 
   /** The state of the upstream, the index and the caches, without secrets: for /api/health. */
   health(): HealthReport {
-    const config = readUpstreamConfig();
+    const config = getConfig().upstream;
     const caches = this.cacheStats();
     const sum = (field: "entries" | "hits" | "staleHits" | "misses" | "staleOnError") =>
       caches.reduce((total, c) => total + c[field], 0);
@@ -424,14 +388,6 @@ function budgetReport(status: BudgetStatus): BudgetReport {
   };
 }
 
-/** DIRECTORY_REFRESH_MINUTES: how often the company index re-syncs (default 60). */
-export function refreshMsFromEnv(): number {
-  const minutes = Number(process.env.DIRECTORY_REFRESH_MINUTES ?? 60);
-  if (!Number.isFinite(minutes) || minutes < 1)
-    throw new Error("DIRECTORY_REFRESH_MINUTES must be a number of minutes >= 1");
-  return minutes * MINUTE;
-}
-
 /** The lookup parameter a well-formed identifier implies, or null for text that is none. */
 export function lookupFor(value: string): CompanyLookup | null {
   const v = value.trim().toUpperCase();
@@ -454,7 +410,14 @@ export function getServices(): Services {
   return holder[SERVICES_KEY];
 }
 
-/** Replaces the process-wide services: for the benchmark's cold runs and for tests. */
-export function setServices(services: Services): void {
-  (globalThis as ServicesHolder)[SERVICES_KEY] = services;
+/**
+ * Replaces the process-wide services, stopping the replaced ones' background sync: for the
+ * benchmark's cold runs and for tests. Undefined drops them (a test's cleanup): the next
+ * getServices() builds them anew from the configuration.
+ */
+export function setServices(services: Services | undefined): void {
+  const holder = globalThis as ServicesHolder;
+  const replaced = holder[SERVICES_KEY];
+  if (replaced && replaced !== services) replaced.directory.stop();
+  holder[SERVICES_KEY] = services;
 }

@@ -6,8 +6,8 @@ import "server-only";
 // key has its own folder: a free key's server never serves what a licensed key fetched.
 import path from "node:path";
 import type { SnapshotStore } from "@/lib/directory/sync";
-import { readUpstreamConfig } from "@/lib/upstream/config";
-import { cacheDirFromEnv, FileTier, RedisTier, type SharedTier } from "./cache-tiers";
+import { FileTier, RedisTier, type SharedTier } from "./cache-tiers";
+import { getConfig } from "./config";
 import { FileSnapshots, RedisSnapshots } from "./index-snapshots";
 import { deploymentNamespace, getSharedRedis } from "./redis";
 
@@ -30,8 +30,8 @@ type StateHolder = { [STATE_KEY]?: SharedState };
 export function getSharedState(): SharedState {
   const holder = globalThis as StateHolder;
   if (!holder[STATE_KEY]) {
-    const root = cacheDirFromEnv();
-    const { baseUrl, apiKey } = readUpstreamConfig();
+    const { cacheDir: root, upstream } = getConfig();
+    const { baseUrl, apiKey } = upstream;
     const deployment = deploymentNamespace(baseUrl, apiKey).split(":")[1] as string;
     holder[STATE_KEY] = sharedState(root && path.join(root, deployment), getSharedRedis());
   }

@@ -26,8 +26,8 @@ import {
   UpstreamBudget,
   WINDOW_MARGIN_MS,
 } from "@/lib/upstream/budget";
-import { readUpstreamConfig } from "@/lib/upstream/config";
 import type { Priority } from "@/lib/upstream/priority";
+import { getConfig } from "./config";
 import { getSharedRedis, type SharedRedis } from "./redis";
 
 /** How long an instance's "interactive calls waiting" mark lives without being refreshed. */
@@ -194,7 +194,7 @@ export class RedisBudgetStore implements BudgetStore {
 
 /** The budget of this deployment: shared through Redis when REDIS_URL is set, else this process's. */
 export function createUpstreamBudget(
-  limit: BudgetLimit | null = readUpstreamConfig().rateLimit,
+  limit: BudgetLimit | null = getConfig().upstream.rateLimit,
   redis: SharedRedis | null = getSharedRedis(),
 ): UpstreamBudget {
   return new UpstreamBudget(redis ? new RedisBudgetStore(redis, limit) : new LocalBudgetStore(limit));

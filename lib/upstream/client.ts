@@ -1,3 +1,4 @@
+import type { CompanyLookup } from "./vocabulary";
 import "server-only";
 import type { z } from "zod";
 import { type BreakerOptions, CircuitBreaker } from "./breaker";
@@ -27,18 +28,7 @@ import {
 /** A fetch-shaped function: the network, or the embedded sandbox called in-process. */
 export type Transport = (request: Request) => Promise<Response>;
 
-/** The contract's single-company lookup parameters. */
-export interface CompanyLookup {
-  companyKey?: string;
-  ticker?: string;
-  micCode?: string;
-  exchange?: string;
-  cusip?: string;
-  isin?: string;
-  figi?: string;
-  cik?: string;
-  fscl?: string;
-}
+export type { CompanyLookup };
 
 export type LogoVariant = "icon" | "logo" | "logo-dark" | "tile";
 

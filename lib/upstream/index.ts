@@ -1,17 +1,25 @@
 import "server-only";
-import { getSandboxHandler } from "@/lib/sandbox/handler";
+import type { SandboxHandler } from "@/lib/sandbox/types";
+import { getConfig } from "@/lib/server/config";
 import { type ClientOptions, UpstreamClient } from "./client";
-import { readUpstreamConfig } from "./config";
 
 /** Host name used for in-process sandbox requests; never resolved on the network. */
 export const SANDBOX_ORIGIN = "http://sandbox.internal";
+
+let sandbox: Promise<SandboxHandler> | undefined;
+
+/** The process-wide sandbox, loaded on the first call: a server on the real service never loads it. */
+function loadSandbox(): Promise<SandboxHandler> {
+  sandbox ??= import("@/lib/sandbox/instance").then((module) => module.getSandboxHandler());
+  return sandbox;
+}
 
 /**
  * The client for the configured upstream: the real service when API_BASE_URL is set,
  * otherwise the embedded sandbox called in-process (no network hop).
  */
 export function createUpstreamClient(overrides: Partial<ClientOptions> = {}): UpstreamClient {
-  const config = readUpstreamConfig();
+  const config = getConfig().upstream;
   return new UpstreamClient({
     baseUrl: config.baseUrl ?? SANDBOX_ORIGIN,
     apiKey: config.apiKey,
@@ -19,7 +27,7 @@ export function createUpstreamClient(overrides: Partial<ClientOptions> = {}): Up
     retries: config.retries,
     totalBudgetMs: config.totalBudgetMs,
     breaker: config.breaker,
-    transport: config.baseUrl ? undefined : (request) => getSandboxHandler()(request),
+    transport: config.baseUrl ? undefined : async (request) => (await loadSandbox())(request),
     ...overrides,
   });
 }

@@ -63,6 +63,23 @@ export const EVENT_TYPES = [
   "other",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+/** The contract's single-company lookup parameters. */
+export const LOOKUP_PARAMETERS = [
+  "companyKey",
+  "ticker",
+  "micCode",
+  "exchange",
+  "cusip",
+  "isin",
+  "figi",
+  "cik",
+  "fscl",
+] as const;
+export type CompanyLookup = Partial<Record<(typeof LOOKUP_PARAMETERS)[number], string>>;
+
+/** /v1/top-news without minMarketCap: companies of at least $1B only (USD). */
+export const DEFAULT_MIN_MARKET_CAP = 1_000_000_000;
+
 export const IMPORTANCE_LABELS = {
   1: "Major Event",
   2: "Measurable Impact",

@@ -34,6 +34,7 @@ beforeAll(async () => {
   await until(() => getSharedRedis()?.isReady() === true);
 });
 afterAll(async () => {
+  setServices(undefined);
   await getSharedRedis()?.close();
   vi.unstubAllEnvs();
   await redis.stop();

@@ -1,12 +1,12 @@
 // The directory's route handlers beyond plain search: compact rows, market-cap buckets, CSV export;
 // and the loader of the server-rendered page.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as exportCsv } from "@/app/api/companies/export/route";
 import { GET as companies } from "@/app/api/companies/route";
 import { directoryPageSearch } from "@/components/directory/queries";
 import { COMPACT_DROPPED } from "@/lib/directory/fields";
 import { loadDirectoryPage } from "@/lib/server/directory";
-import { getServices } from "@/lib/server/services";
+import { getServices, setServices } from "@/lib/server/services";
 
 const call = (handler: (r: Request) => Promise<Response>, path: string) =>
   handler(new Request(`http://localhost${path}`));
@@ -21,6 +21,7 @@ interface Body {
 beforeAll(async () => {
   await getServices().directory.sync("default");
 });
+afterAll(() => setServices(undefined));
 
 describe("GET /api/companies, view options", () => {
   it("serves compact rows without the fields the contract's compact row drops", async () => {

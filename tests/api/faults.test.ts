@@ -25,6 +25,7 @@ beforeAll(() => {
   process.on("unhandledRejection", onUnhandled);
 });
 afterAll(() => {
+  setServices(undefined);
   process.off("unhandledRejection", onUnhandled);
   expect(unhandled).toEqual([]);
 });

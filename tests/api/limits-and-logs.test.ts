@@ -6,13 +6,12 @@ import { GET as indexStatus } from "@/app/api/index-status/route";
 import { GET as profile } from "@/app/api/profile/route";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
-import { getServices, Services, setServices } from "@/lib/server/services";
+import { Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 const KEY = "sk-fa-log-canary-5d1f0c";
 let upstreamCalls = 0;
 /** An upstream that echoes the key in its error messages, as a careless service might. */
-const original = getServices();
 setServices(
   new Services({
     startSync: false,
@@ -32,7 +31,7 @@ setServices(
   }),
 );
 afterAll(() => {
-  setServices(original);
+  setServices(undefined);
   setApiRateLimit(undefined);
 });
 

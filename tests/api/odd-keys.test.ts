@@ -10,18 +10,18 @@ import { GET as news } from "@/app/api/news/route";
 import { GET as profile } from "@/app/api/profile/route";
 import { GET as resolve } from "@/app/api/resolve/route";
 import { companiesParam } from "@/lib/compare/set";
-import { createSandboxHandler, DEMO_KEYS, parseSandboxNow } from "@/lib/sandbox/handler";
+import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { withHostileData } from "@/lib/sandbox/hostile";
 import { ODD_KEY_NAMES, ODD_KEY_WORD, ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
-import { getServices, Services, setServices } from "@/lib/server/services";
+import { DEMO_KEYS } from "@/lib/sandbox/types";
+import { Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 type Handler = (request: Request) => Promise<Response>;
 
-const now = parseSandboxNow("2026-11-20T15:00:00Z") as () => number;
+const now = () => Date.parse("2026-11-20T15:00:00Z");
 const sandbox = withHostileData(createSandboxHandler({ now }), { now, keys: DEMO_KEYS });
 const upstreamCalls: URL[] = [];
-const original = getServices();
 const keys: string[] = Object.values(ODD_KEYS);
 
 beforeAll(async () => {
@@ -41,7 +41,7 @@ beforeAll(async () => {
   setServices(services);
   await services.directory.sync("default");
 });
-afterAll(() => setServices(original));
+afterAll(() => setServices(undefined));
 beforeEach(() => {
   upstreamCalls.length = 0;
 });

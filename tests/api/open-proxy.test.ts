@@ -13,15 +13,14 @@ import { GET as profileV2 } from "@/app/api/profile-v2/route";
 import { GET as resolve } from "@/app/api/resolve/route";
 import { GET as status } from "@/app/api/status/route";
 import { GET as topNews } from "@/app/api/top-news/route";
-import { createSandboxHandler, parseSandboxNow } from "@/lib/sandbox/handler";
-import { getServices, Services, setServices } from "@/lib/server/services";
+import { createSandboxHandler } from "@/lib/sandbox/handler";
+import { Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 type Handler = (request: Request) => Promise<Response>;
 
-const sandbox = createSandboxHandler({ now: parseSandboxNow("2026-11-20T15:00:00Z") });
+const sandbox = createSandboxHandler({ now: () => Date.parse("2026-11-20T15:00:00Z") });
 const upstreamCalls: Request[] = [];
-const original = getServices();
 setServices(
   new Services({
     startSync: false,
@@ -36,7 +35,7 @@ setServices(
     }),
   }),
 );
-afterAll(() => setServices(original));
+afterAll(() => setServices(undefined));
 beforeEach(() => {
   upstreamCalls.length = 0;
 });

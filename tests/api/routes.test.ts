@@ -1,5 +1,5 @@
 // Route handlers called as Next calls them: GET(Request). Upstream is the in-process sandbox.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as companies } from "@/app/api/companies/route";
 import { GET as compare } from "@/app/api/compare/route";
 import { GET as indexStatus } from "@/app/api/index-status/route";
@@ -10,10 +10,10 @@ import { GET as profileV2 } from "@/app/api/profile-v2/route";
 import { GET as resolve } from "@/app/api/resolve/route";
 import { GET as status } from "@/app/api/status/route";
 import { GET as topNews } from "@/app/api/top-news/route";
-import { getSandboxHandler } from "@/lib/sandbox/handler";
+import { getSandboxHandler } from "@/lib/sandbox/instance";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { compareNews, loadComparison } from "@/lib/server/compare";
-import { getServices, Services } from "@/lib/server/services";
+import { getServices, Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 const call = (handler: (r: Request) => Promise<Response>, path: string, init?: RequestInit) =>
@@ -28,6 +28,7 @@ async function expectBadRequest(response: Response, parameter: string) {
 beforeAll(async () => {
   await getServices().directory.sync("default");
 });
+afterAll(() => setServices(undefined));
 
 const universe = getUniverse();
 const sample = universe.enabled.find((c) => c.datasets.includes("logos") && c.datasets.includes("news"));

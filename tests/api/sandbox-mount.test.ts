@@ -3,8 +3,8 @@
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { GET as sandbox } from "@/app/sandbox/[...path]/route";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
+import { readConfig } from "@/lib/server/config";
 import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
-import { readUpstreamConfig } from "@/lib/upstream/config";
 
 const loaded = vi.hoisted(() => ({ handler: 0 }));
 vi.mock("@/lib/sandbox/handler", async (importOriginal) => {
@@ -56,11 +56,22 @@ describe("the sandbox mount", () => {
   });
 
   it("SANDBOX_MOUNT is checked with the other settings: 1 or unset", () => {
-    expect(readUpstreamConfig({ SANDBOX_MOUNT: "" }).sandboxMounted).toBe(true);
+    expect(readConfig({ SANDBOX_MOUNT: "" }).upstream.sandboxMounted).toBe(true);
     const real = { API_BASE_URL: "https://api.example.com", API_KEY: "k" };
-    expect(readUpstreamConfig(real).sandboxMounted).toBe(false);
-    expect(readUpstreamConfig({ ...real, SANDBOX_MOUNT: "1" }).sandboxMounted).toBe(true);
+    expect(readConfig(real).upstream.sandboxMounted).toBe(false);
+    expect(readConfig({ ...real, SANDBOX_MOUNT: "1" }).upstream.sandboxMounted).toBe(true);
     for (const value of ["yes", "0", "true"])
-      expect(() => readUpstreamConfig({ ...real, SANDBOX_MOUNT: value })).toThrow(/SANDBOX_MOUNT/);
+      expect(() => readConfig({ ...real, SANDBOX_MOUNT: value })).toThrow(/SANDBOX_MOUNT/);
+  });
+});
+
+describe("the data source", () => {
+  it("on the real service, builds its client without loading the sandbox", async () => {
+    realService();
+    vi.resetModules();
+    const before = loaded.handler;
+    const { createUpstreamClient } = await import("@/lib/upstream");
+    createUpstreamClient();
+    expect(loaded.handler).toBe(before);
   });
 });

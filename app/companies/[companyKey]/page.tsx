@@ -23,12 +23,12 @@ import { profileHref } from "@/lib/hrefs";
 import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { peerRows } from "@/lib/profile/peer-rows";
 import { dataNow } from "@/lib/server/clock";
+import { getConfig } from "@/lib/server/config";
 import { requestOrigin } from "@/lib/server/forwarded";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
 import { decodedSegment, type ProfilePageData, profilePageData } from "@/lib/server/profile-page";
 import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices } from "@/lib/server/services";
-import { readUpstreamConfig } from "@/lib/upstream/config";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile } from "@/lib/upstream/schemas";
 
@@ -69,7 +69,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 
 /** The base URL developers call: the configured API, or this server's sandbox mount. */
 async function apiBaseUrl(): Promise<string> {
-  const configured = readUpstreamConfig().baseUrl;
+  const configured = getConfig().upstream.baseUrl;
   if (configured) {
     // Shown to the browser: never a user name, password, query or fragment someone put in it.
     const url = new URL(configured);

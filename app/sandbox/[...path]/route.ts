@@ -2,22 +2,23 @@
 // It serves the sandbox's own demo data to holders of its demo keys; it never forwards to the
 // real service and never uses the stored API key. Mounted only when the sandbox is the data
 // source or SANDBOX_MOUNT=1, and under the same per-client limit as /api.
+
+import { getConfig } from "@/lib/server/config";
 import { errorBody, handler } from "@/lib/server/http";
-import { readUpstreamConfig } from "@/lib/upstream/config";
 
 export const dynamic = "force-dynamic";
 
 const serve = handler(async (request) => {
   // Loaded on the first mounted request only: an unmounted server never builds the universe.
   const [{ getSandboxHandler }, { mountSandbox }] = await Promise.all([
-    import("@/lib/sandbox/handler"),
+    import("@/lib/sandbox/instance"),
     import("@/lib/sandbox/mount"),
   ]);
   return mountSandbox(getSandboxHandler())(request);
 });
 
 async function handle(request: Request): Promise<Response> {
-  if (!readUpstreamConfig().sandboxMounted)
+  if (!getConfig().upstream.sandboxMounted)
     return errorBody(404, [{ message: "Not found.", code: "not_found" }]);
   return serve(request);
 }

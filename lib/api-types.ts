@@ -1,0 +1,62 @@
+// The answers of this app's own /api/* routes: the route handlers and the server pages build
+// them (lib/server), the browser's hooks read them (components). Types only, and not
+// server-only, so that both sides name the same shapes instead of typing them twice.
+import type { CompanySet, SyncProgress } from "@/lib/directory/sync";
+import type { UpstreamErrorCode } from "@/lib/upstream/errors";
+import type { NewsArticle, Profile, ProfileV2, TopNewsArticle, TopNewsPage } from "@/lib/upstream/schemas";
+
+/** fresh, stale (revalidating), or stale-on-error (the upstream failed; this is older data). */
+export type ServedState = "fresh" | "stale" | "stale-on-error";
+
+/** A cached upstream answer as the app serves it. */
+export interface Served<T> {
+  data: T;
+  fetchedAt: number;
+  state: ServedState;
+  /** With stale-on-error: how old the data is and why newer data is missing. */
+  stale?: { ageMs: number; reason: UpstreamErrorCode };
+  /** With stale-on-error: the notice a page shows above the data. */
+  warning?: string;
+}
+
+/** GET /api/profile and /api/profile-v2. */
+export interface ServedProfile<P extends Profile | ProfileV2 = Profile> extends Served<P> {
+  /** True when the live fields were withheld because the cached profile is older than their TTL. */
+  liveFieldsExpired: boolean;
+}
+
+/** GET /api/news: one company's news. */
+export type CompanyNewsAnswer = Served<NewsArticle[]>;
+
+/** GET /api/top-news: one page of the cross-company feed. */
+export interface TopNewsFeedPage extends Served<TopNewsPage> {
+  /**
+   * Companies on this page not known to have a logo (the directory index says none, or does not
+   * know the company yet, as in the first seconds after start): the browser shows their initials
+   * without asking /api/logo, which would spend an upstream call on a 404.
+   */
+  noLogo: string[];
+}
+
+/** One article of the top-news feed, with the company it is about. */
+export type FeedArticle = TopNewsArticle;
+
+export interface CompareNewsCompany {
+  companyKey: string;
+  /** Stories in the last 7 days (every importance), or null when the call failed. */
+  total: number | null;
+  error?: string;
+}
+
+/** GET /api/compare/news: the set's stories of the last 7 UTC days, most material first, then newest. */
+export interface CompareNewsAnswer {
+  articles: FeedArticle[];
+  companies: CompareNewsCompany[];
+  warning?: string;
+}
+
+/** GET /api/index-status: the sync of both company sets. */
+export type IndexStatus = Record<CompanySet, SyncProgress>;
+
+/** GET /api/companies: one page of the directory (built by lib/server/directory.ts). */
+export type { DirectoryPage, DirectoryRow } from "@/lib/server/directory";

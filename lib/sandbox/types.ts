@@ -1,0 +1,26 @@
+// What the sandbox's handler and its wrappers (fault mode, hostile data, the HTTP mount) share.
+
+export type Plan = "free" | "paid";
+export interface KeyInfo {
+  plan: Plan;
+  licensed: boolean;
+}
+
+/** The sandbox's demo keys (README, ARCHITECTURE.md). */
+export const DEMO_KEYS: Readonly<Record<string, KeyInfo>> = {
+  "demo-free": { plan: "free", licensed: false },
+  "demo-pro": { plan: "paid", licensed: false },
+  "demo-licensed": { plan: "paid", licensed: true },
+};
+
+/** The key a request carries: the X-Api-Key header, or the apiKey parameter. */
+export function requestKey(request: Request, params: URLSearchParams): string {
+  return request.headers.get("x-api-key") ?? params.get("apiKey") ?? "";
+}
+
+export type SandboxHandler = (request: Request) => Promise<Response>;
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}

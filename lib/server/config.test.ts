@@ -1,0 +1,113 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import * as config from "./config";
+
+describe("config.readConfig", () => {
+  it("gives the documented defaults for an empty environment", () => {
+    const settings = config.readConfig({});
+    expect(settings.upstream).toMatchObject({
+      baseUrl: undefined,
+      apiKey: "demo-licensed",
+      sandboxMounted: true,
+    });
+    expect(settings.upstream).toMatchObject({
+      timeoutMs: 10_000,
+      retries: 2,
+      totalBudgetMs: 20_000,
+      rateLimit: null,
+    });
+    expect(settings.sandbox).toEqual({
+      nowMs: undefined,
+      rateLimit: undefined,
+      faults: null,
+      faultsControl: false,
+      hostile: false,
+    });
+    expect(settings.directoryRefreshMs).toBe(60 * 60_000);
+    expect(settings.apiRateLimit).toEqual({ requests: 1200, windowSeconds: 60 });
+    expect(settings.requestLog).toBe(true);
+  });
+
+  it("reads each setting", () => {
+    const settings = config.readConfig({
+      API_BASE_URL: "https://api.example.com/",
+      API_KEY: "sk-real",
+      SANDBOX_NOW: "2026-11-20T15:00:00Z",
+      SANDBOX_RATE_LIMIT: "50/60",
+      SANDBOX_FAULTS: "500=0.5",
+      SANDBOX_FAULTS_CONTROL: "1",
+      SANDBOX_HOSTILE: "1",
+      DIRECTORY_REFRESH_MINUTES: "5",
+      REQUEST_LOG: "off",
+    });
+    expect(settings.upstream).toMatchObject({ baseUrl: "https://api.example.com", apiKey: "sk-real" });
+    expect(settings.upstream.sandboxMounted).toBe(false);
+    expect(settings.sandbox.nowMs).toBe(Date.parse("2026-11-20T15:00:00Z"));
+    expect(settings.sandbox.rateLimit).toEqual({ limit: 50, windowMs: 60_000 });
+    expect(settings.sandbox.faults).not.toBeNull();
+    expect(settings.sandbox).toMatchObject({ faultsControl: true, hostile: true });
+    expect(settings.directoryRefreshMs).toBe(5 * 60_000);
+    expect(settings.requestLog).toBe(false);
+  });
+
+  it("names every bad setting in one error", () => {
+    const bad = {
+      API_BASE_URL: "https://api.example.com",
+      UPSTREAM_RETRIES: "9",
+      UPSTREAM_RATE_LIMIT: "lots",
+      SANDBOX_NOW: "yesterday",
+      SANDBOX_FAULTS: "500=2",
+      REDIS_URL: "http://x",
+      DIRECTORY_REFRESH_MINUTES: "0",
+      API_RATE_LIMIT: "0/60",
+      TRUSTED_PROXY_HOPS: "-1",
+      PAGE_MISS_LIMIT: "ten",
+      SANDBOX_MOUNT: "yes",
+    };
+    expect(() => config.readConfig(bad)).toThrow(config.ConfigError);
+    try {
+      config.readConfig(bad);
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of [...Object.keys(bad).filter((n) => n !== "API_BASE_URL"), "API_KEY"])
+        expect(message).toContain(`${name}:`);
+    }
+  });
+});
+
+describe("the settings with a grammar", () => {
+  it("CACHE_DIR defaults to .cache in the project folder; off is memory only", () => {
+    expect(config.parseCacheDir(undefined)).toBe(path.join(process.cwd(), ".cache"));
+    expect(config.parseCacheDir("off")).toBeNull();
+    expect(config.parseCacheDir("/var/cache/app")).toBe("/var/cache/app");
+  });
+
+  it("REDIS_URL is a redis:// URL", () => {
+    expect(config.parseRedisUrl(undefined)).toBeUndefined();
+    expect(config.parseRedisUrl("redis://127.0.0.1:6380")).toBe("redis://127.0.0.1:6380");
+    expect(() => config.parseRedisUrl("http://x")).toThrow(/redis:\/\//);
+    expect(() => config.parseRedisUrl("not a url")).toThrow(/REDIS_URL/);
+  });
+
+  it("API_RATE_LIMIT is requests/seconds, off, or the default; TRUSTED_PROXY_HOPS 0 to 10", () => {
+    expect(config.parseApiRateLimit("60/30")).toEqual({ requests: 60, windowSeconds: 30 });
+    expect(config.parseApiRateLimit("off")).toBeNull();
+    expect(config.parseApiRateLimit(undefined)).toEqual({ requests: 1200, windowSeconds: 60 });
+    expect(() => config.parseApiRateLimit("lots")).toThrow(/API_RATE_LIMIT/);
+    expect(() => config.parseApiRateLimit("0/60")).toThrow(/API_RATE_LIMIT/);
+    expect(config.parseTrustedProxyHops(undefined)).toBe(0);
+    expect(config.parseTrustedProxyHops("2")).toBe(2);
+    expect(() => config.parseTrustedProxyHops("-1")).toThrow(/TRUSTED_PROXY_HOPS/);
+  });
+
+  it("PAGE_MISS_LIMIT parses N/S and off, defaults to a budget a person never meets", () => {
+    expect(config.parsePageMissLimit(undefined)).toEqual(
+      config.parsePageMissLimit(config.DEFAULT_PAGE_MISS_LIMIT),
+    );
+    expect(config.parsePageMissLimit(config.DEFAULT_PAGE_MISS_LIMIT)?.requests).toBeGreaterThanOrEqual(60);
+    expect(config.parsePageMissLimit("10/60")).toEqual({ requests: 10, windowSeconds: 60 });
+    expect(config.parsePageMissLimit("off")).toBeNull();
+    expect(() => config.parsePageMissLimit("ten")).toThrow(/PAGE_MISS_LIMIT must look like/);
+    expect(() => config.parsePageMissLimit("0/60")).toThrow(/PAGE_MISS_LIMIT/);
+  });
+});

@@ -1,0 +1,245 @@
+import "server-only";
+// Every environment setting of the server, parsed in one place with one schema (README,
+// Configuration). A mistake stops the start with one message that names every bad setting.
+import path from "node:path";
+import { z } from "zod";
+import { type FaultSpec, parseFaultSpec } from "@/lib/sandbox/faults";
+import type { RateLimit as SandboxRateLimit } from "@/lib/sandbox/types";
+import { type BudgetLimit, parseUpstreamRateLimit } from "@/lib/upstream/budget";
+
+/** The sandbox's licensed demo key: what the app uses when no key and no base URL are set. */
+export const DEFAULT_SANDBOX_KEY = "demo-licensed";
+/** A generous default: 1200 requests a minute per client. */
+export const DEFAULT_API_RATE_LIMIT = "1200/60";
+/** 120 misses in 5 minutes: a person reading pages never meets it; a script spraying keys does. */
+export const DEFAULT_PAGE_MISS_LIMIT = "120/300";
+
+export interface RateLimitConfig {
+  /** Requests a client may make per window. */
+  requests: number;
+  windowSeconds: number;
+}
+
+export interface UpstreamConfig {
+  /** Undefined means the embedded sandbox, called in-process. */
+  baseUrl: string | undefined;
+  apiKey: string;
+  timeoutMs: number;
+  retries: number;
+  /** Wall-clock budget of one call, retries and waits included. */
+  totalBudgetMs: number;
+  breaker: { failureThreshold: number; cooldownMs: number };
+  /**
+   * Whether /sandbox/* answers: when the sandbox is the data source, or with SANDBOX_MOUNT=1.
+   * A server on the real service does not lend anyone its CPU for the demo universe otherwise.
+   */
+  sandboxMounted: boolean;
+  /** UPSTREAM_RATE_LIMIT: at most this many calls per window for the key; null for no limit. */
+  rateLimit: BudgetLimit | null;
+}
+
+export interface SandboxConfig {
+  /** SANDBOX_NOW: the pinned "now" in ms; undefined for the real clock. */
+  nowMs: number | undefined;
+  rateLimit: SandboxRateLimit | undefined;
+  /** SANDBOX_FAULTS: the fault mode at start. */
+  faults: FaultSpec | null;
+  /** SANDBOX_FAULTS_CONTROL: whether /sandbox/faults may switch it at runtime. */
+  faultsControl: boolean;
+  hostile: boolean;
+}
+
+export interface Config {
+  upstream: UpstreamConfig;
+  sandbox: SandboxConfig;
+  /** REDIS_URL, checked; undefined when unset. */
+  redisUrl: string | undefined;
+  /** CACHE_DIR as an absolute folder; null for `off` (memory only). */
+  cacheDir: string | null;
+  directoryRefreshMs: number;
+  apiRateLimit: RateLimitConfig | null;
+  trustedProxyHops: number;
+  pageMissLimit: RateLimitConfig | null;
+  requestLog: boolean;
+}
+
+// ---- the parsers of the settings that have a grammar of their own -----------------------------
+
+/** Parses a per-client limit setting: "N/S" (N per window of S seconds), or "off". */
+export function parseRateLimit(
+  name: string,
+  value: string | undefined,
+  fallback: string,
+): RateLimitConfig | null {
+  const raw = (value ?? "").trim() || fallback;
+  if (raw === "off") return null;
+  const match = /^(\d+)\/(\d+)$/.exec(raw);
+  const requests = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (!match || requests < 1 || seconds < 1)
+    throw new Error(`${name} must look like "${fallback}" (requests/seconds) or be "off"`);
+  return { requests, windowSeconds: seconds };
+}
+
+/** Parses API_RATE_LIMIT: "N/S" (N requests per S seconds), or "off". */
+export function parseApiRateLimit(value: string | undefined): RateLimitConfig | null {
+  return parseRateLimit("API_RATE_LIMIT", value, DEFAULT_API_RATE_LIMIT);
+}
+
+/** Parses PAGE_MISS_LIMIT: "N/S" (N misses per window of S seconds), or "off". */
+export function parsePageMissLimit(value: string | undefined): RateLimitConfig | null {
+  return parseRateLimit("PAGE_MISS_LIMIT", value, DEFAULT_PAGE_MISS_LIMIT);
+}
+
+/** Parses TRUSTED_PROXY_HOPS: how many reverse proxies in front of the app append X-Forwarded-For. */
+export function parseTrustedProxyHops(value: string | undefined): number {
+  const hops = Number((value ?? "").trim() || 0);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error("TRUSTED_PROXY_HOPS must be a whole number from 0 to 10");
+  return hops;
+}
+
+/** Parses SANDBOX_NOW (ISO 8601). Invalid values are an error, not a silent real clock. */
+export function parseSandboxNow(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new Error("SANDBOX_NOW must be an ISO 8601 date-time");
+  return ms;
+}
+
+/** Parses SANDBOX_RATE_LIMIT, e.g. "50/60" (50 requests per 60 seconds per key). */
+export function parseSandboxRateLimit(value: string | undefined): SandboxRateLimit | undefined {
+  if (!value) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  if (!match) throw new Error('SANDBOX_RATE_LIMIT must look like "50/60" (requests/seconds)');
+  return { limit: Number(match[1]), windowMs: Number(match[2]) * 1000 };
+}
+
+/** Parses REDIS_URL: undefined when unset or empty. */
+export function parseRedisUrl(value: string | undefined): string | undefined {
+  const url = value?.trim();
+  if (!url) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error("REDIS_URL must be a URL such as redis://127.0.0.1:6379");
+  }
+  if (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:")
+    throw new Error("REDIS_URL must start with redis:// or rediss://");
+  return url;
+}
+
+/** Parses CACHE_DIR: a folder (default `.cache` in the project folder), or null for `off`. */
+export function parseCacheDir(value: string | undefined): string | null {
+  const dir = value?.trim();
+  if (dir === "off") return null;
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), dir || ".cache");
+}
+
+/** Parses DIRECTORY_REFRESH_MINUTES (default 60) into milliseconds. */
+export function parseRefreshMinutes(value: string | undefined): number {
+  const minutes = Number(value ?? 60);
+  if (!Number.isFinite(minutes) || minutes < 1)
+    throw new Error("DIRECTORY_REFRESH_MINUTES must be a number of minutes >= 1");
+  return minutes * 60_000;
+}
+
+// ---- the schema -------------------------------------------------------------------------------
+
+/** A setting read by one of the parsers above: what it throws becomes an issue of the schema. */
+function parsedBy<T>(parse: (value: string | undefined) => T) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parse(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    });
+}
+
+/** Unset, or empty: both mean the default. */
+const unsetOr = <T extends z.ZodType>(schema: T) =>
+  schema.optional().or(z.literal("").transform(() => undefined));
+
+const envSchema = z.object({
+  API_BASE_URL: unsetOr(z.url({ protocol: /^https?$/ })),
+  API_KEY: z.string().optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  UPSTREAM_BUDGET_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  UPSTREAM_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
+  UPSTREAM_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  UPSTREAM_RATE_LIMIT: parsedBy(parseUpstreamRateLimit),
+  SANDBOX_MOUNT: unsetOr(z.literal("1")),
+  SANDBOX_NOW: parsedBy(parseSandboxNow),
+  SANDBOX_RATE_LIMIT: parsedBy(parseSandboxRateLimit),
+  SANDBOX_FAULTS: parsedBy(parseFaultSpec),
+  SANDBOX_FAULTS_CONTROL: z.string().optional(),
+  SANDBOX_HOSTILE: z.string().optional(),
+  REDIS_URL: parsedBy(parseRedisUrl),
+  CACHE_DIR: parsedBy(parseCacheDir),
+  DIRECTORY_REFRESH_MINUTES: parsedBy(parseRefreshMinutes),
+  API_RATE_LIMIT: parsedBy(parseApiRateLimit),
+  TRUSTED_PROXY_HOPS: parsedBy(parseTrustedProxyHops),
+  PAGE_MISS_LIMIT: parsedBy(parsePageMissLimit),
+  REQUEST_LOG: z.string().optional(),
+});
+
+const NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/** Reads the whole configuration; throws one ConfigError that names every bad setting. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
+  if (env.API_BASE_URL && !env.API_KEY)
+    problems.push("API_KEY: API_BASE_URL is set but API_KEY is not: the real service needs a key");
+  if (!parsed.success || problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  const e = parsed.data;
+  return {
+    upstream: {
+      baseUrl: e.API_BASE_URL?.replace(/\/+$/, ""),
+      apiKey: e.API_KEY || DEFAULT_SANDBOX_KEY,
+      timeoutMs: e.UPSTREAM_TIMEOUT_MS,
+      retries: e.UPSTREAM_RETRIES,
+      totalBudgetMs: e.UPSTREAM_BUDGET_MS,
+      breaker: { failureThreshold: e.UPSTREAM_BREAKER_THRESHOLD, cooldownMs: e.UPSTREAM_BREAKER_COOLDOWN_MS },
+      sandboxMounted: !e.API_BASE_URL || e.SANDBOX_MOUNT === "1",
+      rateLimit: e.UPSTREAM_RATE_LIMIT,
+    },
+    sandbox: {
+      nowMs: e.SANDBOX_NOW,
+      rateLimit: e.SANDBOX_RATE_LIMIT,
+      faults: e.SANDBOX_FAULTS,
+      faultsControl: e.SANDBOX_FAULTS_CONTROL === "1" || e.SANDBOX_FAULTS_CONTROL === "true",
+      hostile: e.SANDBOX_HOSTILE === "1",
+    },
+    redisUrl: e.REDIS_URL,
+    cacheDir: e.CACHE_DIR,
+    directoryRefreshMs: e.DIRECTORY_REFRESH_MINUTES,
+    apiRateLimit: e.API_RATE_LIMIT,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    pageMissLimit: e.PAGE_MISS_LIMIT,
+    requestLog: e.REQUEST_LOG !== "off",
+  };
+}
+
+let last: { key: string; config: Config } | undefined;
+
+/** The configuration of this process, parsed again only when one of its settings changes (tests). */
+export function getConfig(): Config {
+  const key = JSON.stringify(NAMES.map((name) => process.env[name]));
+  if (last?.key !== key) last = { key, config: readConfig() };
+  return last.config;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
+import { toErrorResponse } from "./http";
+
+const answer = async (error: unknown) => {
+  const response = toErrorResponse(error);
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    body: await response.json(),
+  };
+};
+
+describe("toErrorResponse", () => {
+  it("answers each upstream failure with its status and code, and never the upstream's words but where they are safe", async () => {
+    const expected: Record<UpstreamErrorCode, [number, string]> = {
+      bad_request: [400, "upstream_bad_request"],
+      unauthorized: [502, "upstream_auth"],
+      forbidden: [403, "plan_restricted"],
+      not_found: [404, "not_found"],
+      rate_limited: [503, "upstream_rate_limited"],
+      unavailable: [503, "upstream_unavailable"],
+      timeout: [504, "upstream_timeout"],
+      network: [503, "upstream_unavailable"],
+      invalid_response: [502, "upstream_invalid"],
+      circuit_open: [503, "upstream_circuit_open"],
+    };
+    for (const [code, [status, errorCode]] of Object.entries(expected)) {
+      const { status: got, body } = await answer(
+        new UpstreamError(code as UpstreamErrorCode, "secret words"),
+      );
+      expect([code, got, body.errors[0].code]).toEqual([code, status, errorCode]);
+      if (!["bad_request", "forbidden"].includes(code))
+        expect(body.errors[0].message).not.toContain("secret");
+    }
+  });
+
+  it("names what was not found, and passes a wait on as Retry-After only where it applies", async () => {
+    const logo = await answer(new UpstreamError("not_found", "x", { resource: "logo" }));
+    expect(logo.body.errors[0].message).toBe("This company has no logo.");
+    const limited = await answer(new UpstreamError("rate_limited", "x", { retryAfterMs: 1500 }));
+    expect(limited.retryAfter).toBe("2");
+    const open = await answer(new UpstreamError("circuit_open", "x", { retryAfterMs: 30_000 }));
+    expect(open.retryAfter).toBe("30");
+    const timeout = await answer(new UpstreamError("timeout", "x", { retryAfterMs: 30_000 }));
+    expect(timeout.retryAfter).toBeNull();
+  });
+
+  it("turns a zod error into a 400 and anything else into a 500 that leaks nothing", async () => {
+    const zod = z.object({ q: z.string() }).safeParse({ q: 1 });
+    expect((await answer(zod.error)).status).toBe(400);
+    const other = await answer(new Error("database password is hunter2"));
+    expect(other).toMatchObject({
+      status: 500,
+      body: { errors: [{ message: "Internal error.", code: "internal" }] },
+    });
+  });
+});

@@ -1,0 +1,33 @@
+// The texts a page shows when it serves older data or misses the company list, in one place: the
+// services decide when, these say what.
+import type { SyncProgress } from "@/lib/directory/sync";
+import { formatAgo } from "@/lib/format";
+import type { UpstreamErrorCode } from "@/lib/upstream/errors";
+
+/** What is wrong with the data service, in a few words, for a notice. */
+export function describeUpstreamFailure(code: UpstreamErrorCode | undefined): string {
+  switch (code) {
+    case "rate_limited":
+      return "the data service is limiting this server's requests";
+    case "unauthorized":
+      return "the data service is rejecting this server's key";
+    case "invalid_response":
+      return "the data service is sending answers this app cannot read";
+    default:
+      return "the data service is failing";
+  }
+}
+
+/** "Showing data from 12 minutes ago; the data service is failing." */
+export function staleWarning(fetchedAt: number, now: number, code: UpstreamErrorCode | undefined): string {
+  return `Showing data from ${formatAgo(fetchedAt, now)}; ${describeUpstreamFailure(code)}.`;
+}
+
+/** The company list could not be loaded: with the rows received so far, if any. */
+export function indexUnavailable(progress: SyncProgress, code: UpstreamErrorCode | undefined): string {
+  return `The company list could not be loaded: ${describeUpstreamFailure(code)}. ${
+    progress.rows > 0
+      ? `Showing the ${progress.rows.toLocaleString("en-US")} companies received so far; the rest is`
+      : "It is"
+  } tried again automatically.`;
+}
