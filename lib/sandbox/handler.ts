@@ -1,6 +1,8 @@
 // The embedded API: a faithful implementation of the contract as a Request -> Response
 // function. The upstream client calls it in-process; app/sandbox mounts it over HTTP.
 
+import { type UniverseState, universeAt } from "./changes";
+import { parseSandboxNow, sandboxNow } from "./clock";
 import { nextUpdateMs } from "./derive";
 import { getFaultInjector, withFaults } from "./faults";
 import { withHostileData } from "./hostile";
@@ -204,7 +206,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
   // companies first and complete the universe only for an identifier not found there.
   let enabledIndex: LookupIndex | undefined;
   let fullIndex: LookupIndex | undefined;
-  const resolve = (u: Universe, params: LookupParams, licensed: boolean): LookupResult => {
+  const resolveGenerated = (u: Universe, params: LookupParams, licensed: boolean): LookupResult => {
     if (!fullIndex && u.isComplete) fullIndex = buildLookupIndex(u.companies);
     if (fullIndex) return resolveCompany(fullIndex, params, licensed);
     enabledIndex ??= buildLookupIndex(u.enabled);
@@ -212,6 +214,28 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
     if (result.kind !== "not_found") return result;
     fullIndex = buildLookupIndex(u.companies);
     return resolveCompany(fullIndex, params, licensed);
+  };
+  // The changed companies' identifiers first (new tickers, new CIKs), then the generated ones,
+  // answered as of now: a former key still finds its company, under its current key.
+  let changedIndex: { version: number; index: LookupIndex } | undefined;
+  const resolve = (
+    u: Universe,
+    state: UniverseState,
+    params: LookupParams,
+    licensed: boolean,
+  ): LookupResult => {
+    if (changedIndex?.version !== state.version)
+      changedIndex = { version: state.version, index: buildLookupIndex(state.changed) };
+    const changed = resolveCompany(changedIndex.index, params, licensed);
+    if (changed.kind === "found") return changed;
+    const result = resolveGenerated(u, params, licensed);
+    return result.kind === "found" ? { kind: "found", company: state.current(result.company) } : result;
+  };
+  let allCompanies: { version: number; rows: CompanyRec[] } | undefined;
+  const allAt = (u: Universe, state: UniverseState): CompanyRec[] => {
+    if (allCompanies?.version !== state.version)
+      allCompanies = { version: state.version, rows: u.companies.map(state.current) };
+    return allCompanies.rows;
   };
   const windows = new Map<string, { start: number; count: number }>();
   // Encoded list pages, valid until the first live field (updatedAt, earnings date) on the page
@@ -255,8 +279,13 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
     }
   };
 
-  const companyFor = (universe: Universe, params: URLSearchParams, key: KeyInfo): CompanyRec => {
-    const result = resolve(universe, lookupParams(params), key.licensed);
+  const companyFor = (
+    universe: Universe,
+    state: UniverseState,
+    params: URLSearchParams,
+    key: KeyInfo,
+  ): CompanyRec => {
+    const result = resolve(universe, state, lookupParams(params), key.licensed);
     switch (result.kind) {
       case "found":
         if (key.plan === "free" && !result.company.freePlan) {
@@ -278,42 +307,42 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
   };
 
   const routes: Record<string, (ctx: Ctx) => Response> = {
-    "/v3/companies-list": ({ params, key, view, universe, nowMs }) => {
+    "/v3/companies-list": ({ params, key, view, universe, state, nowMs }) => {
       const pageNumber = intParam(params, "pageNumber", 1, 1_000_000) ?? 1;
       const compact = boolParam(params, "compact");
       const all = boolParam(params, "allCompanies");
       if (all && key.plan === "free") {
         throw new HttpError(403, "allCompanies=true is not available on the free plan.");
       }
-      const set = key.plan === "free" ? universe.free : all ? universe.companies : universe.enabled;
+      const set = key.plan === "free" ? universe.free : all ? allAt(universe, state) : state.enabled;
       // Fixed at 1000 whatever the rows; the free plan's few companies fit on its single page.
       const pageSize = LIST_PAGE_SIZE;
       const rows = set.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
-      const cacheKey = `v3:${key.plan}:${key.licensed}:${all}:${compact}:${pageNumber}`;
+      const cacheKey = `v3:${state.version}:${key.plan}:${key.licensed}:${all}:${compact}:${pageNumber}`;
       return cachedPage(cacheKey, nowMs, rows, () =>
         page(set, pageNumber, pageSize, (c) => companyRowJson(view, c, compact)),
       );
     },
-    "/v2/companies-list": ({ params, key, view, universe, nowMs }) => {
+    "/v2/companies-list": ({ params, key, view, universe, state, nowMs }) => {
       const pageNumber = intParam(params, "pageNumber", 1, 1_000_000) ?? 1;
       const pageSize = intParam(params, "pageSize", 1, V2_MAX_PAGE_SIZE) ?? V2_MAX_PAGE_SIZE;
-      const set = key.plan === "free" ? universe.free : universe.enabled;
+      const set = key.plan === "free" ? universe.free : state.enabled;
       const rows = set.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
-      const cacheKey = `v2:${key.plan}:${key.licensed}:${pageSize}:${pageNumber}`;
+      const cacheKey = `v2:${state.version}:${key.plan}:${key.licensed}:${pageSize}:${pageNumber}`;
       return cachedPage(cacheKey, nowMs, rows, () =>
         page(set, pageNumber, pageSize, (c) => v2RowJson(view, c)),
       );
     },
-    "/v3/company/profile": ({ params, key, view, universe }) =>
-      json(profileJson(view, companyFor(universe, params, key))),
-    "/v2/company/profile": ({ params, key, view, universe }) =>
-      json(v2ProfileJson(view, companyFor(universe, params, key))),
-    "/v2/company/logo": ({ params, key, universe }) => {
+    "/v3/company/profile": ({ params, key, view, universe, state }) =>
+      json(profileJson(view, companyFor(universe, state, params, key))),
+    "/v2/company/profile": ({ params, key, view, universe, state }) =>
+      json(v2ProfileJson(view, companyFor(universe, state, params, key))),
+    "/v2/company/logo": ({ params, key, universe, state }) => {
       const variant = optionalParam(params, "variant") ?? "icon";
       if (!["icon", "logo", "logo-dark", "tile"].includes(variant)) {
         throw new HttpError(400, "variant must be one of icon, logo, logo-dark, tile");
       }
-      const company = companyFor(universe, params, key);
+      const company = companyFor(universe, state, params, key);
       if (!company.datasets.includes("logos"))
         throw new HttpError(404, "No logo is available for this company.");
       const cacheKey = `${company.index}:${variant}`;
@@ -328,12 +357,12 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
         headers: { "content-type": "image/png", "cache-control": "public, max-age=86400" },
       });
     },
-    "/v1/company/news": ({ params, key, universe, nowMs }) => {
+    "/v1/company/news": ({ params, key, universe, state, nowMs }) => {
       const today = Math.floor(nowMs / DAY_MS);
       const range = dateRange(params, { maxDays: 31, defaultDays: 14 }, today);
       const eventTypes = eventTypeParam(params, false);
       const importance = intParam(params, "importance", 1, 5);
-      const company = companyFor(universe, params, key);
+      const company = companyFor(universe, state, params, key);
       if (!hasNews(company)) throw new HttpError(404, "News is not available for this company.");
       const stubs = companyStubs(universe, company, range.from, range.to, nowMs).filter(
         (s) =>
@@ -343,7 +372,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
       stubs.sort((a, b) => b.day - a.day || b.collectedAtMs - a.collectedAtMs);
       return json(stubs.map((s) => renderArticle(universe, s)));
     },
-    "/v1/top-news": ({ params, key, universe, nowMs }) => {
+    "/v1/top-news": ({ params, key, universe, state, nowMs }) => {
       const today = Math.floor(nowMs / DAY_MS);
       const range = dateRange(params, { maxDays: 7, defaultDays: 7 }, today);
       const eventTypes = eventTypeParam(params, true);
@@ -367,7 +396,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
 
       let stubs: ArticleStub[];
       if (companyKey !== undefined) {
-        const found = resolve(universe, { companyKey }, key.licensed);
+        const found = resolve(universe, state, { companyKey }, key.licensed);
         if (found.kind !== "found") throw new HttpError(404, "Company not found.");
         const company = found.company;
         if (company.companyKey !== companyKey) {
@@ -425,8 +454,9 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
       rateLimit(key);
       const universe = universeOf();
       const nowMs = now();
-      const view: View = { universe, licensed: info.licensed, nowMs };
-      return route({ params: url.searchParams, key: info, view, universe, nowMs });
+      const state = universeAt(universe, nowMs);
+      const view: View = { universe, licensed: info.licensed, nowMs, current: state.current };
+      return route({ params: url.searchParams, key: info, view, universe, state, nowMs });
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
       console.error("sandbox: unexpected error", error instanceof Error ? error.message : "unknown");
@@ -440,6 +470,7 @@ interface Ctx {
   key: KeyInfo;
   view: View;
   universe: Universe;
+  state: UniverseState;
   nowMs: number;
 }
 
@@ -476,14 +507,6 @@ export function logoSpec(c: CompanyRec): LogoSpec {
 
 // ---- configuration from the environment ------------------------------------------------
 
-/** Parses SANDBOX_NOW (ISO 8601). Invalid values are an error, not a silent real clock. */
-export function parseSandboxNow(value: string | undefined): (() => number) | undefined {
-  if (!value) return undefined;
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw new Error("SANDBOX_NOW must be an ISO 8601 date-time");
-  return () => ms;
-}
-
 /** Parses SANDBOX_RATE_LIMIT, e.g. "50/60" (50 requests per 60 seconds per key). */
 export function parseRateLimit(value: string | undefined): RateLimit | undefined {
   if (!value) return undefined;
@@ -500,12 +523,11 @@ export function getSandboxHandler(): SandboxHandler {
   const holder = globalThis as HandlerHolder;
   if (!holder[HANDLER_KEY]) {
     getFaultInjector(); // an invalid SANDBOX_FAULTS fails here, before any request
-    const now = parseSandboxNow(process.env.SANDBOX_NOW);
+    parseSandboxNow(process.env.SANDBOX_NOW); // an invalid SANDBOX_NOW fails here too
+    const now = sandboxNow;
     const handler = createSandboxHandler({ now, rateLimit: parseRateLimit(process.env.SANDBOX_RATE_LIMIT) });
     holder[HANDLER_KEY] = withFaults(
-      process.env.SANDBOX_HOSTILE === "1"
-        ? withHostileData(handler, { now: now ?? Date.now, keys: DEMO_KEYS })
-        : handler,
+      process.env.SANDBOX_HOSTILE === "1" ? withHostileData(handler, { now, keys: DEMO_KEYS }) : handler,
       getFaultInjector,
     );
   }
@@ -513,3 +535,4 @@ export function getSandboxHandler(): SandboxHandler {
 }
 
 export type { Importance };
+export { parseSandboxNow };

@@ -1,12 +1,13 @@
 import "server-only";
-import { parseSandboxNow } from "@/lib/sandbox/handler";
+import { sandboxNow } from "@/lib/sandbox/clock";
 
 /**
- * "Now" for the data: the embedded sandbox's pinned clock (SANDBOX_NOW, used by the browser
- * tests) when the app runs on the sandbox, otherwise the real clock. "Today", "updated 3 hours
- * ago" and the news date limits are computed against it, so they agree with the data they describe.
+ * "Now" for the data: the embedded sandbox's clock (SANDBOX_NOW, used by the browser tests, or
+ * moved by the clock control) when the app runs on the sandbox, otherwise the real clock. "Today",
+ * "updated 3 hours ago" and the news date limits are computed against it, so they agree with the
+ * data they describe.
  */
 export function dataNow(): number {
   if (process.env.API_BASE_URL) return Date.now();
-  return parseSandboxNow(process.env.SANDBOX_NOW)?.() ?? Date.now();
+  return sandboxNow();
 }
