@@ -27,6 +27,8 @@ import type { UpstreamHealth } from "@/lib/upstream/health";
 import type { Company, NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
 import { type Cached, type CacheStats, SwrCache } from "./cache";
 import type { SharedTier, SharedTierStatus } from "./cache-tiers";
+import { ChangeLogService } from "./change-log";
+import { dataNow } from "./clock";
 import { getSharedRedis, type RedisStatus } from "./redis";
 import { getSharedState } from "./shared-state";
 import { createUpstreamBudget } from "./upstream-budget";
@@ -119,6 +121,8 @@ export class Services {
   readonly stats = new UpstreamStats();
   readonly client: UpstreamClient;
   readonly directory: DirectorySync;
+  /** What changed in the default company list, sync by sync (lib/server/change-log.ts). */
+  readonly changeLog: ChangeLogService;
   /** The clock every cache and "data from ... ago" of these services runs on. */
   readonly now: () => number;
   readonly profiles: SwrCache<Profile>;
@@ -137,10 +141,16 @@ export class Services {
     const configured =
       options.tier === undefined || options.snapshots === undefined ? getSharedState() : null;
     this.tier = options.tier === undefined ? (configured?.tier ?? null) : options.tier;
+    const snapshots = options.snapshots === undefined ? (configured?.snapshots ?? null) : options.snapshots;
+    this.changeLog = new ChangeLogService(snapshots, this.now);
     this.directory = new DirectorySync(this.client, {
       refreshMs: options.refreshMs ?? refreshMsFromEnv(),
       now: this.now,
-      store: options.snapshots === undefined ? (configured?.snapshots ?? null) : options.snapshots,
+      store: snapshots,
+      // Detected on the data's clock, so the sandbox's changes carry the sandbox's dates.
+      onSynced: async (set, previous, rows) => {
+        if (set === "default") await this.changeLog.record(previous, rows, dataNow());
+      },
     });
     const now = this.now;
     const shared = this.tier;
