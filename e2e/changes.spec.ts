@@ -7,7 +7,8 @@ import { expect, test } from "@playwright/test";
 import { E2E_CHANGES_URL } from "../playwright.config";
 import { expectNoAxeViolations as axe, collectProblems, waitForIndex } from "./helpers";
 
-test.describe.configure({ mode: "serial" });
+// A profile's first visit on a fresh server fetches the profile, its peers' logos and its news.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.use({ baseURL: E2E_CHANGES_URL });
 
 const MOVED_TO = "2026-11-23T15:00:00Z";
@@ -112,7 +113,7 @@ test("readable without JavaScript: the filters are a plain form", async ({ brows
   await context.close();
 });
 
-test("a profile's History says what changed and since when; a former ticker's key leads there", async ({
+test("a profile's History says what changed and since when; its former ticker's key leads there", async ({
   page,
 }) => {
   const problems = collectProblems(page);
@@ -133,7 +134,11 @@ test("a profile's History says what changed and since when; a former ticker's ke
   await page.goto(`/companies/${RENAMED_TICKER.from}`);
   await expect(page).toHaveURL(new RegExp(`/companies/${RENAMED_TICKER.to}`));
 
-  // A company without changes says so, and since when; the section links to every company's.
+  expect(problems).toEqual([]);
+});
+
+test("a profile without changes says so in its History, and since when", async ({ page }) => {
+  const problems = collectProblems(page);
   await page.goto("/companies/XLON_EMBE");
   const quiet = page.getByRole("region", { name: "History" });
   await expect(quiet).toContainText("No changes seen since 2026-11-20 15:00 UTC");

@@ -300,7 +300,7 @@ class StateBuilder {
       case "ipo": {
         const index = this.ipoCandidates[this.added.length];
         if (index === undefined) return;
-        const base = this.universe.companies[index];
+        const base = this.universe.record(index);
         const primary = base?.listings[0];
         if (!base || !primary) return;
         const datasets: DatasetName[] = ["filings", "stock_prices", "news", "logos"];
@@ -325,7 +325,7 @@ class StateBuilder {
     const enabled: CompanyRec[] = [];
     for (const c of this.universe.enabled) if (!this.removed.has(c.index)) enabled.push(current(c));
     for (const index of this.added) {
-      const base = this.universe.companies[index];
+      const base = this.universe.record(index);
       if (base && !this.removed.has(index)) enabled.push(current(base));
     }
     return {
@@ -338,13 +338,6 @@ class StateBuilder {
   }
 }
 
-/** The non-enabled pre-IPO companies, in order: each scheduled IPO takes the next one into the list. */
-function ipoCandidates(universe: Universe): number[] {
-  return universe.companies
-    .filter((c) => !c.apiEnabled && c.status === "active" && c.listings[0]?.status === "pre_ipo")
-    .map((c) => c.index);
-}
-
 const cache = new WeakMap<Universe, UniverseState>();
 
 /** The universe as of `nowMs`: the generated records with every scheduled change up to then applied. */
@@ -355,7 +348,9 @@ export function universeAt(universe: Universe, nowMs: number): UniverseState {
   const builder = new StateBuilder(
     universe,
     changePool(universe),
-    schedule.some((s) => s.kind === "ipo") ? ipoCandidates(universe) : [],
+    // Each IPO takes the next pre-IPO company from outside the list, in generation order, so only
+    // the details up to it are generated (the rest complete in the background as before).
+    universe.preIpoOutsideList(),
   );
   for (const { atMs, kind, day } of schedule) builder.apply(atMs, kind, day);
   const state = builder.state(schedule.length);

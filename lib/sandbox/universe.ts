@@ -912,6 +912,17 @@ export class Universe {
     return this.isComplete;
   }
 
+  /** The companies outside the API-enabled set that have not IPO'd yet, in generation order (changes.ts). */
+  preIpoOutsideList(): number[] {
+    return this.pending.filter((index) => this.cores[index]?.preIpo);
+  }
+
+  /** One company, generating the details in order up to it when they are not there yet. */
+  record(index: number): CompanyRec | undefined {
+    while (this.records[index] === undefined && !this.isComplete) this.step(500);
+    return this.records[index];
+  }
+
   /** Every company in list order (completes the generation first). */
   get companies(): CompanyRec[] {
     this.step(Number.POSITIVE_INFINITY);
