@@ -131,7 +131,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
           {filtered && (
             <Link
               href="/changes"
-              className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+              className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
             >
               Clear filters
             </Link>
@@ -163,7 +163,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
           <EmptyState title="No changes match these filters">
             <Link
               href="/changes"
-              className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
+              className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
             >
               Show every change
             </Link>
@@ -179,7 +179,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
               <Link
                 rel="prev"
                 href={changesHref({ ...state, page: page - 1 })}
-                className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+                className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
               >
                 ← Newer
               </Link>
@@ -193,7 +193,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
               <Link
                 rel="next"
                 href={changesHref({ ...state, page: page + 1 })}
-                className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+                className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
               >
                 Older →
               </Link>

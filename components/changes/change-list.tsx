@@ -97,7 +97,7 @@ export function ChangeList({
                 <>
                   <Link
                     href={profileHref(change.companyKey)}
-                    className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+                    className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
                   >
                     <UpstreamText>{change.companyName}</UpstreamText>
                   </Link>

@@ -32,7 +32,7 @@ export async function History({
           : `Since ${since}, when this app started watching the company list. Newest first.`}{" "}
         <Link
           href="/changes"
-          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+          className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
         >
           Every company&apos;s changes
         </Link>

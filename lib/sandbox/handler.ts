@@ -345,7 +345,8 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
       const company = companyFor(universe, state, params, key);
       if (!company.datasets.includes("logos"))
         throw new HttpError(404, "No logo is available for this company.");
-      const cacheKey = `${company.index}:${variant}`;
+      // The trade name is part of the key: a renamed company (changes.ts) gets new initials.
+      const cacheKey = `${company.index}:${company.tradeName}:${variant}`;
       let png = logoCache.get(cacheKey);
       if (!png) {
         png = renderLogo(logoSpec(company), variant as LogoVariant);

@@ -44,7 +44,8 @@ export class ChangeLogService {
     detectedAt: number,
   ): Promise<void> {
     try {
-      const log = await this.current();
+      // Read afresh: the lease may have just passed from another instance that wrote the log.
+      const log = this.store ? await this.load() : await this.current();
       const changes = previous ? diffCompanies(previous, rows, detectedAt) : [];
       if (log.watchingSince !== null && changes.length === 0) return;
       this.log = appendChanges(log, changes, detectedAt);
