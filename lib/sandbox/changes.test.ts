@@ -1,8 +1,9 @@
 // The sandbox's change schedule: deterministic, dormant before its epoch, and served the same in
 // v2 and v3 lists and profiles.
 import { describe, expect, it } from "vitest";
-import { CHANGES_EPOCH_MS, DAILY_KINDS, DAY_MS, universeAt } from "./changes";
+import { CHANGES_EPOCH_MS, DAILY_KINDS, universeAt } from "./changes";
 import { createSandboxHandler } from "./handler";
+import { DAY_MS } from "./news";
 import { generateUniverse, getUniverse } from "./universe";
 
 const universe = getUniverse();

@@ -6,14 +6,14 @@
 import { formatCik } from "@/lib/identifiers";
 import { exchangeByCode } from "./data/geo";
 import { BRAND_STEMS } from "./data/names";
+import { DAY_MS } from "./news";
 import { hash32 } from "./rng";
 import { type CompanyRec, type DatasetName, ListingRec, type Universe } from "./universe";
 
 /** The day the schedule starts: the browser tests' pinned clock (2026-11-20) sees the universe as generated. */
 export const CHANGES_EPOCH_MS = Date.UTC(2026, 10, 21);
-export const DAY_MS = 86_400_000;
 
-export type ScheduledKind =
+type ScheduledKind =
   | "rename"
   | "ticker"
   | "exchange"
@@ -37,7 +37,7 @@ export const DAILY_KINDS: readonly ScheduledKind[] = [
   "removal",
 ];
 
-export interface AppliedChange {
+interface AppliedChange {
   atMs: number;
   kind: ScheduledKind;
   companyIndex: number;
@@ -81,14 +81,14 @@ function primaryActive(c: CompanyRec): boolean {
 }
 
 /** The companies that may change: one in eight API-enabled ones, never a free-plan company. */
-export function changePool(universe: Universe): CompanyRec[] {
+function changePool(universe: Universe): CompanyRec[] {
   return universe.enabled.filter(
     (c) => !c.freePlan && hash32(universe.seed, c.index, SALT.pool) % POOL_SHARE === 0,
   );
 }
 
 /** The scheduled changes' times up to `nowMs`, in order (which company is decided as they apply). */
-export function scheduleUntil(
+function scheduleUntil(
   seed: number,
   nowMs: number,
 ): { atMs: number; kind: ScheduledKind; day: number }[] {
