@@ -88,10 +88,7 @@ function changePool(universe: Universe): CompanyRec[] {
 }
 
 /** The scheduled changes' times up to `nowMs`, in order (which company is decided as they apply). */
-function scheduleUntil(
-  seed: number,
-  nowMs: number,
-): { atMs: number; kind: ScheduledKind; day: number }[] {
+function scheduleUntil(seed: number, nowMs: number): { atMs: number; kind: ScheduledKind; day: number }[] {
   const out: { atMs: number; kind: ScheduledKind; day: number }[] = [];
   if (nowMs < CHANGES_EPOCH_MS) return out;
   const days = Math.floor((nowMs - CHANGES_EPOCH_MS) / DAY_MS);
