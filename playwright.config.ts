@@ -24,6 +24,12 @@ export const E2E_SLOW_URL = `http://127.0.0.1:${slowPort}`;
 export const E2E_SLOW_FAULTS = "latency=20000,only=/v3/company/profile|/v1/top-news";
 /** The slow server's per-client page-miss budget (PAGE_MISS_LIMIT). */
 export const E2E_SLOW_MISS_LIMIT = 10;
+/**
+ * A sixth server whose sandbox clock the change-log journeys move (SANDBOX_CLOCK_CONTROL=1,
+ * app/sandbox/clock), for e2e/changes.spec.ts. On this port + 12.
+ */
+const changesPort = Number(process.env.E2E_CHANGES_PORT ?? port + 12);
+export const E2E_CHANGES_URL = `http://127.0.0.1:${changesPort}`;
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
   (p): p is string => Boolean(p && existsSync(p)),
 );
@@ -114,6 +120,12 @@ export default defineConfig({
       PAGE_MISS_LIMIT: `${E2E_SLOW_MISS_LIMIT}/600`,
       // The budget journey names its own clients in X-Forwarded-For, as a proxy in front would.
       TRUSTED_PROXY_HOPS: "1",
+    }),
+    // Answers 200 only with the clock control on, so a stray server without it is not reused.
+    appServer(changesPort, `${E2E_CHANGES_URL}/sandbox/clock`, {
+      SANDBOX_CLOCK_CONTROL: "1",
+      CACHE_DIR: "off",
+      API_RATE_LIMIT: "off",
     }),
   ],
 });

@@ -8,6 +8,7 @@ import pLimit from "p-limit";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground } from "@/lib/upstream/priority";
 import type { Company, Pagination } from "@/lib/upstream/schemas";
+import type { ChangeLog } from "./changes";
 import { CompanyIndex } from "./company-index";
 
 export type CompanySet = "default" | "all";
@@ -57,6 +58,10 @@ export interface SnapshotStore {
   version?(set: CompanySet): Promise<number | null | undefined>;
   /** The lease on syncing a set: held by this instance, "held" by another, or null (no one to share with). */
   lease?(set: CompanySet): Promise<{ release(): Promise<void> } | "held" | null>;
+  /** The set's change log (lib/directory/changes.ts), or null. Never rejects. */
+  loadChanges?(set: CompanySet): Promise<ChangeLog | null>;
+  /** Saves the set's change log, written only by the instance that syncs. Never rejects. */
+  saveChanges?(set: CompanySet, log: ChangeLog): Promise<void>;
 }
 
 export interface SyncOptions {
@@ -70,10 +75,19 @@ export interface SyncOptions {
   store?: SnapshotStore | null;
   /** How often a started sync checks whether a set is due, or has a newer shared snapshot. */
   checkMs?: number;
+  /**
+   * After each sync this instance ran (under the lease when instances share one): the rows
+   * served before it (null on the first) and the new rows. Awaited; it must not reject.
+   */
+  onSynced?: (
+    set: CompanySet,
+    previous: readonly Company[] | null,
+    rows: readonly Company[],
+  ) => Promise<void>;
 }
 
 interface SetState {
-  snapshot: { index: CompanyIndex; syncedAt: number } | null;
+  snapshot: { index: CompanyIndex; rows: readonly Company[]; syncedAt: number } | null;
   progress: SyncProgress;
   running: Promise<void> | null;
   /** A refresh() deciding whether to load or sync. */
@@ -95,6 +109,7 @@ export class DirectorySync {
   private readonly retryMs: number;
   private readonly store: SnapshotStore | null;
   private readonly checkMs: number;
+  private readonly onSynced: SyncOptions["onSynced"];
   private readonly started = new Set<CompanySet>();
   private timer: ReturnType<typeof setInterval> | null = null;
 
@@ -109,6 +124,7 @@ export class DirectorySync {
     this.retryMs = options.retryMs ?? 15_000;
     this.store = options.store ?? null;
     this.checkMs = Math.min(this.refreshMs, options.checkMs ?? 5_000);
+    this.onSynced = options.onSynced;
     const initial = (set: CompanySet): SetState => ({
       snapshot: null,
       progress: {
@@ -229,7 +245,11 @@ export class DirectorySync {
       });
       return;
     }
-    state.snapshot = { index: new CompanyIndex(snapshot.rows), syncedAt: snapshot.syncedAt };
+    state.snapshot = {
+      index: new CompanyIndex(snapshot.rows),
+      rows: snapshot.rows,
+      syncedAt: snapshot.syncedAt,
+    };
     state.partialRows = [];
     state.partial = null;
     Object.assign(progress, {
@@ -329,7 +349,8 @@ export class DirectorySync {
           rows.push(row);
         }
       }
-      state.snapshot = { index: new CompanyIndex(rows), syncedAt: this.now() };
+      const previous = state.snapshot?.rows ?? null;
+      state.snapshot = { index: new CompanyIndex(rows), rows, syncedAt: this.now() };
       state.partialRows = [];
       state.partial = null;
       Object.assign(progress, {
@@ -344,6 +365,7 @@ export class DirectorySync {
       });
       state.failures = 0;
       await this.store?.save({ set, syncedAt: state.snapshot.syncedAt, pages: totalPages, rows });
+      await this.onSynced?.(set, previous, rows);
     } catch (error) {
       const message = error instanceof Error ? error.message : "unknown error";
       if (error instanceof UpstreamError && error.code === "forbidden" && allCompanies) {

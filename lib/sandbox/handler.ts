@@ -2,6 +2,7 @@
 // function. The upstream client calls it in-process; app/sandbox mounts it over HTTP.
 
 import { type CompanyLookup, DEFAULT_MIN_MARKET_CAP, LOOKUP_PARAMETERS } from "@/lib/upstream/vocabulary";
+import { type UniverseState, universeAt } from "./changes";
 import {
   bytesResponse,
   errorResponse,
@@ -136,7 +137,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
   // companies first and complete the universe only for an identifier not found there.
   let enabledIndex: LookupIndex | undefined;
   let fullIndex: LookupIndex | undefined;
-  const resolve = (u: Universe, params: CompanyLookup, licensed: boolean): LookupResult => {
+  const resolveGenerated = (u: Universe, params: CompanyLookup, licensed: boolean): LookupResult => {
     if (!fullIndex && u.isComplete) fullIndex = buildLookupIndex(u.companies);
     if (fullIndex) return resolveCompany(fullIndex, params, licensed);
     enabledIndex ??= buildLookupIndex(u.enabled);
@@ -144,6 +145,28 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
     if (result.kind !== "not_found") return result;
     fullIndex = buildLookupIndex(u.companies);
     return resolveCompany(fullIndex, params, licensed);
+  };
+  // The changed companies' identifiers first (new tickers, new CIKs), then the generated ones,
+  // answered as of now: a former key still finds its company, under its current key.
+  let changedIndex: { version: number; index: LookupIndex } | undefined;
+  const resolve = (
+    u: Universe,
+    state: UniverseState,
+    params: CompanyLookup,
+    licensed: boolean,
+  ): LookupResult => {
+    if (changedIndex?.version !== state.version)
+      changedIndex = { version: state.version, index: buildLookupIndex(state.changed) };
+    const changed = resolveCompany(changedIndex.index, params, licensed);
+    if (changed.kind === "found") return changed;
+    const result = resolveGenerated(u, params, licensed);
+    return result.kind === "found" ? { kind: "found", company: state.current(result.company) } : result;
+  };
+  let allCompanies: { version: number; rows: CompanyRec[] } | undefined;
+  const allAt = (u: Universe, state: UniverseState): CompanyRec[] => {
+    if (allCompanies?.version !== state.version)
+      allCompanies = { version: state.version, rows: u.companies.map(state.current) };
+    return allCompanies.rows;
   };
   const windows = new Map<string, { start: number; count: number }>();
   // Encoded list pages, valid until the first live field (updatedAt, earnings date) on the page
@@ -187,8 +210,13 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
     }
   };
 
-  const companyFor = (universe: Universe, params: URLSearchParams, key: KeyInfo): CompanyRec => {
-    const result = resolve(universe, lookupParams(params), key.licensed);
+  const companyFor = (
+    universe: Universe,
+    state: UniverseState,
+    params: URLSearchParams,
+    key: KeyInfo,
+  ): CompanyRec => {
+    const result = resolve(universe, state, lookupParams(params), key.licensed);
     switch (result.kind) {
       case "found":
         if (key.plan === "free" && !result.company.freePlan) {
@@ -210,45 +238,46 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
   };
 
   const routes: Record<string, (ctx: Ctx) => Response> = {
-    "/v3/companies-list": ({ params, key, view, universe, nowMs }) => {
+    "/v3/companies-list": ({ params, key, view, universe, state, nowMs }) => {
       const pageNumber = intParam(params, "pageNumber", 1, 1_000_000) ?? 1;
       const compact = boolParam(params, "compact");
       const all = boolParam(params, "allCompanies");
       if (all && key.plan === "free") {
         throw new HttpError(403, "allCompanies=true is not available on the free plan.");
       }
-      const set = key.plan === "free" ? universe.free : all ? universe.companies : universe.enabled;
+      const set = key.plan === "free" ? universe.free : all ? allAt(universe, state) : state.enabled;
       // Fixed at 1000 whatever the rows; the free plan's few companies fit on its single page.
       const pageSize = LIST_PAGE_SIZE;
       const rows = set.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
-      const cacheKey = `v3:${key.plan}:${key.licensed}:${all}:${compact}:${pageNumber}`;
+      const cacheKey = `v3:${state.version}:${key.plan}:${key.licensed}:${all}:${compact}:${pageNumber}`;
       return cachedPage(cacheKey, nowMs, rows, () =>
         page(set, pageNumber, pageSize, (c) => companyRowJson(view, c, compact)),
       );
     },
-    "/v2/companies-list": ({ params, key, view, universe, nowMs }) => {
+    "/v2/companies-list": ({ params, key, view, universe, state, nowMs }) => {
       const pageNumber = intParam(params, "pageNumber", 1, 1_000_000) ?? 1;
       const pageSize = intParam(params, "pageSize", 1, V2_MAX_PAGE_SIZE) ?? V2_MAX_PAGE_SIZE;
-      const set = key.plan === "free" ? universe.free : universe.enabled;
+      const set = key.plan === "free" ? universe.free : state.enabled;
       const rows = set.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
-      const cacheKey = `v2:${key.plan}:${key.licensed}:${pageSize}:${pageNumber}`;
+      const cacheKey = `v2:${state.version}:${key.plan}:${key.licensed}:${pageSize}:${pageNumber}`;
       return cachedPage(cacheKey, nowMs, rows, () =>
         page(set, pageNumber, pageSize, (c) => v2RowJson(view, c)),
       );
     },
-    "/v3/company/profile": ({ params, key, view, universe }) =>
-      json(profileJson(view, companyFor(universe, params, key))),
-    "/v2/company/profile": ({ params, key, view, universe }) =>
-      json(v2ProfileJson(view, companyFor(universe, params, key))),
-    "/v2/company/logo": ({ params, key, universe }) => {
+    "/v3/company/profile": ({ params, key, view, universe, state }) =>
+      json(profileJson(view, companyFor(universe, state, params, key))),
+    "/v2/company/profile": ({ params, key, view, universe, state }) =>
+      json(v2ProfileJson(view, companyFor(universe, state, params, key))),
+    "/v2/company/logo": ({ params, key, universe, state }) => {
       const variant = optionalParam(params, "variant") ?? "icon";
       if (!["icon", "logo", "logo-dark", "tile"].includes(variant)) {
         throw new HttpError(400, "variant must be one of icon, logo, logo-dark, tile");
       }
-      const company = companyFor(universe, params, key);
+      const company = companyFor(universe, state, params, key);
       if (!company.datasets.includes("logos"))
         throw new HttpError(404, "No logo is available for this company.");
-      const cacheKey = `${company.index}:${variant}`;
+      // The trade name is part of the key: a renamed company (changes.ts) gets new initials.
+      const cacheKey = `${company.index}:${company.tradeName}:${variant}`;
       let png = logoCache.get(cacheKey);
       if (!png) {
         png = renderLogo(logoSpec(company), variant as LogoVariant);
@@ -260,12 +289,12 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
         headers: { "content-type": "image/png", "cache-control": "public, max-age=86400" },
       });
     },
-    "/v1/company/news": ({ params, key, universe, nowMs }) => {
+    "/v1/company/news": ({ params, key, universe, state, nowMs }) => {
       const today = Math.floor(nowMs / DAY_MS);
       const range = dateRange(params, { maxDays: 31, defaultDays: 14 }, today);
       const eventTypes = eventTypeParam(params, false);
       const importance = intParam(params, "importance", 1, 5);
-      const company = companyFor(universe, params, key);
+      const company = companyFor(universe, state, params, key);
       if (!hasNews(company)) throw new HttpError(404, "News is not available for this company.");
       const stubs = companyStubs(universe, company, range.from, range.to, nowMs).filter(
         (s) =>
@@ -275,7 +304,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
       stubs.sort((a, b) => b.day - a.day || b.collectedAtMs - a.collectedAtMs);
       return json(stubs.map((s) => renderArticle(universe, s)));
     },
-    "/v1/top-news": ({ params, key, universe, nowMs }) => {
+    "/v1/top-news": ({ params, key, universe, state, nowMs }) => {
       const today = Math.floor(nowMs / DAY_MS);
       const range = dateRange(params, { maxDays: 7, defaultDays: 7 }, today);
       const eventTypes = eventTypeParam(params, true);
@@ -298,7 +327,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
 
       let stubs: ArticleStub[];
       if (companyKey !== undefined) {
-        const found = resolve(universe, { companyKey }, key.licensed);
+        const found = resolve(universe, state, { companyKey }, key.licensed);
         if (found.kind !== "found") throw new HttpError(404, "Company not found.");
         const company = found.company;
         if (company.companyKey !== companyKey) {
@@ -356,8 +385,9 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
       rateLimit(key);
       const universe = universeOf();
       const nowMs = now();
-      const view: View = { universe, licensed: info.licensed, nowMs };
-      return route({ params: url.searchParams, key: info, view, universe, nowMs });
+      const state = universeAt(universe, nowMs);
+      const view: View = { universe, licensed: info.licensed, nowMs, current: state.current };
+      return route({ params: url.searchParams, key: info, view, universe, state, nowMs });
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
       console.error("sandbox: unexpected error", error instanceof Error ? error.message : "unknown");
@@ -371,6 +401,7 @@ interface Ctx {
   key: KeyInfo;
   view: View;
   universe: Universe;
+  state: UniverseState;
   nowMs: number;
 }
 

@@ -3,6 +3,7 @@ import "server-only";
 // rate limit, the hostile data, and the fault mode in front. Loaded only when it serves: the data
 // source is the sandbox, or /sandbox/* is mounted.
 import { getConfig } from "@/lib/server/config";
+import { sandboxNow } from "./clock";
 import { FaultInjector, withFaults } from "./faults";
 import { createSandboxHandler } from "./handler";
 import { withHostileData } from "./hostile";
@@ -22,8 +23,8 @@ export function getFaultInjector(): FaultInjector {
 /** The process-wide sandbox behind its fault mode. */
 export function getSandboxHandler(): SandboxHandler {
   if (!holder[HANDLER_KEY]) {
-    const { nowMs, rateLimit, hostile } = getConfig().sandbox;
-    const now = nowMs === undefined ? Date.now : () => nowMs;
+    const { rateLimit, hostile } = getConfig().sandbox;
+    const now = sandboxNow; // SANDBOX_NOW or the real clock, unless the clock control moved it
     const handler = createSandboxHandler({ now, rateLimit });
     holder[HANDLER_KEY] = withFaults(
       hostile ? withHostileData(handler, { now, keys: DEMO_KEYS }) : handler,

@@ -7,6 +7,13 @@ export interface View {
   universe: Universe;
   licensed: boolean;
   nowMs: number;
+  /** A company as of nowMs (scheduled changes applied, changes.ts); peers are shown as they are now. */
+  current?: (c: CompanyRec) => CompanyRec;
+}
+
+/** updatedAt moves on the company's cadence, and never lags its last scheduled change. */
+function liveUpdatedAt(view: View, c: CompanyRec): number {
+  return Math.max(updatedAt(view.universe, c, view.nowMs), c.changedAt ?? 0);
 }
 
 type Json = Record<string, unknown>;
@@ -85,7 +92,7 @@ export function companyRowJson(view: View, c: CompanyRec, compact: boolean): Jso
   out.marketCapUsd = c.marketCapUsd;
   out.primaryListing = listingJson(primary, view.licensed, compact ? "compact" : "full");
   out.reportingCurrency = c.reportingCurrency;
-  out.updatedAt = updatedAt(view.universe, c, view.nowMs);
+  out.updatedAt = liveUpdatedAt(view, c);
   const earnings = earningsFilingDate(view.universe, c, view.nowMs);
   if (earnings) out.earningsFilingDate = earnings;
   out.availableDatasets = c.datasets;
@@ -102,26 +109,28 @@ export function profileJson(view: View, c: CompanyRec): Json {
     foundingYear: extras.foundingYear,
     ...(extras.ipoYear !== undefined ? { ipoYear: extras.ipoYear } : {}),
     secondaryListings: c.listings.slice(1).map((l) => listingJson(l, view.licensed)),
-    peers: peers(view.universe, c).map((p) => ({
-      peerRelationship: p.relationship,
-      peerMarketSegment: p.segment,
-      peerReasoning: p.reasoning,
-      companyId: p.company.companyId,
-      companyFiscalIdentifier: p.company.fiscalId,
-      companyKey: p.company.companyKey,
-      displayNameEnglish: p.company.displayName,
-      companyType: p.company.type,
-      headquartersCountryCode: p.company.hq.code,
-      headquartersCountryName: p.company.hq.name,
-      headquartersRegion: p.company.hq.region,
-      sector: p.company.sub.sector,
-      industryGroup: p.company.sub.industryGroup,
-      industry: p.company.sub.industry,
-      subIndustry: p.company.sub.name,
-      marketCapUsd: p.company.marketCapUsd,
-      ...(p.company.cik ? { cik: p.company.cik } : {}),
-      primaryListing: listingJson(p.company.listings[0] as ListingRec, view.licensed, "peer"),
-    })),
+    peers: peers(view.universe, c)
+      .map((peer) => ({ ...peer, company: view.current?.(peer.company) ?? peer.company }))
+      .map((p) => ({
+        peerRelationship: p.relationship,
+        peerMarketSegment: p.segment,
+        peerReasoning: p.reasoning,
+        companyId: p.company.companyId,
+        companyFiscalIdentifier: p.company.fiscalId,
+        companyKey: p.company.companyKey,
+        displayNameEnglish: p.company.displayName,
+        companyType: p.company.type,
+        headquartersCountryCode: p.company.hq.code,
+        headquartersCountryName: p.company.hq.name,
+        headquartersRegion: p.company.hq.region,
+        sector: p.company.sub.sector,
+        industryGroup: p.company.sub.industryGroup,
+        industry: p.company.sub.industry,
+        subIndustry: p.company.sub.name,
+        marketCapUsd: p.company.marketCapUsd,
+        ...(p.company.cik ? { cik: p.company.cik } : {}),
+        primaryListing: listingJson(p.company.listings[0] as ListingRec, view.licensed, "peer"),
+      })),
     financialPeriodsAvailable: c.financialPeriods,
   };
 }
@@ -157,7 +166,7 @@ export function v2RowJson(view: View, c: CompanyRec): Json {
     ...(view.licensed && primary.security.isin ? { isin: primary.security.isin } : {}),
     figi: primary.figiComposite,
     ...(earnings ? { earningsFilingDate: earnings } : {}),
-    updatedAt: updatedAt(view.universe, c, view.nowMs),
+    updatedAt: liveUpdatedAt(view, c),
   };
 }
 

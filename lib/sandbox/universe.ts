@@ -100,6 +100,20 @@ export class ListingRec {
   get key(): string {
     return `${this.exchange.code}_${this.ticker}`;
   }
+  /** The same line (same identifiers) after a change of ticker, venue or status (changes.ts). */
+  with(change: { ticker?: string; exchange?: Exchange; segment?: ExchangeSegment; status?: TradingStatus }) {
+    return new ListingRec(
+      this.serial,
+      change.ticker ?? this.ticker,
+      change.exchange ?? this.exchange,
+      change.segment ?? this.segment,
+      this.security,
+      this.currency,
+      change.status ?? this.status,
+      this.figiSerial,
+      this.compositeSerial,
+    );
+  }
 }
 
 export interface CompanyRec {
@@ -133,6 +147,8 @@ export interface CompanyRec {
   datasets: DatasetName[];
   financialPeriods: ("annual" | "quarterly" | "ltm" | "semi-annual")[];
   brandSeed: number;
+  /** Unix seconds of the last scheduled reference-data change (changes.ts); its updatedAt is never older. */
+  changedAt?: number;
 }
 
 const US_CODES = new Set(["NYSE", "NYSEAM", "NYSEARCA", "NASDAQ"]);
@@ -894,6 +910,17 @@ export class Universe {
       this.records[index] = this.builder.build(index, this.cores[index] as Core, false);
     }
     return this.isComplete;
+  }
+
+  /** The companies outside the API-enabled set that have not IPO'd yet, in generation order (changes.ts). */
+  preIpoOutsideList(): number[] {
+    return this.pending.filter((index) => this.cores[index]?.preIpo);
+  }
+
+  /** One company, generating the details in order up to it when they are not there yet. */
+  record(index: number): CompanyRec | undefined {
+    while (this.records[index] === undefined && !this.isComplete) this.step(500);
+    return this.records[index];
   }
 
   /** Every company in list order (completes the generation first). */

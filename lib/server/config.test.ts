@@ -21,6 +21,7 @@ describe("config.readConfig", () => {
       rateLimit: undefined,
       faults: null,
       faultsControl: false,
+      clockControl: false,
       hostile: false,
     });
     expect(settings.directoryRefreshMs).toBe(60 * 60_000);

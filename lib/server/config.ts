@@ -46,6 +46,8 @@ export interface SandboxConfig {
   faults: FaultSpec | null;
   /** SANDBOX_FAULTS_CONTROL: whether /sandbox/faults may switch it at runtime. */
   faultsControl: boolean;
+  /** SANDBOX_CLOCK_CONTROL=1: whether /sandbox/clock may move the sandbox's clock (tests and demos). */
+  clockControl: boolean;
   hostile: boolean;
 }
 
@@ -180,6 +182,7 @@ const envSchema = z.object({
   SANDBOX_RATE_LIMIT: parsedBy(parseSandboxRateLimit),
   SANDBOX_FAULTS: parsedBy(parseFaultSpec),
   SANDBOX_FAULTS_CONTROL: z.string().optional(),
+  SANDBOX_CLOCK_CONTROL: z.string().optional(),
   SANDBOX_HOSTILE: z.string().optional(),
   REDIS_URL: parsedBy(parseRedisUrl),
   CACHE_DIR: parsedBy(parseCacheDir),
@@ -223,6 +226,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       rateLimit: e.SANDBOX_RATE_LIMIT,
       faults: e.SANDBOX_FAULTS,
       faultsControl: e.SANDBOX_FAULTS_CONTROL === "1" || e.SANDBOX_FAULTS_CONTROL === "true",
+      clockControl: e.SANDBOX_CLOCK_CONTROL === "1",
       hostile: e.SANDBOX_HOSTILE === "1",
     },
     redisUrl: e.REDIS_URL,

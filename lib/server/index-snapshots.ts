@@ -10,6 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import { RESP_TYPES } from "redis";
+import type { ChangeLog } from "@/lib/directory/changes";
 import type { CompanySet, IndexSnapshot, SnapshotStore } from "@/lib/directory/sync";
 import type { Company } from "@/lib/upstream/schemas";
 import { RELEASE_IF_HELD } from "./cache-tiers";
@@ -41,6 +42,30 @@ interface SnapshotHeader {
 }
 
 export class SnapshotFormatError extends Error {}
+
+const CHANGES_FORMAT = "fiscal-atlas-change-log";
+const CHANGES_VERSION = 1;
+
+/** A change log as stored: gzipped JSON with its format and version. */
+export async function encodeChangeLog(log: ChangeLog): Promise<Buffer> {
+  return gzipAsync(Buffer.from(JSON.stringify({ format: CHANGES_FORMAT, version: CHANGES_VERSION, ...log })));
+}
+
+/** Reads a stored change log; throws SnapshotFormatError when it is not a complete one of this version. */
+export async function decodeChangeLog(data: Buffer): Promise<ChangeLog> {
+  let value: { format?: string; version?: number } & Partial<ChangeLog>;
+  try {
+    value = JSON.parse((await gunzipAsync(data)).toString("utf8"));
+  } catch {
+    throw new SnapshotFormatError("corrupt or partial");
+  }
+  if (value?.format !== CHANGES_FORMAT || value.version !== CHANGES_VERSION || !Array.isArray(value.changes))
+    throw new SnapshotFormatError("old format");
+  return {
+    watchingSince: typeof value.watchingSince === "number" ? value.watchingSince : null,
+    changes: value.changes,
+  };
+}
 
 export async function encodeSnapshot(snapshot: IndexSnapshot): Promise<Buffer> {
   const header: SnapshotHeader = {
@@ -107,12 +132,39 @@ export class FileSnapshots implements SnapshotStore {
     private readonly log: (line: string) => void = (line) => console.warn(line),
   ) {}
 
-  file(set: CompanySet, which: "current" | "previous" = "current"): string {
-    return path.join(
-      this.dir,
-      "index",
-      which === "current" ? `${set}.ndjson.gz` : `${set}.previous.ndjson.gz`,
-    );
+  file(set: CompanySet, which: "current" | "previous" | "changes" = "current"): string {
+    const name = {
+      current: `${set}.ndjson.gz`,
+      previous: `${set}.previous.ndjson.gz`,
+      changes: `${set}.changes.json.gz`,
+    }[which];
+    return path.join(this.dir, "index", name);
+  }
+
+  async loadChanges(set: CompanySet): Promise<ChangeLog | null> {
+    const file = this.file(set, "changes");
+    const data = await readFile(file).catch(() => null);
+    if (!data) return null;
+    try {
+      return await decodeChangeLog(data);
+    } catch (error) {
+      this.log(`index: dropped ${path.relative(this.dir, file)} (${(error as Error).message})`);
+      await unlink(file).catch(() => undefined);
+      return null;
+    }
+  }
+
+  async saveChanges(set: CompanySet, log: ChangeLog, encoded?: Buffer): Promise<void> {
+    const file = this.file(set, "changes");
+    try {
+      const data = encoded ?? (await encodeChangeLog(log));
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+      await writeFile(temp, data);
+      await rename(temp, file);
+    } catch (error) {
+      this.log(`index: could not save ${path.relative(this.dir, file)}: ${(error as Error).message}`);
+    }
   }
 
   async load(set: CompanySet): Promise<IndexSnapshot | null> {
@@ -199,6 +251,32 @@ export class RedisSnapshots implements SnapshotStore {
         { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
       ),
       this.files?.save(snapshot, data),
+    ]);
+  }
+
+  async loadChanges(set: CompanySet): Promise<ChangeLog | null> {
+    await this.redis.whenReady(START_WAIT_MS);
+    const data = await this.redis.attempt(
+      (c) => c.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.key(set, "changes")),
+      { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
+    );
+    if (data) {
+      try {
+        return await decodeChangeLog(data as Buffer);
+      } catch (error) {
+        console.warn(`index: dropped the shared ${set} change log (${(error as Error).message})`);
+        await this.redis.attempt((c) => c.del(this.key(set, "changes")));
+      }
+    }
+    // Redis down or empty: this instance's own copy.
+    return this.files?.loadChanges(set) ?? null;
+  }
+
+  async saveChanges(set: CompanySet, log: ChangeLog): Promise<void> {
+    const data = await encodeChangeLog(log);
+    await Promise.all([
+      this.redis.attempt((c) => c.set(this.key(set, "changes"), data), { timeoutMs: LARGE_VALUE_TIMEOUT_MS }),
+      this.files?.saveChanges(set, log, data),
     ]);
   }
 

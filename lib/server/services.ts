@@ -26,6 +26,8 @@ import type { UpstreamHealth } from "@/lib/upstream/health";
 import type { Company, NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
 import { type Cached, type CacheOptions, type CacheStats, SwrCache } from "./cache";
 import type { SharedTier, SharedTierStatus } from "./cache-tiers";
+import { ChangeLogService } from "./change-log";
+import { dataNow } from "./clock";
 import { getConfig } from "./config";
 import { indexUnavailable, staleWarning } from "./notices";
 import { getSharedRedis, type RedisStatus } from "./redis";
@@ -85,6 +87,8 @@ export class Services {
   readonly stats = new UpstreamStats();
   readonly client: UpstreamClient;
   readonly directory: DirectorySync;
+  /** What changed in the default company list, sync by sync (lib/server/change-log.ts). */
+  readonly changeLog: ChangeLogService;
   /** The clock every cache and "data from ... ago" of these services runs on. */
   readonly now: () => number;
   readonly profiles: SwrCache<Profile>;
@@ -105,10 +109,16 @@ export class Services {
     const configured =
       options.tier === undefined || options.snapshots === undefined ? getSharedState() : null;
     this.tier = options.tier === undefined ? (configured?.tier ?? null) : options.tier;
+    const snapshots = options.snapshots === undefined ? (configured?.snapshots ?? null) : options.snapshots;
+    this.changeLog = new ChangeLogService(snapshots, this.now);
     this.directory = new DirectorySync(this.client, {
       refreshMs: options.refreshMs ?? getConfig().directoryRefreshMs,
       now: this.now,
-      store: options.snapshots === undefined ? (configured?.snapshots ?? null) : options.snapshots,
+      store: snapshots,
+      // Detected on the data's clock, so the sandbox's changes carry the sandbox's dates.
+      onSynced: async (set, previous, rows) => {
+        if (set === "default") await this.changeLog.record(previous, rows, dataNow());
+      },
     });
     this.profiles = this.cache("profile", {
       freshMs: 30 * MINUTE,

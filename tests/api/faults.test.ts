@@ -33,8 +33,9 @@ afterAll(() => {
 /** Services on a sandbox behind a fault injector, with a clock the test moves. */
 function faultyServices(breaker = { failureThreshold: 1000, cooldownMs: 30_000 }) {
   const injector = new FaultInjector();
-  const handler = withFaults(createSandboxHandler(), () => injector);
   const clock = { now: Date.parse("2026-11-20T15:00:00Z") };
+  // The sandbox on the same clock: on the real one its scheduled changes (changes.ts) could move these keys.
+  const handler = withFaults(createSandboxHandler({ now: () => clock.now }), () => injector);
   const client = new UpstreamClient({
     baseUrl: "http://sandbox.internal",
     apiKey: "demo-licensed",

@@ -5,6 +5,7 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { Suspense } from "react";
 import { ApiView } from "@/components/profile/api-view";
 import { Datasets } from "@/components/profile/datasets";
+import { History } from "@/components/profile/history";
 import { Identifiers } from "@/components/profile/identifiers";
 import { ListingsTable } from "@/components/profile/listings-table";
 import { NewsSection } from "@/components/profile/news-section";
@@ -113,6 +114,7 @@ const SECTIONS = [
   ["datasets", "Datasets"],
   ["peers", "Peers"],
   ["news", "News"],
+  ["history", "History"],
   ["api", "API view"],
 ] as const;
 
@@ -255,6 +257,17 @@ async function ProfileContent({
             today={new Date(nowMs).toISOString().slice(0, 10)}
           />
         </SectionBoundary>
+      </Section>
+      <Section
+        id="history"
+        title="History"
+        description="What changed in this company's reference data, and when."
+      >
+        <History
+          companyKey={profile.companyKey}
+          companyFiscalIdentifier={profile.companyFiscalIdentifier}
+          nowMs={nowMs}
+        />
       </Section>
       <Section
         id="api"

@@ -1,0 +1,209 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ChangeList } from "@/components/changes/change-list";
+import { EmptyState } from "@/components/ui/states";
+import { CHANGE_KIND_LABELS, CHANGE_KINDS, filterChanges } from "@/lib/directory/changes";
+import { formatCount, formatUtc } from "@/lib/format";
+import { dataNow } from "@/lib/server/clock";
+import { getConfig } from "@/lib/server/config";
+import { getServices } from "@/lib/server/services";
+import { CHANGES_PAGE_SIZE, changesHref, parseChangesParams } from "./search-params";
+
+// The log changes with every sync: never a build-time page.
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: "Reference-data changes",
+  description:
+    "What changed in the company list, newest first: new and removed companies, names, tickers, exchanges, trading status, listings, datasets and identifiers.",
+};
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const selectClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900";
+
+export default async function ChangesPage({ searchParams }: { searchParams: SearchParams }) {
+  const { state, problems } = parseChangesParams(await searchParams);
+  const services = getServices();
+  const log = await services.changeLog.current();
+  const nowMs = dataNow();
+  const matching = filterChanges(log, state);
+  const pages = Math.max(1, Math.ceil(matching.length / CHANGES_PAGE_SIZE));
+  const page = Math.min(state.page, pages);
+  const rows = matching.slice((page - 1) * CHANGES_PAGE_SIZE, page * CHANGES_PAGE_SIZE);
+  const sectors = [...new Set(log.changes.flatMap((c) => (c.sector ? [c.sector] : [])))].sort();
+  const countries = new Map<string, string>();
+  for (const c of log.changes)
+    if (c.countryCode) countries.set(c.countryCode, c.countryName ?? c.countryCode);
+  if (state.sector && !sectors.includes(state.sector)) sectors.push(state.sector);
+  if (state.country && !countries.has(state.country)) countries.set(state.country, state.country);
+  const filtered = Boolean(state.kind || state.sector || state.country);
+  const index = services.indexStatus().default;
+  const minutes = Math.round(getConfig().directoryRefreshMs / 60_000);
+
+  return (
+    <div className="space-y-6">
+      <div className="max-w-3xl">
+        <h1 className="text-2xl font-semibold tracking-tight">Reference-data changes</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Every sync of the company list (every {minutes} minutes) is compared with the one before, company by
+          company: new and removed companies, names, tickers, exchanges, trading status, primary listings,
+          datasets and identifiers. Market cap moves every day and is not a change. Newest first.
+        </p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {log.watchingSince === null ? (
+            "Not watching yet: the first sync of the company list has not completed."
+          ) : (
+            <>
+              Watching since{" "}
+              <time dateTime={new Date(log.watchingSince).toISOString()}>{formatUtc(log.watchingSince)}</time>
+              {index.syncedAt !== null && (
+                <>
+                  ; last checked{" "}
+                  <time dateTime={new Date(index.syncedAt).toISOString()}>{formatUtc(index.syncedAt)}</time>
+                </>
+              )}
+              .
+            </>
+          )}
+        </p>
+      </div>
+
+      {problems.length > 0 && (
+        <div
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {problems.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      )}
+
+      <form
+        method="get"
+        action="/changes"
+        aria-label="Filter changes"
+        className="grid gap-3 sm:grid-cols-[repeat(3,minmax(0,14rem))_auto] sm:items-end"
+      >
+        <label className="text-sm font-medium">
+          Kind
+          <select name="kind" defaultValue={state.kind ?? ""} className={selectClass}>
+            <option value="">Every kind</option>
+            {CHANGE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {CHANGE_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Sector
+          <select name="sector" defaultValue={state.sector ?? ""} className={selectClass}>
+            <option value="">Every sector</option>
+            {sectors.map((sector) => (
+              <option key={sector} value={sector}>
+                {sector}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Country
+          <select name="country" defaultValue={state.country ?? ""} className={selectClass}>
+            <option value="">Every country</option>
+            {[...countries]
+              .sort((a, b) => a[1].localeCompare(b[1]))
+              .map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+          </select>
+        </label>
+        <div className="flex items-center gap-3">
+          <button
+            type="submit"
+            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            Apply
+          </button>
+          {filtered && (
+            <Link
+              href="/changes"
+              className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
+            >
+              Clear filters
+            </Link>
+          )}
+        </div>
+      </form>
+
+      <section aria-labelledby="changes-results" className="space-y-3">
+        <h2
+          id="changes-results"
+          className="text-sm font-medium text-slate-700 dark:text-slate-200"
+          aria-live="polite"
+        >
+          {matching.length === 0
+            ? "No changes"
+            : `${formatCount(matching.length)} ${matching.length === 1 ? "change" : "changes"}${filtered ? " match these filters" : ""}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
+        </h2>
+        {rows.length > 0 ? (
+          <ChangeList changes={rows} nowMs={nowMs} />
+        ) : log.watchingSince === null ? (
+          <EmptyState title="No changes seen yet">
+            The app starts watching when its first sync of the company list completes
+            {index.state === "syncing" && index.pagesTotal
+              ? ` (${index.pagesDone} of ${index.pagesTotal} pages so far)`
+              : ""}
+            . Changes appear here from the sync after that.
+          </EmptyState>
+        ) : filtered && log.changes.length > 0 ? (
+          <EmptyState title="No changes match these filters">
+            <Link
+              href="/changes"
+              className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
+            >
+              Show every change
+            </Link>
+          </EmptyState>
+        ) : (
+          <EmptyState title={`No changes seen since ${formatUtc(log.watchingSince)}`}>
+            The company list has been the same at every sync since the app started watching.
+          </EmptyState>
+        )}
+        {pages > 1 && (
+          <nav aria-label="Pages of changes" className="flex items-center justify-between text-sm">
+            {page > 1 ? (
+              <Link
+                rel="prev"
+                href={changesHref({ ...state, page: page - 1 })}
+                className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
+              >
+                ← Newer
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span>
+              Page {page} of {pages}
+            </span>
+            {page < pages ? (
+              <Link
+                rel="next"
+                href={changesHref({ ...state, page: page + 1 })}
+                className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
+              >
+                Older →
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}

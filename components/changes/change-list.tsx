@@ -1,0 +1,121 @@
+// The change log's rows, as plain server-rendered HTML: /changes shows every company's, a
+// profile's History section one company's (without the company column).
+import Link from "next/link";
+import { Badge, type Tone } from "@/components/ui/badge";
+import { UpstreamText } from "@/components/ui/upstream-text";
+import { CHANGE_KIND_LABELS, type ChangeKind, type CompanyChange } from "@/lib/directory/changes";
+import { formatAgo, formatUtc } from "@/lib/format";
+import { profileHref } from "@/lib/hrefs";
+
+const TONE: Record<ChangeKind, Tone> = {
+  new: "good",
+  removed: "bad",
+  name: "info",
+  ticker: "info",
+  exchange: "info",
+  trading_status: "warn",
+  listing_added: "good",
+  listing_removed: "bad",
+  dataset_added: "good",
+  dataset_removed: "bad",
+  identifier: "neutral",
+};
+
+function Value({ children }: { children: string | null }) {
+  return children === null ? (
+    <span className="text-slate-500 dark:text-slate-400">none</span>
+  ) : (
+    <UpstreamText className="font-medium">{children}</UpstreamText>
+  );
+}
+
+/** What changed, in words: "Ticker: T1 → NEW", "Listed: T3 on Nasdaq". */
+function ChangeText({ change }: { change: CompanyChange }) {
+  const { kind, field, before, after } = change;
+  if (kind === "new")
+    return (
+      <>
+        Joined the list: <Value>{after}</Value>
+      </>
+    );
+  if (kind === "removed")
+    return (
+      <>
+        Left the list (was <Value>{before}</Value>)
+      </>
+    );
+  if (kind === "dataset_added" || kind === "listing_added")
+    return (
+      <>
+        Added{field ? ` (${field})` : ""}: <Value>{after}</Value>
+      </>
+    );
+  if (kind === "dataset_removed" || kind === "listing_removed")
+    return (
+      <>
+        Removed{field ? ` (${field})` : ""}: <Value>{before}</Value>
+      </>
+    );
+  const label = field ? field.charAt(0).toUpperCase() + field.slice(1) : CHANGE_KIND_LABELS[kind];
+  return (
+    <>
+      {label}: <Value>{before}</Value> <span aria-hidden="true">→</span>
+      <span className="sr-only">changed to</span> <Value>{after}</Value>
+    </>
+  );
+}
+
+export function ChangeList({
+  changes,
+  nowMs,
+  showCompany = true,
+}: {
+  changes: readonly CompanyChange[];
+  nowMs: number;
+  showCompany?: boolean;
+}) {
+  return (
+    <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+      {changes.map((change) => (
+        <li
+          // The log has no ids: a change is its company, kind, field and values at one sync.
+          key={`${change.detectedAt}:${change.companyFiscalIdentifier ?? change.companyKey}:${change.kind}:${change.field}:${change.before}:${change.after}`}
+          className="grid gap-1 px-3 py-2.5 text-sm sm:grid-cols-[11rem_1fr] sm:gap-4"
+        >
+          <div className="text-slate-600 dark:text-slate-300">
+            <time dateTime={new Date(change.detectedAt).toISOString()} title={formatUtc(change.detectedAt)}>
+              {formatUtc(change.detectedAt)}
+            </time>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">
+              {formatAgo(change.detectedAt, nowMs)}
+            </span>
+          </div>
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <Badge tone={TONE[change.kind]}>{CHANGE_KIND_LABELS[change.kind]}</Badge>
+              {showCompany && (
+                <>
+                  <Link
+                    href={profileHref(change.companyKey)}
+                    className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
+                  >
+                    <UpstreamText>{change.companyName}</UpstreamText>
+                  </Link>
+                  <code className="font-mono text-xs text-slate-600 dark:text-slate-300">
+                    {change.companyKey}
+                  </code>
+                  <span className="text-xs text-slate-600 dark:text-slate-300">
+                    {[change.sector, change.countryName].filter(Boolean).join(" · ")}
+                  </span>
+                </>
+              )}
+            </div>
+            <p className="text-slate-800 dark:text-slate-100">
+              <ChangeText change={change} />
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

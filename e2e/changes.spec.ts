@@ -1,0 +1,158 @@
+// The reference-data change log, on its own server (E2E_CHANGES_URL) whose sandbox clock these
+// journeys move (PUT /sandbox/clock, on with SANDBOX_CLOCK_CONTROL=1): it starts on the pinned
+// test clock (2026-11-20 15:00), before the sandbox's scheduled changes begin, so the first sync is
+// the baseline; moving the clock three days on syncs again, and the changes scheduled for 21-23
+// November appear. In order: the empty state is only true before the move.
+import { expect, test } from "@playwright/test";
+import { E2E_CHANGES_URL } from "../playwright.config";
+import { expectNoAxeViolations as axe, collectProblems, waitForIndex } from "./helpers";
+
+// A profile's first visit on a fresh server fetches the profile, its peers' logos and its news.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.use({ baseURL: E2E_CHANGES_URL });
+
+const MOVED_TO = "2026-11-23T15:00:00Z";
+/** A ticker change the sandbox schedules for 21-23 November 2026 (lib/sandbox/changes.ts). */
+const RENAMED_TICKER = { name: "Crosswind Intelligence Inc.", from: "NYSE_CMDE", to: "NYSE_OUWE" };
+
+test("before any refresh with changes, /changes says since when it has watched, and finds none", async ({
+  page,
+  request,
+}) => {
+  await waitForIndex(request);
+  const problems = collectProblems(page);
+  await page.goto("/changes");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/changes/i);
+  await expect(page.getByText("No changes seen since 2026-11-20 15:00 UTC")).toBeVisible();
+  await expect(page.getByText(/Watching since 2026-11-20 15:00 UTC/)).toBeVisible();
+  await axe(page);
+  expect(problems).toEqual([]);
+});
+
+test("after a simulated refresh, /changes lists every kind of change, newest first", async ({
+  page,
+  request,
+}) => {
+  const moved = await request.put("/sandbox/clock", { data: MOVED_TO });
+  expect(moved.status(), await moved.text()).toBe(200);
+  expect(((await moved.json()) as { changes: number }).changes).toBeGreaterThan(15);
+
+  const problems = collectProblems(page);
+  await page.goto("/changes");
+  const rows = page.getByRole("main").getByRole("listitem");
+  await expect(page.getByRole("heading", { level: 2, name: /\d+ changes/ })).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(15);
+  for (const kind of [
+    "New company",
+    "Removed",
+    "Name",
+    "Ticker",
+    "Exchange",
+    "Trading status",
+    "Identifier",
+  ]) {
+    await expect(rows.getByText(kind, { exact: true }).first()).toBeVisible();
+  }
+  await expect(rows.filter({ hasText: RENAMED_TICKER.name })).toContainText("Ticker: CMDE");
+  // Each row's company links to its profile.
+  await expect(rows.getByRole("link", { name: RENAMED_TICKER.name })).toHaveAttribute(
+    "href",
+    `/companies/${RENAMED_TICKER.to}`,
+  );
+  // Newest first.
+  const times = await rows
+    .locator("time")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
+  expect(times).toEqual([...times].sort().reverse());
+  await axe(page);
+  expect(problems).toEqual([]);
+});
+
+test("filters by kind, sector and country with the keyboard only, kept in the URL", async ({ page }) => {
+  await page.goto("/changes");
+  // Keyboard only: Tab to the Kind select, pick "Ticker", Tab to Apply, Enter.
+  const kind = page.getByLabel("Kind");
+  await kind.focus();
+  await expect(kind).toBeFocused();
+  await kind.selectOption("ticker"); // a select's keyboard handling is the browser's own
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Apply" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/changes\?kind=ticker(&|$)/);
+  const rows = page.getByRole("main").getByRole("listitem");
+  await expect(rows.first()).toBeVisible();
+  for (const text of await rows.allInnerTexts()) expect(text).toMatch(/Ticker/);
+
+  // Sector and country, straight from a shared URL, server-rendered.
+  await page.goto("/changes?country=US&sector=Materials");
+  await expect(page.getByLabel("Country")).toHaveValue("US");
+  await expect(page.getByLabel("Sector")).toHaveValue("Materials");
+  await expect(rows.first()).toBeVisible();
+  for (const text of await rows.allInnerTexts()) expect(text).toContain("Materials · United States");
+  await expect(page.getByRole("heading", { level: 2 })).toContainText("match these filters");
+
+  // Nothing matches: says so, with a way back; a bad value is reported, not a crash.
+  await page.goto("/changes?kind=identifier&country=ZZ");
+  await expect(page.getByText("No changes match these filters")).toBeVisible();
+  await page.goto("/changes?kind=bogus");
+  // (Next's route announcer is an alert too.)
+  await expect(page.getByRole("alert").filter({ hasText: 'Unknown kind of change "bogus"' })).toBeVisible();
+  await expect(rows.first()).toBeVisible();
+});
+
+test("readable without JavaScript: the filters are a plain form", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: E2E_CHANGES_URL });
+  const page = await context.newPage();
+  await page.goto("/changes");
+  await page.getByLabel("Kind").selectOption("name");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/kind=name/);
+  const rows = page.getByRole("main").getByRole("listitem");
+  await expect(rows.first()).toContainText("Name:");
+  await context.close();
+});
+
+test("a profile's History says what changed and since when; its former ticker's key leads there", async ({
+  page,
+}) => {
+  const problems = collectProblems(page);
+  await page.goto("/changes?kind=ticker");
+  // Keyboard only, from the change to the company's profile.
+  await page.getByRole("link", { name: RENAMED_TICKER.name }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/companies/${RENAMED_TICKER.to}$`));
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history).toContainText("Since 2026-11-20 15:00 UTC");
+  const change = history.getByRole("listitem").filter({ hasText: "Ticker" });
+  await expect(change).toContainText("Ticker: CMDE");
+  await expect(change).toContainText("OUWE");
+  await history.scrollIntoViewIfNeeded();
+  await axe(page);
+
+  // The former key answers with a redirect to the canonical profile.
+  await page.goto(`/companies/${RENAMED_TICKER.from}`);
+  await expect(page).toHaveURL(new RegExp(`/companies/${RENAMED_TICKER.to}`));
+
+  expect(problems).toEqual([]);
+});
+
+test("a profile without changes says so in its History, and since when", async ({ page }) => {
+  const problems = collectProblems(page);
+  await page.goto("/companies/XLON_EMBE");
+  const quiet = page.getByRole("region", { name: "History" });
+  await expect(quiet).toContainText("No changes seen since 2026-11-20 15:00 UTC");
+  await quiet.getByRole("link", { name: "Every company's changes" }).click();
+  await expect(page).toHaveURL(/\/changes$/);
+  expect(problems).toEqual([]);
+});
+
+test("the header links to /changes", async ({ page }) => {
+  await page.goto("/");
+  const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Changes" });
+  await link.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/changes$/);
+  await expect(link).toHaveAttribute("aria-current", "page");
+});

@@ -1,0 +1,197 @@
+// What changed between two syncs of the company list, company by company (by its fiscal
+// identifier, which never changes), and the bounded log those changes are kept in. Market cap and
+// the live fields (updatedAt, earnings date) move all the time and are not reference-data changes.
+import type { Company, Listing } from "@/lib/upstream/schemas";
+
+export const CHANGE_KINDS = [
+  "new",
+  "removed",
+  "name",
+  "ticker",
+  "exchange",
+  "trading_status",
+  "listing_added",
+  "listing_removed",
+  "dataset_added",
+  "dataset_removed",
+  "identifier",
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
+  new: "New company",
+  removed: "Removed",
+  name: "Name",
+  ticker: "Ticker",
+  exchange: "Exchange",
+  trading_status: "Trading status",
+  listing_added: "Listing added",
+  listing_removed: "Listing removed",
+  dataset_added: "Dataset added",
+  dataset_removed: "Dataset removed",
+  identifier: "Identifier",
+};
+
+export interface CompanyChange {
+  kind: ChangeKind;
+  /** Unix ms of the sync that saw it. */
+  detectedAt: number;
+  /** The company as the later list shows it (the earlier one for a removal). */
+  companyKey: string;
+  companyFiscalIdentifier: string | null;
+  companyName: string;
+  sector: string | null;
+  countryCode: string | null;
+  countryName: string | null;
+  /** Which name or identifier changed, e.g. "legal name", "CIK", "FIGI". */
+  field: string | null;
+  before: string | null;
+  after: string | null;
+}
+
+function identity(c: Company): string {
+  return c.companyFiscalIdentifier ?? `id:${c.companyId}`;
+}
+
+function describeLine(l: Listing): string {
+  return `${l.ticker} on ${l.exchangeName ?? l.exchangeCode}`;
+}
+
+const NAME_FIELDS = [
+  ["displayNameEnglish", "name"],
+  ["legalNameEnglish", "legal name"],
+] as const;
+const COMPANY_IDENTIFIERS = [["cik", "CIK"]] as const;
+const LINE_IDENTIFIERS = [
+  ["figi", "FIGI"],
+  ["figiComposite", "composite FIGI"],
+  ["figiShareClass", "share-class FIGI"],
+  ["isin", "ISIN"],
+  ["cusip", "CUSIP"],
+  ["securityFiscalIdentifier", "security identifier"],
+] as const;
+
+/** Every reference-data change from `before` to `after`, detected at `detectedAt`; none for unchanged rows. */
+export function diffCompanies(
+  before: readonly Company[],
+  after: readonly Company[],
+  detectedAt: number,
+): CompanyChange[] {
+  const earlier = new Map(before.map((c) => [identity(c), c]));
+  const changes: CompanyChange[] = [];
+  for (const now of after) {
+    const then = earlier.get(identity(now));
+    earlier.delete(identity(now));
+    const add = (
+      kind: ChangeKind,
+      was: string | null | undefined,
+      is: string | null | undefined,
+      field?: string,
+    ) =>
+      changes.push({
+        kind,
+        detectedAt,
+        companyKey: now.companyKey,
+        companyFiscalIdentifier: now.companyFiscalIdentifier ?? null,
+        companyName: now.displayNameEnglish ?? now.companyKey,
+        sector: now.sector ?? null,
+        countryCode: now.headquartersCountryCode ?? null,
+        countryName: now.headquartersCountryName ?? null,
+        field: field ?? null,
+        before: was ?? null,
+        after: is ?? null,
+      });
+    if (!then) {
+      add("new", null, describeLine(now.primaryListing));
+      continue;
+    }
+    for (const [name, label] of NAME_FIELDS)
+      if ((then[name] ?? null) !== (now[name] ?? null)) add("name", then[name], now[name], label);
+    for (const [name, label] of COMPANY_IDENTIFIERS)
+      if ((then[name] ?? null) !== (now[name] ?? null)) add("identifier", then[name], now[name], label);
+    const [was, is] = [then.primaryListing, now.primaryListing];
+    if ((was.listingFiscalIdentifier ?? null) === (is.listingFiscalIdentifier ?? null)) {
+      if (was.ticker !== is.ticker) add("ticker", was.ticker, is.ticker);
+      if (was.exchangeCode !== is.exchangeCode)
+        add("exchange", was.exchangeName ?? was.exchangeCode, is.exchangeName ?? is.exchangeCode);
+      if ((was.tradingStatus ?? null) !== (is.tradingStatus ?? null))
+        add("trading_status", was.tradingStatus, is.tradingStatus);
+      for (const [name, label] of LINE_IDENTIFIERS)
+        if ((was[name] ?? null) !== (is[name] ?? null)) add("identifier", was[name], is[name], label);
+    } else {
+      // Another line became the primary one: the list no longer shows the old line.
+      add("listing_added", null, describeLine(is), "primary listing");
+      add("listing_removed", describeLine(was), null, "primary listing");
+    }
+    const had = new Set(then.availableDatasets);
+    const has = new Set(now.availableDatasets);
+    for (const d of now.availableDatasets) if (!had.has(d)) add("dataset_added", null, d);
+    for (const d of then.availableDatasets) if (!has.has(d)) add("dataset_removed", d, null);
+  }
+  for (const gone of earlier.values()) {
+    changes.push({
+      kind: "removed",
+      detectedAt,
+      companyKey: gone.companyKey,
+      companyFiscalIdentifier: gone.companyFiscalIdentifier ?? null,
+      companyName: gone.displayNameEnglish ?? gone.companyKey,
+      sector: gone.sector ?? null,
+      countryCode: gone.headquartersCountryCode ?? null,
+      countryName: gone.headquartersCountryName ?? null,
+      field: null,
+      before: describeLine(gone.primaryListing),
+      after: null,
+    });
+  }
+  return changes;
+}
+
+/** The change log: newest first, since the first sync this deployment saw. */
+export interface ChangeLog {
+  /** Unix ms of the first sync: nothing before it was seen. Null until then. */
+  watchingSince: number | null;
+  changes: CompanyChange[];
+}
+
+export const EMPTY_CHANGE_LOG: ChangeLog = { watchingSince: null, changes: [] };
+export const CHANGE_LOG_MAX_ENTRIES = 20_000;
+export const CHANGE_LOG_MAX_AGE_MS = 90 * 86_400_000;
+
+/** The log with one sync's changes added, bounded to the newest entries within the age limit. */
+export function appendChanges(
+  log: ChangeLog,
+  changes: readonly CompanyChange[],
+  detectedAt: number,
+  limits = { maxEntries: CHANGE_LOG_MAX_ENTRIES, maxAgeMs: CHANGE_LOG_MAX_AGE_MS },
+): ChangeLog {
+  const oldest = detectedAt - limits.maxAgeMs;
+  const merged = [...changes, ...log.changes].filter((c) => c.detectedAt >= oldest);
+  merged.sort((a, b) => b.detectedAt - a.detectedAt);
+  return { watchingSince: log.watchingSince ?? detectedAt, changes: merged.slice(0, limits.maxEntries) };
+}
+
+export interface ChangeFilter {
+  kind?: ChangeKind;
+  sector?: string;
+  country?: string;
+}
+
+export function filterChanges(log: ChangeLog, filter: ChangeFilter): CompanyChange[] {
+  return log.changes.filter(
+    (c) =>
+      (!filter.kind || c.kind === filter.kind) &&
+      (!filter.sector || c.sector === filter.sector) &&
+      (!filter.country || c.countryCode === filter.country),
+  );
+}
+
+/** One company's changes, newest first: by its fiscal identifier, which survives ticker changes. */
+export function companyHistory(
+  log: ChangeLog,
+  company: { companyKey: string; companyFiscalIdentifier?: string | null },
+): CompanyChange[] {
+  const fiscal = company.companyFiscalIdentifier;
+  return log.changes.filter((c) =>
+    fiscal ? c.companyFiscalIdentifier === fiscal : c.companyKey === company.companyKey,
+  );
+}

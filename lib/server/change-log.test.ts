@@ -1,0 +1,136 @@
+// The change log across syncs and restarts: diffed after each sync this instance runs, saved
+// beside the index snapshots (files, or Redis shared by instances), bounded, and dropped when corrupt.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DirectorySync, type ListSource } from "@/lib/directory/sync";
+import type { Company } from "@/lib/upstream/schemas";
+import { companyRow } from "@/tests/company-rows";
+import { type RunningRedis, startRedis } from "@/tests/redis-server";
+import { ChangeLogService } from "./change-log";
+import { FileSnapshots, RedisSnapshots } from "./index-snapshots";
+import { SharedRedis } from "./redis";
+
+const HOUR = 3_600_000;
+let rows: Company[];
+let now: number;
+let dir: string;
+let logged: string[];
+
+const list: ListSource = {
+  async getCompaniesPage() {
+    return {
+      pagination: {
+        page: 1,
+        pageSize: 1000,
+        totalCount: rows.length,
+        totalPages: 1,
+        hasNextPage: false,
+        hasPreviousPage: false,
+      },
+      data: rows.map((r) => ({ ...r, primaryListing: { ...r.primaryListing } })),
+    };
+  },
+};
+
+/** One app instance: its sync writes the change log through its own log service. */
+function instance(store: FileSnapshots | RedisSnapshots) {
+  const changeLog = new ChangeLogService(store, () => now);
+  const sync = new DirectorySync(list, {
+    refreshMs: HOUR,
+    now: () => now,
+    store,
+    onSynced: async (set, previous, synced) => {
+      if (set === "default") await changeLog.record(previous, synced, now);
+    },
+  });
+  return { changeLog, sync };
+}
+
+beforeEach(() => {
+  rows = Array.from({ length: 5 }, (_, i) => companyRow(i + 1));
+  now = Date.parse("2026-11-21T09:00:00Z");
+  dir = mkdtempSync(path.join(tmpdir(), "changes-"));
+  logged = [];
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const files = () => new FileSnapshots(dir, (line) => logged.push(line));
+
+describe("the change log on disk", () => {
+  it("starts watching at the first sync, records the next sync's changes, and survives a restart", async () => {
+    const first = instance(files());
+    await first.sync.refresh("default");
+    const started = now;
+    expect(await first.changeLog.current()).toEqual({ watchingSince: started, changes: [] });
+
+    now += HOUR;
+    rows[1] = { ...(rows[1] as Company), displayNameEnglish: "Renamed 2", marketCapUsd: 1 };
+    rows[2] = { ...(rows[2] as Company), marketCapUsd: 123 }; // market cap alone is no change
+    rows.pop();
+    rows.push(companyRow(9));
+    await first.sync.refresh("default");
+    const log = await first.changeLog.current();
+    expect(log.watchingSince).toBe(started);
+    expect(log.changes.map((c) => [c.kind, c.companyKey, c.detectedAt])).toEqual([
+      ["name", "NASDAQ_T2", now],
+      ["new", "NASDAQ_T9", now],
+      ["removed", "NASDAQ_T5", now],
+    ]);
+
+    // A restart reads the same log, and its next sync diffs against the saved snapshot.
+    const restarted = instance(files());
+    expect(await restarted.changeLog.current()).toEqual(log);
+    now += HOUR;
+    rows[0] = { ...(rows[0] as Company), availableDatasets: ["news"] };
+    await restarted.sync.refresh("default");
+    const after = await restarted.changeLog.current();
+    expect(after.changes.map((c) => c.kind)).toEqual(["dataset_added", "name", "new", "removed"]);
+    expect(after.watchingSince).toBe(started);
+  });
+
+  it("drops a corrupt log file with one line and starts again", async () => {
+    const store = files();
+    await store.saveChanges("default", { watchingSince: now, changes: [] });
+    writeFileSync(store.file("default", "changes"), "not gzip");
+    const fresh = instance(files());
+    expect(await fresh.changeLog.current()).toEqual({ watchingSince: null, changes: [] });
+    expect(logged.join("\n")).toMatch(/dropped index[/\\]default\.changes\.json\.gz \(corrupt or partial\)/);
+  });
+});
+
+describe("the change log shared through Redis", () => {
+  let redis: RunningRedis;
+  const connections: SharedRedis[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((c) => c.close()));
+    await redis.stop();
+  });
+
+  async function connect(): Promise<SharedRedis> {
+    const shared = new SharedRedis({ url: redis.url, namespace: "changes-test" });
+    connections.push(shared);
+    for (let i = 0; i < 100 && !shared.isReady(); i++) await new Promise((r) => setTimeout(r, 20));
+    return shared;
+  }
+
+  it("is written by the instance holding the sync lease and read by the others", async () => {
+    const a = instance(new RedisSnapshots(await connect(), null));
+    const b = instance(new RedisSnapshots(await connect(), null));
+    await a.sync.refresh("default");
+    now += HOUR;
+    rows[0] = { ...(rows[0] as Company), cik: "0000000042" };
+    await a.sync.refresh("default");
+    // b adopts a's snapshot (no sync of its own, so it writes nothing) and reads a's log.
+    await b.sync.refresh("default");
+    const seen = await b.changeLog.current();
+    expect(seen.changes.map((c) => [c.kind, c.field, c.after])).toEqual([
+      ["identifier", "CIK", "0000000042"],
+    ]);
+    expect(seen).toEqual(await a.changeLog.current());
+  });
+});
