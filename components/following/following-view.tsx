@@ -14,7 +14,7 @@ import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { getJson, toSearch } from "@/lib/client/api";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
-import { companiesParam, compareHref, MAX_COMPARE } from "@/lib/compare/set";
+import { companiesParam, companiesUrlValue, compareHref, MAX_COMPARE } from "@/lib/compare/set";
 import type { SortField } from "@/lib/directory/fields";
 import { sortCompanies } from "@/lib/directory/sort-values";
 import { type ColumnId, defaultOrder } from "@/lib/directory/url-state";
@@ -172,7 +172,7 @@ export function FollowingView({ now }: { now: number }) {
               </Link>
             )}
             <a
-              href={`/news/feed.xml?${new URLSearchParams({ companies: companiesParam(keys) })}`}
+              href={`/news/feed.xml?companies=${companiesUrlValue(keys)}`}
               type="application/atom+xml"
               className={BUTTON}
             >

@@ -2,7 +2,7 @@
 // moves between machines (a link carrying the keys, a JSON file). Browser-safe and storage-free;
 // lib/client/following.ts keeps the list in localStorage.
 import { z } from "zod";
-import { companiesOf, companiesParam } from "@/lib/compare/set";
+import { companiesOf, companiesUrlValue } from "@/lib/compare/set";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 
 /**
@@ -102,7 +102,7 @@ function capped(list: FollowedCompany[]): { companies: FollowedCompany[]; skippe
 
 /** The link that carries a list to another browser: /following?import=K1,K2 (the compare set's encoding). */
 export function importHref(origin: string, keys: readonly string[]): string {
-  return `${origin}/following?${new URLSearchParams({ import: companiesParam(keys) })}`;
+  return `${origin}/following?import=${companiesUrlValue(keys)}`;
 }
 
 /** The keys an import link carries: valid ones as entries, the rest named as invalid. */
