@@ -205,8 +205,8 @@ export function ResultsTable(props: ResultsTableProps) {
         ref={scrollRef}
         data-results-scroller=""
         className={`relative overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${props.fit ? "max-h-[calc(100dvh-10rem)]" : "h-[calc(100dvh-15rem)] min-h-[360px]"}`}
-        // The header row is about 33 px; the border 2.
-        style={props.fit ? { height: count * ROW_HEIGHT + 36 } : undefined}
+        // One row's height more for the header (its labels may wrap) and the border.
+        style={props.fit ? { height: (count + 1) * ROW_HEIGHT + 2 } : undefined}
       >
         <table
           aria-label={label}

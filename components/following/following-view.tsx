@@ -409,7 +409,7 @@ function MoveList({ list, onFile }: { list: readonly FollowedCompany[]; onFile: 
             readOnly
             value={link}
             onFocus={(e) => e.currentTarget.select()}
-            className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5 font-mono text-xs dark:border-slate-700 dark:bg-slate-900"
+            className="min-w-60 flex-1 rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5 font-mono text-xs dark:border-slate-700 dark:bg-slate-900"
           />
           <CopyButton value={link} label="share link" />
           <button type="button" onClick={download} className={BUTTON}>
