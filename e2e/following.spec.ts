@@ -204,6 +204,19 @@ test.describe("following companies", () => {
     expect(saved.companies.map((c: { companyKey: string }) => c.companyKey)).toEqual([RICH.key, LONDON.key]);
   });
 
+  test("a company that cannot be loaded is named above the table, with Unfollow", async ({ page }) => {
+    await seed(page.context(), ["XNYS_NOSUCHCOMPANY", LONDON.key]);
+    await page.goto("/following");
+    await expect(tableNames(page)).toHaveText([LONDON.name]);
+    const failure = page.getByRole("status").filter({ hasText: "One company could not be loaded." });
+    await expect(failure).toContainText("XNYS_NOSUCHCOMPANY");
+    await expect(failure).toContainText("No company is known by this key any more.");
+    await failure.getByRole("button", { name: "Unfollow XNYS_NOSUCHCOMPANY" }).click();
+    await expect(failure).toBeHidden();
+    expect(await followedKeys(page)).toEqual([LONDON.key]);
+    await expect(page.getByText("1 company followed")).toBeVisible();
+  });
+
   test("the empty state explains how to follow, and is axe clean", async ({ page }) => {
     await page.goto("/following");
     await expect(

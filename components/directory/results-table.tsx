@@ -181,7 +181,7 @@ export function ResultsTable(props: ResultsTableProps) {
       if (row) onToggleSelected(row);
       return;
     }
-    if (event.key === "f" && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    if ((event.key === "f" || event.key === "F") && !event.ctrlKey && !event.metaKey && !event.altKey) {
       // F on a row follows or unfollows its company.
       event.preventDefault();
       const row = rowAt(active);

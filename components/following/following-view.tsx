@@ -95,12 +95,15 @@ export function FollowingView({ now }: { now: number }) {
     renameFollowed(renames);
   }, [rows.data]);
 
+  // The table's order: a company that failed to load is listed above the table instead.
   const ordered = useMemo(() => {
-    if (!sort) return keys;
-    const loaded = keys.flatMap((k) => byKey.get(k) ?? []);
+    const failedKeys = new Set((rows.data?.companies ?? []).flatMap((c) => (c.ok ? [] : [c.requested])));
+    const shown = keys.filter((k) => !failedKeys.has(k));
+    if (!sort) return shown;
+    const loaded = shown.flatMap((k) => byKey.get(k) ?? []);
     const sorted = sortCompanies(loaded, sort.sort, sort.order).map((r) => r.companyKey);
-    return [...sorted, ...keys.filter((k) => !byKey.has(k))];
-  }, [keys, byKey, sort]);
+    return [...sorted, ...shown.filter((k) => !byKey.has(k))];
+  }, [keys, byKey, sort, rows.data]);
   const rowAt = useCallback((index: number) => byKey.get(ordered[index] ?? ""), [byKey, ordered]);
   const onSort = useCallback((field: SortField) => {
     if (field === "relevance") return;
