@@ -24,7 +24,8 @@ import type { DirectoryRow } from "./use-directory";
 
 const ROW_HEIGHT = 48;
 /** The selection column: a checkbox per row, for the comparison, and a star to follow the company. */
-const SELECT_WIDTH = "68px";
+// 50 px keeps the narrow table (this, the name and the market cap) within a 390 px phone.
+const SELECT_WIDTH = "50px";
 const RANGE_THROTTLE_MS = 120;
 /**
  * Faster than this (px per ms; a reading scroll is well under 1) rows are drawn as their name
@@ -282,7 +283,7 @@ export function ResultsTable(props: ResultsTableProps) {
                     style={style}
                   >
                     {fling ? (
-                      <td className="col-span-full truncate pl-[80px] pr-3">
+                      <td className="col-span-full truncate pl-[62px] pr-3">
                         {company ? plainText(company.displayNameEnglish || company.companyKey) : ""}
                       </td>
                     ) : (
@@ -357,7 +358,7 @@ const ResultRow = memo(
         className={`${ROW_CLASS} text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-brand-50 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-inset has-[a:focus-visible]:ring-brand-500 dark:hover:bg-slate-900 dark:has-[a:focus-visible]:bg-slate-800`}
         style={style}
       >
-        <td className="relative z-[1] flex items-center justify-center gap-1">
+        <td className="relative z-[1] flex items-center justify-center gap-0.5">
           <input
             type="checkbox"
             checked={selected}
@@ -373,7 +374,7 @@ const ResultRow = memo(
             tabIndex={-1}
             aria-label={`Follow ${plainText(name)}`}
             title={followed ? "Following (F to unfollow)" : "Follow (F)"}
-            className="rounded p-1 text-slate-400 hover:text-amber-600 aria-pressed:text-amber-500 dark:text-slate-500 dark:hover:text-amber-300 dark:aria-pressed:text-amber-300"
+            className="rounded p-0.5 text-slate-400 hover:text-amber-600 aria-pressed:text-amber-500 dark:text-slate-500 dark:hover:text-amber-300 dark:aria-pressed:text-amber-300"
           >
             <StarIcon filled={followed} />
           </button>
