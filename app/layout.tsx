@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { FollowNotice } from "@/components/following/follow-notice";
 import { SiteHeader } from "@/components/layout/site-header";
 import "./globals.css";
 import { Providers } from "./providers";
@@ -35,6 +36,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <main id="main" className="mx-auto max-w-screen-2xl px-4 py-8">
             {children}
           </main>
+          <FollowNotice />
         </Providers>
       </body>
     </html>

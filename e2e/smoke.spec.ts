@@ -7,6 +7,7 @@ const PAGES = [
   { path: "/news", heading: "Top news" },
   { path: "/compare", heading: "Compare" },
   { path: "/companies/XSHE_300980", heading: "Ruihua Machinery Holdings Limited" },
+  { path: "/following", heading: "Following" },
 ];
 
 for (const { path, heading } of PAGES) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { ArticleCard } from "@/components/news/article-card";
@@ -15,26 +15,40 @@ import { companiesParam } from "@/lib/compare/set";
 const FIRST = 12;
 type Level = "all" | "major";
 
+/** Whose news: a comparison's (up to 12) or the followed companies' (up to 50). */
+export type NewsSet = "compare" | "following";
+
 /** The set's news of the last 7 days: one request, shared by the news list and the volume chart. */
-export function useCompareNews(keys: readonly string[]) {
+export function useCompareNews(keys: readonly string[], set: NewsSet = "compare") {
   return useQuery({
-    queryKey: ["compare", "news", keys] as const,
+    queryKey: [set, "news", keys] as const,
     queryFn: ({ signal }) =>
-      getJson<CompareNewsAnswer>(`/api/compare/news${toSearch({ companies: companiesParam(keys) })}`, signal),
+      getJson<CompareNewsAnswer>(`/api/${set}/news${toSearch({ companies: companiesParam(keys) })}`, signal),
     staleTime: 5 * 60_000,
+    // An unfollowed company leaves the others' stories on screen while the new list loads (the
+    // comparison's charts count per company, so its set waits for its own answer).
+    placeholderData: set === "following" ? keepPreviousData : undefined,
   });
 }
+
+type NewsCompany = Pick<CompareCompany, "companyKey" | "ticker" | "hasLogo">;
 
 /**
  * The set's top stories of the last 7 days, most material first (one top-news call per company,
  * merged on the server), with a per-company count that also filters the list.
  */
-export function CompareNews({ companies }: { companies: readonly CompareCompany[] }) {
+export function CompareNews({
+  companies,
+  set = "compare",
+}: {
+  companies: readonly NewsCompany[];
+  set?: NewsSet;
+}) {
   const keys = companies.map((c) => c.companyKey);
   const [only, setOnly] = useState<string | null>(null);
   const [level, setLevel] = useState<Level>("all");
   const [shown, setShown] = useState(FIRST);
-  const news = useCompareNews(keys);
+  const news = useCompareNews(keys, set);
   const byKey = new Map(companies.map((c) => [c.companyKey, c]));
 
   if (news.isPending)
@@ -44,8 +58,12 @@ export function CompareNews({ companies }: { companies: readonly CompareCompany[
 
   // A company taken out of the set takes its filter with it.
   const onlyKey = only && keys.includes(only) ? only : null;
+  const failed = news.data.companies.filter((c) => c.total === null && byKey.has(c.companyKey));
   const articles = news.data.articles.filter(
-    (a) => (!onlyKey || a.companyKey === onlyKey) && (level === "all" || a.importance <= 2),
+    (a) =>
+      byKey.has(a.companyKey ?? "") &&
+      (!onlyKey || a.companyKey === onlyKey) &&
+      (level === "all" || a.importance <= 2),
   );
   return (
     <div className="space-y-4">
@@ -54,9 +72,25 @@ export function CompareNews({ companies }: { companies: readonly CompareCompany[
           {news.data.warning}
         </p>
       )}
+      {failed.length > 0 && (
+        <p role="status" className="text-sm text-amber-800 dark:text-amber-200">
+          The news of {failed.length === 1 ? "one company" : `${failed.length} companies`} (
+          <UpstreamText className="font-mono">
+            {failed.map((c) => byKey.get(c.companyKey)?.ticker ?? c.companyKey).join(", ")}
+          </UpstreamText>
+          ) could not be loaded: {failed[0]?.error}{" "}
+          <button
+            type="button"
+            onClick={() => news.refetch()}
+            className="font-medium underline underline-offset-2"
+          >
+            Retry
+          </button>
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Segmented<Level>
-          name="compare-news-level"
+          name={`${set}-news-level`}
           label="Importance"
           value={level}
           onChange={(v) => {
@@ -72,27 +106,29 @@ export function CompareNews({ companies }: { companies: readonly CompareCompany[
           className="flex flex-wrap gap-1.5"
           aria-label="Stories per company (press to show one company only)"
         >
-          {news.data.companies.map((c) => {
-            const company = byKey.get(c.companyKey);
-            const pressed = onlyKey === c.companyKey;
-            return (
-              <li key={c.companyKey}>
-                <button
-                  type="button"
-                  aria-pressed={pressed}
-                  title={c.error}
-                  onClick={() => {
-                    setOnly(pressed ? null : c.companyKey);
-                    setShown(FIRST);
-                  }}
-                  className="rounded-full px-2.5 py-0.5 text-xs ring-1 ring-inset ring-slate-300 hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white aria-pressed:ring-brand-600 dark:ring-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-brand-500"
-                >
-                  <UpstreamText className="font-mono">{company?.ticker ?? c.companyKey}</UpstreamText>{" "}
-                  <span className="tabular-nums">{c.total === null ? "unavailable" : c.total}</span>
-                </button>
-              </li>
-            );
-          })}
+          {news.data.companies
+            .filter((c) => byKey.has(c.companyKey))
+            .map((c) => {
+              const company = byKey.get(c.companyKey);
+              const pressed = onlyKey === c.companyKey;
+              return (
+                <li key={c.companyKey}>
+                  <button
+                    type="button"
+                    aria-pressed={pressed}
+                    title={c.error}
+                    onClick={() => {
+                      setOnly(pressed ? null : c.companyKey);
+                      setShown(FIRST);
+                    }}
+                    className="rounded-full px-2.5 py-0.5 text-xs ring-1 ring-inset ring-slate-300 hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white aria-pressed:ring-brand-600 dark:ring-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-brand-500"
+                  >
+                    <UpstreamText className="font-mono">{company?.ticker ?? c.companyKey}</UpstreamText>{" "}
+                    <span className="tabular-nums">{c.total === null ? "unavailable" : c.total}</span>
+                  </button>
+                </li>
+              );
+            })}
         </ul>
       </div>
       {articles.length === 0 ? (

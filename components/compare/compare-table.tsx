@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { FollowButton } from "@/components/following/follow-button";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
@@ -201,6 +202,7 @@ export function CompareTable({
                             Make focus<span className="sr-only"> ({plainText(c.name)})</span>
                           </button>
                         )}
+                        <FollowButton companyKey={c.companyKey} name={c.name} compact />
                         <button
                           type="button"
                           disabled={pending}

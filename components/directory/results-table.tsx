@@ -13,6 +13,8 @@ import {
   useRef,
   useState,
 } from "react";
+import { StarIcon } from "@/components/following/follow-button";
+import { toggleFollow, useFollowing } from "@/lib/client/following";
 import type { SortField } from "@/lib/directory/fields";
 import type { ColumnId } from "@/lib/directory/url-state";
 import { plainText } from "@/lib/format";
@@ -21,8 +23,9 @@ import { CellContext, COLUMN_META, DIRECTORY_COLUMNS, features } from "./columns
 import type { DirectoryRow } from "./use-directory";
 
 const ROW_HEIGHT = 48;
-/** The selection column: a checkbox per row, for the comparison. */
-const SELECT_WIDTH = "40px";
+/** The selection column: a checkbox per row, for the comparison, and a star to follow the company. */
+// 50 px keeps the narrow table (this, the name and the market cap) within a 390 px phone.
+const SELECT_WIDTH = "50px";
 const RANGE_THROTTLE_MS = 120;
 /**
  * Faster than this (px per ms; a reading scroll is well under 1) rows are drawn as their name
@@ -57,6 +60,8 @@ export interface ResultsTableProps {
   /** Companies ticked for the comparison (kept across searches). */
   selected: ReadonlySet<string>;
   onToggleSelected: (row: DirectoryRow) => void;
+  /** As tall as its rows (up to the window's height) rather than the window: a short list. */
+  fit?: boolean;
 }
 
 /**
@@ -66,6 +71,7 @@ export interface ResultsTableProps {
 export function ResultsTable(props: ResultsTableProps) {
   const { columns, count, rowAt, onRangeChange, sort, onSort, query, now, busy, resetKey, label } = props;
   const { selected, onToggleSelected } = props;
+  const followed = useFollowing().keys;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count,
@@ -176,6 +182,13 @@ export function ResultsTable(props: ResultsTableProps) {
       if (row) onToggleSelected(row);
       return;
     }
+    if ((event.key === "f" || event.key === "F") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // F on a row follows or unfollows its company.
+      event.preventDefault();
+      const row = rowAt(active);
+      if (row) toggleFollow(row.companyKey, plainText(row.displayNameEnglish) || null);
+      return;
+    }
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();
@@ -192,7 +205,9 @@ export function ResultsTable(props: ResultsTableProps) {
       <div
         ref={scrollRef}
         data-results-scroller=""
-        className="relative h-[calc(100dvh-15rem)] min-h-[360px] overflow-auto rounded-lg border border-slate-200 dark:border-slate-800"
+        className={`relative overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${props.fit ? "max-h-[calc(100dvh-10rem)]" : "h-[calc(100dvh-15rem)] min-h-[360px]"}`}
+        // One row's height more for the header (its labels may wrap) and the border.
+        style={props.fit ? { height: (count + 1) * ROW_HEIGHT + 2 } : undefined}
       >
         <table
           aria-label={label}
@@ -209,7 +224,7 @@ export function ResultsTable(props: ResultsTableProps) {
               style={{ gridTemplateColumns: template }}
             >
               <th scope="col" className="flex items-center px-3 py-2">
-                <span className="sr-only">Select for comparison</span>
+                <span className="sr-only">Select for comparison, follow</span>
               </th>
               {columns.map((id) => {
                 const meta = COLUMN_META[id];
@@ -268,7 +283,7 @@ export function ResultsTable(props: ResultsTableProps) {
                     style={style}
                   >
                     {fling ? (
-                      <td className="col-span-full truncate pl-[52px] pr-3">
+                      <td className="col-span-full truncate pl-[62px] pr-3">
                         {company ? plainText(company.displayNameEnglish || company.companyKey) : ""}
                       </td>
                     ) : (
@@ -295,6 +310,7 @@ export function ResultsTable(props: ResultsTableProps) {
                   onFocusRow={setActive}
                   selected={selected.has(company.companyKey)}
                   onToggleSelected={onToggleSelected}
+                  followed={followed.has(company.companyKey)}
                 />
               );
             })}
@@ -320,6 +336,7 @@ const ResultRow = memo(
     onFocusRow,
     selected,
     onToggleSelected,
+    followed,
   }: {
     company: DirectoryRow;
     row: TableRow;
@@ -331,6 +348,7 @@ const ResultRow = memo(
     onFocusRow: (index: number) => void;
     selected: boolean;
     onToggleSelected: (row: DirectoryRow) => void;
+    followed: boolean;
   }) {
     const name = company.displayNameEnglish || company.companyKey;
     return (
@@ -340,7 +358,7 @@ const ResultRow = memo(
         className={`${ROW_CLASS} text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-brand-50 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-inset has-[a:focus-visible]:ring-brand-500 dark:hover:bg-slate-900 dark:has-[a:focus-visible]:bg-slate-800`}
         style={style}
       >
-        <td className="relative z-[1] flex items-center justify-center">
+        <td className="relative z-[1] flex items-center justify-center gap-0.5">
           <input
             type="checkbox"
             checked={selected}
@@ -349,6 +367,17 @@ const ResultRow = memo(
             aria-label={`Select ${plainText(name)} for comparison`}
             className="size-4 cursor-pointer accent-brand-600"
           />
+          <button
+            type="button"
+            aria-pressed={followed}
+            onClick={() => toggleFollow(company.companyKey, plainText(company.displayNameEnglish) || null)}
+            tabIndex={-1}
+            aria-label={`Follow ${plainText(name)}`}
+            title={followed ? "Following (F to unfollow)" : "Follow (F)"}
+            className="rounded p-0.5 text-slate-400 hover:text-amber-600 aria-pressed:text-amber-500 dark:text-slate-500 dark:hover:text-amber-300 dark:aria-pressed:text-amber-300"
+          >
+            <StarIcon filled={followed} />
+          </button>
         </td>
         {row.getAllCells().map((cell) => {
           const id = cell.column.id as ColumnId;
@@ -385,5 +414,6 @@ const ResultRow = memo(
     a.style.transform === b.style.transform &&
     a.columnsKey === b.columnsKey &&
     a.selected === b.selected &&
-    a.onToggleSelected === b.onToggleSelected,
+    a.onToggleSelected === b.onToggleSelected &&
+    a.followed === b.followed,
 );

@@ -7,6 +7,7 @@ export const NAV_ITEMS = [
   { href: "/companies", label: "Companies" },
   { href: "/news", label: "Top news" },
   { href: "/compare", label: "Compare" },
+  { href: "/following", label: "Following" },
   { href: "/changes", label: "Changes" },
 ] as const;
 

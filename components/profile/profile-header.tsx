@@ -1,3 +1,4 @@
+import { FollowButton } from "@/components/following/follow-button";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { flagOf, formatAgo, formatMarketCap, formatUsdExact, formatUtc, plainText } from "@/lib/format";
@@ -70,9 +71,12 @@ export function ProfileHeader({
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <HeaderLogo companyKey={profile.companyKey} name={name} hasLogo={hasLogo} />
         <div className="min-w-0 flex-1">
-          <h1 id="company-name" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            <UpstreamText>{name}</UpstreamText>
-          </h1>
+          <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+            <h1 id="company-name" className="min-w-0 text-2xl font-semibold tracking-tight sm:text-3xl">
+              <UpstreamText>{name}</UpstreamText>
+            </h1>
+            <FollowButton companyKey={profile.companyKey} name={name} />
+          </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600 dark:text-slate-300">
             {primary ? (
               <span>

@@ -58,10 +58,15 @@ export function parseCompareSet(raw: string | readonly string[] | undefined | nu
   return { keys, overLimit, invalid };
 }
 
-/** The page's URL for a set: the list's commas stay readable, each key is encoded. */
+/** The companies parameter as a URL writes it: each key encoded, the list's commas readable. */
+export function companiesUrlValue(keys: readonly string[]): string {
+  return keys.map(urlEntry).join(",");
+}
+
+/** The page's URL for a set. */
 export function compareHref(keys: readonly string[]): string {
   if (keys.length === 0) return "/compare";
-  return `/compare?companies=${keys.slice(0, MAX_COMPARE).map(urlEntry).join(",")}`;
+  return `/compare?companies=${companiesUrlValue(keys.slice(0, MAX_COMPARE))}`;
 }
 
 /**

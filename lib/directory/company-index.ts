@@ -5,6 +5,7 @@ import { normalizeCik } from "@/lib/identifiers";
 import { type Company, DATASETS } from "@/lib/upstream/schemas";
 import { CAP_BUCKETS, FACET_FIELDS, type FacetField, type SortField } from "./fields";
 import { editDistance, normalizeText, tokens } from "./normalize";
+import { SORT_VALUE } from "./sort-values";
 
 export { CAP_BUCKETS, FACET_FIELDS, type FacetField, SORT_FIELDS, type SortField } from "./fields";
 
@@ -43,22 +44,6 @@ const IDENTIFIER_FIELDS = [
   "cusip",
 ] as const;
 type IdentifierField = (typeof IDENTIFIER_FIELDS)[number];
-
-const SORT_VALUE: Record<
-  Exclude<SortField, "relevance">,
-  (c: Company) => string | number | null | undefined
-> = {
-  name: (c) => c.displayNameEnglish?.toLowerCase(),
-  ticker: (c) => c.primaryListing.ticker,
-  exchange: (c) => c.primaryListing.exchangeCode,
-  sector: (c) => c.sector,
-  industry: (c) => c.industry,
-  country: (c) => c.headquartersCountryName,
-  marketCap: (c) => c.marketCapUsd,
-  companyType: (c) => c.companyType,
-  companyStatus: (c) => c.companyStatus,
-  updatedAt: (c) => c.updatedAt,
-};
 
 /** How a row matched the query, best first. */
 export type MatchKind = "identifier" | "ticker" | "name-prefix" | "ticker-prefix" | "name" | "fuzzy";

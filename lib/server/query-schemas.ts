@@ -4,6 +4,7 @@ import { companiesOf, MAX_COMPARE } from "@/lib/compare/set";
 import { daysBetween, isIsoDate } from "@/lib/dates";
 import type { DirectoryQuery } from "@/lib/directory/company-index";
 import { CAP_FILTER_VALUES, FACET_FIELDS, SORT_FIELDS } from "@/lib/directory/fields";
+import { MAX_FOLLOWING } from "@/lib/following/list";
 import { IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { EVENT_TYPES } from "@/lib/upstream/schemas";
 import { companyKeyParam, listParam, repeated, textParam, valuesParam } from "./http";
@@ -136,6 +137,21 @@ export const compareQuery = z
           .array(companyKeyParam)
           .min(1, "name at least one company")
           .max(MAX_COMPARE, `at most ${MAX_COMPARE} companies can be compared`),
+      ),
+  })
+  .strict();
+
+/** The followed companies (/following): the compare set's format, up to MAX_FOLLOWING keys. */
+export const followingQuery = z
+  .object({
+    companies: textParam(MAX_FOLLOWING * 200)
+      .transform(companiesOf)
+      .pipe(
+        z
+          .array(companyKeyParam)
+          .min(1, "name at least one company")
+          .max(MAX_FOLLOWING, `at most ${MAX_FOLLOWING} companies can be followed`)
+          .transform((keys) => [...new Set(keys.map((k) => k.toUpperCase()))]),
       ),
   })
   .strict();

@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { MAX_FOLLOWING } from "@/lib/following/list";
+import { stubBrowserStorage } from "@/tests/browser-storage";
+import {
+  currentFollowNotice,
+  dismissFollowNotice,
+  follow,
+  following,
+  isFollowed,
+  renameFollowed,
+  toggleFollow,
+  unfollow,
+} from "./following";
+
+const store = stubBrowserStorage();
+const keys = () => following.read().map((c) => c.companyKey);
+
+describe("followed companies in the browser", () => {
+  beforeEach(() => {
+    store.clear();
+    dismissFollowNotice();
+  });
+
+  it("follows newest first, once, and toggles", () => {
+    follow("NYSE_A", "A Inc.");
+    follow("NYSE_B", null);
+    follow("NYSE_A", "A Inc.");
+    expect(keys()).toEqual(["NYSE_B", "NYSE_A"]);
+    toggleFollow("NYSE_B", null);
+    expect(isFollowed("NYSE_B")).toBe(false);
+    toggleFollow("NYSE_B", null);
+    expect(keys()).toEqual(["NYSE_B", "NYSE_A"]);
+    expect(JSON.parse(store.get("fiscal-atlas:following") ?? "[]")[1]).toMatchObject({
+      companyKey: "NYSE_A",
+      name: "A Inc.",
+    });
+  });
+
+  it("unfollows with an undo that puts the company back in its place", () => {
+    for (const k of ["NYSE_C", "NYSE_B", "NYSE_A"]) follow(k, `${k} name`);
+    unfollow("NYSE_B");
+    expect(keys()).toEqual(["NYSE_A", "NYSE_C"]);
+    const notice = currentFollowNotice();
+    expect(notice?.message).toBe("Unfollowed NYSE_B name.");
+    notice?.undo?.();
+    expect(keys()).toEqual(["NYSE_A", "NYSE_B", "NYSE_C"]);
+  });
+
+  it(`refuses a company past ${MAX_FOLLOWING} and says why`, () => {
+    for (let i = 0; i < MAX_FOLLOWING; i++) follow(`NYSE_C${i}`, null);
+    expect(follow("NYSE_ONE_MORE", null)).toBe(false);
+    expect(keys()).toHaveLength(MAX_FOLLOWING);
+    expect(currentFollowNotice()?.message).toMatch(/at most|the most one list holds/);
+  });
+
+  it("replaces a former key with the canonical one, without a duplicate", () => {
+    follow("NYSE_OLD", null);
+    follow("NYSE_NEW", null);
+    follow("NYSE_X", null);
+    renameFollowed(new Map([["NYSE_OLD", "NYSE_NEW"]]));
+    expect(keys()).toEqual(["NYSE_X", "NYSE_NEW"]);
+  });
+
+  it("reads corrupt storage as an empty list", () => {
+    store.set("fiscal-atlas:following", "[{");
+    expect(following.read()).toEqual([]);
+    follow("NYSE_A", null);
+    expect(keys()).toEqual(["NYSE_A"]);
+  });
+});

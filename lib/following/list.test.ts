@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { companiesOf } from "@/lib/compare/set";
+import {
+  applyImport,
+  type FollowedCompany,
+  followingFile,
+  importHref,
+  MAX_FOLLOWING,
+  parseFollowedEntry,
+  parseFollowingFile,
+  parseImportParam,
+} from "./list";
+
+const NOW = new Date("2026-11-20T15:00:00Z");
+const entry = (companyKey: string, name: string | null = null): FollowedCompany => ({
+  companyKey,
+  name,
+  followedAt: "2026-11-19T10:00:00.000Z",
+});
+const ODD_KEYS = ["NYSE_BRK/B", "XPAR_A&B+C%", "XSTO_ERIC B", "XTAE_Q#1?,2", "OTC_AB%2FC"];
+
+describe("stored entries", () => {
+  it("reads a valid entry, upper-casing its key, and rejects what is not one", () => {
+    expect(
+      parseFollowedEntry({ companyKey: "nyse_ibm", name: "IBM", followedAt: NOW.toISOString() }),
+    ).toEqual({
+      companyKey: "NYSE_IBM",
+      name: "IBM",
+      followedAt: NOW.toISOString(),
+    });
+    expect(parseFollowedEntry({ companyKey: "NYSE_IBM" })?.followedAt).toBe(new Date(0).toISOString());
+    for (const bad of [
+      null,
+      "NYSE_IBM",
+      { companyKey: "" },
+      { companyKey: "no-underscore" },
+      { companyKey: "A_\u202eB" },
+    ])
+      expect(parseFollowedEntry(bad)).toBeNull();
+  });
+});
+
+describe("the export file", () => {
+  it("round-trips, odd keys included", () => {
+    const list = [entry("NYSE_IBM", "IBM"), ...ODD_KEYS.map((k) => entry(k))];
+    const parsed = parseFollowingFile(followingFile(list, NOW), NOW);
+    expect(parsed).toEqual({ ok: true, companies: list, skipped: 0 });
+  });
+
+  it("accepts a bare array of keys, de-duplicated, stamped now", () => {
+    const parsed = parseFollowingFile(JSON.stringify(["NYSE_IBM", "nyse_ibm", "XNAS_AAPL"]), NOW);
+    expect(parsed).toEqual({
+      ok: true,
+      skipped: 0,
+      companies: [
+        { companyKey: "NYSE_IBM", name: null, followedAt: NOW.toISOString() },
+        { companyKey: "XNAS_AAPL", name: null, followedAt: NOW.toISOString() },
+      ],
+    });
+  });
+
+  it("says what is wrong with a bad file", () => {
+    expect(parseFollowingFile("{oops", NOW)).toEqual({
+      ok: false,
+      message: "This file is not JSON. Choose a file exported from this page.",
+    });
+    const wrongFormat = parseFollowingFile(
+      JSON.stringify({ format: "other", version: 1, companies: [] }),
+      NOW,
+    );
+    expect(wrongFormat.ok).toBe(false);
+    expect(!wrongFormat.ok && wrongFormat.message).toMatch(
+      /^This is not a list of followed companies: format/,
+    );
+    const badKey = parseFollowingFile(
+      JSON.stringify({ format: "fiscal-atlas-following", version: 1, companies: ["NYSE_IBM", "<script>"] }),
+      NOW,
+    );
+    expect(!badKey.ok && badKey.message).toMatch(/companies\.1/);
+  });
+
+  it(`keeps at most ${MAX_FOLLOWING} and counts the rest`, () => {
+    const keys = Array.from({ length: MAX_FOLLOWING + 7 }, (_, i) => `NYSE_C${i}`);
+    const parsed = parseFollowingFile(JSON.stringify(keys), NOW);
+    expect(parsed.ok && parsed.companies.length).toBe(MAX_FOLLOWING);
+    expect(parsed.ok && parsed.skipped).toBe(7);
+  });
+});
+
+describe("the import link", () => {
+  it("carries odd keys in the compare set's encoding and reads them back", () => {
+    const href = importHref("https://atlas.example", ODD_KEYS);
+    const url = new URL(href);
+    expect(url.pathname).toBe("/following");
+    expect(url.hash).toBe("");
+    expect(companiesOf(url.searchParams.get("import"))).toEqual(ODD_KEYS);
+    const parsed = parseImportParam(url.searchParams.get("import"), NOW);
+    expect(parsed.companies.map((c) => c.companyKey)).toEqual(ODD_KEYS);
+    expect(parsed.invalid).toEqual([]);
+  });
+
+  it("names entries that are no company key", () => {
+    const parsed = parseImportParam("NYSE_IBM,hello,NYSE_IBM,,XNAS_AAPL", NOW);
+    expect(parsed.companies.map((c) => c.companyKey)).toEqual(["NYSE_IBM", "XNAS_AAPL"]);
+    expect(parsed.invalid).toEqual(["hello"]);
+  });
+});
+
+describe("applying an import", () => {
+  const current = [entry("NYSE_A"), entry("NYSE_B")];
+  const incoming = [entry("NYSE_B"), entry("NYSE_C")];
+
+  it("merges: keeps the list and adds the new companies after it", () => {
+    const result = applyImport(current, incoming, "merge");
+    expect(result.list.map((c) => c.companyKey)).toEqual(["NYSE_A", "NYSE_B", "NYSE_C"]);
+    expect(result).toMatchObject({ added: 1, dropped: 0 });
+  });
+
+  it("replaces: takes the incoming list", () => {
+    const result = applyImport(current, incoming, "replace");
+    expect(result.list.map((c) => c.companyKey)).toEqual(["NYSE_B", "NYSE_C"]);
+    expect(result).toMatchObject({ added: 1, dropped: 0 });
+  });
+
+  it("stops at the limit and says how many did not fit", () => {
+    const many = Array.from({ length: MAX_FOLLOWING }, (_, i) => entry(`NYSE_N${i}`));
+    const result = applyImport(current, many, "merge");
+    expect(result.list).toHaveLength(MAX_FOLLOWING);
+    expect(result.dropped).toBe(2);
+  });
+});

@@ -1,0 +1,49 @@
+import "server-only";
+// The rows of the followed companies for /following, in one request: from the directory index
+// (no upstream call) and, for a company the index does not hold (its first sync still running, or
+// outside the API-enabled set), from the cached profile. Each company fails on its own.
+import type { DirectoryRow } from "@/lib/server/directory";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import { type Company, companySchema } from "@/lib/upstream/schemas";
+import { getServices, type Services } from "./services";
+
+export type FollowedRow =
+  | { requested: string; ok: true; row: DirectoryRow }
+  | { requested: string; ok: false; message: string };
+
+export interface FollowedRows {
+  companies: FollowedRow[];
+  /** Set when some profiles are older than usual because the data service is failing. */
+  warning?: string;
+}
+
+const rowOf = (company: Company): DirectoryRow => ({ ...company, match: null });
+
+export async function loadFollowedRows(
+  keys: readonly string[],
+  services: Services = getServices(),
+): Promise<FollowedRows> {
+  let warning: string | undefined;
+  const companies = await Promise.all(
+    keys.map(async (requested): Promise<FollowedRow> => {
+      const indexed = services.indexedCompany(requested);
+      if (indexed) return { requested, ok: true, row: rowOf(indexed) };
+      try {
+        const served = await services.profile(requested);
+        warning ??= served.warning;
+        // The profile is a company row with more fields: the row's fields only.
+        return { requested, ok: true, row: rowOf(companySchema.parse(served.data)) };
+      } catch (error) {
+        if (!isUpstreamError(error)) throw error;
+        const message =
+          error.code === "not_found" || error.code === "bad_request"
+            ? "No company is known by this key any more."
+            : error.code === "forbidden"
+              ? "Not available on this server's plan."
+              : "The data service could not send this company just now.";
+        return { requested, ok: false, message };
+      }
+    }),
+  );
+  return { companies, ...(warning ? { warning } : {}) };
+}

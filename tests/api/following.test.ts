@@ -1,0 +1,111 @@
+// GET /api/following and /api/following/news: the followed companies' rows in one request (from
+// the index, no upstream call), their news merged by importance, odd keys whole, bad input a 400.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GET as followingNews } from "@/app/api/following/news/route";
+import { GET as followingRows } from "@/app/api/following/route";
+import { companiesParam } from "@/lib/compare/set";
+import { MAX_FOLLOWING } from "@/lib/following/list";
+import { createSandboxHandler } from "@/lib/sandbox/handler";
+import { withHostileData } from "@/lib/sandbox/hostile";
+import { ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
+import { DEMO_KEYS } from "@/lib/sandbox/types";
+import type { FollowedRows } from "@/lib/server/following";
+import { Services, setServices } from "@/lib/server/services";
+import { UpstreamClient } from "@/lib/upstream/client";
+
+type Handler = (request: Request) => Promise<Response>;
+
+const NOW = Date.parse("2026-11-20T15:00:00Z");
+const now = () => NOW;
+const sandbox = withHostileData(createSandboxHandler({ now }), { now, keys: DEMO_KEYS });
+const upstreamCalls: URL[] = [];
+const oddKeys: string[] = Object.values(ODD_KEYS);
+let services: Services;
+
+beforeAll(async () => {
+  services = new Services({
+    startSync: false,
+    now,
+    client: new UpstreamClient({
+      baseUrl: "http://sandbox.internal",
+      apiKey: "demo-licensed",
+      retries: 0,
+      transport: (request) => {
+        upstreamCalls.push(new URL(request.url));
+        return sandbox(request);
+      },
+    }),
+  });
+  setServices(services);
+  await services.directory.sync("default");
+});
+afterAll(() => setServices(undefined));
+beforeEach(() => {
+  upstreamCalls.length = 0;
+});
+
+const get = (handler: Handler, query: string) =>
+  handler(new Request(`http://localhost/api/following?${query}`));
+const companies = (keys: readonly string[]) =>
+  new URLSearchParams({ companies: companiesParam(keys) }).toString();
+
+async function expectBadRequest(response: Response, pattern: RegExp) {
+  expect(response.status).toBe(400);
+  const body = (await response.json()) as { errors: { message: string; parameter?: string }[] };
+  expect(body.errors.length).toBeGreaterThan(0);
+  expect(body.errors.map((e) => e.message).join(" ")).toMatch(pattern);
+}
+
+describe("GET /api/following", () => {
+  it("answers every followed company's directory row from the index, odd keys included, without an upstream call", async () => {
+    const response = await get(followingRows, companies(oddKeys));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as FollowedRows;
+    expect(body.companies.map((c) => c.requested)).toEqual(oddKeys);
+    for (const c of body.companies) {
+      expect(c.ok, c.requested).toBe(true);
+      if (c.ok) expect(c.row).toMatchObject({ companyKey: c.requested, match: null });
+    }
+    expect(upstreamCalls).toEqual([]);
+  });
+
+  it("reports an unknown company on its own and still answers the others", async () => {
+    const known = services.directory.index("default").search({}).hits[0]?.company.companyKey as string;
+    const response = await get(followingRows, companies([known, "XNYS_NOSUCHCOMPANY"]));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as FollowedRows;
+    expect(body.companies[0]).toMatchObject({ ok: true, row: { companyKey: known } });
+    expect(body.companies[1]).toMatchObject({ ok: false, requested: "XNYS_NOSUCHCOMPANY" });
+  });
+
+  it("answers 400 with errors for bad input", async () => {
+    await expectBadRequest(await get(followingRows, ""), /companies/);
+    await expectBadRequest(await get(followingRows, "companies=hello"), /company key/);
+    await expectBadRequest(await get(followingRows, "companies=NYSE_IBM&extra=1"), /Unknown parameter/);
+    const tooMany = Array.from({ length: MAX_FOLLOWING + 1 }, (_, i) => `NYSE_C${i}`);
+    await expectBadRequest(await get(followingRows, companies(tooMany)), /at most 50/);
+    expect(upstreamCalls).toEqual([]);
+  });
+});
+
+describe("GET /api/following/news", () => {
+  it("merges one top-news call per company, most material first", async () => {
+    const response = await get(followingNews, companies(oddKeys));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      articles: { companyKey: string; importance: number }[];
+      companies: { companyKey: string; total: number | null }[];
+    };
+    expect(body.companies.map((c) => c.companyKey)).toEqual(oddKeys);
+    const levels = body.articles.map((a) => a.importance);
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
+    expect(upstreamCalls.filter((u) => u.pathname === "/v1/top-news")).toHaveLength(oddKeys.length);
+    await get(followingNews, companies(oddKeys));
+    expect(upstreamCalls.filter((u) => u.pathname === "/v1/top-news")).toHaveLength(oddKeys.length);
+  });
+
+  it("takes up to 50 companies and refuses more", async () => {
+    const tooMany = Array.from({ length: MAX_FOLLOWING + 1 }, (_, i) => `NYSE_C${i}`);
+    await expectBadRequest(await get(followingNews, companies(tooMany)), /at most 50/);
+  });
+});
