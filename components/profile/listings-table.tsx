@@ -1,7 +1,7 @@
 import { Badge, statusTone } from "@/components/ui/badge";
+import { CountryFlag } from "@/components/ui/country-flag";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { flagOf } from "@/lib/format";
 import { groupListings, minorUnitNote, type SecurityGroup } from "@/lib/profile/listings";
 import type { Listing } from "@/lib/upstream/schemas";
 import { labelOf, SECURITY_TYPE_LABELS, TRADING_STATUS_LABELS } from "@/lib/upstream/vocabulary";
@@ -64,9 +64,7 @@ function ListingRow({
         )}
         {(listing.exchangeCountryCode || listing.exchangeCountryName) && (
           <span className="block whitespace-nowrap text-xs text-slate-600 dark:text-slate-400">
-            <span aria-hidden="true" className="mr-1">
-              {flagOf(listing.exchangeCountryCode)}
-            </span>
+            <CountryFlag code={listing.exchangeCountryCode} className="mr-1.5" />
             <UpstreamText>{listing.exchangeCountryName ?? listing.exchangeCountryCode}</UpstreamText>
           </span>
         )}

@@ -1,6 +1,7 @@
 import { Badge, statusTone } from "@/components/ui/badge";
+import { CountryFlag } from "@/components/ui/country-flag";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { flagOf, formatAgo, formatMarketCap, formatUsdExact, formatUtc, plainText } from "@/lib/format";
+import { formatAgo, formatMarketCap, formatUsdExact, formatUtc, plainText } from "@/lib/format";
 import { otherNames } from "@/lib/profile/names";
 import type { Profile } from "@/lib/upstream/schemas";
 import {
@@ -14,14 +15,9 @@ import { RememberVisit } from "./remember-visit";
 
 function Country({ code, name }: { code?: string | null; name?: string | null }) {
   if (!code && !name) return <span className="text-slate-500 dark:text-slate-400">Not available</span>;
-  const flag = flagOf(code);
   return (
     <span>
-      {flag && (
-        <span aria-hidden="true" className="mr-1">
-          {flag}
-        </span>
-      )}
+      <CountryFlag code={code} className="mr-1.5" />
       <UpstreamText>{name ?? code}</UpstreamText>
     </span>
   );
