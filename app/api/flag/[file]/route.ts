@@ -14,7 +14,7 @@ export async function generateStaticParams() {
   return files.filter((file) => FLAG_FILE.test(file)).map((file) => ({ file }));
 }
 
-export async function GET(_request: Request, { params }: RouteContext<"/api/flag/[file]">) {
+export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
   if (!FLAG_FILE.test(file)) return new Response(null, { status: 404 });
   const svg = await readFile(path.join(FLAG_DIR, file));
