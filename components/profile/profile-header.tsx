@@ -11,6 +11,7 @@ import {
   TRADING_STATUS_LABELS,
 } from "@/lib/upstream/vocabulary";
 import { HeaderLogo } from "./header-logo";
+import { LiveFieldAge } from "./live-field-age";
 import { RememberVisit } from "./remember-visit";
 
 function Country({ code, name }: { code?: string | null; name?: string | null }) {
@@ -39,10 +40,12 @@ export function ProfileHeader({
   profile,
   hasLogo,
   nowMs,
+  liveFieldsAgeMs,
 }: {
   profile: Profile;
   hasLogo: boolean;
   nowMs: number;
+  liveFieldsAgeMs: number;
 }) {
   const name = profile.displayNameEnglish || profile.legalNameEnglish || profile.companyKey;
   const primary = profile.primaryListing;
@@ -166,14 +169,10 @@ export function ProfileHeader({
             <time dateTime={new Date(updatedMs).toISOString()} title={formatUtc(updatedMs)}>
               {formatAgo(updatedMs, nowMs)}
               <span className="block text-xs text-slate-500 dark:text-slate-400">{formatUtc(updatedMs)}</span>
+              <LiveFieldAge ageMs={liveFieldsAgeMs} nowMs={nowMs} />
             </time>
           ) : (
-            <span title="The last-change time is served live; a cached profile older than 10 minutes is shown without it.">
-              Not available now
-              <span className="block text-xs text-slate-500 dark:text-slate-400">
-                Live field; this cached copy is too old
-              </span>
-            </span>
+            <span className="text-slate-500 dark:text-slate-400">Not on file</span>
           )}
         </Fact>
       </dl>

@@ -198,7 +198,12 @@ async function ProfileContent({
       <Breadcrumb name={name} />
       {from && <FromNotice from={from} profile={profile} />}
       {served.warning && <StaleNotice>{served.warning}</StaleNotice>}
-      <ProfileHeader profile={profile} hasLogo={profile.availableDatasets.includes("logos")} nowMs={nowMs} />
+      <ProfileHeader
+        profile={profile}
+        hasLogo={profile.availableDatasets.includes("logos")}
+        nowMs={nowMs}
+        liveFieldsAgeMs={served.liveFieldsAgeMs}
+      />
       <nav aria-label="On this page" className="-mx-4 overflow-x-auto px-4">
         <ul className="flex gap-1 text-sm">
           {SECTIONS.map(([id, label]) => (
@@ -214,7 +219,7 @@ async function ProfileContent({
         </ul>
       </nav>
       <Section id="overview" title="Overview">
-        <Overview profile={profile} />
+        <Overview profile={profile} liveFieldsAgeMs={served.liveFieldsAgeMs} nowMs={nowMs} />
       </Section>
       <Section
         id="listings"
