@@ -49,8 +49,8 @@ export function Datasets({ available }: { available: readonly string[] }) {
         {elsewhere.length > 0 && (
           <p className="mt-2 text-xs text-slate-600 dark:text-slate-300" data-testid="datasets-elsewhere">
             {listed(elsewhere)} {elsewhere.length === 1 ? "comes" : "come"} from the data provider&apos;s
-            other APIs and {elsewhere.length === 1 ? "is" : "are"} not shown in this app; only news and
-            logos are.
+            other APIs and {elsewhere.length === 1 ? "is" : "are"} not shown in this app; only news and logos
+            are.
           </p>
         )}
       </div>

@@ -143,7 +143,7 @@ function ProfileLoading({ requested, name }: { requested: string; name: string |
 
 function Breadcrumb({ name }: { name: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
+    <nav aria-label="Breadcrumb" className="print:hidden text-sm text-slate-600 dark:text-slate-300">
       <ol className="flex flex-wrap items-center gap-1">
         <li>
           <Link href="/companies" className="underline-offset-2 hover:underline">
@@ -204,7 +204,7 @@ async function ProfileContent({
         nowMs={nowMs}
         liveFieldsAgeMs={served.liveFieldsAgeMs}
       />
-      <nav aria-label="On this page" className="-mx-4 overflow-x-auto px-4">
+      <nav aria-label="On this page" className="print:hidden -mx-4 overflow-x-auto px-4">
         <ul className="flex gap-1 text-sm">
           {SECTIONS.map(([id, label]) => (
             <li key={id}>
