@@ -169,13 +169,23 @@ test.describe("company directory", () => {
     await expect.poll(() => resultCount(page)).toBeGreaterThan(count);
   });
 
-  test("exports every row of the filtered view as CSV", async ({ page }) => {
+  test("exports every row of the filtered view as CSV, for a spreadsheet or plain", async ({ page }) => {
     await page.goto("/companies?region=Europe&sector=Energy");
     const count = await resultCount(page);
+    await page.getByText("Export CSV").click();
+    await expect(page.getByRole("link", { name: /Plain CSV/ })).toContainText("For pandas, R");
+    const [plain] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Plain CSV/ }).click(),
+    ]);
+    const plainText = await readFile((await plain.path()) as string, "utf8");
+    expect(plainText).toMatch(/^companyKey,displayName,/);
+    expect(plainText).not.toContain('="');
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: /Export CSV/ }).click(),
+      page.getByRole("link", { name: /Spreadsheet CSV/ }).click(),
     ]);
+    expect(download.suggestedFilename()).toMatch(/-spreadsheet\.csv$/);
     const text = (await readFile((await download.path()) as string, "utf8")).replace(/^\uFEFF/, "");
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toMatch(/^companyKey,displayName,/);

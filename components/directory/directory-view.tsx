@@ -24,6 +24,7 @@ import { ActiveFilters } from "./active-filters";
 import { ColumnChooser } from "./column-chooser";
 import { SelectionBar, useCompareSelection } from "./compare-selection";
 import { EmptyResults } from "./empty-results";
+import { ExportMenu } from "./export-menu";
 import { FacetPanel } from "./facet-panel";
 import { ResultsTable } from "./results-table";
 import { SearchBox } from "./search-box";
@@ -218,17 +219,10 @@ export function DirectoryView({
               onReset={() => navigate({ ...state, columns: undefined })}
             />
           )}
-          <a
+          <ExportMenu
             href={exportHref}
-            download
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
-            Export CSV
-            {/* The count only where there is room: on a narrow window it would wrap the row when the data arrives. */}
-            <span className="hidden sm:inline">
-              {data && !head.isPlaceholderData ? ` (${formatCount(data.total)})` : ""}
-            </span>
-          </a>
+            count={data && !head.isPlaceholderData ? ` (${formatCount(data.total)})` : ""}
+          />
         </div>
       </div>
       {allState === "unavailable" && (
