@@ -23,6 +23,7 @@ import { profileHref } from "@/lib/hrefs";
 import { ActiveFilters } from "./active-filters";
 import { ColumnChooser } from "./column-chooser";
 import { SelectionBar, useCompareSelection } from "./compare-selection";
+import { ConstantColumnsNote } from "./constant-columns-note";
 import { EmptyResults } from "./empty-results";
 import { ExportMenu } from "./export-menu";
 import { FacetPanel } from "./facet-panel";
@@ -30,6 +31,7 @@ import { ResultsTable } from "./results-table";
 import { SearchBox } from "./search-box";
 import { useDirectory } from "./use-directory";
 import { useMediaQuery } from "./use-media-query";
+import { useTableLayout } from "./use-table-layout";
 
 const NARROW_COLUMNS = ["name", "marketCap"] as const;
 /** How long typing must pause before the query is written to the URL. */
@@ -135,7 +137,7 @@ export function DirectoryView({
       filtersButton.current?.focus();
     }
   }, [drawer]);
-  const columns = wide ? visibleColumns(state) : NARROW_COLUMNS;
+  const layout = useTableLayout(state, wide ? visibleColumns(state) : NARROW_COLUMNS, wide);
   const sort = effectiveSort(state);
   const filters = activeFilterCount(state);
   const progress = data?.progress;
@@ -216,7 +218,10 @@ export function DirectoryView({
               view={state.view}
               visible={visibleColumns(state)}
               onChange={(cols) => navigate({ ...state, columns: cols })}
-              onReset={() => navigate({ ...state, columns: undefined })}
+              onReset={() => {
+                layout.resetWidths();
+                navigate({ ...state, columns: undefined });
+              }}
             />
           )}
           <ExportMenu
@@ -321,10 +326,21 @@ export function DirectoryView({
                   />
                 )}
                 <SelectionBar picked={selection.picked} notice={selection.notice} onClear={selection.clear} />
+                {layout.canHide && (
+                  <ConstantColumnsNote
+                    hidden={layout.hidden}
+                    exchange={layout.exchange}
+                    shown={layout.showConstant}
+                    onToggle={() => layout.setShowConstant(!layout.showConstant)}
+                  />
+                )}
                 <ResultsTable
                   selected={selection.selected}
                   onToggleSelected={selection.toggle}
-                  columns={columns}
+                  columns={layout.columns}
+                  widths={layout.widths}
+                  onResize={layout.onResize}
+                  exchange={layout.exchange}
                   count={count}
                   rowAt={rowAt}
                   onRangeChange={setRange}

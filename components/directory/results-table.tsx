@@ -13,10 +13,12 @@ import {
   useRef,
   useState,
 } from "react";
+import type { ColumnWidth } from "@/lib/directory/column-layout";
 import type { SortField } from "@/lib/directory/fields";
 import type { ColumnId } from "@/lib/directory/url-state";
 import { plainText } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
+import { ColumnResizer } from "./column-resizer";
 import { CellContext, COLUMN_META, DIRECTORY_COLUMNS, features } from "./columns";
 import type { DirectoryRow } from "./use-directory";
 
@@ -30,13 +32,22 @@ const RANGE_THROTTLE_MS = 120;
  * rows would cost their layout on every frame.
  */
 const FLING_SPEED = 4;
-/** Every body row: placed by the virtualizer, laid out on the header's grid. */
+/**
+ * Every body row: placed by the virtualizer, laid out on the header's grid (the table's CSS
+ * variable, so a resized column re-lays the rows without re-rendering them).
+ */
 const ROW_CLASS =
-  "absolute left-0 top-0 grid w-full items-center border-b border-slate-100 dark:border-slate-800/60";
+  "absolute left-0 top-0 grid w-full items-center border-b border-slate-100 [grid-template-columns:var(--directory-columns)] dark:border-slate-800/60";
 
-function minWidth(columns: readonly ColumnId[]): number {
+/** A column's grid track: the width the person set, or its default. */
+function trackOf(id: ColumnId, widths: readonly ColumnWidth[]): string {
+  const px = widths.find((w) => w.id === id)?.px;
+  return px ? `${px}px` : COLUMN_META[id].width;
+}
+
+function minWidth(columns: readonly ColumnId[], widths: readonly ColumnWidth[]): number {
   return columns.reduce(
-    (sum, id) => sum + Number(/(\d+)px/.exec(COLUMN_META[id].width)?.[1] ?? 100),
+    (sum, id) => sum + Number(/(\d+)px/.exec(trackOf(id, widths))?.[1] ?? 100),
     Number.parseInt(SELECT_WIDTH, 10),
   );
 }
@@ -57,6 +68,11 @@ export interface ResultsTableProps {
   /** Companies ticked for the comparison (kept across searches). */
   selected: ReadonlySet<string>;
   onToggleSelected: (row: DirectoryRow) => void;
+  /** Column widths the person set; a column without one has its default. */
+  widths: readonly ColumnWidth[];
+  onResize: (column: ColumnId, px: number | null) => void;
+  /** The one exchange the filters allow: the ticker column leaves its code out. */
+  exchange: string | null;
 }
 
 /**
@@ -65,7 +81,7 @@ export interface ResultsTableProps {
  */
 export function ResultsTable(props: ResultsTableProps) {
   const { columns, count, rowAt, onRangeChange, sort, onSort, query, now, busy, resetKey, label } = props;
-  const { selected, onToggleSelected } = props;
+  const { selected, onToggleSelected, widths, onResize, exchange } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count,
@@ -145,9 +161,9 @@ export function ResultsTable(props: ResultsTableProps) {
     getRowId: (row) => row.companyKey,
   });
   const rowsById = table.getRowModel().rowsById;
-  const template = [SELECT_WIDTH, ...columns.map((id) => COLUMN_META[id].width)].join(" ");
+  const template = [SELECT_WIDTH, ...columns.map((id) => trackOf(id, widths))].join(" ");
   const columnsKey = columns.join(",");
-  const width = minWidth(columns);
+  const width = minWidth(columns, widths);
 
   const focusRow = (index: number) => {
     const target = Math.max(0, Math.min(count - 1, index));
@@ -183,8 +199,14 @@ export function ResultsTable(props: ResultsTableProps) {
   };
 
   const cellContext = useMemo(
-    () => ({ query, now, deferImages: virtualizer.isScrolling, narrow: !columns.includes("ticker") }),
-    [query, now, virtualizer.isScrolling, columns],
+    () => ({
+      query,
+      now,
+      deferImages: virtualizer.isScrolling,
+      narrow: !columns.includes("ticker"),
+      exchange,
+    }),
+    [query, now, virtualizer.isScrolling, columns, exchange],
   );
 
   return (
@@ -200,13 +222,12 @@ export function ResultsTable(props: ResultsTableProps) {
           aria-busy={busy}
           data-query={query}
           className="grid"
-          style={{ minWidth: width }}
+          style={{ minWidth: width, "--directory-columns": template } as CSSProperties}
         >
           <thead className="sticky top-0 z-10 grid">
             <tr
               aria-rowindex={1}
-              className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
-              style={{ gridTemplateColumns: template }}
+              className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 [grid-template-columns:var(--directory-columns)] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
             >
               <th scope="col" className="flex items-center px-3 py-2">
                 <span className="sr-only">Select for comparison</span>
@@ -219,16 +240,17 @@ export function ResultsTable(props: ResultsTableProps) {
                     key={id}
                     scope="col"
                     aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
-                    className={`flex items-center px-3 py-2 ${meta.align === "end" ? "justify-end" : ""}`}
+                    data-column={id}
+                    className={`relative flex min-w-0 items-center px-3 py-2 ${meta.align === "end" ? "justify-end" : ""}`}
                   >
                     {meta.sort ? (
                       <button
                         type="button"
                         onClick={() => onSort(meta.sort as SortField)}
-                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white"
+                        className="-mx-1 inline-flex min-w-0 items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white"
                         title={`Sort by ${meta.label.toLowerCase()}`}
                       >
-                        {meta.label}
+                        <span className="truncate">{meta.label}</span>
                         <span
                           aria-hidden="true"
                           className={sorted ? "text-brand-600 dark:text-brand-100" : "opacity-30"}
@@ -237,8 +259,15 @@ export function ResultsTable(props: ResultsTableProps) {
                         </span>
                       </button>
                     ) : (
-                      meta.label
+                      <span className="truncate" title={meta.label}>
+                        {meta.label}
+                      </span>
                     )}
+                    <ColumnResizer
+                      label={meta.label}
+                      px={widths.find((w) => w.id === id)?.px}
+                      onResize={(px) => onResize(id, px)}
+                    />
                   </th>
                 );
               })}
@@ -252,11 +281,7 @@ export function ResultsTable(props: ResultsTableProps) {
             {items.map((item) => {
               const company = rowAt(item.index);
               const row = company ? rowsById[company.companyKey] : undefined;
-              const style = {
-                height: ROW_HEIGHT,
-                transform: `translateY(${item.start}px)`,
-                gridTemplateColumns: template,
-              };
+              const style = { height: ROW_HEIGHT, transform: `translateY(${item.start}px)` };
               // A flung row shows the name alone; a row whose page is loading, placeholders.
               if (fling || !company || !row)
                 return (
@@ -337,6 +362,7 @@ const ResultRow = memo(
       <tr
         aria-rowindex={index + 2}
         data-index={index}
+        data-result-row=""
         className={`${ROW_CLASS} text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-brand-50 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-inset has-[a:focus-visible]:ring-brand-500 dark:hover:bg-slate-900 dark:has-[a:focus-visible]:bg-slate-800`}
         style={style}
       >

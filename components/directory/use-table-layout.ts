@@ -1,0 +1,43 @@
+"use client";
+
+import { useCallback, useMemo, useState } from "react";
+import { directoryColumnWidths } from "@/lib/client/column-widths";
+import { useStoredList } from "@/lib/client/stored-list";
+import { constantColumns, withWidth } from "@/lib/directory/column-layout";
+import type { ColumnId, DirectoryState } from "@/lib/directory/url-state";
+
+/**
+ * The table's columns as laid out: the chosen ones less those the filters make the same in every
+ * row (unless the person asks to see them), and the widths kept in this browser.
+ */
+export function useTableLayout(state: DirectoryState, chosen: readonly ColumnId[], wide: boolean) {
+  const [showConstant, setShowConstant] = useState(false);
+  const constant = useMemo(() => constantColumns(state), [state]);
+  const hidden = useMemo(
+    () =>
+      wide && !showConstant ? constant.columns.filter((c) => c.id !== "name" && chosen.includes(c.id)) : [],
+    [wide, showConstant, constant, chosen],
+  );
+  const columns = useMemo(
+    () => (hidden.length === 0 ? chosen : chosen.filter((id) => !hidden.some((h) => h.id === id))),
+    [chosen, hidden],
+  );
+  const widths = useStoredList(directoryColumnWidths);
+  const onResize = useCallback((id: ColumnId, px: number | null) => {
+    directoryColumnWidths.write(withWidth(directoryColumnWidths.read(), id, px));
+  }, []);
+  const exchange = wide && !showConstant && chosen.includes("ticker") ? constant.exchange : null;
+  return {
+    columns,
+    widths,
+    onResize,
+    /** Columns (and the exchange code) left out because every row has the same value. */
+    hidden,
+    exchange,
+    showConstant,
+    setShowConstant,
+    /** Whether anything could be left out at all (the note offers to hide it again). */
+    canHide: wide && (constant.exchange !== null || constant.columns.some((c) => chosen.includes(c.id))),
+    resetWidths: () => directoryColumnWidths.write([]),
+  };
+}
