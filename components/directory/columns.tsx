@@ -29,16 +29,16 @@ export interface ColumnMeta {
 }
 
 export const COLUMN_META: Record<ColumnId, ColumnMeta> = {
-  name: { label: "Company", width: "minmax(200px, 2fr)", sort: "name" },
-  ticker: { label: "Ticker", width: "108px", sort: "ticker" },
-  sector: { label: "Sector", width: "minmax(120px, 1fr)", sort: "sector" },
+  name: { label: "Company", width: "minmax(248px, 2fr)", sort: "name" },
+  ticker: { label: "Ticker", width: "120px", sort: "ticker" },
+  sector: { label: "Sector", width: "minmax(184px, 1fr)", sort: "sector" },
   industryGroup: { label: "Industry group", width: "minmax(140px, 1fr)" },
-  industry: { label: "Industry", width: "minmax(120px, 1.2fr)", sort: "industry" },
+  industry: { label: "Industry", width: "minmax(132px, 1.2fr)", sort: "industry" },
   subIndustry: { label: "Sub-industry", width: "minmax(140px, 1.2fr)" },
-  country: { label: "HQ country", width: "minmax(110px, 0.9fr)", sort: "country" },
+  country: { label: "HQ country", width: "minmax(124px, 0.8fr)", sort: "country" },
   region: { label: "HQ region", width: "120px" },
   domicile: { label: "Domicile", width: "minmax(110px, 0.8fr)" },
-  marketCap: { label: "Market cap", width: "104px", sort: "marketCap", align: "end" },
+  marketCap: { label: "Market cap", width: "112px", sort: "marketCap", align: "end" },
   companyType: { label: "Type", width: "112px", sort: "companyType" },
   companyStatus: { label: "Status", width: "92px", sort: "companyStatus" },
   tradingStatus: { label: "Trading", width: "96px" },

@@ -406,7 +406,7 @@ function FiltersContainer({
         id="directory-filters"
         aria-label="Filters"
         data-needs-js=""
-        className="w-64 shrink-0 self-start overflow-auto lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)]"
+        className="w-60 shrink-0 self-start overflow-auto lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)]"
       >
         {children}
       </aside>

@@ -229,7 +229,7 @@ export function ResultsTable(props: ResultsTableProps) {
               aria-rowindex={1}
               className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 [grid-template-columns:var(--directory-columns)] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
             >
-              <th scope="col" className="flex items-center px-3 py-2">
+              <th scope="col" className="flex items-center px-2 py-2">
                 <span className="sr-only">Select for comparison</span>
               </th>
               {columns.map((id) => {
@@ -241,7 +241,7 @@ export function ResultsTable(props: ResultsTableProps) {
                     scope="col"
                     aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
                     data-column={id}
-                    className={`relative flex min-w-0 items-center px-3 py-2 ${meta.align === "end" ? "justify-end" : ""}`}
+                    className={`relative flex min-w-0 items-center px-2 py-2 ${meta.align === "end" ? "justify-end" : ""}`}
                   >
                     {meta.sort ? (
                       <button
@@ -293,14 +293,14 @@ export function ResultsTable(props: ResultsTableProps) {
                     style={style}
                   >
                     {fling ? (
-                      <td className="col-span-full truncate pl-[52px] pr-3">
+                      <td className="col-span-full truncate pl-[48px] pr-2">
                         {company ? plainText(company.displayNameEnglish || company.companyKey) : ""}
                       </td>
                     ) : (
                       <>
                         <td />
                         {columns.map((id) => (
-                          <td key={id} className="px-3">
+                          <td key={id} className="px-2">
                             <span className="block h-3 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
                           </td>
                         ))}
@@ -383,7 +383,7 @@ const ResultRow = memo(
             <td
               key={cell.id}
               data-column={id}
-              className={`flex min-w-0 items-center px-3 ${COLUMN_META[id].align === "end" ? "justify-end" : ""}`}
+              className={`flex min-w-0 items-center px-2 ${COLUMN_META[id].align === "end" ? "justify-end" : ""}`}
             >
               {id === "name" ? (
                 <Link

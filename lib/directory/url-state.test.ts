@@ -23,7 +23,7 @@ describe("directory URL state", () => {
     expect(serializeDirectoryState(parse("sort=marketCap&order=desc"))).toBe("?sort=marketCap");
     expect(
       serializeDirectoryState(
-        parse("cols=name,ticker,sector,industry,country,marketCap,companyType,companyStatus,datasets"),
+        parse("cols=name,ticker,sector,industry,country,marketCap,companyType,companyStatus"),
       ),
     ).toBe("");
   });
