@@ -479,7 +479,7 @@ test.describe("directory columns", () => {
     await page.goto("/companies?country=DE&exchange=XETR");
     await settled(page);
     const note = page.getByRole("note").filter({ hasText: "the same in every row" });
-    await expect(note).toContainText("HQ country (DE)");
+    await expect(note).toContainText("HQ country, the exchange code (XETR)");
     await expect(note).toContainText("the exchange code (XETR)");
     await expect(header(page, "country")).toHaveCount(0);
     await expect(firstRow(page).locator('td[data-column="ticker"]')).not.toContainText("XETR");

@@ -8,15 +8,13 @@ export function ConstantColumnsNote({
   shown,
   onToggle,
 }: {
-  hidden: { id: ColumnId; value: string }[];
+  hidden: ColumnId[];
   exchange: string | null;
   /** The person asked to see them anyway. */
   shown: boolean;
   onToggle: () => void;
 }) {
-  const parts = hidden.map(({ id, value }) =>
-    value ? `${COLUMN_META[id].label} (${value})` : COLUMN_META[id].label,
-  );
+  const parts = hidden.map((id) => COLUMN_META[id].label);
   if (exchange) parts.push(`the exchange code (${exchange})`);
   if (!shown && parts.length === 0) return null;
   return (

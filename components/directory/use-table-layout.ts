@@ -14,12 +14,11 @@ export function useTableLayout(state: DirectoryState, chosen: readonly ColumnId[
   const [showConstant, setShowConstant] = useState(false);
   const constant = useMemo(() => constantColumns(state), [state]);
   const hidden = useMemo(
-    () =>
-      wide && !showConstant ? constant.columns.filter((c) => c.id !== "name" && chosen.includes(c.id)) : [],
+    () => (wide && !showConstant ? constant.columns.filter((id) => chosen.includes(id)) : []),
     [wide, showConstant, constant, chosen],
   );
   const columns = useMemo(
-    () => (hidden.length === 0 ? chosen : chosen.filter((id) => !hidden.some((h) => h.id === id))),
+    () => (hidden.length === 0 ? chosen : chosen.filter((id) => !hidden.includes(id))),
     [chosen, hidden],
   );
   const widths = useStoredList(directoryColumnWidths);
@@ -37,7 +36,7 @@ export function useTableLayout(state: DirectoryState, chosen: readonly ColumnId[
     showConstant,
     setShowConstant,
     /** Whether anything could be left out at all (the note offers to hide it again). */
-    canHide: wide && (constant.exchange !== null || constant.columns.some((c) => chosen.includes(c.id))),
+    canHide: wide && (constant.exchange !== null || constant.columns.some((id) => chosen.includes(id))),
     resetWidths: () => directoryColumnWidths.write([]),
   };
 }

@@ -30,14 +30,14 @@ describe("column widths", () => {
 describe("constantColumns", () => {
   it("hides the column of a facet filtered to one value, and what that value fixes", () => {
     expect(constantColumns({ filters: { country: ["Germany"] } })).toEqual({
-      columns: [
-        { id: "country", value: "Germany" },
-        { id: "region", value: "" },
-      ],
+      columns: ["country", "region"],
       exchange: null,
     });
-    const banks = constantColumns({ filters: { industry: ["Banks"] } }).columns.map((c) => c.id);
-    expect(banks).toEqual(["industry", "industryGroup", "sector"]);
+    expect(constantColumns({ filters: { industry: ["Banks"] } }).columns).toEqual([
+      "industry",
+      "industryGroup",
+      "sector",
+    ]);
   });
 
   it("keeps columns with two or more values, and names a lone exchange", () => {
@@ -46,11 +46,5 @@ describe("constantColumns", () => {
       exchange: "XETRA",
     });
     expect(constantColumns({ filters: {} })).toEqual({ columns: [], exchange: null });
-  });
-
-  it("names a column by its own filter's value, also when a finer level fixes it too", () => {
-    const { columns } = constantColumns({ filters: { sector: ["Financials"], industry: ["Banks"] } });
-    expect(columns).toContainEqual({ id: "sector", value: "Financials" });
-    expect(columns).toContainEqual({ id: "industry", value: "Banks" });
   });
 });

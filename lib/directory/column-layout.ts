@@ -53,28 +53,20 @@ const CONSTANT_WITH: Partial<Record<FacetField, readonly ColumnId[]>> = {
 };
 
 export interface ConstantColumns {
-  /** Columns every result has the same value in, each with the filter value that fixes it. */
-  columns: { id: ColumnId; value: string }[];
+  /** Columns every result has the same value in (the active filter chips name the values). */
+  columns: ColumnId[];
   /** The one exchange filtered to: the ticker column leaves the exchange code out. */
   exchange: string | null;
 }
 
 /** What the active filters make the same in every row. */
 export function constantColumns(state: Pick<DirectoryState, "filters">): ConstantColumns {
-  const columns = new Map<ColumnId, string>();
-  for (const [field, ids] of Object.entries(CONSTANT_WITH) as [FacetField, readonly ColumnId[]][]) {
-    const values = state.filters[field];
-    const only = values?.length === 1 ? values[0] : undefined;
-    if (only === undefined) continue;
-    // The column of the facet itself is named by the value; the levels above it by their facet's.
-    for (const id of ids) {
-      if (id === field) columns.set(id, only);
-      else if (!columns.has(id)) columns.set(id, "");
-    }
-  }
+  const columns = new Set<ColumnId>();
+  for (const [field, ids] of Object.entries(CONSTANT_WITH) as [FacetField, readonly ColumnId[]][])
+    if (state.filters[field]?.length === 1) for (const id of ids) columns.add(id);
   const exchanges = state.filters.exchange;
   return {
-    columns: [...columns].map(([id, value]) => ({ id, value })),
+    columns: [...columns],
     exchange: exchanges?.length === 1 ? (exchanges[0] ?? null) : null,
   };
 }
