@@ -437,6 +437,15 @@ test.describe("directory columns", () => {
     expect(await name.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("nowrap");
   });
 
+  test("at 390 px the two columns fit without scrolling sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/companies");
+    await settled(page);
+    const scroller = page.locator("[data-results-scroller]");
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await expect(firstRow(page).locator('td[data-column="marketCap"]')).toBeInViewport();
+  });
+
   test("columns resize by keyboard and by dragging, and keep their width in this browser", async ({
     page,
   }) => {

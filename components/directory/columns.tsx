@@ -24,12 +24,14 @@ export interface ColumnMeta {
   label: string;
   /** CSS grid track. */
   width: string;
+  /** The track on a narrow window (the two-column layout), where it differs. */
+  narrowWidth?: string;
   sort?: SortField;
   align?: "end";
 }
 
 export const COLUMN_META: Record<ColumnId, ColumnMeta> = {
-  name: { label: "Company", width: "minmax(300px, 2fr)", sort: "name" },
+  name: { label: "Company", width: "minmax(300px, 2fr)", narrowWidth: "minmax(200px, 2fr)", sort: "name" },
   ticker: { label: "Ticker", width: "112px", sort: "ticker" },
   sector: { label: "Sector", width: "minmax(192px, 1fr)", sort: "sector" },
   industryGroup: { label: "Industry group", width: "minmax(140px, 1fr)" },

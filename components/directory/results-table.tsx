@@ -39,15 +39,16 @@ const FLING_SPEED = 4;
 const ROW_CLASS =
   "absolute left-0 top-0 grid w-full items-center border-b border-slate-100 [grid-template-columns:var(--directory-columns)] dark:border-slate-800/60";
 
-/** A column's grid track: the width the person set, or its default. */
-function trackOf(id: ColumnId, widths: readonly ColumnWidth[]): string {
+/** A column's grid track: the width the person set, or its default (on a narrow window, its narrow one). */
+function trackOf(id: ColumnId, widths: readonly ColumnWidth[], narrow: boolean): string {
   const px = widths.find((w) => w.id === id)?.px;
-  return px ? `${px}px` : COLUMN_META[id].width;
+  const meta = COLUMN_META[id];
+  return px ? `${px}px` : (narrow && meta.narrowWidth) || meta.width;
 }
 
-function minWidth(columns: readonly ColumnId[], widths: readonly ColumnWidth[]): number {
-  return columns.reduce(
-    (sum, id) => sum + Number(/(\d+)px/.exec(trackOf(id, widths))?.[1] ?? 100),
+function minWidth(tracks: readonly string[]): number {
+  return tracks.reduce(
+    (sum, track) => sum + Number(/(\d+)px/.exec(track)?.[1] ?? 100),
     Number.parseInt(SELECT_WIDTH, 10),
   );
 }
@@ -161,9 +162,11 @@ export function ResultsTable(props: ResultsTableProps) {
     getRowId: (row) => row.companyKey,
   });
   const rowsById = table.getRowModel().rowsById;
-  const template = [SELECT_WIDTH, ...columns.map((id) => trackOf(id, widths))].join(" ");
+  const narrow = !columns.includes("ticker");
+  const tracks = columns.map((id) => trackOf(id, widths, narrow));
+  const template = [SELECT_WIDTH, ...tracks].join(" ");
   const columnsKey = columns.join(",");
-  const width = minWidth(columns, widths);
+  const width = minWidth(tracks);
 
   const focusRow = (index: number) => {
     const target = Math.max(0, Math.min(count - 1, index));
@@ -203,10 +206,10 @@ export function ResultsTable(props: ResultsTableProps) {
       query,
       now,
       deferImages: virtualizer.isScrolling,
-      narrow: !columns.includes("ticker"),
+      narrow,
       exchange,
     }),
-    [query, now, virtualizer.isScrolling, columns, exchange],
+    [query, now, virtualizer.isScrolling, narrow, exchange],
   );
 
   return (

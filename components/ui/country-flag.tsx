@@ -15,7 +15,6 @@ export function CountryFlag({ code, className = "" }: { code?: string | null; cl
       alt=""
       width={16}
       height={12}
-      loading="lazy"
       decoding="async"
       data-flag={code?.toUpperCase()}
       className={`inline-block h-3 w-4 shrink-0 rounded-[1px] align-[-1px] ring-1 ring-slate-300 dark:ring-slate-600 ${className}`}
