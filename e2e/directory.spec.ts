@@ -186,6 +186,8 @@ test.describe("company directory", () => {
       page.getByRole("link", { name: /Spreadsheet CSV/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/-spreadsheet\.csv$/);
+    // The menu closes once a file is chosen, uncovering the table below it.
+    await expect(page.getByRole("link", { name: /Spreadsheet CSV/ })).toBeHidden();
     const text = (await readFile((await download.path()) as string, "utf8")).replace(/^\uFEFF/, "");
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toMatch(/^companyKey,displayName,/);

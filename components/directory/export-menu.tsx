@@ -1,3 +1,6 @@
+"use client";
+
+import { useEffect, useRef } from "react";
 import type { CsvFlavor } from "@/lib/directory/csv";
 
 const FLAVORS: { flavor: CsvFlavor; label: string; detail: string }[] = [
@@ -13,11 +16,34 @@ const FLAVORS: { flavor: CsvFlavor; label: string; detail: string }[] = [
   },
 ];
 
-/** The directory view's export, in the two CSV flavours, each saying what it is for. Works without script. */
+/**
+ * The directory view's export, in the two CSV flavours, each saying what it is for. A <details>,
+ * so it works without script; with it, a choice, a click elsewhere or Escape closes it.
+ */
 export function ExportMenu({ href, count }: { href: string; count: string }) {
+  const root = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (root.current) root.current.open = false;
+  };
+  useEffect(() => {
+    const onDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !root.current?.open) return;
+      close();
+      root.current.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
   const withFormat = (flavor: CsvFlavor) => `${href}${href.includes("?") ? "&" : "?"}format=${flavor}`;
   return (
-    <details className="relative">
+    <details ref={root} className="relative">
       <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
         Export CSV
         {/* The count only where there is room: on a narrow window it would wrap the row when the data arrives. */}
@@ -32,6 +58,7 @@ export function ExportMenu({ href, count }: { href: string; count: string }) {
             <a
               href={withFormat(flavor)}
               download
+              onClick={close}
               className="block rounded px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
             >
               <span className="block text-sm font-medium text-brand-700 dark:text-brand-100">{label}</span>
