@@ -31,18 +31,18 @@ export interface ColumnMeta {
 }
 
 export const COLUMN_META: Record<ColumnId, ColumnMeta> = {
-  name: { label: "Company", width: "minmax(300px, 2fr)", narrowWidth: "minmax(200px, 2fr)", sort: "name" },
-  ticker: { label: "Ticker", width: "112px", sort: "ticker" },
+  name: { label: "Company", width: "minmax(340px, 2fr)", narrowWidth: "minmax(200px, 2fr)", sort: "name" },
+  ticker: { label: "Ticker", width: "108px", sort: "ticker" },
   sector: { label: "Sector", width: "minmax(192px, 1fr)", sort: "sector" },
   industryGroup: { label: "Industry group", width: "minmax(140px, 1fr)" },
-  industry: { label: "Industry", width: "minmax(140px, 1.4fr)", sort: "industry" },
+  industry: { label: "Industry", width: "minmax(116px, 1.4fr)", sort: "industry" },
   subIndustry: { label: "Sub-industry", width: "minmax(140px, 1.2fr)" },
   country: { label: "HQ country", width: "minmax(136px, 0.8fr)", sort: "country" },
   region: { label: "HQ region", width: "120px" },
   domicile: { label: "Domicile", width: "minmax(110px, 0.8fr)" },
-  marketCap: { label: "Market cap", width: "116px", sort: "marketCap", align: "end" },
+  marketCap: { label: "Market cap", width: "120px", sort: "marketCap", align: "end" },
   companyType: { label: "Type", width: "152px", sort: "companyType" },
-  companyStatus: { label: "Status", width: "96px", sort: "companyStatus" },
+  companyStatus: { label: "Status", width: "88px", sort: "companyStatus" },
   tradingStatus: { label: "Trading", width: "96px" },
   securityType: { label: "Security", width: "140px" },
   reportingCurrency: { label: "Reporting ccy", width: "96px" },
