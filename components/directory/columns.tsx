@@ -31,7 +31,7 @@ export interface ColumnMeta {
 }
 
 export const COLUMN_META: Record<ColumnId, ColumnMeta> = {
-  name: { label: "Company", width: "minmax(340px, 2fr)", narrowWidth: "minmax(200px, 2fr)", sort: "name" },
+  name: { label: "Company", width: "minmax(340px, 2fr)", narrowWidth: "minmax(192px, 2fr)", sort: "name" },
   ticker: { label: "Ticker", width: "108px", sort: "ticker" },
   sector: { label: "Sector", width: "minmax(192px, 1fr)", sort: "sector" },
   industryGroup: { label: "Industry group", width: "minmax(140px, 1fr)" },
