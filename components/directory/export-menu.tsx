@@ -22,16 +22,13 @@ const FLAVORS: { flavor: CsvFlavor; label: string; detail: string }[] = [
  */
 export function ExportMenu({ href, count }: { href: string; count: string }) {
   const root = useRef<HTMLDetailsElement>(null);
-  const close = () => {
-    if (root.current) root.current.open = false;
-  };
   useEffect(() => {
     const onDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) close();
+      if (root.current && !root.current.contains(event.target as Node)) root.current.open = false;
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || !root.current?.open) return;
-      close();
+      root.current.open = false;
       root.current.querySelector("summary")?.focus();
     };
     document.addEventListener("pointerdown", onDown);
@@ -58,7 +55,9 @@ export function ExportMenu({ href, count }: { href: string; count: string }) {
             <a
               href={withFormat(flavor)}
               download
-              onClick={close}
+              onClick={() => {
+                if (root.current) root.current.open = false;
+              }}
               className="block rounded px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
             >
               <span className="block text-sm font-medium text-brand-700 dark:text-brand-100">{label}</span>
