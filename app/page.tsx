@@ -105,6 +105,15 @@ export default async function OverviewPage() {
   );
 }
 
+/**
+ * The feed of the day shown: today's as the relative `range=today`, so a shared link stays
+ * today's; yesterday's, named as such on the panel, as its fixed date.
+ */
+function storiesHref(date: string, today: string): string {
+  const range = { start: date, end: date };
+  return feedHref(date === today ? { range, relative: "today" } : { range }, today);
+}
+
 async function OverviewPanels() {
   const services = getServices();
   const nowMs = dataNow();
@@ -117,10 +126,7 @@ async function OverviewPanels() {
           id="top-stories"
           title={stories.value.date === today ? "Top stories today" : "Top stories yesterday"}
           action={
-            <Link
-              className={linkClass}
-              href={feedHref({ range: { start: stories.value.date, end: stories.value.date } }, today)}
-            >
+            <Link className={linkClass} href={storiesHref(stories.value.date, today)}>
               All {stories.value.page.data.pagination.totalCount.toLocaleString("en-US")} from{" "}
               {describeRange({ start: stories.value.date, end: stories.value.date })} →
             </Link>

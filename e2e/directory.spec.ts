@@ -169,13 +169,26 @@ test.describe("company directory", () => {
     await expect.poll(() => resultCount(page)).toBeGreaterThan(count);
   });
 
-  test("exports every row of the filtered view as CSV", async ({ page }) => {
+  test("exports every row of the filtered view as CSV, for a spreadsheet or plain", async ({ page }) => {
     await page.goto("/companies?region=Europe&sector=Energy");
     const count = await resultCount(page);
+    await page.getByText("Export CSV").click();
+    await expect(page.getByRole("link", { name: /Plain CSV/ })).toContainText("For pandas, R");
+    const [plain] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Plain CSV/ }).click(),
+    ]);
+    const plainText = await readFile((await plain.path()) as string, "utf8");
+    expect(plainText).toMatch(/^companyKey,displayName,/);
+    expect(plainText).not.toContain('="');
+    // The menu closed with the first choice.
+    await expect(page.getByRole("link", { name: /Plain CSV/ })).toBeHidden();
+    await page.getByText("Export CSV").click();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: /Export CSV/ }).click(),
+      page.getByRole("link", { name: /Spreadsheet CSV/ }).click(),
     ]);
+    expect(download.suggestedFilename()).toMatch(/-spreadsheet\.csv$/);
     const text = (await readFile((await download.path()) as string, "utf8")).replace(/^\uFEFF/, "");
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toMatch(/^companyKey,displayName,/);
@@ -383,5 +396,110 @@ test.describe("narrow: the filters dialog", () => {
     await page.keyboard.press("Enter");
     await expect(dialog).toHaveCount(0);
     await expect(opener).toBeFocused();
+  });
+});
+
+test.describe("directory columns", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  test.beforeAll(async ({ request }) => waitForIndex(request));
+
+  const header = (page: Page, id: string) => results(page).locator(`thead th[data-column="${id}"]`);
+  const widthOf = async (page: Page, id: string) =>
+    Math.round((await header(page, id).boundingBox())?.width ?? 0);
+  /** Texts of a column cut short (wider than their box) in the rows on screen. */
+  const cutTexts = (page: Page, column: string) =>
+    results(page).evaluate(
+      (table, id) =>
+        [...table.querySelectorAll<HTMLElement>(`tbody td[data-column="${id}"] .truncate`)]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent),
+      column,
+    );
+
+  test("at 1440 px the default columns fit: names, sectors and tickers are not cut", async ({ page }) => {
+    await page.goto("/companies");
+    await settled(page);
+    await expect(firstRow(page).locator('td[data-column="sector"]')).not.toBeEmpty();
+    const scroller = page.locator("[data-results-scroller]");
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await cutTexts(page, "sector")).toEqual([]);
+    expect(await cutTexts(page, "ticker")).toEqual([]);
+    const names = await bodyRows(page).locator('td[data-column="name"]').count();
+    expect((await cutTexts(page, "name")).length).toBeLessThanOrEqual(Math.floor(names / 10));
+    // The whole text is in a title on hover, and laid out in full under the pointer or focus.
+    const name = firstRow(page).locator('td[data-column="name"] .truncate').first();
+    await expect(name).toHaveAttribute("title", (await name.textContent()) ?? "");
+    await expect(firstRow(page).locator('td[data-column="ticker"] > span')).toHaveAttribute("title", / · /);
+    await firstRow(page).hover();
+    expect(await name.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("normal");
+    await bodyRows(page).nth(1).getByRole("link").focus();
+    await page.keyboard.press("ArrowDown");
+    const third = bodyRows(page).nth(2).locator('td[data-column="sector"] .truncate');
+    await page.mouse.move(0, 0);
+    expect(await third.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("normal");
+    expect(await name.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("nowrap");
+  });
+
+  test("at 390 px the two columns fit without scrolling sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/companies");
+    await settled(page);
+    const scroller = page.locator("[data-results-scroller]");
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await expect(firstRow(page).locator('td[data-column="marketCap"]')).toBeInViewport();
+  });
+
+  test("columns resize by keyboard and by dragging, and keep their width in this browser", async ({
+    page,
+  }) => {
+    await page.goto("/companies");
+    await settled(page);
+    const sector = await widthOf(page, "sector");
+    const handle = results(page).getByRole("separator", { name: "Resize Sector column" });
+    await handle.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => widthOf(page, "sector")).toBe(sector + 32);
+    await expect(handle).toHaveAttribute("aria-valuenow", String(sector + 32));
+    // The rows follow the header.
+    expect(
+      Math.round((await firstRow(page).locator('td[data-column="sector"]').boundingBox())?.width ?? 0),
+    ).toBe(sector + 32);
+
+    const nameHandle = results(page).getByRole("separator", { name: "Resize Company column" });
+    const name = await widthOf(page, "name");
+    const box = (await nameHandle.boundingBox()) as { x: number; y: number; width: number; height: number };
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => widthOf(page, "name")).toBe(name + 40);
+
+    await page.reload();
+    await settled(page);
+    await expect.poll(() => widthOf(page, "sector")).toBe(sector + 32);
+    expect(await widthOf(page, "name")).toBe(name + 40);
+    await expectNoAxeViolations(page);
+
+    // Home gives the default width back.
+    await results(page).getByRole("separator", { name: "Resize Sector column" }).focus();
+    await page.keyboard.press("Home");
+    await expect.poll(() => widthOf(page, "sector")).toBeLessThan(sector + 32);
+  });
+
+  test("columns the filters make the same in every row are left out, with a note", async ({ page }) => {
+    await page.goto("/companies?country=DE&exchange=XETR");
+    await settled(page);
+    const note = page.getByRole("note").filter({ hasText: "the same in every row" });
+    await expect(note).toContainText("HQ country, the exchange code (XETR)");
+    await expect(note).toContainText("the exchange code (XETR)");
+    await expect(header(page, "country")).toHaveCount(0);
+    await expect(firstRow(page).locator('td[data-column="ticker"]')).not.toContainText("XETR");
+    await expectNoAxeViolations(page);
+    await note.getByRole("button", { name: "Show them" }).click();
+    await expect(header(page, "country")).toBeVisible();
+    await expect(firstRow(page).locator('td[data-column="ticker"]')).toContainText("XETR");
+    await page.getByRole("button", { name: "Hide them" }).click();
+    await expect(header(page, "country")).toHaveCount(0);
   });
 });

@@ -233,3 +233,41 @@ test("when the upstream comes back, the breaker closes and pages load fresh", as
   expect(health.status()).toBe(200);
   expect(await health.json()).toMatchObject({ upstream: { breaker: { state: "closed" } } });
 });
+
+test("live fields past their limit keep their last value with its age, and refresh when they can", async ({
+  page,
+  request,
+}) => {
+  const LIVE = { key: "XSHE_300980", name: "Ruihua Machinery Holdings Limited" };
+  await recover(request);
+  await page.goto(`/companies/${LIVE.key}`);
+  await expect(page.getByRole("heading", { level: 1, name: LIVE.name })).toBeVisible();
+  const factOf = (label: string) =>
+    page.locator("article dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
+  const updated = factOf("Updated");
+  const earnings = factOf("Latest earnings filing");
+  const age = page.locator("[data-live-age]");
+  await expect(updated.locator("time")).toBeVisible();
+  await expect(age).toHaveCount(0);
+
+  // 15 minutes later (past the live fields' 10, within the profile's 30), with profile calls
+  // failing, so the background refresh cannot replace them: the known values stay, with their age.
+  await setFaults(request, "500=1,only=/v3/company/profile");
+  expect((await request.post("/sandbox/faults/age-caches?minutes=15")).status()).toBe(200);
+  await page.reload();
+  await expect(updated.locator("time")).toBeVisible();
+  await expect(updated).toContainText("As of 15 minutes ago; refreshing");
+  await expect(earnings).toContainText("As of 15 minutes ago; refreshing");
+  await expect(page.getByText("Not available now")).toHaveCount(0);
+  await axe(page);
+
+  // The upstream answers again: the next visit shows the refreshed values, without an age.
+  await recover(request);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return age.count();
+    })
+    .toBe(0);
+  await expect(updated.locator("time")).toBeVisible();
+});

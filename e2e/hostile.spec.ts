@@ -303,9 +303,10 @@ test.describe("company keys that need encoding", () => {
       profileHref(H.ODD_KEYS.symbols),
     );
 
+    await page.getByText("Export CSV").click();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: /Export CSV/ }).click(),
+      page.getByRole("link", { name: /Spreadsheet CSV/ }).click(),
     ]);
     const text = (await readFile((await download.path()) as string, "utf8")).replace(/^\uFEFF/, "");
     const keys = text

@@ -27,7 +27,7 @@ test("shows today's top stories, the week by event type, recent updates and a di
   const today = await apiTotal(request, "startDate=2026-11-20&endDate=2026-11-20");
   await expect(
     stories.getByRole("link", { name: `All ${today.toLocaleString("en-US")} from Nov 20 →` }),
-  ).toHaveAttribute("href", "/news?startDate=2026-11-20&endDate=2026-11-20");
+  ).toHaveAttribute("href", "/news?range=today");
 
   // The week's counts: one row per event type, each the feed's own total for that type.
   const chart = page.getByRole("region", { name: "This week by event type" }).getByRole("table");
@@ -49,6 +49,11 @@ test("shows today's top stories, the week by event type, recent updates and a di
     .locator("time")
     .evaluateAll((n) => n.map((t) => t.getAttribute("datetime") ?? ""));
   expect(times).toEqual([...times].sort().reverse());
+  // Flags are images this app serves (an emoji flag is an empty box on Linux), and they load.
+  const flag = recent.locator("img[data-flag]").first();
+  await expect(flag).toHaveAttribute("src", /^\/api\/flag\/[a-z]{2}\.svg$/);
+  await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await recent.textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
 
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -58,6 +63,13 @@ test("shows today's top stories, the week by event type, recent updates and a di
   await maRow.getByRole("link", { name: "M&A" }).click();
   await expect(page).toHaveURL(/\/news\?eventType=ma$/);
   await expect(page.getByRole("checkbox", { name: "M&A" })).toBeChecked();
+});
+
+test("today's stories link keeps today relative, so a shared link does not go stale", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("region", { name: "Top stories today" }).getByRole("link", { name: /^All / }).click();
+  await expect(page).toHaveURL(/\/news\?range=today$/);
+  await expect(page.getByRole("article").first()).toHaveAttribute("data-date", "2026-11-20");
 });
 
 test("the search box is a plain form into the directory", async ({ page }) => {

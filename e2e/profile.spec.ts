@@ -66,6 +66,26 @@ test("a company with secondary listings, a depositary receipt, a pence line and 
   // Datasets: present and absent.
   await expect(page.getByRole("list", { name: "Available datasets" })).toContainText("Segments & KPIs");
   await expect(page.getByRole("list", { name: "Datasets not available" })).toContainText("Fund letters");
+  // Where the chips are: which datasets this app does not show, and why.
+  await expect(page.getByTestId("datasets-elsewhere")).toContainText("Segments & KPIs");
+  await expect(page.getByTestId("datasets-elsewhere")).toContainText(
+    "from the data provider's other APIs and are not shown in this app",
+  );
+
+  // Flags are images served by this app, loaded; no emoji flag anywhere on the page.
+  const flags = page.locator("img[data-flag]");
+  expect(await flags.count()).toBeGreaterThan(2);
+  for (const flag of await flags.all())
+    await expect(flag).toHaveAttribute("src", /^\/api\/flag\/[a-z]{2}\.svg$/);
+  await expect
+    .poll(() =>
+      page
+        .locator("article header img[data-flag]")
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  expect(await page.locator("body").textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
 
   // The long description is collapsed until asked for.
   const more = page.getByRole("button", { name: "Read more" });
@@ -132,7 +152,7 @@ test("no market cap and no logo: says so, and asks for no logo", async ({ page }
   await expect(heading(page, BARE.name)).toBeVisible();
   const header = page.locator("article header");
   await expect(header.getByText("Not available", { exact: true }).first()).toBeVisible();
-  await expect(header.locator("img")).toHaveCount(0);
+  await expect(header.locator("img:not([data-flag])")).toHaveCount(0);
   await expect(header.getByText("CT", { exact: true })).toBeVisible();
   await expect(header).toContainText("Pre-IPO");
   expect(logoRequests).toEqual([]);
@@ -366,5 +386,56 @@ test.describe("narrow and dark", () => {
     await page.locator("#api").scrollIntoViewIfNeeded();
     await expect(page.getByText(/mapped fields:/)).toBeVisible();
     await axe(page);
+  });
+});
+
+test.describe("profile on a phone and on paper", () => {
+  for (const colorScheme of ["light", "dark"] as const)
+    test(`at 390 px (${colorScheme}) each listing is a card with its currency and pence note`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/companies/${RICH.key}`);
+      await expect(heading(page, RICH.name)).toBeVisible();
+      await expect(page.getByRole("region", { name: "Listings (scrolls sideways)" })).toBeHidden();
+      const cards = page.getByTestId("listing-cards");
+      await expect(cards.getByRole("listitem")).toHaveCount(4);
+      const pence = cards.getByRole("listitem").filter({ hasText: "London Stock Exchange" });
+      await expect(pence.getByText("Currency")).toBeVisible();
+      await expect(pence.getByText("Pence: 100 GBX = 1 GBP")).toBeVisible();
+      await expect(cards.locator('[data-security-kind="depositary_receipt"]')).toContainText("RHMC");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await axe(page);
+    });
+
+  test("prints without navigation, the description in full, every listing with all its identifiers", async ({
+    page,
+  }) => {
+    await page.goto(`/companies/${RICH.key}`);
+    await expect(heading(page, RICH.name)).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "On this page" })).toBeHidden();
+    // The description: nothing cut, no "Read more".
+    await expect(page.getByRole("button", { name: "Read more" })).toBeHidden();
+    const description = page
+      .locator("#overview [id]")
+      .filter({ has: page.locator("p") })
+      .first();
+    expect(await description.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
+    // Listings as cards, each identifier whole (wrapped, never clipped).
+    await expect(page.getByRole("region", { name: "Listings (scrolls sideways)" })).toBeHidden();
+    const cards = page.getByTestId("listing-cards");
+    await expect(cards.getByRole("listitem")).toHaveCount(4);
+    await expect(cards.getByText("FIGI (composite)").first()).toBeVisible();
+    const clipped = await cards.evaluate(
+      (root) => [...root.querySelectorAll("dd")].filter((dd) => dd.scrollWidth > dd.clientWidth + 1).length,
+    );
+    expect(clipped).toBe(0);
+    const figis = await cards.locator("dd .font-mono").allTextContents();
+    expect(figis.filter((f) => /^BBG[0-9A-Z]{9}$/.test(f)).length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -2,6 +2,7 @@
 // them (lib/server), the browser's hooks read them (components). Types only, and not
 // server-only, so that both sides name the same shapes instead of typing them twice.
 import type { CompanySet, SyncProgress } from "@/lib/directory/sync";
+import type { DirectoryRow } from "@/lib/server/directory";
 import type { UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { NewsArticle, Profile, ProfileV2, TopNewsArticle, TopNewsPage } from "@/lib/upstream/schemas";
 
@@ -21,8 +22,8 @@ export interface Served<T> {
 
 /** GET /api/profile and /api/profile-v2. */
 export interface ServedProfile<P extends Profile | ProfileV2 = Profile> extends Served<P> {
-  /** True when the live fields were withheld because the cached profile is older than their TTL. */
-  liveFieldsExpired: boolean;
+  /** How old updatedAt and earningsFilingDate are (past LIVE_FIELDS_TTL_MS, a refresh is under way). */
+  liveFieldsAgeMs: number;
 }
 
 /** GET /api/news: one company's news. */
@@ -59,4 +60,16 @@ export interface CompareNewsAnswer {
 export type IndexStatus = Record<CompanySet, SyncProgress>;
 
 /** GET /api/companies: one page of the directory (built by lib/server/directory.ts). */
-export type { DirectoryPage, DirectoryRow } from "@/lib/server/directory";
+export type { DirectoryPage } from "@/lib/server/directory";
+export type { DirectoryRow };
+
+/** GET /api/following: the followed companies' rows; each company fails on its own. */
+export type FollowedRow =
+  | { requested: string; ok: true; row: DirectoryRow }
+  | { requested: string; ok: false; message: string };
+
+export interface FollowedRows {
+  companies: FollowedRow[];
+  /** Set when some profiles are older than usual because the data service is failing. */
+  warning?: string;
+}

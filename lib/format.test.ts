@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   escapeBidiControls,
-  flagOf,
   formatAgo,
   formatMarketCap,
   formatUsdExact,
@@ -18,13 +17,6 @@ describe("format", () => {
     expect(formatMarketCap(null)).toBeNull();
     expect(formatMarketCap(Number.NaN)).toBeNull();
     expect(formatUsdExact(1_234_567_890)).toBe("$1,234,567,890 USD");
-  });
-
-  it("turns a country code into its flag and ignores anything else", () => {
-    expect(flagOf("US")).toBe("🇺🇸");
-    expect(flagOf("gb")).toBe("🇬🇧");
-    expect(flagOf("USA")).toBe("");
-    expect(flagOf(null)).toBe("");
   });
 
   it("says how long ago, in words", () => {

@@ -31,14 +31,6 @@ export function formatCount(value: number): string {
   return integer.format(value);
 }
 
-/** The flag emoji of an ISO 3166-1 alpha-2 code, or "" for anything else. */
-export function flagOf(countryCode: string | null | undefined): string {
-  if (!countryCode || !/^[A-Za-z]{2}$/.test(countryCode)) return "";
-  const base = 0x1f1e6 - 65;
-  const upper = countryCode.toUpperCase();
-  return String.fromCodePoint(base + upper.charCodeAt(0), base + upper.charCodeAt(1));
-}
-
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 86_400],
   ["month", 30 * 86_400],

@@ -15,6 +15,12 @@ export function logoSrc(companyKey: string, variant: LogoVariant): string {
   return `/api/logo?${new URLSearchParams({ companyKey, variant })}`;
 }
 
+/** A country's flag image (app/api/flag), or null for anything but a two-letter code. */
+export function flagSrc(countryCode: string | null | undefined): string | null {
+  if (!countryCode || !/^[A-Za-z]{2}$/.test(countryCode)) return null;
+  return `/api/flag/${countryCode.toLowerCase()}.svg`;
+}
+
 /**
  * A URL path in which every `%` that starts no decodable escape is the character itself, written
  * `%25`: a key typed as is (`XPAR_A&B+C%`) reaches its page, and a malformed escape (`%E0%A4`)

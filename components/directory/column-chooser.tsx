@@ -82,7 +82,7 @@ export function ColumnChooser({
             onClick={onReset}
             className="mt-1 w-full rounded px-2 py-1 text-left text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
           >
-            Reset to default columns
+            Reset columns and widths
           </button>
         </fieldset>
       )}

@@ -24,23 +24,25 @@ export interface ColumnMeta {
   label: string;
   /** CSS grid track. */
   width: string;
+  /** The track on a narrow window (the two-column layout), where it differs. */
+  narrowWidth?: string;
   sort?: SortField;
   align?: "end";
 }
 
 export const COLUMN_META: Record<ColumnId, ColumnMeta> = {
-  name: { label: "Company", width: "minmax(200px, 2fr)", sort: "name" },
+  name: { label: "Company", width: "minmax(340px, 2fr)", narrowWidth: "minmax(192px, 2fr)", sort: "name" },
   ticker: { label: "Ticker", width: "108px", sort: "ticker" },
-  sector: { label: "Sector", width: "minmax(120px, 1fr)", sort: "sector" },
+  sector: { label: "Sector", width: "minmax(192px, 1fr)", sort: "sector" },
   industryGroup: { label: "Industry group", width: "minmax(140px, 1fr)" },
-  industry: { label: "Industry", width: "minmax(120px, 1.2fr)", sort: "industry" },
+  industry: { label: "Industry", width: "minmax(116px, 1.4fr)", sort: "industry" },
   subIndustry: { label: "Sub-industry", width: "minmax(140px, 1.2fr)" },
-  country: { label: "HQ country", width: "minmax(110px, 0.9fr)", sort: "country" },
+  country: { label: "HQ country", width: "minmax(136px, 0.8fr)", sort: "country" },
   region: { label: "HQ region", width: "120px" },
   domicile: { label: "Domicile", width: "minmax(110px, 0.8fr)" },
-  marketCap: { label: "Market cap", width: "104px", sort: "marketCap", align: "end" },
-  companyType: { label: "Type", width: "112px", sort: "companyType" },
-  companyStatus: { label: "Status", width: "92px", sort: "companyStatus" },
+  marketCap: { label: "Market cap", width: "120px", sort: "marketCap", align: "end" },
+  companyType: { label: "Type", width: "152px", sort: "companyType" },
+  companyStatus: { label: "Status", width: "88px", sort: "companyStatus" },
   tradingStatus: { label: "Trading", width: "96px" },
   securityType: { label: "Security", width: "140px" },
   reportingCurrency: { label: "Reporting ccy", width: "96px" },
@@ -86,8 +88,17 @@ function matchHint(row: DirectoryRow, query: string): { label: string; value: st
 
 export const features = tableFeatures({});
 
-/** What cells need beyond their row: the query to highlight, the clock, whether to hold logos. */
-export const CellContext = createContext({ query: "", now: 0, deferImages: false, narrow: false });
+/**
+ * What cells need beyond their row: the query to highlight, the clock, whether to hold logos, and
+ * the one exchange the filters allow (its code, the same in every row, is left out).
+ */
+export const CellContext = createContext<{
+  query: string;
+  now: number;
+  deferImages: boolean;
+  narrow: boolean;
+  exchange: string | null;
+}>({ query: "", now: 0, deferImages: false, narrow: false, exchange: null });
 const helper = createColumnHelper<typeof features, DirectoryRow>();
 const muted = "text-slate-500 dark:text-slate-400";
 const text = (value: string | null | undefined) =>
@@ -99,7 +110,13 @@ const text = (value: string | null | undefined) =>
     <span className={muted}>–</span>
   );
 const mono = (value: string | null | undefined) =>
-  value ? <span className="truncate font-mono text-[13px]">{value}</span> : <span className={muted}>–</span>;
+  value ? (
+    <span className="truncate font-mono text-[13px]" title={value}>
+      {value}
+    </span>
+  ) : (
+    <span className={muted}>–</span>
+  );
 
 function NameCell({ company }: { company: DirectoryRow }) {
   const { query, deferImages, narrow } = useContext(CellContext);
@@ -115,7 +132,7 @@ function NameCell({ company }: { company: DirectoryRow }) {
         defer={deferImages}
       />
       <span className="min-w-0">
-        <span className="block truncate font-medium" dir="auto">
+        <span className="block truncate font-medium" dir="auto" title={name}>
           <Highlighted text={name} query={query} />
         </span>
         {narrow && (
@@ -161,11 +178,15 @@ export const DIRECTORY_COLUMNS = helper.columns([
   helper.display({
     id: "ticker",
     header: COLUMN_META.ticker.label,
-    cell: ({ row }) => {
+    cell: function TickerCell({ row }) {
+      const { exchange } = useContext(CellContext);
       const listing = row.original.primaryListing;
       const tickerHit = row.original.match?.kind === "ticker" || row.original.match?.kind === "ticker-prefix";
+      const where = listing.exchangeName
+        ? `${listing.exchangeCode} (${listing.exchangeName})`
+        : listing.exchangeCode;
       return (
-        <span className="truncate" title={listing.exchangeName ?? listing.exchangeCode}>
+        <span className="truncate" title={`${listing.ticker} · ${where}`}>
           <span className="font-mono text-[13px] font-semibold">
             {tickerHit ? (
               <mark className="rounded-sm bg-amber-200 text-inherit dark:bg-amber-500/40">
@@ -175,7 +196,9 @@ export const DIRECTORY_COLUMNS = helper.columns([
               listing.ticker
             )}
           </span>
-          <span className={`ml-1 text-xs ${muted}`}>{listing.exchangeCode}</span>
+          {exchange !== listing.exchangeCode && (
+            <span className={`ml-1 text-xs ${muted}`}>{listing.exchangeCode}</span>
+          )}
         </span>
       );
     },

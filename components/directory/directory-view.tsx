@@ -24,12 +24,15 @@ import { profileHref } from "@/lib/hrefs";
 import { ActiveFilters } from "./active-filters";
 import { ColumnChooser } from "./column-chooser";
 import { SelectionBar, useCompareSelection } from "./compare-selection";
+import { ConstantColumnsNote } from "./constant-columns-note";
 import { EmptyResults } from "./empty-results";
+import { ExportMenu } from "./export-menu";
 import { FacetPanel } from "./facet-panel";
 import { ResultsTable } from "./results-table";
 import { SearchBox } from "./search-box";
 import { useDirectory } from "./use-directory";
 import { useMediaQuery } from "./use-media-query";
+import { useTableLayout } from "./use-table-layout";
 
 const NARROW_COLUMNS = ["name", "marketCap"] as const;
 /** How long typing must pause before the query is written to the URL. */
@@ -135,7 +138,7 @@ export function DirectoryView({
       filtersButton.current?.focus();
     }
   }, [drawer]);
-  const columns = wide ? visibleColumns(state) : NARROW_COLUMNS;
+  const layout = useTableLayout(state, wide ? visibleColumns(state) : NARROW_COLUMNS, wide);
   const sort = effectiveSort(state);
   const filters = activeFilterCount(state);
   const progress = data?.progress;
@@ -216,20 +219,16 @@ export function DirectoryView({
               view={state.view}
               visible={visibleColumns(state)}
               onChange={(cols) => navigate({ ...state, columns: cols })}
-              onReset={() => navigate({ ...state, columns: undefined })}
+              onReset={() => {
+                layout.resetWidths();
+                navigate({ ...state, columns: undefined });
+              }}
             />
           )}
-          <a
+          <ExportMenu
             href={exportHref}
-            download
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
-            Export CSV
-            {/* The count only where there is room: on a narrow window it would wrap the row when the data arrives. */}
-            <span className="hidden sm:inline">
-              {data && !head.isPlaceholderData ? ` (${formatCount(data.total)})` : ""}
-            </span>
-          </a>
+            count={data && !head.isPlaceholderData ? ` (${formatCount(data.total)})` : ""}
+          />
         </div>
       </div>
       {allState === "unavailable" && (
@@ -328,10 +327,21 @@ export function DirectoryView({
                   />
                 )}
                 <SelectionBar picked={selection.picked} notice={selection.notice} onClear={selection.clear} />
+                {layout.canHide && (
+                  <ConstantColumnsNote
+                    hidden={layout.hidden}
+                    exchange={layout.exchange}
+                    shown={layout.showConstant}
+                    onToggle={() => layout.setShowConstant(!layout.showConstant)}
+                  />
+                )}
                 <ResultsTable
                   selected={selection.selected}
                   onToggleSelected={selection.toggle}
-                  columns={columns}
+                  columns={layout.columns}
+                  widths={layout.widths}
+                  onResize={layout.onResize}
+                  exchange={layout.exchange}
                   count={count}
                   rowAt={rowAt}
                   onRangeChange={setRange}
@@ -397,7 +407,7 @@ function FiltersContainer({
         id="directory-filters"
         aria-label="Filters"
         data-needs-js=""
-        className="w-64 shrink-0 self-start overflow-auto lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)]"
+        className="w-60 shrink-0 self-start overflow-auto lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)]"
       >
         {children}
       </aside>

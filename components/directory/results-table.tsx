@@ -15,10 +15,12 @@ import {
 } from "react";
 import { StarIcon } from "@/components/following/follow-button";
 import { toggleFollow, useFollowing } from "@/lib/client/following";
+import type { ColumnWidth } from "@/lib/directory/column-layout";
 import type { SortField } from "@/lib/directory/fields";
 import type { ColumnId } from "@/lib/directory/url-state";
 import { plainText } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
+import { ColumnResizer } from "./column-resizer";
 import { CellContext, COLUMN_META, DIRECTORY_COLUMNS, features } from "./columns";
 import type { DirectoryRow } from "./use-directory";
 
@@ -33,13 +35,23 @@ const RANGE_THROTTLE_MS = 120;
  * rows would cost their layout on every frame.
  */
 const FLING_SPEED = 4;
-/** Every body row: placed by the virtualizer, laid out on the header's grid. */
+/**
+ * Every body row: placed by the virtualizer, laid out on the header's grid (the table's CSS
+ * variable, so a resized column re-lays the rows without re-rendering them).
+ */
 const ROW_CLASS =
-  "absolute left-0 top-0 grid w-full items-center border-b border-slate-100 dark:border-slate-800/60";
+  "absolute left-0 top-0 grid w-full items-center border-b border-slate-100 [grid-template-columns:var(--directory-columns)] dark:border-slate-800/60";
 
-function minWidth(columns: readonly ColumnId[]): number {
-  return columns.reduce(
-    (sum, id) => sum + Number(/(\d+)px/.exec(COLUMN_META[id].width)?.[1] ?? 100),
+/** A column's grid track: the width the person set, or its default (on a narrow window, its narrow one). */
+function trackOf(id: ColumnId, widths: readonly ColumnWidth[], narrow: boolean): string {
+  const px = widths.find((w) => w.id === id)?.px;
+  const meta = COLUMN_META[id];
+  return px ? `${px}px` : (narrow && meta.narrowWidth) || meta.width;
+}
+
+function minWidth(tracks: readonly string[]): number {
+  return tracks.reduce(
+    (sum, track) => sum + Number(/(\d+)px/.exec(track)?.[1] ?? 100),
     Number.parseInt(SELECT_WIDTH, 10),
   );
 }
@@ -62,6 +74,11 @@ export interface ResultsTableProps {
   onToggleSelected: (row: DirectoryRow) => void;
   /** As tall as its rows (up to the window's height) rather than the window: a short list. */
   fit?: boolean;
+  /** Column widths the person set; a column without one has its default. */
+  widths: readonly ColumnWidth[];
+  onResize: (column: ColumnId, px: number | null) => void;
+  /** The one exchange the filters allow: the ticker column leaves its code out. */
+  exchange: string | null;
 }
 
 /**
@@ -70,7 +87,7 @@ export interface ResultsTableProps {
  */
 export function ResultsTable(props: ResultsTableProps) {
   const { columns, count, rowAt, onRangeChange, sort, onSort, query, now, busy, resetKey, label } = props;
-  const { selected, onToggleSelected } = props;
+  const { selected, onToggleSelected, widths, onResize, exchange } = props;
   const followed = useFollowing().keys;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -151,9 +168,11 @@ export function ResultsTable(props: ResultsTableProps) {
     getRowId: (row) => row.companyKey,
   });
   const rowsById = table.getRowModel().rowsById;
-  const template = [SELECT_WIDTH, ...columns.map((id) => COLUMN_META[id].width)].join(" ");
+  const narrow = !columns.includes("ticker");
+  const tracks = columns.map((id) => trackOf(id, widths, narrow));
+  const template = [SELECT_WIDTH, ...tracks].join(" ");
   const columnsKey = columns.join(",");
-  const width = minWidth(columns);
+  const width = minWidth(tracks);
 
   const focusRow = (index: number) => {
     const target = Math.max(0, Math.min(count - 1, index));
@@ -196,8 +215,14 @@ export function ResultsTable(props: ResultsTableProps) {
   };
 
   const cellContext = useMemo(
-    () => ({ query, now, deferImages: virtualizer.isScrolling, narrow: !columns.includes("ticker") }),
-    [query, now, virtualizer.isScrolling, columns],
+    () => ({
+      query,
+      now,
+      deferImages: virtualizer.isScrolling,
+      narrow,
+      exchange,
+    }),
+    [query, now, virtualizer.isScrolling, narrow, exchange],
   );
 
   return (
@@ -215,15 +240,14 @@ export function ResultsTable(props: ResultsTableProps) {
           aria-busy={busy}
           data-query={query}
           className="grid"
-          style={{ minWidth: width }}
+          style={{ minWidth: width, "--directory-columns": template } as CSSProperties}
         >
           <thead className="sticky top-0 z-10 grid">
             <tr
               aria-rowindex={1}
-              className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
-              style={{ gridTemplateColumns: template }}
+              className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 [grid-template-columns:var(--directory-columns)] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
             >
-              <th scope="col" className="flex items-center px-3 py-2">
+              <th scope="col" className="flex items-center px-2 py-2">
                 <span className="sr-only">Select for comparison, follow</span>
               </th>
               {columns.map((id) => {
@@ -234,16 +258,17 @@ export function ResultsTable(props: ResultsTableProps) {
                     key={id}
                     scope="col"
                     aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
-                    className={`flex items-center px-3 py-2 ${meta.align === "end" ? "justify-end" : ""}`}
+                    data-column={id}
+                    className={`relative flex min-w-0 items-center px-2 py-2 ${meta.align === "end" ? "justify-end" : ""}`}
                   >
                     {meta.sort ? (
                       <button
                         type="button"
                         onClick={() => onSort(meta.sort as SortField)}
-                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white"
+                        className="-mx-1 inline-flex min-w-0 items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white"
                         title={`Sort by ${meta.label.toLowerCase()}`}
                       >
-                        {meta.label}
+                        <span className="truncate">{meta.label}</span>
                         <span
                           aria-hidden="true"
                           className={sorted ? "text-brand-600 dark:text-brand-100" : "opacity-30"}
@@ -252,8 +277,15 @@ export function ResultsTable(props: ResultsTableProps) {
                         </span>
                       </button>
                     ) : (
-                      meta.label
+                      <span className="truncate" title={meta.label}>
+                        {meta.label}
+                      </span>
                     )}
+                    <ColumnResizer
+                      label={meta.label}
+                      px={widths.find((w) => w.id === id)?.px}
+                      onResize={(px) => onResize(id, px)}
+                    />
                   </th>
                 );
               })}
@@ -267,11 +299,7 @@ export function ResultsTable(props: ResultsTableProps) {
             {items.map((item) => {
               const company = rowAt(item.index);
               const row = company ? rowsById[company.companyKey] : undefined;
-              const style = {
-                height: ROW_HEIGHT,
-                transform: `translateY(${item.start}px)`,
-                gridTemplateColumns: template,
-              };
+              const style = { height: ROW_HEIGHT, transform: `translateY(${item.start}px)` };
               // A flung row shows the name alone; a row whose page is loading, placeholders.
               if (fling || !company || !row)
                 return (
@@ -283,14 +311,14 @@ export function ResultsTable(props: ResultsTableProps) {
                     style={style}
                   >
                     {fling ? (
-                      <td className="col-span-full truncate pl-[62px] pr-3">
+                      <td className="col-span-full truncate pl-[58px] pr-2">
                         {company ? plainText(company.displayNameEnglish || company.companyKey) : ""}
                       </td>
                     ) : (
                       <>
                         <td />
                         {columns.map((id) => (
-                          <td key={id} className="px-3">
+                          <td key={id} className="px-2">
                             <span className="block h-3 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
                           </td>
                         ))}
@@ -355,6 +383,7 @@ const ResultRow = memo(
       <tr
         aria-rowindex={index + 2}
         data-index={index}
+        data-result-row=""
         className={`${ROW_CLASS} text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-brand-50 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-inset has-[a:focus-visible]:ring-brand-500 dark:hover:bg-slate-900 dark:has-[a:focus-visible]:bg-slate-800`}
         style={style}
       >
@@ -386,7 +415,7 @@ const ResultRow = memo(
             <td
               key={cell.id}
               data-column={id}
-              className={`flex min-w-0 items-center px-3 ${COLUMN_META[id].align === "end" ? "justify-end" : ""}`}
+              className={`flex min-w-0 items-center px-2 ${COLUMN_META[id].align === "end" ? "justify-end" : ""}`}
             >
               {id === "name" ? (
                 <Link

@@ -9,9 +9,11 @@ import { SelectionBar, useCompareSelection } from "@/components/directory/compar
 import { ResultsTable } from "@/components/directory/results-table";
 import type { DirectoryRow } from "@/components/directory/use-directory";
 import { useMediaQuery } from "@/components/directory/use-media-query";
+import { useColumnWidths } from "@/components/directory/use-table-layout";
 import { CopyButton } from "@/components/profile/copy-button";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { FollowedRows } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
 import { companiesParam, companiesUrlValue, compareHref, MAX_COMPARE } from "@/lib/compare/set";
@@ -29,7 +31,6 @@ import {
   parseImportParam,
 } from "@/lib/following/list";
 import { profileHref } from "@/lib/hrefs";
-import type { FollowedRows } from "@/lib/server/following";
 import { ImportPanel, type PendingImport } from "./import-panel";
 
 const WIDE_COLUMNS: readonly ColumnId[] = ["name", "ticker", "sector", "country", "marketCap", "updatedAt"];
@@ -59,6 +60,7 @@ export function FollowingView({ now }: { now: number }) {
   const [sort, setSort] = useState<Sort>(null);
   const wide = useMediaQuery("(min-width: 768px)", true);
   const selection = useCompareSelection();
+  const { widths, onResize } = useColumnWidths();
 
   // An import link (/following?import=...): asks before it changes the list, then leaves the URL.
   const searchParams = useSearchParams();
@@ -267,6 +269,9 @@ export function FollowingView({ now }: { now: number }) {
                 label={`Followed companies, ${count}`}
                 selected={selection.selected}
                 onToggleSelected={selection.toggle}
+                widths={widths}
+                onResize={onResize}
+                exchange={null}
               />
             </>
           )}

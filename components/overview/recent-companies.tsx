@@ -4,11 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
+import { CountryFlag } from "@/components/ui/country-flag";
 import { describeError } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { DirectoryPage } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
-import { flagOf, formatAgo, formatUtc } from "@/lib/format";
+import { formatAgo, formatUtc } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 
 const POLL_MS = 60_000;
@@ -80,7 +81,7 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
                   <span className="text-xs text-slate-600 dark:text-slate-400">
                     <UpstreamText className="font-mono">{row.primaryListing.ticker}</UpstreamText> ·{" "}
                     <UpstreamText>{row.primaryListing.exchangeCode}</UpstreamText>{" "}
-                    <span aria-hidden="true">{flagOf(row.headquartersCountryCode)}</span>
+                    <CountryFlag code={row.headquartersCountryCode} />
                   </span>
                 </div>
                 <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">

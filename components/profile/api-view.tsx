@@ -9,6 +9,7 @@ import type { ServedProfile } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 import { escapeBidiControls, plainText } from "@/lib/format";
 import { type ApiDiff, diffProfiles, type MappingKind } from "@/lib/profile/api-diff";
+import { liveFieldsStale } from "@/lib/profile/live-fields";
 import type { Profile, ProfileV2 } from "@/lib/upstream/schemas";
 import { CopyButton } from "./copy-button";
 
@@ -255,9 +256,10 @@ export function ApiView({ companyKey, apiBaseUrl }: { companyKey: string; apiBas
             <JsonBlock title="v2 response (GET /v2/company/profile)" value={v2.data.data} />
             <JsonBlock title="v3 response (GET /v3/company/profile)" value={v3.data.data} />
           </div>
-          {(v2.data.liveFieldsExpired || v3.data.liveFieldsExpired) && (
+          {liveFieldsStale(Math.max(v2.data.liveFieldsAgeMs ?? 0, v3.data.liveFieldsAgeMs ?? 0)) && (
             <p className="text-xs text-slate-600 dark:text-slate-300">
-              updatedAt and earningsFilingDate are withheld from a cached response older than 10 minutes.
+              updatedAt and earningsFilingDate come from a cached response more than 10 minutes old; the
+              server is fetching them again.
             </p>
           )}
         </>

@@ -14,6 +14,17 @@ describe("Datasets", () => {
     expect(html).toContain("Fund letters");
   });
 
+  it("says which available datasets come from the provider's other APIs and are not shown here", () => {
+    const html = renderToStaticMarkup(
+      createElement(Datasets, { available: ["news", "logos", "stock_prices", "financials"] }),
+    );
+    expect(html).toContain(
+      "Stock prices and Financials come from the data provider&#x27;s other APIs and are not shown in this app",
+    );
+    const newsOnly = renderToStaticMarkup(createElement(Datasets, { available: ["news", "logos"] }));
+    expect(newsOnly).not.toContain("other APIs");
+  });
+
   it("explains an empty list instead of showing nothing", () => {
     const html = renderToStaticMarkup(createElement(Datasets, { available: [] }));
     expect(html).toContain("outside the API-enabled set");

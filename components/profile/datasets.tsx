@@ -2,9 +2,18 @@ import { Badge } from "@/components/ui/badge";
 import { plainText } from "@/lib/format";
 import { DATASET_LABELS, DATASETS, isKnownDataset, labelOf } from "@/lib/upstream/vocabulary";
 
+/** "A", "A and B", "A, B and C". */
+function listed(labels: string[]): string {
+  return labels.length < 2 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+}
+
+/** The datasets this app itself shows (the profile's news section and the logos). */
+const SHOWN_HERE: readonly string[] = ["news", "logos"];
+
 /** Every dataset the API lists for the company, and the known ones it does not. */
 export function Datasets({ available }: { available: readonly string[] }) {
   const absent = DATASETS.filter((d) => !available.includes(d));
+  const elsewhere = available.filter((d) => !SHOWN_HERE.includes(d)).map((d) => labelOf(DATASET_LABELS, d));
   return (
     <div className="space-y-4 text-sm">
       <div>
@@ -36,6 +45,13 @@ export function Datasets({ available }: { available: readonly string[] }) {
               </li>
             ))}
           </ul>
+        )}
+        {elsewhere.length > 0 && (
+          <p className="mt-2 text-xs text-slate-600 dark:text-slate-300" data-testid="datasets-elsewhere">
+            {listed(elsewhere)} {elsewhere.length === 1 ? "comes" : "come"} from the data provider&apos;s
+            other APIs and {elsewhere.length === 1 ? "is" : "are"} not shown in this app; only news and logos
+            are.
+          </p>
         )}
       </div>
       {absent.length > 0 && (

@@ -3,7 +3,10 @@
 import { useId, useState } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
 
-/** Long text collapsed to a few lines with "Read more"; the whole text is in the page either way. */
+/**
+ * Long text collapsed to a few lines with "Read more"; the whole text is in the page either way,
+ * and printed in full.
+ */
 export function ExpandableText({ paragraphs }: { paragraphs: string[] }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -11,7 +14,7 @@ export function ExpandableText({ paragraphs }: { paragraphs: string[] }) {
     <div>
       <div
         id={id}
-        className={`space-y-3 ${open ? "" : "max-h-32 overflow-hidden [mask-image:linear-gradient(to_bottom,black_60%,transparent)]"}`}
+        className={`space-y-3 ${open ? "" : "max-h-32 overflow-hidden [mask-image:linear-gradient(to_bottom,black_60%,transparent)] print:max-h-none print:overflow-visible print:[mask-image:none]"}`}
       >
         {paragraphs.map((p, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one fixed text, never reordered.
@@ -25,7 +28,7 @@ export function ExpandableText({ paragraphs }: { paragraphs: string[] }) {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((v) => !v)}
-        className="mt-2 text-sm font-medium text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
+        className="mt-2 text-sm font-medium print:hidden text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
       >
         {open ? "Show less" : "Read more"}
       </button>

@@ -1,7 +1,7 @@
 import { Badge, statusTone } from "@/components/ui/badge";
+import { CountryFlag } from "@/components/ui/country-flag";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { flagOf } from "@/lib/format";
 import { groupListings, minorUnitNote, type SecurityGroup } from "@/lib/profile/listings";
 import type { Listing } from "@/lib/upstream/schemas";
 import { labelOf, SECURITY_TYPE_LABELS, TRADING_STATUS_LABELS } from "@/lib/upstream/vocabulary";
@@ -64,9 +64,7 @@ function ListingRow({
         )}
         {(listing.exchangeCountryCode || listing.exchangeCountryName) && (
           <span className="block whitespace-nowrap text-xs text-slate-600 dark:text-slate-400">
-            <span aria-hidden="true" className="mr-1">
-              {flagOf(listing.exchangeCountryCode)}
-            </span>
+            <CountryFlag code={listing.exchangeCountryCode} className="mr-1.5" />
             <UpstreamText>{listing.exchangeCountryName ?? listing.exchangeCountryCode}</UpstreamText>
           </span>
         )}
@@ -153,7 +151,102 @@ function ListingRow({
   );
 }
 
-/** Every listing in one table, grouped by security, depositary receipts set apart below. */
+/** A labelled value of a listing card; identifiers wrap anywhere rather than being cut. */
+function CardFact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="break-all">{children}</dd>
+    </div>
+  );
+}
+
+/** One listing as a card: every field of a table row, each labelled, for narrow screens and print. */
+function ListingCard({
+  listing,
+  isPrimary,
+  licensed,
+}: {
+  listing: Listing;
+  isPrimary: boolean;
+  licensed: { isin: boolean; cusip: boolean };
+}) {
+  const note = minorUnitNote(listing.tradingCurrency);
+  return (
+    <li className="break-inside-avoid rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+      <p className="flex flex-wrap items-center gap-2">
+        <UpstreamText className="font-mono font-semibold">{listing.ticker}</UpstreamText>
+        {isPrimary && <Badge tone="brand">Primary</Badge>}
+        {listing.tradingStatus && (
+          <Badge tone={statusTone(listing.tradingStatus)}>
+            {labelOf(TRADING_STATUS_LABELS, listing.tradingStatus)}
+          </Badge>
+        )}
+      </p>
+      <p className="mt-1 text-sm">
+        <UpstreamText className="font-medium">{listing.exchangeCode}</UpstreamText>
+        {listing.exchangeName && (
+          <>
+            {" · "}
+            <UpstreamText>{listing.exchangeName}</UpstreamText>
+          </>
+        )}
+        {(listing.exchangeCountryCode || listing.exchangeCountryName) && (
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            <CountryFlag code={listing.exchangeCountryCode} className="mr-1.5" />
+            <UpstreamText>{listing.exchangeCountryName ?? listing.exchangeCountryCode}</UpstreamText>
+          </span>
+        )}
+      </p>
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <CardFact label="Currency">
+          <span className="font-mono font-medium">{listing.tradingCurrency ?? "—"}</span>
+          {note && <span className="block text-xs text-amber-800 dark:text-amber-200">{note}</span>}
+        </CardFact>
+        <CardFact label="Security">
+          {listing.securityType ? labelOf(SECURITY_TYPE_LABELS, listing.securityType) : dash}
+        </CardFact>
+        <CardFact label="Operating / segment MIC">
+          <span className="font-mono text-xs">
+            {listing.operatingMic ?? "—"} / {listing.segmentMic ?? "—"}
+          </span>
+          {listing.segmentName && (
+            <UpstreamText className="block text-xs text-slate-600 dark:text-slate-400">
+              {listing.segmentName}
+            </UpstreamText>
+          )}
+        </CardFact>
+        <CardFact label="Listing identifier">
+          <Mono value={listing.listingFiscalIdentifier} />
+        </CardFact>
+        <CardFact label="FIGI (venue)">
+          <Mono value={listing.figi} />
+        </CardFact>
+        <CardFact label="FIGI (composite)">
+          <Mono value={listing.figiComposite} />
+        </CardFact>
+        <CardFact label="FIGI (share class)">
+          <Mono value={listing.figiShareClass} />
+        </CardFact>
+        {licensed.isin && (
+          <CardFact label="ISIN">
+            <Mono value={listing.isin} />
+          </CardFact>
+        )}
+        {licensed.cusip && (
+          <CardFact label="CUSIP">
+            <Mono value={listing.cusip} />
+          </CardFact>
+        )}
+      </dl>
+    </li>
+  );
+}
+
+/**
+ * Every listing, grouped by security, depositary receipts set apart below: a table on wide
+ * screens, cards on narrow ones and in print (where a wide table would clip its identifiers).
+ */
 export function ListingsTable({ primary, secondaries }: { primary: Listing | null; secondaries: Listing[] }) {
   const groups = groupListings(primary, secondaries);
   if (groups.length === 0)
@@ -164,7 +257,62 @@ export function ListingsTable({ primary, secondaries }: { primary: Listing | nul
   const licensed = { isin: all.some((l) => l.isin), cusip: all.some((l) => l.cusip) };
   const columns = 7 + (licensed.isin || licensed.cusip ? 1 : 0);
   return (
-    <ScrollRegion label="Listings (scrolls sideways)">
+    <>
+      <div className="space-y-4 sm:hidden print:block" data-testid="listing-cards">
+        {groups.map((group, i) => {
+          const caption = groupCaption(group);
+          return (
+            <section
+              key={group.securityFiscalIdentifier ?? `line-${i}`}
+              aria-label={caption.title}
+              data-security-kind={group.kind}
+              className="break-inside-avoid-page"
+            >
+              <h3 className="text-xs">
+                <span className="font-semibold text-slate-900 dark:text-white">{caption.title}</span>
+                <span className="text-slate-600 dark:text-slate-300"> · {caption.detail}</span>
+                {group.securityFiscalIdentifier && (
+                  <span className="ml-1 break-all font-mono text-slate-600 dark:text-slate-300">
+                    {group.securityFiscalIdentifier}
+                  </span>
+                )}
+              </h3>
+              <ul className="mt-2 space-y-2">
+                {group.lines.map((line) => (
+                  <ListingCard
+                    key={
+                      line.listing.listingFiscalIdentifier ??
+                      `${line.listing.exchangeCode}_${line.listing.ticker}`
+                    }
+                    listing={line.listing}
+                    isPrimary={line.isPrimary}
+                    licensed={licensed}
+                  />
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+      <ListingsGrid groups={groups} licensed={licensed} columns={columns} />
+    </>
+  );
+}
+
+function ListingsGrid({
+  groups,
+  licensed,
+  columns,
+}: {
+  groups: SecurityGroup[];
+  licensed: { isin: boolean; cusip: boolean };
+  columns: number;
+}) {
+  return (
+    <ScrollRegion
+      label="Listings (scrolls sideways)"
+      className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block print:hidden dark:border-slate-800"
+    >
       <table className="w-full text-sm">
         <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
           <tr>

@@ -4,6 +4,7 @@ import { plainText } from "@/lib/format";
 import type { Profile } from "@/lib/upstream/schemas";
 import { labelOf } from "@/lib/upstream/vocabulary";
 import { ExpandableText } from "./expandable-text";
+import { LiveFieldAge } from "./live-field-age";
 
 const PERIOD_LABELS: Record<string, string> = {
   annual: "Annual",
@@ -35,7 +36,15 @@ function gicsHref(level: "sector" | "industryGroup" | "industry" | "subIndustry"
   return `/companies?${new URLSearchParams({ [level]: value })}`;
 }
 
-export function Overview({ profile }: { profile: Profile }) {
+export function Overview({
+  profile,
+  liveFieldsAgeMs,
+  nowMs,
+}: {
+  profile: Profile;
+  liveFieldsAgeMs: number;
+  nowMs: number;
+}) {
   const long = profile.descriptionLong ? paragraphsOf(profile.descriptionLong) : [];
   const levels = [
     ["sector", "Sector", profile.sector],
@@ -132,7 +141,16 @@ export function Overview({ profile }: { profile: Profile }) {
         />
         <Item
           label="Latest earnings filing"
-          value={profile.earningsFilingDate ? profile.earningsFilingDate.slice(0, 10) : missing}
+          value={
+            profile.earningsFilingDate ? (
+              <>
+                {profile.earningsFilingDate.slice(0, 10)}
+                <LiveFieldAge ageMs={liveFieldsAgeMs} nowMs={nowMs} />
+              </>
+            ) : (
+              missing
+            )
+          }
         />
       </dl>
     </div>

@@ -4,11 +4,12 @@ import Link from "next/link";
 import { useState } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { CompanyLogo } from "@/components/ui/company-logo";
+import { CountryFlag } from "@/components/ui/country-flag";
 import { MarketCap } from "@/components/ui/market-cap";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { compareHref, MAX_COMPARE } from "@/lib/compare/set";
-import { flagOf, plainText } from "@/lib/format";
+import { plainText } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import type { PeerRow } from "@/lib/profile/peer-rows";
 import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
@@ -170,9 +171,7 @@ export function PeersTable({
                 <td className="hidden whitespace-nowrap px-3 py-3 md:table-cell">
                   {peer.hqCode || peer.hqName ? (
                     <>
-                      <span aria-hidden="true" className="mr-1">
-                        {flagOf(peer.hqCode)}
-                      </span>
+                      <CountryFlag code={peer.hqCode} className="mr-1.5" />
                       <UpstreamText>{peer.hqName ?? peer.hqCode}</UpstreamText>
                     </>
                   ) : (

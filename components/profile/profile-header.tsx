@@ -1,7 +1,8 @@
 import { FollowButton } from "@/components/following/follow-button";
 import { Badge, statusTone } from "@/components/ui/badge";
+import { CountryFlag } from "@/components/ui/country-flag";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { flagOf, formatAgo, formatMarketCap, formatUsdExact, formatUtc, plainText } from "@/lib/format";
+import { formatAgo, formatMarketCap, formatUsdExact, formatUtc, plainText } from "@/lib/format";
 import { otherNames } from "@/lib/profile/names";
 import type { Profile } from "@/lib/upstream/schemas";
 import {
@@ -11,18 +12,14 @@ import {
   TRADING_STATUS_LABELS,
 } from "@/lib/upstream/vocabulary";
 import { HeaderLogo } from "./header-logo";
+import { LiveFieldAge } from "./live-field-age";
 import { RememberVisit } from "./remember-visit";
 
 function Country({ code, name }: { code?: string | null; name?: string | null }) {
   if (!code && !name) return <span className="text-slate-500 dark:text-slate-400">Not available</span>;
-  const flag = flagOf(code);
   return (
     <span>
-      {flag && (
-        <span aria-hidden="true" className="mr-1">
-          {flag}
-        </span>
-      )}
+      <CountryFlag code={code} className="mr-1.5" />
       <UpstreamText>{name ?? code}</UpstreamText>
     </span>
   );
@@ -44,10 +41,12 @@ export function ProfileHeader({
   profile,
   hasLogo,
   nowMs,
+  liveFieldsAgeMs,
 }: {
   profile: Profile;
   hasLogo: boolean;
   nowMs: number;
+  liveFieldsAgeMs: number;
 }) {
   const name = profile.displayNameEnglish || profile.legalNameEnglish || profile.companyKey;
   const primary = profile.primaryListing;
@@ -174,14 +173,10 @@ export function ProfileHeader({
             <time dateTime={new Date(updatedMs).toISOString()} title={formatUtc(updatedMs)}>
               {formatAgo(updatedMs, nowMs)}
               <span className="block text-xs text-slate-500 dark:text-slate-400">{formatUtc(updatedMs)}</span>
+              <LiveFieldAge ageMs={liveFieldsAgeMs} nowMs={nowMs} />
             </time>
           ) : (
-            <span title="The last-change time is served live; a cached profile older than 10 minutes is shown without it.">
-              Not available now
-              <span className="block text-xs text-slate-500 dark:text-slate-400">
-                Live field; this cached copy is too old
-              </span>
-            </span>
+            <span className="text-slate-500 dark:text-slate-400">Not on file</span>
           )}
         </Fact>
       </dl>

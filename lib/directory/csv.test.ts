@@ -23,6 +23,14 @@ describe("csvCell", () => {
     expect(csvCell("@SUM(A1)", "text")).toBe("'@SUM(A1)");
   });
 
+  it("writes plain cells as they are, quoted only where RFC 4180 needs it (for pandas and R)", () => {
+    expect(csvCell("0000320193", "identifier", "plain")).toBe("0000320193");
+    expect(csvCell("6236", "identifier", "plain")).toBe("6236");
+    expect(csvCell("+1", "text", "plain")).toBe("+1");
+    expect(csvCell("Acme, Inc.", "text", "plain")).toBe('"Acme, Inc."');
+    expect(csvCell(2495200000000, "number", "plain")).toBe("2495200000000");
+  });
+
   it("writes numbers plainly and drops non-finite ones", () => {
     expect(csvCell(2495200000000, "number")).toBe("2495200000000");
     expect(csvCell(Number.NaN, "number")).toBe("");

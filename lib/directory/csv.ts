@@ -1,8 +1,11 @@
-// CSV of directory rows (RFC 4180), safe to open in a spreadsheet: identifiers stay text,
-// and upstream text cannot become a formula.
+// CSV of directory rows (RFC 4180) in two flavours. "spreadsheet": safe to open in Excel or
+// Sheets, identifiers stay text (="0000320193") and upstream text cannot become a formula.
+// "plain": the values as they are, for pandas, R and other code that reads CSV literally.
 import type { Company } from "@/lib/upstream/schemas";
 
 type Kind = "text" | "number" | "identifier";
+export const CSV_FLAVORS = ["spreadsheet", "plain"] as const;
+export type CsvFlavor = (typeof CSV_FLAVORS)[number];
 interface CsvColumn {
   header: string;
   kind: Kind;
@@ -51,12 +54,18 @@ function quote(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** One cell. Identifiers a spreadsheet would read as numbers (CIK 0000320193, CUSIP 037833100,
- * 1E5) are written as ="..." so their digits survive; text starting like a formula gets a '. */
-export function csvCell(value: string | number | null | undefined, kind: Kind): string {
+/** One cell. For a spreadsheet, identifiers it would read as numbers (CIK 0000320193, CUSIP
+ * 037833100, 1E5) are written as ="..." so their digits survive; text starting like a formula gets
+ * a '. Plain cells are only quoted. */
+export function csvCell(
+  value: string | number | null | undefined,
+  kind: Kind,
+  flavor: CsvFlavor = "spreadsheet",
+): string {
   if (value === null || value === undefined) return "";
   if (kind === "number") return typeof value === "number" && Number.isFinite(value) ? String(value) : "";
   const text = String(value);
+  if (flavor === "plain") return quote(text);
   if (kind === "identifier" && /^(?:\d+|\d+(?:\.\d+)?[eEdD][+-]?\d+)$/.test(text)) return `="${text}"`;
   if (/^[=+\-@\t\r]/.test(text)) return quote(`'${text}`);
   return quote(text);
@@ -66,6 +75,6 @@ export function csvHeader(): string {
   return `${CSV_COLUMNS.map((c) => c.header).join(",")}\r\n`;
 }
 
-export function csvLine(company: Company): string {
-  return `${CSV_COLUMNS.map((c) => csvCell(c.value(company), c.kind)).join(",")}\r\n`;
+export function csvLine(company: Company, flavor: CsvFlavor = "spreadsheet"): string {
+  return `${CSV_COLUMNS.map((c) => csvCell(c.value(company), c.kind, flavor)).join(",")}\r\n`;
 }

@@ -22,9 +22,7 @@ describe("directory URL state", () => {
     expect(serializeDirectoryState(parse(""))).toBe("");
     expect(serializeDirectoryState(parse("sort=marketCap&order=desc"))).toBe("?sort=marketCap");
     expect(
-      serializeDirectoryState(
-        parse("cols=name,ticker,sector,industry,country,marketCap,companyType,companyStatus,datasets"),
-      ),
+      serializeDirectoryState(parse("cols=name,ticker,sector,industry,country,marketCap,companyStatus")),
     ).toBe("");
   });
 

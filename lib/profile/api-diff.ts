@@ -145,8 +145,6 @@ const LIVE_NOTE = "Served live: two calls made moments apart may differ.";
 function liveRow(field: string, v2: Value, v3: Value): MappingRow {
   const row = plain(field, field, v2, v3);
   if (row.kind === "mismatch") return { ...row, kind: "expected", note: LIVE_NOTE };
-  if (row.kind === "absent")
-    return { ...row, note: "Live field: withheld when a cached response is older than its limit." };
   return row;
 }
 

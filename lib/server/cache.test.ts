@@ -50,6 +50,22 @@ describe("SwrCache", () => {
     expect(loads()).toBe(2);
   });
 
+  it("reloads a fresh entry in the background once it is older than revalidateAfterMs", async () => {
+    const { cache, loader, loads, advance } = setup();
+    await cache.get("k", loader("a"), { revalidateAfterMs: 400 });
+    advance(300);
+    expect(await cache.get("k", loader("b"), { revalidateAfterMs: 400 })).toMatchObject({ value: "a" });
+    expect(loads()).toBe(1);
+    advance(200);
+    expect(await cache.get("k", loader("b"), { revalidateAfterMs: 400 })).toMatchObject({
+      value: "a",
+      state: "fresh",
+    });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(await cache.get("k", loader("c"), { revalidateAfterMs: 400 })).toMatchObject({ value: "b" });
+    expect(loads()).toBe(2);
+  });
+
   it("loads again past the stale window", async () => {
     const { cache, loader, advance } = setup();
     await cache.get("k", loader("a"));

@@ -86,7 +86,15 @@ export class SwrCache<T> {
     this.entries = new LRUCache({ max: options.maxEntries });
   }
 
-  async get(key: string, load: () => Promise<T>): Promise<Cached<T>> {
+  /**
+   * `revalidateAfterMs`: a fresh entry at least this old is still served, and reloaded in the
+   * background (for values with parts that age faster than the whole, like a profile's live fields).
+   */
+  async get(
+    key: string,
+    load: () => Promise<T>,
+    options: { revalidateAfterMs?: number } = {},
+  ): Promise<Cached<T>> {
     let entry = this.entries.get(key);
     if (!entry && this.shared) {
       entry = await this.readShared(key);
@@ -99,15 +107,13 @@ export class SwrCache<T> {
     if (entry && age < this.options.freshMs) {
       this.counts.hits++;
       if (entry.kind === "missing") throw entry.error;
+      if (options.revalidateAfterMs !== undefined && age >= options.revalidateAfterMs)
+        this.revalidate(key, load, entry.fetchedAt);
       return { value: entry.value, fetchedAt: entry.fetchedAt, state: "fresh" };
     }
     const failing = entry?.kind === "value" && entry.error !== undefined && age < this.options.errorMs;
     if (entry?.kind === "value" && (age < this.options.staleMs || failing)) {
-      // Nobody waits for it (the stale value is served now): background work for the budget,
-      // and nobody's page miss.
-      uncharged(() => inBackground(() => this.load(key, load, entry.fetchedAt))).catch(() => {
-        // The stale value keeps being served; the failure is recorded in load().
-      });
+      this.revalidate(key, load, entry.fetchedAt);
       if (entry.error) {
         this.counts.staleOnError++;
         return {
@@ -172,6 +178,16 @@ export class SwrCache<T> {
       ...this.counts,
       hitRate: served === 0 ? 0 : (this.counts.hits + this.counts.staleHits) / served,
     };
+  }
+
+  /**
+   * Reloads while the current value is served. Nobody waits for it: background work for the
+   * budget, and nobody's page miss.
+   */
+  private revalidate(key: string, load: () => Promise<T>, had: number): void {
+    uncharged(() => inBackground(() => this.load(key, load, had))).catch(() => {
+      // The current value keeps being served; the failure is recorded in load().
+    });
   }
 
   /** Loads once per key in this process; with a shared tier, once across instances where it can. */

@@ -2,20 +2,10 @@ import "server-only";
 // The rows of the followed companies for /following, in one request: from the directory index
 // (no upstream call) and, for a company the index does not hold (its first sync still running, or
 // outside the API-enabled set), from the cached profile. Each company fails on its own.
-import type { DirectoryRow } from "@/lib/server/directory";
+import type { DirectoryRow, FollowedRow, FollowedRows } from "@/lib/api-types";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { type Company, companySchema } from "@/lib/upstream/schemas";
 import { getServices, type Services } from "./services";
-
-export type FollowedRow =
-  | { requested: string; ok: true; row: DirectoryRow }
-  | { requested: string; ok: false; message: string };
-
-export interface FollowedRows {
-  companies: FollowedRow[];
-  /** Set when some profiles are older than usual because the data service is failing. */
-  warning?: string;
-}
 
 const rowOf = (company: Company): DirectoryRow => ({ ...company, match: null });
 

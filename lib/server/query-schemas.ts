@@ -3,6 +3,7 @@ import { z } from "zod";
 import { companiesOf, MAX_COMPARE } from "@/lib/compare/set";
 import { daysBetween, isIsoDate } from "@/lib/dates";
 import type { DirectoryQuery } from "@/lib/directory/company-index";
+import { CSV_FLAVORS } from "@/lib/directory/csv";
 import { CAP_FILTER_VALUES, FACET_FIELDS, SORT_FIELDS } from "@/lib/directory/fields";
 import { MAX_FOLLOWING } from "@/lib/following/list";
 import { IDENTIFIER_PATTERN } from "@/lib/identifiers";
@@ -53,7 +54,9 @@ export const companiesQuery = z
   })
   .strict();
 
-export const companiesExportQuery = z.object(directoryView).strict();
+export const companiesExportQuery = z
+  .object({ ...directoryView, format: z.enum(CSV_FLAVORS).default("spreadsheet") })
+  .strict();
 
 export const profileQuery = z.object({ companyKey: companyKeyParam }).strict();
 
@@ -164,7 +167,9 @@ export const resolveQuery = z
   .strict();
 
 /** The index query of a parsed directory view (search or export). */
-export function directoryQueryOf(view: z.output<typeof companiesExportQuery>): DirectoryQuery {
+export function directoryQueryOf(
+  view: Omit<z.output<typeof companiesExportQuery>, "format">,
+): DirectoryQuery {
   const filters: DirectoryQuery["filters"] = {};
   for (const field of FACET_FIELDS) if (view[field] !== undefined) filters[field] = view[field];
   return {

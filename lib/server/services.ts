@@ -12,6 +12,7 @@ import {
   isValidIsin,
   normalizeCik,
 } from "@/lib/identifiers";
+import { LIVE_FIELDS_TTL_MS } from "@/lib/profile/live-fields";
 import { createUpstreamClient } from "@/lib/upstream";
 import type { BudgetStatus } from "@/lib/upstream/budget";
 import type {
@@ -38,9 +39,6 @@ import { UpstreamStats } from "./upstream-stats";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** updatedAt and earningsFilingDate are "served live": never older than this. */
-export const LIVE_FIELDS_TTL_MS = 10 * MINUTE;
 
 export interface ServicesOptions {
   client?: UpstreamClient;
@@ -74,6 +72,9 @@ export function served<T>(
   }
   return result;
 }
+
+/** Profiles stay cached longer than their live fields may age: those are refreshed on their own. */
+const LIVE_REFRESH = { revalidateAfterMs: LIVE_FIELDS_TTL_MS };
 
 function stableKey(value: object): string {
   return JSON.stringify(
@@ -195,34 +196,37 @@ export class Services {
 
   async profile(companyKey: string): Promise<ServedProfile> {
     const key = companyKey.toUpperCase();
-    const cached = await this.profiles.get(key, async () => {
-      const profile = await this.client.getProfile({ companyKey: key });
-      // The same profile under its canonical key: a later visit by that key is a cache hit.
-      if (profile.companyKey !== key) this.profiles.set(profile.companyKey, profile);
-      return profile;
-    });
+    const cached = await this.profiles.get(
+      key,
+      async () => {
+        const profile = await this.client.getProfile({ companyKey: key });
+        // The same profile under its canonical key: a later visit by that key is a cache hit.
+        if (profile.companyKey !== key) this.profiles.set(profile.companyKey, profile);
+        return profile;
+      },
+      LIVE_REFRESH,
+    );
     return this.withLiveFields(cached);
   }
 
   /** The deprecated v2 profile, cached like the v3 one. */
   async profileV2(companyKey: string): Promise<ServedProfile<ProfileV2>> {
     const key = companyKey.toUpperCase();
-    const cached = await this.profilesV2.get(key, async () => {
-      const profile = await this.client.getProfileV2({ companyKey: key });
-      if (profile.companyKey !== key) this.profilesV2.set(profile.companyKey, profile);
-      return profile;
-    });
+    const cached = await this.profilesV2.get(
+      key,
+      async () => {
+        const profile = await this.client.getProfileV2({ companyKey: key });
+        if (profile.companyKey !== key) this.profilesV2.set(profile.companyKey, profile);
+        return profile;
+      },
+      LIVE_REFRESH,
+    );
     return this.withLiveFields(cached);
   }
 
-  /** Withholds updatedAt and earningsFilingDate from a profile cached longer than their TTL. */
+  /** The profile with the age of its live fields (the cache refreshes them past their limit). */
   private withLiveFields<P extends Profile | ProfileV2>(cached: Cached<P>): ServedProfile<P> {
-    const result = this.serve(cached);
-    const liveFieldsExpired = this.now() - cached.fetchedAt > LIVE_FIELDS_TTL_MS;
-    if (liveFieldsExpired) {
-      result.data = { ...result.data, updatedAt: undefined, earningsFilingDate: undefined };
-    }
-    return { ...result, liveFieldsExpired };
+    return { ...this.serve(cached), liveFieldsAgeMs: Math.max(0, this.now() - cached.fetchedAt) };
   }
 
   async logo(companyKey: string, variant: LogoVariant): Promise<Served<Uint8Array>> {

@@ -87,6 +87,20 @@ describe("GET /api/companies/export", () => {
     expect(lines.some((l) => /,="\d{10}",/.test(l))).toBe(true); // a CIK keeps its leading zeros
   });
 
+  it('exports plain CSV for pandas and R: no BOM, no ="...", the same rows', async () => {
+    const view = "sector=Energy&region=Europe&sort=name";
+    const sheet = await (await call(exportCsv, `/api/companies/export?${view}&format=spreadsheet`)).text();
+    const response = await call(exportCsv, `/api/companies/export?${view}&format=plain`);
+    expect(response.headers.get("content-disposition")).not.toContain("spreadsheet");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(bytes[0]).toBe("c".charCodeAt(0));
+    const plain = new TextDecoder().decode(bytes);
+    expect(plain).not.toContain('="');
+    expect(plain.split("\r\n")).toHaveLength(sheet.split("\r\n").length);
+    expect(/,\d{10},/.test(plain)).toBe(true); // the CIK as it is, leading zeros and all
+    expect((await call(exportCsv, `/api/companies/export?format=xlsx`)).status).toBe(400);
+  });
+
   it("rejects paging parameters and unknown ones", async () => {
     expect((await call(exportCsv, "/api/companies/export?page=2")).status).toBe(400);
     expect((await call(exportCsv, "/api/companies/export?apiKey=x")).status).toBe(400);

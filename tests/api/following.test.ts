@@ -3,13 +3,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as followingNews } from "@/app/api/following/news/route";
 import { GET as followingRows } from "@/app/api/following/route";
+import type { FollowedRows } from "@/lib/api-types";
 import { companiesParam } from "@/lib/compare/set";
 import { MAX_FOLLOWING } from "@/lib/following/list";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { withHostileData } from "@/lib/sandbox/hostile";
 import { ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
 import { DEMO_KEYS } from "@/lib/sandbox/types";
-import type { FollowedRows } from "@/lib/server/following";
 import { Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 

@@ -1,5 +1,5 @@
 // Route handlers called as Next calls them: GET(Request). Upstream is the in-process sandbox.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as companies } from "@/app/api/companies/route";
 import { GET as compare } from "@/app/api/compare/route";
 import { GET as indexStatus } from "@/app/api/index-status/route";
@@ -102,13 +102,13 @@ describe("GET /api/profile and /api/logo", () => {
     const body = (await ok.json()) as {
       data: { companyKey: string; tradingCurrency: string; name: string; isPreIpo: boolean };
       state: string;
-      liveFieldsExpired: boolean;
+      liveFieldsAgeMs: number;
     };
     expect(body).toMatchObject({
       data: { companyKey: london?.companyKey, tradingCurrency: "GBP", name: london?.displayName },
       state: "fresh",
-      liveFieldsExpired: false,
     });
+    expect(body.liveFieldsAgeMs).toBeLessThan(60_000);
     const v3 = (await (await call(profile, `/api/profile?companyKey=${london?.companyKey}`)).json()) as {
       data: { primaryListing: { tradingCurrency: string } };
     };
@@ -315,15 +315,36 @@ describe("upstream budget", () => {
     expect(services.stats.calls("/v3/company/profile")).toBe(20);
   });
 
-  it("withholds the live fields once the cached profile is older than their TTL", async () => {
-    let now = Date.parse("2026-11-20T15:00:00Z");
+  it("keeps the live fields past their limit, with their age, and refreshes them in the background", async () => {
+    const start = Date.parse("2026-11-20T15:00:00Z");
+    let now = start;
     const services = new Services({ now: () => now, startSync: false });
-    const first = await services.profile(sample.companyKey);
+    const key = sample.companyKey;
+    const first = await services.profile(key);
     expect(first.data.updatedAt).toBeTypeOf("number");
-    now += 11 * 60_000;
-    const later = await services.profile(sample.companyKey);
-    expect(later).toMatchObject({ liveFieldsExpired: true });
-    expect(later.data.updatedAt).toBeUndefined();
+    expect(first.data.earningsFilingDate).toBeTruthy();
+    now = start + 9 * 60_000;
+    expect((await services.profile(key)).liveFieldsAgeMs).toBe(9 * 60_000);
+    expect(services.stats.calls("/v3/company/profile")).toBe(1);
+
+    now = start + 11 * 60_000;
+    const past = await services.profile(key);
+    expect(past.liveFieldsAgeMs).toBe(11 * 60_000);
+    expect(past.data.updatedAt).toBe(first.data.updatedAt);
+    expect(past.data.earningsFilingDate).toBe(first.data.earningsFilingDate);
+    await vi.waitFor(() => expect(services.stats.calls("/v3/company/profile")).toBe(2));
+    expect((await services.profile(key)).liveFieldsAgeMs).toBe(0);
+
+    // Every minute of the profile's cache life and beyond: a known value is never withheld.
+    for (let minute = 12; minute < 70; minute++) {
+      now = start + minute * 60_000;
+      const later = await services.profile(key);
+      expect(later.data.updatedAt).toBeTypeOf("number");
+      expect(later.data.earningsFilingDate).toBeTruthy();
+      await vi.waitFor(() =>
+        expect(services.profiles.peek(key)?.fetchedAt).toBeGreaterThanOrEqual(now - 10 * 60_000),
+      );
+    }
   });
 });
 

@@ -145,7 +145,7 @@ function ProfileLoading({ requested, name }: { requested: string; name: string |
 
 function Breadcrumb({ name }: { name: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
+    <nav aria-label="Breadcrumb" className="print:hidden text-sm text-slate-600 dark:text-slate-300">
       <ol className="flex flex-wrap items-center gap-1">
         <li>
           <Link href="/companies" className="underline-offset-2 hover:underline">
@@ -200,8 +200,13 @@ async function ProfileContent({
       <Breadcrumb name={name} />
       {from && <FromNotice from={from} profile={profile} />}
       {served.warning && <StaleNotice>{served.warning}</StaleNotice>}
-      <ProfileHeader profile={profile} hasLogo={profile.availableDatasets.includes("logos")} nowMs={nowMs} />
-      <nav aria-label="On this page" className="-mx-4 overflow-x-auto px-4">
+      <ProfileHeader
+        profile={profile}
+        hasLogo={profile.availableDatasets.includes("logos")}
+        nowMs={nowMs}
+        liveFieldsAgeMs={served.liveFieldsAgeMs}
+      />
+      <nav aria-label="On this page" className="print:hidden -mx-4 overflow-x-auto px-4">
         <ul className="flex gap-1 text-sm">
           {SECTIONS.map(([id, label]) => (
             <li key={id}>
@@ -216,7 +221,7 @@ async function ProfileContent({
         </ul>
       </nav>
       <Section id="overview" title="Overview">
-        <Overview profile={profile} />
+        <Overview profile={profile} liveFieldsAgeMs={served.liveFieldsAgeMs} nowMs={nowMs} />
       </Section>
       <Section
         id="listings"

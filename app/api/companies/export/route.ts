@@ -7,7 +7,10 @@ export const dynamic = "force-dynamic";
 
 const CHUNK = 1000;
 
-/** Every row of a directory view as CSV (UTF-8 with a BOM, so spreadsheets read native names). */
+/**
+ * Every row of a directory view as CSV: for a spreadsheet (the default) with a BOM, so Excel reads
+ * native names as UTF-8; plain (format=plain) without one, as pandas and R expect.
+ */
 export const GET = handler(async (request) => {
   const view = parseQuery(request, companiesExportQuery);
   const { result } = await getServices().search(view.set, {
@@ -16,17 +19,18 @@ export const GET = handler(async (request) => {
     limit: Number.MAX_SAFE_INTEGER,
   });
   const rows = result.hits;
+  const spreadsheet = view.format === "spreadsheet";
   let next = 0;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${csvHeader()}`));
+      controller.enqueue(encoder.encode(`${spreadsheet ? "\uFEFF" : ""}${csvHeader()}`));
     },
     pull(controller) {
       if (next >= rows.length) return controller.close();
       let chunk = "";
       for (const end = Math.min(rows.length, next + CHUNK); next < end; next++)
-        chunk += csvLine((rows[next] as (typeof rows)[number]).company);
+        chunk += csvLine((rows[next] as (typeof rows)[number]).company, view.format);
       controller.enqueue(encoder.encode(chunk));
     },
   });
@@ -34,7 +38,7 @@ export const GET = handler(async (request) => {
   return new Response(body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="companies-${day}.csv"`,
+      "content-disposition": `attachment; filename="companies-${day}${spreadsheet ? "-spreadsheet" : ""}.csv"`,
       "cache-control": "no-store",
       "x-total-count": String(result.total),
     },
