@@ -186,6 +186,28 @@ describe("one index sync across instances", () => {
     for (const i of all) expect(i.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
   });
 
+  it("a first connection that timed out while the start held the event loop is no outage: still one sync", async () => {
+    const namespace = `index-${++run}`;
+    const all = Array.from({ length: 2 }, () => {
+      const shared = new SharedRedis({ url: redis.url, namespace });
+      connections.push(shared);
+      const source = listSource();
+      return {
+        shared,
+        sync: new DirectorySync(source.list, { store: new RedisSnapshots(shared, null) }),
+        calls: source.calls,
+      };
+    });
+    // A start on a busy machine: the loop is held past the 2 s connect timeout, so the first attempt fails.
+    const held = Date.now();
+    while (Date.now() - held < 2_300);
+    await until(() => all.every((i) => i.shared.status().lastError !== null || i.shared.isReady()));
+    await Promise.all(all.map((i) => i.sync.refresh("default")));
+    await Promise.all(all.map((i) => i.sync.refresh("default")));
+    expect(all.map((i) => i.calls()).reduce((a, b) => a + b)).toBe(5);
+    for (const i of all) expect(i.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+  });
+
   it("when the holder dies, another instance takes the lease over once it expires", async () => {
     const [dead, live] = (await syncs(2, 300)) as [
       Awaited<ReturnType<typeof syncs>>[number],

@@ -21,8 +21,6 @@ const CHUNK = 2_000;
 /** The lease on a set's sync: renewed while the holder syncs, taken over when it dies. */
 export const LEASE_MS = 30_000;
 const LARGE_VALUE_TIMEOUT_MS = 10_000;
-/** At start, how long the index waits for Redis's first connection before syncing by itself. */
-const START_WAIT_MS = 3_000;
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -167,7 +165,7 @@ export class RedisSnapshots implements SnapshotStore {
   }
 
   async load(set: CompanySet): Promise<IndexSnapshot | null> {
-    await this.redis.whenReady(START_WAIT_MS);
+    await this.redis.whenReady();
     const data = await this.redis.attempt(
       (c) => c.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.key(set, "current")),
       { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
@@ -211,7 +209,7 @@ export class RedisSnapshots implements SnapshotStore {
   async lease(set: CompanySet): Promise<{ release(): Promise<void> } | "held" | null> {
     const name = this.key(set, "lease");
     const token = randomBytes(8).toString("hex");
-    await this.redis.whenReady(START_WAIT_MS);
+    await this.redis.whenReady();
     const answer = await this.redis.attempt((c) =>
       c.set(name, token, { condition: "NX", expiration: { type: "PX", value: this.leaseMs } }),
     );
