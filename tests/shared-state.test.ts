@@ -169,6 +169,44 @@ describe("one index sync across instances", () => {
     expect(all.map((i) => i.calls()).reduce((a, b) => a + b)).toBe(5);
   });
 
+  it("a follower shows the lease holder's progress, not 0 pages, while it syncs", async () => {
+    const [leader, follower] = (await syncs(2)) as [Instance, Instance];
+    // The holder's list answers pages 1 and 2, then holds the rest until released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const source = listSource();
+    const slow = new DirectorySync(
+      {
+        getCompaniesPage: async (params) => {
+          if ((params.pageNumber ?? 1) > 2) await held;
+          return source.list.getCompaniesPage(params);
+        },
+      },
+      { store: new RedisSnapshots(leader.shared, null) },
+    );
+    const syncing = slow.refresh("default");
+    await until(() => slow.progress("default").pagesDone === 2);
+    await until(async () => {
+      await follower.sync.refresh("default"); // the periodic check
+      return follower.sync.progress("default").pagesDone === 2;
+    });
+    expect(follower.sync.progress("default")).toMatchObject({
+      state: "syncing",
+      elsewhere: true,
+      pagesDone: 2,
+      pagesTotal: 5,
+      rows: 200,
+    });
+    expect(follower.calls()).toBe(0);
+    release();
+    await syncing;
+    await follower.sync.refresh("default");
+    expect(follower.sync.progress("default")).toMatchObject({ state: "ready", elsewhere: false, rows: 450 });
+    expect(follower.calls()).toBe(0);
+  });
+
   it("instances starting together wait for Redis's first connection, so they still sync once", async () => {
     const namespace = `index-${++run}`;
     const all = Array.from({ length: 2 }, () => {

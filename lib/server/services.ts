@@ -141,6 +141,7 @@ export class Services {
       refreshMs: options.refreshMs ?? refreshMsFromEnv(),
       now: this.now,
       store: options.snapshots === undefined ? (configured?.snapshots ?? null) : options.snapshots,
+      log: options.startSync === false ? undefined : (line) => console.log(line),
     });
     const now = this.now;
     const shared = this.tier;
