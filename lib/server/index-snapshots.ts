@@ -219,10 +219,13 @@ export class RedisSnapshots implements SnapshotStore {
     const name = this.key(set, "lease");
     const token = randomBytes(8).toString("hex");
     await this.redis.whenReady();
-    const answer = await this.redis.attempt((c) =>
-      c.set(name, token, { condition: "NX", expiration: { type: "PX", value: this.leaseMs } }),
+    // A slow answer is not "no Redis": given the short command timeout on a busy machine, every
+    // instance would sync by itself. Without an answer from a connected Redis, ask at the next check.
+    const answer = await this.redis.attempt(
+      (c) => c.set(name, token, { condition: "NX", expiration: { type: "PX", value: this.leaseMs } }),
+      { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
     );
-    if (answer === undefined) return null;
+    if (answer === undefined) return this.redis.isReady() ? "held" : null;
     if (answer !== "OK") return "held";
     // Renewed by every page the sync records and on a timer: a busy machine's slow command must
     // not let the lease lapse under a live sync (another instance would sync the set again).

@@ -28,15 +28,15 @@ export interface RedisOptions {
   commandTimeoutMs?: number;
   /**
    * How long a start keeps trying for the first connection before it counts Redis as down. A
-   * start on a busy machine can hold the event loop past the 2 s connect timeout; that first
-   * miss is no outage, and taking it for one made every instance sync and spend alone.
+   * start on a busy machine can hold the event loop past a connect timeout; that first miss is
+   * no outage, and taking it for one made every instance sync and spend alone.
    */
   startWaitMs?: number;
   now?: () => number;
 }
 
 /** At start, how long Redis may take to answer before instances decide alone (who syncs, whose budget). */
-export const START_WAIT_MS = 10_000;
+export const START_WAIT_MS = 15_000;
 
 type Client = ReturnType<typeof createClient>;
 
@@ -61,7 +61,9 @@ export class SharedRedis {
       url: options.url,
       disableOfflineQueue: true,
       socket: {
-        connectTimeout: 2_000,
+        // Generous: on loopback or a LAN a connect takes milliseconds, and a shorter timeout fires
+        // whenever a busy start holds the event loop, not because Redis is slow.
+        connectTimeout: 10_000,
         // Keep trying, at most every 2 s: the app serves from its own tiers meanwhile.
         reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2_000),
       },
