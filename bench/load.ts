@@ -158,7 +158,11 @@ export async function loadBench(): Promise<void> {
         // Steady state: the all-companies sync (56 pages and a 55,000-row index) has finished too.
         const deadline = Date.now() + 120_000;
         const settled = new Set(["ready", "unavailable", "error"]);
-        while (!settled.has((await health(base)).index.all.state) && Date.now() < deadline)
+        // A busy machine may reset a kept-alive connection: the next poll asks again.
+        while (
+          !settled.has((await health(base).catch(() => null))?.index.all.state ?? "") &&
+          Date.now() < deadline
+        )
           await new Promise((r) => setTimeout(r, 500));
         if (perThousand.length > 0)
           console.log(`list calls at the restart: ${await listCalls(base)} (target 0)`);

@@ -20,7 +20,7 @@ interface App {
 }
 
 /** Every app a test started, whose output a failed test attaches. */
-const started: App[] = [];
+const launched: App[] = [];
 
 async function startApp(env: Record<string, string>): Promise<App> {
   const port = await freePort();
@@ -59,7 +59,7 @@ async function startApp(env: Record<string, string>): Promise<App> {
     throw new Error(`app did not start: ${output}\n${error}`);
   }
   const app = { base, stop, died: () => (child.exitCode !== null ? output : null), output: () => output };
-  started.push(app);
+  launched.push(app);
   return app;
 }
 
@@ -140,7 +140,7 @@ test.describe("several instances through Redis", () => {
   test.afterEach(async () => {
     const testInfo = test.info();
     if (testInfo.status !== testInfo.expectedStatus)
-      for (const [i, app] of started.entries()) {
+      for (const [i, app] of launched.entries()) {
         const status = await fetch(`${app.base}/api/status`)
           .then((r) => r.text())
           .catch((e) => String(e));
@@ -149,7 +149,7 @@ test.describe("several instances through Redis", () => {
           contentType: "text/plain",
         });
       }
-    started.length = 0;
+    launched.length = 0;
   });
   test.afterAll(async () => {
     await sandbox?.stop();
