@@ -174,6 +174,19 @@ describe("the upstream budget shared through Redis", () => {
     });
   });
 
+  it("an instance that has made no upstream call still takes only its share when Redis goes away", async () => {
+    await instance("a", { calls: 4, windowMs: 3_000 });
+    const b = await instance("b", { calls: 4, windowMs: 3_000 });
+    await until(() => b.store.status().instances === 2);
+    await redis.kill();
+    try {
+      await until(() => !b.shared.isReady());
+      expect(b.store.status()).toMatchObject({ mode: "local-fallback", effectiveCalls: 2 });
+    } finally {
+      await redis.restart();
+    }
+  });
+
   it("Redis killed: calls keep succeeding on a local share of the budget; Redis back: shared again", async () => {
     const a = await instance("a", { calls: 4, windowMs: 3_000 });
     const b = await instance("b", { calls: 4, windowMs: 3_000 });

@@ -91,6 +91,16 @@ local freeing = redis.call('ZRANGE', KEYS[1], used - cap, used - cap, 'WITHSCORE
 return refuse(math.max(1, tonumber(freeing[2]) + window - now), 0)
 `;
 
+// KEYS: 1 instances. ARGV: 1 instance id. Notes this instance as sharing the budget; returns how many do.
+const HEARTBEAT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], now + ${INSTANCE_TTL_MS}, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('PEXPIRE', KEYS[1], ${INSTANCE_TTL_MS})
+return redis.call('ZCARD', KEYS[1])
+`;
+
 // KEYS: 1 pause. ARGV: 1 ms. Lengthens the pause, never shortens it.
 const PAUSE_SCRIPT = `
 if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then
@@ -117,6 +127,18 @@ export class RedisBudgetStore implements BudgetStore {
   ) {
     this.local = new LocalBudgetStore(limit, now);
     this.keys = ["log", "interactive", "instances", "pause"].map((name) => redis.key(`budget:${name}`));
+    // An instance that makes no upstream call (everything cached) must still know how many share
+    // the budget, or it would take all of it alone once Redis goes away.
+    void redis.whenReady().then(() => this.heartbeat());
+    const timer = setInterval(() => void this.heartbeat(), INSTANCE_TTL_MS / 3);
+    timer.unref?.();
+  }
+
+  private async heartbeat(): Promise<void> {
+    const instances = await this.redis.attempt((client) =>
+      client.eval(HEARTBEAT_SCRIPT, { keys: [this.keys[2] as string], arguments: [this.instanceId] }),
+    );
+    if (instances !== undefined) this.instances = Math.max(1, Number(instances));
   }
 
   async take(priority: Priority, interactiveWaiting: boolean): Promise<TakeResult> {
