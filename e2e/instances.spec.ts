@@ -19,7 +19,7 @@ interface App {
   output: () => string;
 }
 
-/** Every app a test started, whose output a failed test attaches. */
+/** Every app a test started: a failed test attaches their output, and every test stops them. */
 const launched: App[] = [];
 
 async function startApp(env: Record<string, string>): Promise<App> {
@@ -151,7 +151,9 @@ test.describe("several instances through Redis", () => {
           contentType: "text/plain",
         });
       }
-    launched.length = 0;
+    // The sandbox serves every test of the file.
+    await Promise.all(launched.filter((app) => app !== sandbox).map((app) => app.stop()));
+    launched.splice(0, launched.length, sandbox);
   });
   test.afterAll(async () => {
     await sandbox?.stop();
