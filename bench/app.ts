@@ -8,8 +8,13 @@ import { freePort } from "../tests/redis-server";
 
 export const BENCH_SANDBOX_NOW = "2026-11-20T15:00:00Z";
 
-/** Starts the app and resolves once the default company index is synced; `stop` ends it. */
-export async function startBuiltApp(): Promise<{ base: string; stop: () => void }> {
+/**
+ * Starts the app (with `env` over the benchmark's own) and resolves once the default company
+ * index is synced; `stop` ends it and resolves when it has exited.
+ */
+export async function startBuiltApp(
+  env: Record<string, string> = {},
+): Promise<{ base: string; stop: () => Promise<void> }> {
   const root = process.cwd();
   const next = path.join(root, "node_modules/next/dist/bin/next");
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
@@ -27,10 +32,16 @@ export async function startBuiltApp(): Promise<{ base: string; stop: () => void 
       API_BASE_URL: "",
       API_KEY: "",
       NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
     },
     stdio: "ignore",
   });
-  const stop = () => child.kill("SIGTERM");
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
@@ -44,6 +55,6 @@ export async function startBuiltApp(): Promise<{ base: string; stop: () => void 
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  stop();
+  await stop();
   throw new Error(`the app on ${base} did not become ready within 90 s`);
 }

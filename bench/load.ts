@@ -6,6 +6,9 @@
 // companies (a few are visited often, most rarely), from a seeded sequence, so runs compare.
 // Prints a no-errors check, p50/p95/p99 latency overall and per kind, throughput, and the
 // upstream calls the run cost per 1,000 page views (from /api/health, which counts every call).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import { Rng } from "@/lib/sandbox/rng";
 import { getUniverse } from "@/lib/sandbox/universe";
@@ -129,132 +132,171 @@ async function health(base: string): Promise<Health> {
   return (await (await fetch(`${base}/api/health`)).json()) as Health;
 }
 
+/** Upstream list calls since the app started (the company index's sync). */
+async function listCalls(base: string): Promise<number> {
+  const status = (await (await fetch(`${base}/api/status`)).json()) as {
+    upstreamCalls: Record<string, { calls: number }>;
+  };
+  return Object.entries(status.upstreamCalls)
+    .filter(([endpoint]) => endpoint.includes("companies-list"))
+    .reduce((sum, [, stats]) => sum + stats.calls, 0);
+}
+
+/**
+ * The load test twice on one CACHE_DIR (the embedded default's persistent cache), the app
+ * restarted in between: the second run starts with what the first fetched, as a deployment does.
+ */
 export async function loadBench(): Promise<void> {
   const sequence = requestSequence();
-  const { base, stop } = await startBuiltApp();
+  const cacheDir = mkdtempSync(path.join(tmpdir(), "bench-load-"));
+  const perThousand: number[] = [];
   try {
-    // Steady state: the all-companies sync (56 pages and a 55,000-row index) has finished too.
-    const deadline = Date.now() + 120_000;
-    const settled = new Set(["ready", "unavailable", "error"]);
-    while (!settled.has((await health(base)).index.all.state) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 500));
-    const before = await health(base);
-    const byKind = new Map<Kind, { latencies: number[]; statuses: Map<number, number> }>(
-      MIX.map(([kind]) => [kind, { latencies: [], statuses: new Map() }]),
-    );
-    const all: number[] = [];
-    let next = 0;
-    // autocannon calls onResponse and then, synchronously, emits "response" with the time taken:
-    // the kind is handed from one to the other.
-    let answered: Kind = "search API";
-    let finish: (result: autocannon.Result) => void = () => {};
-    let fail: (error: unknown) => void = () => {};
-    const done = new Promise<autocannon.Result>((resolve, reject) => {
-      finish = resolve;
-      fail = reject;
-    });
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        maxOverallRequests: MAX_REQUESTS,
-        timeout: 20,
-        requests: [
-          {
-            setupRequest: (request, context) => {
-              const item = sequence[next++ % sequence.length] as { path: string; kind: Kind };
-              (context as { kind?: Kind }).kind = item.kind;
-              return { ...request, path: item.path };
-            },
-            onResponse: (status, _body, context) => {
-              answered = (context as { kind: Kind }).kind;
-              const stats = byKind.get(answered);
-              stats?.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1);
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? fail(error) : finish(result)),
-    );
-    // The instance emits (client, status, bytes, responseTime): the time is the last argument.
-    let views = 0;
-    instance.on("response", (...args: unknown[]) => {
-      const responseTime = Number(args[args.length - 1]);
-      all.push(responseTime);
-      byKind.get(answered)?.latencies.push(responseTime);
-      if (PAGE_VIEW.has(answered)) views++;
-    });
-    // Every 10 s: upstream calls and page views so far, to show the caches filling.
-    const marks: { calls: number; views: number }[] = [{ calls: before.upstream.calls, views: 0 }];
-    const startedAt = Date.now();
-    const sampler = setInterval(() => {
-      if (Date.now() - startedAt > (SECONDS - 5) * 1000) return; // the last stretch is the final figure
-      // The health answer waits in line with the load: views are counted when it arrives.
-      void health(base).then(
-        (h) => marks.push({ calls: h.upstream.calls, views }),
-        () => {},
-      );
-    }, 10_000);
-    const result = await done.finally(() => clearInterval(sampler));
-    const after = await health(base);
-
-    const total = all.length;
-    const pageViews = [...byKind].reduce(
-      (sum, [kind, s]) => sum + (PAGE_VIEW.has(kind) ? s.latencies.length : 0),
-      0,
-    );
-    const upstreamCalls = after.upstream.calls - before.upstream.calls;
-    const failures = result.errors + result.timeouts + result.non2xx + result.mismatches;
-    all.sort((a, b) => a - b);
-    console.log(
-      `${CONNECTIONS} concurrent clients for ${SECONDS} s (at most ${MAX_REQUESTS.toLocaleString("en-US")} requests), ` +
-        `${POOL.toLocaleString("en-US")} companies with Zipf-like popularity, on loopback`,
-    );
-    table([
-      ["kind", "requests", "p50", "p95", "p99", "statuses"],
-      ...[...byKind].map(([kind, s]) => {
-        const sorted = s.latencies.sort((a, b) => a - b);
-        return [
-          `${kind}${PAGE_VIEW.has(kind) ? " (page view)" : ""}`,
-          sorted.length,
-          ms(percentile(sorted, 50)),
-          ms(percentile(sorted, 95)),
-          ms(percentile(sorted, 99)),
-          [...s.statuses].map(([status, count]) => `${status}×${count}`).join(" "),
-        ];
-      }),
-      ["all", total, ms(percentile(all, 50)), ms(percentile(all, 95)), ms(percentile(all, 99)), ""],
-    ]);
-    console.log(
-      `no errors: ${failures === 0 ? "yes" : "NO"} (connection errors ${result.errors}, timeouts ${result.timeouts}, ` +
-        `non-2xx ${result.non2xx}, mismatched bodies ${result.mismatches})`,
-    );
-    console.log(
-      `throughput: ${(total / result.duration).toFixed(0)} requests/s, ${(result.throughput.average / 1e6).toFixed(1)} MB/s`,
-    );
-    console.log(
-      `upstream calls: ${upstreamCalls.toLocaleString("en-US")} for ${pageViews.toLocaleString("en-US")} page views ` +
-        `and ${total.toLocaleString("en-US")} requests: ${((upstreamCalls / Math.max(1, pageViews)) * 1000).toFixed(1)} per 1,000 page views, ` +
-        `${((upstreamCalls / Math.max(1, total)) * 1000).toFixed(1)} per 1,000 requests`,
-    );
-    marks.push({ calls: after.upstream.calls, views: pageViews });
-    console.log(
-      `  by stretches of about 10 s, as the caches fill: ${marks
-        .slice(1)
-        .map((mark, i) => {
-          const prev = marks[i] as { calls: number; views: number };
-          const rate = ((mark.calls - prev.calls) / Math.max(1, mark.views - prev.views)) * 1000;
-          return rate.toFixed(0);
-        })
-        .join(", ")} per 1,000 page views`,
-    );
-    console.log(
-      `after the run: upstream ${after.upstream.state}, breaker ${after.upstream.breaker.state}, ` +
-        `${after.caches.entries.toLocaleString("en-US")} cache entries, stale served ${after.caches.staleServed - before.caches.staleServed}`,
-    );
-    if (failures > 0) process.exitCode = 1;
+    for (const run of ["first run, empty caches", "second run, after a restart"]) {
+      const { base, stop } = await startBuiltApp({ CACHE_DIR: cacheDir });
+      try {
+        console.log(`\n### ${run}`);
+        // Steady state: the all-companies sync (56 pages and a 55,000-row index) has finished too.
+        const deadline = Date.now() + 120_000;
+        const settled = new Set(["ready", "unavailable", "error"]);
+        // A busy machine may reset a kept-alive connection: the next poll asks again.
+        while (
+          !settled.has((await health(base).catch(() => null))?.index.all.state ?? "") &&
+          Date.now() < deadline
+        )
+          await new Promise((r) => setTimeout(r, 500));
+        if (perThousand.length > 0)
+          console.log(`list calls at the restart: ${await listCalls(base)} (target 0)`);
+        perThousand.push(await loadRun(base, sequence));
+      } finally {
+        await stop();
+      }
+    }
   } finally {
-    stop();
+    rmSync(cacheDir, { recursive: true, force: true });
   }
+  console.log(
+    `\nupstream calls per 1,000 page views: ${perThousand.map((n) => n.toFixed(1)).join(" on the first run, ")} ` +
+      "on the second, after a restart (target < 50)",
+  );
+}
+
+/** One load run against a started app; prints its figures and answers its upstream calls per 1,000 page views. */
+async function loadRun(base: string, sequence: { path: string; kind: Kind }[]): Promise<number> {
+  const before = await health(base);
+  const byKind = new Map<Kind, { latencies: number[]; statuses: Map<number, number> }>(
+    MIX.map(([kind]) => [kind, { latencies: [], statuses: new Map() }]),
+  );
+  const all: number[] = [];
+  let next = 0;
+  // autocannon calls onResponse and then, synchronously, emits "response" with the time taken:
+  // the kind is handed from one to the other.
+  let answered: Kind = "search API";
+  let finish: (result: autocannon.Result) => void = () => {};
+  let fail: (error: unknown) => void = () => {};
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const instance = autocannon(
+    {
+      url: base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      maxOverallRequests: MAX_REQUESTS,
+      timeout: 20,
+      requests: [
+        {
+          setupRequest: (request, context) => {
+            const item = sequence[next++ % sequence.length] as { path: string; kind: Kind };
+            (context as { kind?: Kind }).kind = item.kind;
+            return { ...request, path: item.path };
+          },
+          onResponse: (status, _body, context) => {
+            answered = (context as { kind: Kind }).kind;
+            const stats = byKind.get(answered);
+            stats?.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1);
+          },
+        },
+      ],
+    },
+    (error, result) => (error ? fail(error) : finish(result)),
+  );
+  // The instance emits (client, status, bytes, responseTime): the time is the last argument.
+  let views = 0;
+  instance.on("response", (...args: unknown[]) => {
+    const responseTime = Number(args[args.length - 1]);
+    all.push(responseTime);
+    byKind.get(answered)?.latencies.push(responseTime);
+    if (PAGE_VIEW.has(answered)) views++;
+  });
+  // Every 10 s: upstream calls and page views so far, to show the caches filling.
+  const marks: { calls: number; views: number }[] = [{ calls: before.upstream.calls, views: 0 }];
+  const startedAt = Date.now();
+  const sampler = setInterval(() => {
+    if (Date.now() - startedAt > (SECONDS - 5) * 1000) return; // the last stretch is the final figure
+    // The health answer waits in line with the load: views are counted when it arrives.
+    void health(base).then(
+      (h) => marks.push({ calls: h.upstream.calls, views }),
+      () => {},
+    );
+  }, 10_000);
+  const result = await done.finally(() => clearInterval(sampler));
+  const after = await health(base);
+
+  const total = all.length;
+  const pageViews = [...byKind].reduce(
+    (sum, [kind, s]) => sum + (PAGE_VIEW.has(kind) ? s.latencies.length : 0),
+    0,
+  );
+  const upstreamCalls = after.upstream.calls - before.upstream.calls;
+  const failures = result.errors + result.timeouts + result.non2xx + result.mismatches;
+  all.sort((a, b) => a - b);
+  console.log(
+    `${CONNECTIONS} concurrent clients for ${SECONDS} s (at most ${MAX_REQUESTS.toLocaleString("en-US")} requests), ` +
+      `${POOL.toLocaleString("en-US")} companies with Zipf-like popularity, on loopback`,
+  );
+  table([
+    ["kind", "requests", "p50", "p95", "p99", "statuses"],
+    ...[...byKind].map(([kind, s]) => {
+      const sorted = s.latencies.sort((a, b) => a - b);
+      return [
+        `${kind}${PAGE_VIEW.has(kind) ? " (page view)" : ""}`,
+        sorted.length,
+        ms(percentile(sorted, 50)),
+        ms(percentile(sorted, 95)),
+        ms(percentile(sorted, 99)),
+        [...s.statuses].map(([status, count]) => `${status}×${count}`).join(" "),
+      ];
+    }),
+    ["all", total, ms(percentile(all, 50)), ms(percentile(all, 95)), ms(percentile(all, 99)), ""],
+  ]);
+  console.log(
+    `no errors: ${failures === 0 ? "yes" : "NO"} (connection errors ${result.errors}, timeouts ${result.timeouts}, ` +
+      `non-2xx ${result.non2xx}, mismatched bodies ${result.mismatches})`,
+  );
+  console.log(
+    `throughput: ${(total / result.duration).toFixed(0)} requests/s, ${(result.throughput.average / 1e6).toFixed(1)} MB/s`,
+  );
+  console.log(
+    `upstream calls: ${upstreamCalls.toLocaleString("en-US")} for ${pageViews.toLocaleString("en-US")} page views ` +
+      `and ${total.toLocaleString("en-US")} requests: ${((upstreamCalls / Math.max(1, pageViews)) * 1000).toFixed(1)} per 1,000 page views, ` +
+      `${((upstreamCalls / Math.max(1, total)) * 1000).toFixed(1)} per 1,000 requests`,
+  );
+  marks.push({ calls: after.upstream.calls, views: pageViews });
+  console.log(
+    `  by stretches of about 10 s, as the caches fill: ${marks
+      .slice(1)
+      .map((mark, i) => {
+        const prev = marks[i] as { calls: number; views: number };
+        const rate = ((mark.calls - prev.calls) / Math.max(1, mark.views - prev.views)) * 1000;
+        return rate.toFixed(0);
+      })
+      .join(", ")} per 1,000 page views`,
+  );
+  console.log(
+    `after the run: upstream ${after.upstream.state}, breaker ${after.upstream.breaker.state}, ` +
+      `${after.caches.entries.toLocaleString("en-US")} cache entries, stale served ${after.caches.staleServed - before.caches.staleServed}`,
+  );
+  if (failures > 0) process.exitCode = 1;
+  return (upstreamCalls / Math.max(1, pageViews)) * 1000;
 }

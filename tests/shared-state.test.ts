@@ -169,6 +169,44 @@ describe("one index sync across instances", () => {
     expect(all.map((i) => i.calls()).reduce((a, b) => a + b)).toBe(5);
   });
 
+  it("a follower shows the lease holder's progress, not 0 pages, while it syncs", async () => {
+    const [leader, follower] = (await syncs(2)) as [Instance, Instance];
+    // The holder's list answers pages 1 and 2, then holds the rest until released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const source = listSource();
+    const slow = new DirectorySync(
+      {
+        getCompaniesPage: async (params) => {
+          if ((params.pageNumber ?? 1) > 2) await held;
+          return source.list.getCompaniesPage(params);
+        },
+      },
+      { store: new RedisSnapshots(leader.shared, null) },
+    );
+    const syncing = slow.refresh("default");
+    await until(() => slow.progress("default").pagesDone === 2);
+    await until(async () => {
+      await follower.sync.refresh("default"); // the periodic check
+      return follower.sync.progress("default").pagesDone === 2;
+    });
+    expect(follower.sync.progress("default")).toMatchObject({
+      state: "syncing",
+      elsewhere: true,
+      pagesDone: 2,
+      pagesTotal: 5,
+      rows: 200,
+    });
+    expect(follower.calls()).toBe(0);
+    release();
+    await syncing;
+    await follower.sync.refresh("default");
+    expect(follower.sync.progress("default")).toMatchObject({ state: "ready", elsewhere: false, rows: 450 });
+    expect(follower.calls()).toBe(0);
+  });
+
   it("instances starting together wait for Redis's first connection, so they still sync once", async () => {
     const namespace = `index-${++run}`;
     const all = Array.from({ length: 2 }, () => {
@@ -180,6 +218,28 @@ describe("one index sync across instances", () => {
         calls: source.calls,
       };
     });
+    await Promise.all(all.map((i) => i.sync.refresh("default")));
+    await Promise.all(all.map((i) => i.sync.refresh("default")));
+    expect(all.map((i) => i.calls()).reduce((a, b) => a + b)).toBe(5);
+    for (const i of all) expect(i.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+  });
+
+  it("a start that holds the event loop while Redis connects is no outage: still one sync", async () => {
+    const namespace = `index-${++run}`;
+    const all = Array.from({ length: 2 }, () => {
+      const shared = new SharedRedis({ url: redis.url, namespace });
+      connections.push(shared);
+      const source = listSource();
+      return {
+        shared,
+        sync: new DirectorySync(source.list, { store: new RedisSnapshots(shared, null) }),
+        calls: source.calls,
+      };
+    });
+    // A start on a busy machine holds the loop for seconds (it timed the first connection out once).
+    const held = Date.now();
+    while (Date.now() - held < 2_300);
+    await until(() => all.every((i) => i.shared.status().lastError !== null || i.shared.isReady()));
     await Promise.all(all.map((i) => i.sync.refresh("default")));
     await Promise.all(all.map((i) => i.sync.refresh("default")));
     expect(all.map((i) => i.calls()).reduce((a, b) => a + b)).toBe(5);

@@ -378,8 +378,11 @@ function SyncBar({ progress }: { progress: SyncProgress }) {
         className="h-2 w-40 overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-600"
       />
       <span>
-        Indexing the company list: {pages}, {formatCount(progress.rows)} companies so far. Results fill in as
-        pages arrive.
+        {!progress.elsewhere
+          ? `Indexing the company list: ${pages}, ${formatCount(progress.rows)} companies so far. Results fill in as pages arrive.`
+          : progress.pagesDone > 0
+            ? `Another instance of this server is indexing the company list: ${pages}, ${formatCount(progress.rows)} companies so far. Results appear when it is done.`
+            : "Another instance of this server is indexing the company list. Results appear when it is done."}
       </span>
     </div>
   );

@@ -37,6 +37,22 @@ export interface SyncProgress {
   /** When a failed sync is tried again (Unix ms), once the sync runs on its own (start()). */
   retryAt?: number | null;
   refreshing: boolean;
+  /** Another instance runs this first sync (it holds the lease): the pages and rows are its, and the rows arrive with its snapshot. */
+  elsewhere?: boolean;
+}
+
+/** How far the lease holder's sync has come, as it tells the other instances. */
+export interface LeaderProgress {
+  pagesDone: number;
+  pagesTotal: number | null;
+  rows: number;
+}
+
+/** The lease on syncing a set, held by this instance. */
+export interface SyncLease {
+  /** Tells the other instances how far the sync has come; also keeps the lease alive. */
+  progress(progress: LeaderProgress): void;
+  release(): Promise<void>;
 }
 
 /** A complete index of one set, as saved after a sync. */
@@ -57,11 +73,13 @@ export interface SnapshotStore {
   /** syncedAt of the latest shared snapshot: null when there is none, undefined when it cannot tell. */
   version?(set: CompanySet): Promise<number | null | undefined>;
   /** The lease on syncing a set: held by this instance, "held" by another, or null (no one to share with). */
-  lease?(set: CompanySet): Promise<{ release(): Promise<void> } | "held" | null>;
+  lease?(set: CompanySet): Promise<SyncLease | "held" | null>;
   /** The set's change log (lib/directory/changes.ts), or null. Never rejects. */
   loadChanges?(set: CompanySet): Promise<ChangeLog | null>;
   /** Saves the set's change log, written only by the instance that syncs. Never rejects. */
   saveChanges?(set: CompanySet, log: ChangeLog): Promise<void>;
+  /** The lease holder's progress on a set, when one is syncing it. */
+  leaderProgress?(set: CompanySet): Promise<LeaderProgress | null>;
 }
 
 export interface SyncOptions {
@@ -84,6 +102,8 @@ export interface SyncOptions {
     previous: readonly Company[] | null,
     rows: readonly Company[],
   ) => Promise<void>;
+  /** Where a sync's start and end are told (the server's log). */
+  log?: (line: string) => void;
 }
 
 interface SetState {
@@ -110,6 +130,7 @@ export class DirectorySync {
   private readonly store: SnapshotStore | null;
   private readonly checkMs: number;
   private readonly onSynced: SyncOptions["onSynced"];
+  private readonly log: (line: string) => void;
   private readonly started = new Set<CompanySet>();
   private timer: ReturnType<typeof setInterval> | null = null;
 
@@ -125,6 +146,7 @@ export class DirectorySync {
     this.store = options.store ?? null;
     this.checkMs = Math.min(this.refreshMs, options.checkMs ?? 5_000);
     this.onSynced = options.onSynced;
+    this.log = options.log ?? (() => undefined);
     const initial = (set: CompanySet): SetState => ({
       snapshot: null,
       progress: {
@@ -206,14 +228,22 @@ export class DirectorySync {
     if (retryAt && this.now() < retryAt) return;
     const lease = this.store?.lease ? await this.store.lease(set) : null;
     if (lease === "held") {
-      // Another instance syncs; its snapshot arrives through a later check.
-      if (!state.snapshot) state.progress.state = "syncing";
+      // Another instance syncs; its snapshot arrives through a later check. Until then, its progress.
+      if (!state.snapshot) {
+        if (!state.progress.elsewhere) this.log(`index: another instance syncs the ${set} set`);
+        const leader = await this.store?.leaderProgress?.(set);
+        Object.assign(state.progress, {
+          state: "syncing",
+          elsewhere: true,
+          ...(leader ?? { pagesDone: 0, pagesTotal: null, rows: 0 }),
+        });
+      }
       return;
     }
     try {
       // It may have finished a sync just before this instance took the lease.
       await this.adoptNewer(set);
-      if (!this.isCurrent(set)) await this.sync(set);
+      if (!this.isCurrent(set)) await this.sync(set, lease ?? undefined);
     } finally {
       await lease?.release();
     }
@@ -254,6 +284,7 @@ export class DirectorySync {
     state.partial = null;
     Object.assign(progress, {
       state: "ready",
+      elsewhere: false,
       pagesDone: snapshot.pages,
       pagesTotal: snapshot.pages,
       rows: snapshot.rows.length,
@@ -268,27 +299,33 @@ export class DirectorySync {
    * Runs one sync of a set now; concurrent calls share it. Never rejects. Its upstream calls are
    * background work (so are the retries and refreshes it schedules): pages people wait for go first.
    */
-  sync(set: CompanySet): Promise<void> {
+  sync(set: CompanySet, lease?: SyncLease): Promise<void> {
     const state = this.states[set];
     if (state.running) return state.running;
     if (state.progress.state === "unavailable") return Promise.resolve();
-    state.running = inBackground(() => this.run(set)).finally(() => {
+    state.running = inBackground(() => this.run(set, lease)).finally(() => {
       state.running = null;
     });
     return state.running;
   }
 
-  private async run(set: CompanySet): Promise<void> {
+  private async run(set: CompanySet, lease?: SyncLease): Promise<void> {
     const state = this.states[set];
     const firstSync = state.snapshot === null;
     const progress = state.progress;
     progress.refreshing = !firstSync;
     if (firstSync) {
       progress.state = "syncing";
+      progress.elsewhere = false;
       progress.pagesDone = 0;
       progress.pagesTotal = null;
+      progress.rows = 0;
       state.partialRows = [];
     }
+    let pagesTotal: number | null = null;
+    let rowsFetched = 0;
+    const began = this.now();
+    this.log(`index: syncing the ${set} set${lease ? " (this instance holds the lease)" : ""}`);
     const allCompanies = set === "all";
     const pages = new Map<number, Company[]>();
     // Ends this attempt at its first failure: its other workers then start no further page, and
@@ -302,16 +339,19 @@ export class DirectorySync {
     };
     const record = (pageNumber: number, data: Company[]) => {
       pages.set(pageNumber, data);
+      rowsFetched += data.length;
       if (firstSync) {
         progress.pagesDone = pages.size;
         state.partialRows.push(...data);
         progress.rows = state.partialRows.length;
       }
+      lease?.progress({ pagesDone: pages.size, pagesTotal, rows: rowsFetched });
     };
     try {
       const first = await fetchPage(1);
-      record(1, first.data);
       let totalPages = Math.max(1, first.pagination.totalPages);
+      pagesTotal = totalPages;
+      record(1, first.data);
       if (firstSync) progress.pagesTotal = totalPages;
       let last = first.pagination;
       // Pages 2..totalPages with bounded concurrency.
@@ -335,6 +375,7 @@ export class DirectorySync {
       while (last.hasNextPage) {
         const pageNumber = totalPages + 1;
         const page = await fetchPage(pageNumber);
+        pagesTotal = pageNumber;
         record(pageNumber, page.data);
         totalPages = pageNumber;
         if (firstSync) progress.pagesTotal = totalPages;
@@ -364,6 +405,9 @@ export class DirectorySync {
         retryAt: null,
       });
       state.failures = 0;
+      this.log(
+        `index: synced the ${set} set: ${totalPages} pages, ${rows.length} rows in ${((this.now() - began) / 1000).toFixed(1)} s`,
+      );
       await this.store?.save({ set, syncedAt: state.snapshot.syncedAt, pages: totalPages, rows });
       await this.onSynced?.(set, previous, rows);
     } catch (error) {
@@ -376,6 +420,7 @@ export class DirectorySync {
         });
         await this.store?.save({ set, syncedAt: this.now(), pages: 0, rows: [], unavailable: true });
       } else {
+        this.log(`index: the ${set} set's sync failed: ${message}`);
         progress.lastError = message;
         progress.lastErrorCode = error instanceof UpstreamError ? error.code : null;
         progress.state = state.snapshot ? "ready" : "error";

@@ -11,7 +11,13 @@ import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import { RESP_TYPES } from "redis";
 import type { ChangeLog } from "@/lib/directory/changes";
-import type { CompanySet, IndexSnapshot, SnapshotStore } from "@/lib/directory/sync";
+import type {
+  CompanySet,
+  IndexSnapshot,
+  LeaderProgress,
+  SnapshotStore,
+  SyncLease,
+} from "@/lib/directory/sync";
 import type { Company } from "@/lib/upstream/schemas";
 import { RELEASE_IF_HELD } from "./cache-tiers";
 import type { SharedRedis } from "./redis";
@@ -22,8 +28,6 @@ const CHUNK = 2_000;
 /** The lease on a set's sync: renewed while the holder syncs, taken over when it dies. */
 export const LEASE_MS = 30_000;
 const LARGE_VALUE_TIMEOUT_MS = 10_000;
-/** At start, how long the index waits for Redis's first connection before syncing by itself. */
-const START_WAIT_MS = 3_000;
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -200,8 +204,11 @@ export class FileSnapshots implements SnapshotStore {
 const SAVE =
   "if redis.call('exists', KEYS[1]) == 1 then redis.call('rename', KEYS[1], KEYS[2]) end " +
   "redis.call('set', KEYS[1], ARGV[1]) redis.call('set', KEYS[3], ARGV[2]) return 1";
+// KEYS: 1 lease, 2 progress. ARGV: 1 token, 2 ms, 3 progress (JSON, or "" to only renew).
 const RENEW =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
+  "if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end " +
+  "redis.call('pexpire', KEYS[1], ARGV[2]) " +
+  "if ARGV[3] ~= '' then redis.call('set', KEYS[2], ARGV[3], 'PX', ARGV[2]) end return 1";
 
 /**
  * Snapshots shared through Redis (`index:<set>:current`, `:previous`, `:version`, `:lease`), with
@@ -219,7 +226,7 @@ export class RedisSnapshots implements SnapshotStore {
   }
 
   async load(set: CompanySet): Promise<IndexSnapshot | null> {
-    await this.redis.whenReady(START_WAIT_MS);
+    await this.redis.whenReady();
     const data = await this.redis.attempt(
       (c) => c.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.key(set, "current")),
       { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
@@ -255,7 +262,7 @@ export class RedisSnapshots implements SnapshotStore {
   }
 
   async loadChanges(set: CompanySet): Promise<ChangeLog | null> {
-    await this.redis.whenReady(START_WAIT_MS);
+    await this.redis.whenReady();
     const data = await this.redis.attempt(
       (c) => c.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.key(set, "changes")),
       { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
@@ -286,26 +293,59 @@ export class RedisSnapshots implements SnapshotStore {
     return value === null ? null : Number(value);
   }
 
-  async lease(set: CompanySet): Promise<{ release(): Promise<void> } | "held" | null> {
+  async lease(set: CompanySet): Promise<SyncLease | "held" | null> {
     const name = this.key(set, "lease");
     const token = randomBytes(8).toString("hex");
-    await this.redis.whenReady(START_WAIT_MS);
-    const answer = await this.redis.attempt((c) =>
-      c.set(name, token, { condition: "NX", expiration: { type: "PX", value: this.leaseMs } }),
+    await this.redis.whenReady();
+    // A slow answer is not "no Redis": given the short command timeout on a busy machine, every
+    // instance would sync by itself. Without an answer from a connected Redis, ask at the next check.
+    const answer = await this.redis.attempt(
+      (c) => c.set(name, token, { condition: "NX", expiration: { type: "PX", value: this.leaseMs } }),
+      { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
     );
-    if (answer === undefined) return null;
+    if (answer === undefined) return this.redis.isReady() ? "held" : null;
     if (answer !== "OK") return "held";
-    const renew = setInterval(() => {
-      void this.redis.attempt((c) =>
-        c.eval(RENEW, { keys: [name], arguments: [token, String(this.leaseMs)] }),
-      );
-    }, this.leaseMs / 3);
-    renew.unref?.();
+    // Renewed by every page the sync records and on a timer: a busy machine's slow command must
+    // not let the lease lapse under a live sync (another instance would sync the set again).
+    let lost = false;
+    const renew = (progress: LeaderProgress | null) =>
+      void this.redis
+        .attempt(
+          (c) =>
+            c.eval(RENEW, {
+              keys: [name, this.key(set, "progress")],
+              arguments: [token, String(this.leaseMs), progress ? JSON.stringify(progress) : ""],
+            }),
+          { timeoutMs: this.leaseMs / 3 },
+        )
+        .then((renewed) => {
+          if (renewed !== 0 || lost) return;
+          lost = true;
+          console.warn(`index: lost the lease on the ${set} set; another instance may sync it too`);
+        });
+    const timer = setInterval(() => renew(null), this.leaseMs / 3);
+    timer.unref?.();
     return {
+      progress: (progress) => renew(progress),
       release: async () => {
-        clearInterval(renew);
-        await this.redis.attempt((c) => c.eval(RELEASE_IF_HELD, { keys: [name], arguments: [token] }));
+        clearInterval(timer);
+        await this.redis.attempt((c) =>
+          c
+            .eval(RELEASE_IF_HELD, { keys: [name], arguments: [token] })
+            .then(() => c.del(this.key(set, "progress"))),
+        );
       },
     };
+  }
+
+  async leaderProgress(set: CompanySet): Promise<LeaderProgress | null> {
+    const value = await this.redis.attempt((c) => c.get(this.key(set, "progress")));
+    if (!value) return null;
+    try {
+      const { pagesDone, pagesTotal, rows } = JSON.parse(value) as LeaderProgress;
+      return { pagesDone, pagesTotal, rows };
+    } catch {
+      return null;
+    }
   }
 }

@@ -26,8 +26,17 @@ export interface RedisOptions {
   namespace: string;
   /** Per-command timeout: a hung Redis must not hold a page. */
   commandTimeoutMs?: number;
+  /**
+   * How long a start keeps trying for the first connection before it counts Redis as down. A
+   * start on a busy machine can hold the event loop past a connect timeout; that first miss is
+   * no outage, and taking it for one made every instance sync and spend alone.
+   */
+  startWaitMs?: number;
   now?: () => number;
 }
+
+/** At start, how long Redis may take to answer before instances decide alone (who syncs, whose budget). */
+export const START_WAIT_MS = 15_000;
 
 type Client = ReturnType<typeof createClient>;
 
@@ -40,6 +49,8 @@ export class SharedRedis {
   private failures = 0;
   private readonly now: () => number;
   private readonly target: string;
+  /** Settles with the first connection (true), or false once the start wait has passed without one. */
+  private readonly firstConnection: Promise<boolean>;
 
   constructor(options: RedisOptions) {
     this.now = options.now ?? Date.now;
@@ -50,10 +61,23 @@ export class SharedRedis {
       url: options.url,
       disableOfflineQueue: true,
       socket: {
-        connectTimeout: 2_000,
+        // Generous: on loopback or a LAN a connect takes milliseconds, and a shorter timeout fires
+        // whenever a busy start holds the event loop, not because Redis is slow.
+        connectTimeout: 10_000,
         // Keep trying, at most every 2 s: the app serves from its own tiers meanwhile.
         reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2_000),
       },
+    });
+    this.firstConnection = new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        if (this.state === "connecting") this.setState("down");
+        resolve(false);
+      }, options.startWaitMs ?? START_WAIT_MS);
+      timer.unref?.();
+      this.client.once("ready", () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
     });
     this.client.on("ready", () => this.setState("ready"));
     this.client.on("reconnecting", () => {
@@ -64,7 +88,8 @@ export class SharedRedis {
       const message = error instanceof Error ? error.message : String(error);
       if (message !== this.lastError) console.warn(`redis: ${this.target}: ${message}`);
       this.lastError = message;
-      if (this.state !== "ready") this.setState("down");
+      // Until the first connection or the start wait's end, a failed attempt is retried as part of connecting.
+      if (this.state === "ready") this.setState("down");
     });
     this.commandTimeoutMs = options.commandTimeoutMs ?? 500;
     this.client.connect().catch(() => {
@@ -89,23 +114,19 @@ export class SharedRedis {
   }
 
   /**
-   * While the first connection is still being made, waits for it (at most `timeoutMs`): a decision
-   * taken once at start (who syncs the index) must not mistake Redis's first moments for an outage.
-   * Answers at once once Redis has been up or down.
+   * Whether Redis is up, after waiting for the first connection while a start still makes it (at
+   * most the start wait): a decision taken once at start (who syncs the index) must not mistake
+   * Redis's first moments, or a first attempt that timed out, for an outage. Answers at once
+   * once Redis has been up, or the start wait has passed.
    */
-  whenReady(timeoutMs: number): Promise<boolean> {
-    if (this.state !== "connecting") return Promise.resolve(this.isReady());
-    return new Promise((resolve) => {
-      const done = (ready: boolean) => {
-        clearTimeout(timer);
-        this.client.off("ready", onReady);
-        resolve(ready);
-      };
-      const onReady = () => done(true);
-      const timer = setTimeout(() => done(this.isReady()), timeoutMs);
-      timer.unref?.();
-      this.client.on("ready", onReady);
-    });
+  async whenReady(): Promise<boolean> {
+    if (this.state === "connecting") await this.firstConnection;
+    return this.isReady();
+  }
+
+  /** Still making the first connection at start: Redis has been neither up nor given up on. */
+  isConnecting(): boolean {
+    return this.state === "connecting";
   }
 
   /**

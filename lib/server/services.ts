@@ -120,6 +120,7 @@ export class Services {
       onSynced: async (set, previous, rows) => {
         if (set === "default") await this.changeLog.record(previous, rows, dataNow());
       },
+      log: options.startSync === false ? undefined : (line) => console.log(line),
     });
     this.profiles = this.cache("profile", {
       freshMs: 30 * MINUTE,

@@ -6,7 +6,7 @@ import { UpstreamBudget } from "@/lib/upstream/budget";
 import { type Transport, UpstreamClient } from "@/lib/upstream/client";
 import type { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground, type Priority } from "@/lib/upstream/priority";
-import { type RunningRedis, startRedis } from "@/tests/redis-server";
+import { freePort, type RunningRedis, startRedis } from "@/tests/redis-server";
 import { type RunningSandbox, startSandboxServer } from "@/tests/sandbox-server";
 import { SharedRedis } from "./redis";
 import { RedisBudgetStore } from "./upstream-budget";
@@ -155,6 +155,36 @@ describe("the upstream budget shared through Redis", () => {
     // A patient call waits the pause out and goes.
     const patient = await instance("c", null, { interactiveWaitMs: 3_000 });
     await expect(topNews(patient.client, "interactive")).resolves.toBeDefined();
+  });
+
+  it("while a start still makes its first connection, background work waits and interactive calls take only the kept fifth", async () => {
+    // Nothing listens there yet: every attempt fails, as a first one that timed out does.
+    const shared = new SharedRedis({ url: `redis://127.0.0.1:${await freePort()}`, namespace: "starting" });
+    connections.push(shared);
+    await until(() => shared.status().lastError !== null);
+    const store = new RedisBudgetStore(shared, { calls: 10, windowMs: 10_000 });
+    expect(await store.take("background", false)).toMatchObject({ granted: false, paused: false });
+    const interactive = [];
+    for (let i = 0; i < 3; i++) interactive.push((await store.take("interactive", false)).granted);
+    expect(interactive).toEqual([true, true, false]);
+    expect(store.status()).toMatchObject({
+      mode: "local-fallback",
+      effectiveCalls: 2,
+      redis: { state: "connecting" },
+    });
+  });
+
+  it("an instance that has made no upstream call still takes only its share when Redis goes away", async () => {
+    await instance("a", { calls: 4, windowMs: 3_000 });
+    const b = await instance("b", { calls: 4, windowMs: 3_000 });
+    await until(() => b.store.status().instances === 2);
+    await redis.kill();
+    try {
+      await until(() => !b.shared.isReady());
+      expect(b.store.status()).toMatchObject({ mode: "local-fallback", effectiveCalls: 2 });
+    } finally {
+      await redis.restart();
+    }
   });
 
   it("Redis killed: calls keep succeeding on a local share of the budget; Redis back: shared again", async () => {

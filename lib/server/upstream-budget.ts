@@ -11,10 +11,13 @@ import "server-only";
 // - a 429's Retry-After is a key with that TTL that pauses every instance;
 // - instances note themselves in a sorted set with a one-minute expiry, so each knows how many
 //   share the budget.
-// While Redis is down each instance falls back to its own log with a share of the budget: N
-// divided by the instances seen in the last minute (its own grants of the last window count), so
-// N instances together still stay within N. An instance that never saw Redis takes the whole
-// budget. When Redis is back, the grants made meanwhile are written into the shared log first.
+// While a start still makes its first connection (see SharedRedis's start wait), background work
+// waits for it and interactive calls take only the kept fifth, on their own: instances starting
+// together would otherwise each spend the whole budget. While Redis is down each instance falls
+// back to its own log with a share of the budget: N divided by the instances seen in the last
+// minute (its own grants of the last window count), so N instances together still stay within
+// N. An instance that never saw Redis takes the whole budget. When Redis is back, the grants made
+// meanwhile are written into the shared log first.
 import { randomUUID } from "node:crypto";
 import {
   type BudgetLimit,
@@ -37,7 +40,7 @@ const INTERACTIVE_BACKOFF_MS = 250;
 const INSTANCE_TTL_MS = 60_000;
 /** While on its own, a refused call asks again this soon, so that a returning Redis is used at once. */
 const FALLBACK_RECHECK_MS = 1_000;
-/** At start, calls wait this long for the first connection before counting on their own. */
+/** At start, background work asks again this soon while the first connection is being made. */
 const FIRST_CONNECT_WAIT_MS = 100;
 
 // KEYS: 1 grant log, 2 interactive marks, 3 instances, 4 pause.
@@ -88,6 +91,16 @@ local freeing = redis.call('ZRANGE', KEYS[1], used - cap, used - cap, 'WITHSCORE
 return refuse(math.max(1, tonumber(freeing[2]) + window - now), 0)
 `;
 
+// KEYS: 1 instances. ARGV: 1 instance id. Notes this instance as sharing the budget; returns how many do.
+const HEARTBEAT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], now + ${INSTANCE_TTL_MS}, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('PEXPIRE', KEYS[1], ${INSTANCE_TTL_MS})
+return redis.call('ZCARD', KEYS[1])
+`;
+
 // KEYS: 1 pause. ARGV: 1 ms. Lengthens the pause, never shortens it.
 const PAUSE_SCRIPT = `
 if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then
@@ -114,6 +127,18 @@ export class RedisBudgetStore implements BudgetStore {
   ) {
     this.local = new LocalBudgetStore(limit, now);
     this.keys = ["log", "interactive", "instances", "pause"].map((name) => redis.key(`budget:${name}`));
+    // An instance that makes no upstream call (everything cached) must still know how many share
+    // the budget, or it would take all of it alone once Redis goes away.
+    void redis.whenReady().then(() => this.heartbeat());
+    const timer = setInterval(() => void this.heartbeat(), INSTANCE_TTL_MS / 3);
+    timer.unref?.();
+  }
+
+  private async heartbeat(): Promise<void> {
+    const instances = await this.redis.attempt((client) =>
+      client.eval(HEARTBEAT_SCRIPT, { keys: [this.keys[2] as string], arguments: [this.instanceId] }),
+    );
+    if (instances !== undefined) this.instances = Math.max(1, Number(instances));
   }
 
   async take(priority: Priority, interactiveWaiting: boolean): Promise<TakeResult> {
@@ -139,12 +164,12 @@ export class RedisBudgetStore implements BudgetStore {
       }),
     );
     if (!Array.isArray(reply)) {
-      // Still connecting for the first time (a start): wait for it rather than spend the whole budget alone.
-      if (this.redis.status().state === "connecting")
+      const connecting = this.redis.isConnecting();
+      // Still connecting for the first time (a start): background work waits for it.
+      if (connecting && priority === "background" && limit)
         return { granted: false, retryInMs: FIRST_CONNECT_WAIT_MS, paused: false };
       this.fallbackSince ??= now;
-      const share = limit ? Math.max(1, Math.floor(limit.calls / this.instances)) : 0;
-      const local = this.local.takeWithin(priority, share);
+      const local = this.local.takeWithin(priority, this.fallbackCalls(connecting));
       return local.granted || local.paused
         ? local
         : { ...local, retryInMs: Math.min(local.retryInMs, FALLBACK_RECHECK_MS) };
@@ -173,17 +198,21 @@ export class RedisBudgetStore implements BudgetStore {
     return this.local.pausedUntil();
   }
 
+  /** What this instance may spend per window on its own: the kept fifth while connecting at start, else its share. */
+  private fallbackCalls(connecting: boolean): number {
+    const limit = this.limit;
+    if (!limit) return 0;
+    if (connecting) return Math.max(1, limit.calls - backgroundCap(limit));
+    return Math.max(1, Math.floor(limit.calls / this.instances));
+  }
+
   status(): BudgetStoreStatus {
     const fallback = this.fallbackSince !== null || !this.redis.isReady();
     const limit = this.limit;
     return {
       mode: fallback ? "local-fallback" : "shared",
       limit,
-      effectiveCalls: !limit
-        ? null
-        : fallback
-          ? Math.max(1, Math.floor(limit.calls / this.instances))
-          : limit.calls,
+      effectiveCalls: !limit ? null : fallback ? this.fallbackCalls(this.redis.isConnecting()) : limit.calls,
       used: fallback ? this.local.used() : this.lastUsed,
       pausedUntil: this.local.pausedUntil(),
       instances: this.instances,

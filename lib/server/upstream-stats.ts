@@ -4,6 +4,8 @@ export interface EndpointStats {
   calls: number;
   ok: number;
   failed: number;
+  /** Attempts the service refused with 429 (rate limited). */
+  refused: number;
   lastStatus: number | "error" | null;
   totalMs: number;
 }
@@ -17,12 +19,14 @@ export class UpstreamStats {
       calls: 0,
       ok: 0,
       failed: 0,
+      refused: 0,
       lastStatus: null,
       totalMs: 0,
     };
     stats.calls++;
     if (typeof call.status === "number" && call.status < 400) stats.ok++;
     else stats.failed++;
+    if (call.status === 429) stats.refused++;
     stats.lastStatus = call.status;
     stats.totalMs += call.durationMs;
     this.endpoints.set(call.endpoint, stats);

@@ -149,6 +149,21 @@ describe("UpstreamClient", () => {
     await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "invalid_response" });
   });
 
+  it("retries an answer whose body broke off (a timeout or reset mid-way) instead of failing as invalid", async () => {
+    const broken = new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"pagination":'));
+          controller.error(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+        },
+      }),
+      { status: 200, headers: { "content-type": "application/json" } },
+    );
+    const { client, requests } = clientWith([broken, jsonResponse(pageBody)]);
+    await expect(client.getCompaniesPage({ pageNumber: 1 })).resolves.toMatchObject({ data: [row] });
+    expect(requests).toHaveLength(2);
+  });
+
   it("maps a body that breaks the contract to invalid_response naming the fields", async () => {
     const { client } = clientWith([
       jsonResponse({ pagination: pageBody.pagination, data: [{ companyKey: 5 }] }),

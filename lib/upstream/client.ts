@@ -197,36 +197,51 @@ export class UpstreamClient {
     );
   }
 
-  async getLogo(lookup: CompanyLookup, variant: LogoVariant = "icon"): Promise<Uint8Array> {
-    const response = await this.request("/v2/company/logo", { ...lookup, variant });
-    const contentType = response.headers.get("content-type") ?? "";
-    if (!contentType.startsWith("image/")) {
-      throw this.invalid("/v2/company/logo", `logo answered ${contentType || "no content type"}`);
-    }
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await response.arrayBuffer());
-    } catch {
-      throw this.invalid("/v2/company/logo", "the logo's body broke off", response.status);
-    }
-    if (!isCompletePng(bytes)) throw this.invalid("/v2/company/logo", "logo is not a complete PNG");
-    this.monitor.success();
-    return bytes;
+  getLogo(lookup: CompanyLookup, variant: LogoVariant = "icon"): Promise<Uint8Array> {
+    const path = "/v2/company/logo";
+    return this.request(path, { ...lookup, variant }, async (response) => {
+      const contentType = response.headers.get("content-type") ?? "";
+      if (!contentType.startsWith("image/")) {
+        throw this.invalid(path, `logo answered ${contentType || "no content type"}`);
+      }
+      const bytes = new Uint8Array(await this.readBody(response, path, (r) => r.arrayBuffer()));
+      if (!isCompletePng(bytes)) throw this.invalid(path, "logo is not a complete PNG");
+      this.monitor.success();
+      return bytes;
+    });
   }
 
-  private async getJson<T extends z.ZodType>(path: string, params: Params, schema: T): Promise<z.output<T>> {
-    const response = await this.request(path, params);
-    let body: unknown;
+  private getJson<T extends z.ZodType>(path: string, params: Params, schema: T): Promise<z.output<T>> {
+    return this.request(path, params, async (response) => {
+      const text = await this.readBody(response, path, (r) => r.text());
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Truncated or malformed, as sent.
+        throw this.invalid(path, "response body is not valid JSON", response.status);
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) throw this.invalid(path, summarizeIssues(parsed.error), response.status);
+      this.monitor.success();
+      return parsed.data;
+    });
+  }
+
+  /**
+   * Reads a body; one that breaks off (the attempt's timeout, a reset connection: a busy service
+   * or machine) is a timeout or network failure, retried like one.
+   */
+  private async readBody<T>(response: Response, path: string, read: (r: Response) => Promise<T>): Promise<T> {
     try {
-      body = await response.json();
-    } catch {
-      // Truncated, malformed, or a body that broke off mid-way.
-      throw this.invalid(path, "response body is not valid JSON", response.status);
+      return await read(response);
+    } catch (caught) {
+      const timedOut =
+        caught instanceof Error && (caught.name === "TimeoutError" || caught.name === "AbortError");
+      const code = timedOut ? "timeout" : "network";
+      this.monitor.failure(code, path);
+      throw new UpstreamError(code, "the answer broke off before its end", { endpoint: path });
     }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw this.invalid(path, summarizeIssues(parsed.error), response.status);
-    this.monitor.success();
-    return parsed.data;
   }
 
   /** A 2xx whose body cannot be used: the service is up (the breaker saw an answer) but failing us. */
@@ -237,10 +252,15 @@ export class UpstreamClient {
 
   /**
    * One GET with timeout, retries of retryable failures within the total budget, and error
-   * mapping. Returns a 2xx. Every upstream call is a GET, so repeating one is safe. Every
-   * attempt first takes a slot of the upstream budget.
+   * mapping. `read` takes a 2xx's body, within the attempt: a body that breaks off is retried
+   * too. Every upstream call is a GET, so repeating one is safe. Every attempt first takes a
+   * slot of the upstream budget.
    */
-  private async request(path: string, params: Params): Promise<Response> {
+  private async request<T>(
+    path: string,
+    params: Params,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
     const { retries, backoffMs, maxRetryAfterMs, totalBudgetMs, sleep, now } = this.options;
     let deadline = now() + totalBudgetMs;
     const url = new URL(this.options.baseUrl + path);
@@ -252,7 +272,7 @@ export class UpstreamClient {
       deadline += await this.takeSlot(path, deadline);
       let error: UpstreamError;
       try {
-        return await this.attempt(url, path, attempt, deadline);
+        return await read(await this.attempt(url, path, attempt, deadline));
       } catch (caught) {
         error =
           caught instanceof UpstreamError
