@@ -188,8 +188,10 @@ describe("the upstream budget shared through Redis", () => {
   });
 
   it("Redis killed: calls keep succeeding on a local share of the budget; Redis back: shared again", async () => {
-    const a = await instance("a", { calls: 4, windowMs: 3_000 });
-    const b = await instance("b", { calls: 4, windowMs: 3_000 });
+    // A window long enough that a busy machine's pauses between the steps do not expire the slots
+    // the counts below read (with 3 s, CI once saw a slot leave the window before status()).
+    const a = await instance("a", { calls: 4, windowMs: 6_000 });
+    const b = await instance("b", { calls: 4, windowMs: 6_000 });
     expect(sent).toEqual([]);
     // Each instance learns from its calls how many share the budget.
     for (const client of [a.client, b.client, a.client, b.client]) await topNews(client, "interactive");
