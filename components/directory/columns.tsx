@@ -8,7 +8,7 @@ import { MarketCap } from "@/components/ui/market-cap";
 import type { SortField } from "@/lib/directory/fields";
 import { highlightRanges } from "@/lib/directory/highlight";
 import type { ColumnId } from "@/lib/directory/url-state";
-import { formatAgo, formatUtc } from "@/lib/format";
+import { formatAgo, formatUtc, plainText } from "@/lib/format";
 import {
   COMPANY_STATUS_LABELS,
   COMPANY_TYPE_LABELS,
@@ -31,7 +31,7 @@ export interface ColumnMeta {
 }
 
 export const COLUMN_META: Record<ColumnId, ColumnMeta> = {
-  name: { label: "Company", width: "minmax(340px, 2fr)", narrowWidth: "minmax(192px, 2fr)", sort: "name" },
+  name: { label: "Company", width: "minmax(332px, 2fr)", narrowWidth: "minmax(186px, 2fr)", sort: "name" },
   ticker: { label: "Ticker", width: "108px", sort: "ticker" },
   sector: { label: "Sector", width: "minmax(192px, 1fr)", sort: "sector" },
   industryGroup: { label: "Industry group", width: "minmax(140px, 1fr)" },
@@ -103,7 +103,7 @@ const helper = createColumnHelper<typeof features, DirectoryRow>();
 const muted = "text-slate-500 dark:text-slate-400";
 const text = (value: string | null | undefined) =>
   value ? (
-    <span className="truncate" title={value}>
+    <span className="truncate" title={plainText(value)}>
       {value}
     </span>
   ) : (
@@ -111,7 +111,7 @@ const text = (value: string | null | undefined) =>
   );
 const mono = (value: string | null | undefined) =>
   value ? (
-    <span className="truncate font-mono text-[13px]" title={value}>
+    <span className="truncate font-mono text-[13px]" title={plainText(value)}>
       {value}
     </span>
   ) : (
@@ -132,7 +132,7 @@ function NameCell({ company }: { company: DirectoryRow }) {
         defer={deferImages}
       />
       <span className="min-w-0">
-        <span className="block truncate font-medium" dir="auto" title={name}>
+        <span className="block truncate font-medium" dir="auto" title={plainText(name)}>
           <Highlighted text={name} query={query} />
         </span>
         {narrow && (
@@ -186,7 +186,7 @@ export const DIRECTORY_COLUMNS = helper.columns([
         ? `${listing.exchangeCode} (${listing.exchangeName})`
         : listing.exchangeCode;
       return (
-        <span className="truncate" title={`${listing.ticker} · ${where}`}>
+        <span className="truncate" title={plainText(`${listing.ticker} · ${where}`)}>
           <span className="font-mono text-[13px] font-semibold">
             {tickerHit ? (
               <mark className="rounded-sm bg-amber-200 text-inherit dark:bg-amber-500/40">
@@ -230,7 +230,7 @@ export const DIRECTORY_COLUMNS = helper.columns([
       const { headquartersCountryCode: code, headquartersCountryName: name } = row.original;
       if (!name && !code) return <span className={muted}>–</span>;
       return (
-        <span className="truncate" title={name ?? code ?? undefined}>
+        <span className="truncate" title={plainText(name ?? code) || undefined}>
           {code && (
             <span className="mr-1.5 font-mono text-xs text-slate-500 dark:text-slate-400">{code}</span>
           )}
@@ -310,7 +310,7 @@ export const DIRECTORY_COLUMNS = helper.columns([
       if (datasets.length === 0) return <span className={`text-xs ${muted}`}>None</span>;
       const labels = datasets.map((d) => labelOf(DATASET_LABELS, d));
       return (
-        <span className="truncate text-xs" title={labels.join(", ")}>
+        <span className="truncate text-xs" title={plainText(labels.join(", "))}>
           <span className="font-medium tabular-nums">{datasets.length}</span>{" "}
           {datasets.length === 1 ? "dataset" : "datasets"}
           <span className="sr-only">: {labels.join(", ")}</span>

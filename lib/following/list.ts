@@ -5,6 +5,10 @@ import { z } from "zod";
 import { companiesOf, companiesUrlValue } from "@/lib/compare/set";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 
+// In the browser, zod must not probe for eval (its JIT checks `new Function("")` on the first object
+// parse): the page's script policy forbids eval, and the probe is reported as a CSP violation.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 /**
  * The most companies one list holds: /following's news costs one top-news call per company (cached),
  * and the list's Atom feed takes at most as many.
