@@ -19,7 +19,7 @@ import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/
 import { companiesParam, companiesUrlValue, compareHref, MAX_COMPARE } from "@/lib/compare/set";
 import type { SortField } from "@/lib/directory/fields";
 import { sortCompanies } from "@/lib/directory/sort-values";
-import { type ColumnId, defaultOrder } from "@/lib/directory/url-state";
+import { type ColumnId, defaultOrder } from "@/lib/directory/view-state";
 import {
   applyImport,
   type FollowedCompany,
