@@ -5,9 +5,10 @@ import { CompareView } from "@/components/compare/compare-view";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { loadedCompanies } from "@/lib/compare/model";
-import { MAX_COMPARE, type ParsedSet, parseCompareSet } from "@/lib/compare/set";
+import { compareSetOf, MAX_COMPARE, type ParsedSet } from "@/lib/compare/set";
 import { loadComparison } from "@/lib/server/compare";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
+import { loadCompareSearchParams } from "./search-params";
 
 // The set comes from the URL and every company from the (cached) profile service.
 export const dynamic = "force-dynamic";
@@ -17,7 +18,7 @@ interface PageProps {
 }
 
 export async function generateMetadata({ searchParams }: PageProps): Promise<Metadata> {
-  const { keys } = parseCompareSet((await searchParams).companies);
+  const { keys } = compareSetOf((await loadCompareSearchParams(searchParams)).companies);
   return {
     title:
       keys.length > 0 ? `Compare ${keys.slice(0, 4).join(", ")}${keys.length > 4 ? "…" : ""}` : "Compare",
@@ -26,7 +27,7 @@ export async function generateMetadata({ searchParams }: PageProps): Promise<Met
 }
 
 export default async function ComparePage({ searchParams }: PageProps) {
-  const set = parseCompareSet((await searchParams).companies);
+  const set = compareSetOf((await loadCompareSearchParams(searchParams)).companies);
   if (!(await upstreamIsSlow())) return <Comparison set={set} />;
   // The upstream is slow (page-gate.ts): the document now, the comparison when it comes.
   return (
