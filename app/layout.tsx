@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { FollowNotice } from "@/components/following/follow-notice";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -32,15 +31,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <NuqsAdapter>
-          <Providers>
-            <SiteHeader />
-            <main id="main" className="mx-auto max-w-screen-2xl px-4 py-8">
-              {children}
-            </main>
-            <FollowNotice />
-          </Providers>
-        </NuqsAdapter>
+        <Providers>
+          <SiteHeader />
+          <main id="main" className="mx-auto max-w-screen-2xl px-4 py-8">
+            {children}
+          </main>
+          <FollowNotice />
+        </Providers>
       </body>
     </html>
   );
