@@ -48,6 +48,9 @@ const NARROW_COLUMNS = ["name", "marketCap"] as const;
 const TYPING = { history: "replace", limitUrlUpdates: debounce(300) } as const;
 const FILTERING = { history: "push", limitUrlUpdates: throttle(100) } as const;
 
+/** The query the address bar holds now (a typed one reaches it once typing pauses). */
+const queryInUrl = () => new URLSearchParams(window.location.search).get("q") ?? "";
+
 export function DirectoryView({
   now,
   wideGuess,
@@ -63,18 +66,55 @@ export function DirectoryView({
   // changing on its own (Back, Forward, a link) changes the state.
   const [params, setParams] = useQueryStates(directoryParsers);
   const state = useMemo(() => stateOf(params), [params]);
-  const navigate = useCallback(
-    (next: DirectoryState) => void setParams(paramsOf(next), FILTERING),
+  const router = useRouter();
+  // Whatever follows a typed query (a filter's new entry, another page) follows it in the history
+  // too, so Back returns to it: a query still waiting for typing to pause is written first.
+  const afterTypedQuery = useCallback(
+    (q: string, then: () => void) => {
+      if (queryInUrl() === q.trim()) then();
+      else void setParams({ q, page: null }, { history: "replace" }).then(then);
+    },
     [setParams],
   );
+  const navigate = useCallback(
+    (next: DirectoryState) => afterTypedQuery(next.q, () => void setParams(paramsOf(next), FILTERING)),
+    [afterTypedQuery, setParams],
+  );
   const onSearch = useCallback((q: string) => void setParams({ q, page: null }, TYPING), [setParams]);
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
+  // Another page is opened once every write the URL still waits for is done: a write landing
+  // while the router navigates would cancel the navigation, and Back returns to the typed query.
+  const leaveTo = useCallback(
+    (href: string) => {
+      const { q } = latest.current;
+      if (serializeDirectoryState(latest.current) === window.location.search) router.push(href);
+      else void setParams({ q, page: null }, { history: "replace" }).then(() => router.push(href));
+    },
+    [setParams, router],
+  );
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
+      if (link.origin !== window.location.origin || link.pathname === window.location.pathname) return;
+      if (serializeDirectoryState(latest.current) === window.location.search) return;
+      event.preventDefault();
+      leaveTo(`${link.pathname}${link.search}${link.hash}`);
+    };
+    window.addEventListener("click", onClick, true);
+    return () => window.removeEventListener("click", onClick, true);
+  }, [leaveTo]);
 
   const { head, count, rowAt, setRange, pageError, retry, exportHref } = useDirectory(state);
-  const router = useRouter();
   const lone = count === 1 && !head.isPlaceholderData ? rowAt(0) : undefined;
   const onSubmit = useCallback(() => {
-    if (lone) router.push(profileHref(lone.companyKey));
-  }, [lone, router]);
+    if (lone) leaveTo(profileHref(lone.companyKey));
+  }, [lone, leaveTo]);
   const onArrowDown = useCallback(() => {
     document.querySelector<HTMLElement>('[data-results-scroller] tbody [data-index="0"] a')?.focus();
   }, []);
@@ -107,13 +147,17 @@ export function DirectoryView({
 
   const onSort = useCallback(
     (field: typeof sort.sort) =>
-      void setParams((current) => {
-        const before = stateOf(current);
-        const { sort, order } = effectiveSort(before);
-        const nextOrder = sort === field ? (order === "asc" ? "desc" : "asc") : defaultOrder(field);
-        return paramsOf({ ...before, sort: field, order: nextOrder });
-      }, FILTERING),
-    [setParams],
+      afterTypedQuery(
+        latest.current.q,
+        () =>
+          void setParams((current) => {
+            const before = stateOf(current);
+            const { sort, order } = effectiveSort(before);
+            const nextOrder = sort === field ? (order === "asc" ? "desc" : "asc") : defaultOrder(field);
+            return paramsOf({ ...before, sort: field, order: nextOrder });
+          }, FILTERING),
+      ),
+    [afterTypedQuery, setParams],
   );
 
   const resultLine = data
