@@ -92,10 +92,13 @@ export function NewsFeed({
   );
 
   // The URL the page was opened with is rewritten in its canonical form (what was corrected, the
-  // remembered density), replacing its history entry.
+  // remembered density), replacing its history entry. From the state as it is by then: a control
+  // changed before the page hydrated has already updated it (React replays that change).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the opening URL
   useEffect(() => {
-    void setParams(feedParamsOf(state), { history: "replace" });
+    void setParams((current) => feedParamsOf(feedStateOf(current, today, preferred).state), {
+      history: "replace",
+    });
   }, []);
 
   const apiParams = useMemo(() => toApiParams(state), [state]);
