@@ -3,16 +3,7 @@
 import { FlexRender, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
-import {
-  type CSSProperties,
-  type KeyboardEvent,
-  memo,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type CSSProperties, memo, useMemo, useRef } from "react";
 import { StarIcon } from "@/components/following/follow-button";
 import { toggleFollow, useFollowing } from "@/lib/client/following";
 import type { ColumnWidth } from "@/lib/directory/column-layout";
@@ -23,18 +14,14 @@ import { profileHref } from "@/lib/hrefs";
 import { ColumnResizer } from "./column-resizer";
 import { CellContext, COLUMN_META, DIRECTORY_COLUMNS, features } from "./columns";
 import type { DirectoryRow } from "./use-directory";
+import { useFling } from "./use-fling";
+import { useRangeReporter } from "./use-range-reporter";
+import { useRowNavigation } from "./use-row-navigation";
 
 const ROW_HEIGHT = 48;
 /** The selection column: a checkbox per row, for the comparison, and a star to follow the company. */
 // 50 px keeps the narrow table (this, the name and the market cap) within a 390 px phone.
 const SELECT_WIDTH = "50px";
-const RANGE_THROTTLE_MS = 120;
-/**
- * Faster than this (px per ms; a reading scroll is well under 1) rows are drawn as their name
- * alone until the table slows down: a fling passes thousands of rows nobody can read, and full
- * rows would cost their layout on every frame.
- */
-const FLING_SPEED = 4;
 /**
  * Every body row: placed by the virtualizer, laid out on the header's grid (the table's CSS
  * variable, so a resized column re-lays the rows without re-rendering them).
@@ -103,50 +90,29 @@ export function ResultsTable(props: ResultsTableProps) {
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = (items.at(-1)?.index ?? -1) + 1;
-  // The range goes up at once when the table is still, and at most every RANGE_THROTTLE_MS
-  // while it scrolls: a fling past thousands of rows asks only for the pages it stops on.
-  const reported = useRef<{ timer: ReturnType<typeof setTimeout> | null; range: [number, number] }>({
-    timer: null,
-    range: [0, 0],
+  useRangeReporter(first, last, virtualizer.isScrolling, onRangeChange);
+  const fling = useFling(scrollRef, virtualizer.isScrolling);
+  const { active, setActive, onKeyDown } = useRowNavigation({
+    count,
+    rowHeight: ROW_HEIGHT,
+    scrollRef,
+    scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: "auto" }),
+    resetKey,
+    onRowKey: (event, index) => {
+      const row = rowAt(index);
+      if (event.key === " " && (event.target as HTMLElement).tagName === "A") {
+        // Space on a row ticks it for the comparison (a link does nothing with Space).
+        if (row) onToggleSelected(row);
+        return true;
+      }
+      if ((event.key === "f" || event.key === "F") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        // F on a row follows or unfollows its company.
+        if (row) toggleFollow(row.companyKey, plainText(row.displayNameEnglish) || null);
+        return true;
+      }
+      return false;
+    },
   });
-  const scrolling = virtualizer.isScrolling;
-  // The scroll speed since the last render (a ref: it only decides how rows are drawn).
-  const speed = useRef({ offset: 0, at: 0, fling: false });
-  {
-    const offset = virtualizer.scrollOffset ?? 0;
-    const at = performance.now();
-    const elapsed = at - speed.current.at;
-    if (!scrolling) speed.current = { offset, at, fling: false };
-    else if (elapsed >= 1)
-      speed.current = { offset, at, fling: Math.abs(offset - speed.current.offset) / elapsed > FLING_SPEED };
-  }
-  // Back to full rows in a deferred render, which React splits into short slices; into the
-  // light rows at once.
-  const settled = useDeferredValue(!speed.current.fling);
-  const fling = speed.current.fling || !settled;
-  useEffect(() => {
-    const state = reported.current;
-    state.range = [first, last];
-    if (!scrolling) {
-      if (state.timer) clearTimeout(state.timer);
-      state.timer = null;
-      onRangeChange(state.range);
-    } else if (!state.timer) {
-      state.timer = setTimeout(() => {
-        state.timer = null;
-        onRangeChange(state.range);
-      }, RANGE_THROTTLE_MS);
-    }
-  }, [first, last, scrolling, onRangeChange]);
-  useEffect(() => () => clearTimeout(reported.current.timer ?? undefined), []);
-
-  const [active, setActive] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger, not a value used.
-  useEffect(() => {
-    // Reading scrollTop is free here (layout is fresh after the commit); scrolling is not.
-    if (scrollRef.current && scrollRef.current.scrollTop !== 0) scrollRef.current.scrollTo({ top: 0 });
-    setActive(0);
-  }, [resetKey]);
 
   // The table model covers the rows on screen only; the virtualizer positions them.
   const windowRows = useMemo(() => {
@@ -173,46 +139,6 @@ export function ResultsTable(props: ResultsTableProps) {
   const template = [SELECT_WIDTH, ...tracks].join(" ");
   const columnsKey = columns.join(",");
   const width = minWidth(tracks);
-
-  const focusRow = (index: number) => {
-    const target = Math.max(0, Math.min(count - 1, index));
-    setActive(target);
-    virtualizer.scrollToIndex(target, { align: "auto" });
-    requestAnimationFrame(() =>
-      scrollRef.current
-        ?.querySelector<HTMLElement>(`[data-index="${target}"] a`)
-        ?.focus({ preventScroll: true }),
-    );
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 480) / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: active + 1,
-      ArrowUp: active - 1,
-      PageDown: active + page,
-      PageUp: active - page,
-      Home: 0,
-      End: count - 1,
-    };
-    if (event.key === " " && (event.target as HTMLElement).tagName === "A") {
-      // Space on a row ticks it for the comparison (a link does nothing with Space).
-      event.preventDefault();
-      const row = rowAt(active);
-      if (row) onToggleSelected(row);
-      return;
-    }
-    if ((event.key === "f" || event.key === "F") && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      // F on a row follows or unfollows its company.
-      event.preventDefault();
-      const row = rowAt(active);
-      if (row) toggleFollow(row.companyKey, plainText(row.displayNameEnglish) || null);
-      return;
-    }
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    focusRow(next);
-  };
 
   const cellContext = useMemo(
     () => ({
