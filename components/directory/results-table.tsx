@@ -12,7 +12,7 @@ import type { ColumnId } from "@/lib/directory/url-state";
 import { plainText } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import { ColumnResizer } from "./column-resizer";
-import { CellContext, COLUMN_META, DIRECTORY_COLUMNS, features } from "./columns";
+import { CellContext, columnDefs, columnLabel, type DirectoryColumnMeta, features } from "./columns";
 import type { DirectoryRow } from "./use-directory";
 import { useFling } from "./use-fling";
 import { useRangeReporter } from "./use-range-reporter";
@@ -30,10 +30,14 @@ const ROW_CLASS =
   "absolute left-0 top-0 grid w-full items-center border-b border-slate-100 [grid-template-columns:var(--directory-columns)] dark:border-slate-800/60";
 
 /** A column's grid track: the width the person set, or its default (on a narrow window, its narrow one). */
-function trackOf(id: ColumnId, widths: readonly ColumnWidth[], narrow: boolean): string {
+function trackOf(
+  id: string,
+  meta: DirectoryColumnMeta | undefined,
+  widths: readonly ColumnWidth[],
+  narrow: boolean,
+): string {
   const px = widths.find((w) => w.id === id)?.px;
-  const meta = COLUMN_META[id];
-  return px ? `${px}px` : (narrow && meta.narrowWidth) || meta.width;
+  return px ? `${px}px` : (narrow && meta?.narrowWidth) || meta?.width || "minmax(100px, 1fr)";
 }
 
 function minWidth(tracks: readonly string[]): number {
@@ -123,10 +127,7 @@ export function ResultsTable(props: ResultsTableProps) {
     }
     return rows;
   }, [first, last, rowAt]);
-  const visibleDefs = useMemo(
-    () => DIRECTORY_COLUMNS.filter((c) => columns.includes(c.id as ColumnId)),
-    [columns],
-  );
+  const visibleDefs = useMemo(() => columnDefs(columns), [columns]);
   const table = useTable({
     features,
     columns: visibleDefs,
@@ -135,7 +136,8 @@ export function ResultsTable(props: ResultsTableProps) {
   });
   const rowsById = table.getRowModel().rowsById;
   const narrow = !columns.includes("ticker");
-  const tracks = columns.map((id) => trackOf(id, widths, narrow));
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const tracks = headers.map(({ column }) => trackOf(column.id, column.columnDef.meta, widths, narrow));
   const template = [SELECT_WIDTH, ...tracks].join(" ");
   const columnsKey = columns.join(",");
   const width = minWidth(tracks);
@@ -176,25 +178,30 @@ export function ResultsTable(props: ResultsTableProps) {
               <th scope="col" className="flex items-center px-2 py-2">
                 <span className="sr-only">Select for comparison, follow</span>
               </th>
-              {columns.map((id) => {
-                const meta = COLUMN_META[id];
-                const sorted = meta.sort && sort.sort === meta.sort ? sort.order : null;
+              {headers.map((header) => {
+                const id = header.column.id as ColumnId;
+                const meta = header.column.columnDef.meta;
+                const label = columnLabel(id);
+                const sortField = meta?.sort;
+                const sorted = sortField && sort.sort === sortField ? sort.order : null;
                 return (
                   <th
-                    key={id}
+                    key={header.id}
                     scope="col"
                     aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
                     data-column={id}
-                    className={`relative flex min-w-0 items-center px-2 py-2 ${meta.align === "end" ? "justify-end" : ""}`}
+                    className={`relative flex min-w-0 items-center px-2 py-2 ${meta?.align === "end" ? "justify-end" : ""}`}
                   >
-                    {meta.sort ? (
+                    {sortField ? (
                       <button
                         type="button"
-                        onClick={() => onSort(meta.sort as SortField)}
+                        onClick={() => onSort(sortField)}
                         className="-mx-1 inline-flex min-w-0 items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white"
-                        title={`Sort by ${meta.label.toLowerCase()}`}
+                        title={`Sort by ${label.toLowerCase()}`}
                       >
-                        <span className="truncate">{meta.label}</span>
+                        <span className="truncate">
+                          <FlexRender header={header} />
+                        </span>
                         <span
                           aria-hidden="true"
                           className={sorted ? "text-brand-600 dark:text-brand-100" : "opacity-30"}
@@ -203,12 +210,12 @@ export function ResultsTable(props: ResultsTableProps) {
                         </span>
                       </button>
                     ) : (
-                      <span className="truncate" title={meta.label}>
-                        {meta.label}
+                      <span className="truncate" title={label}>
+                        <FlexRender header={header} />
                       </span>
                     )}
                     <ColumnResizer
-                      label={meta.label}
+                      label={label}
                       px={widths.find((w) => w.id === id)?.px}
                       onResize={(px) => onResize(id, px)}
                     />
@@ -335,13 +342,13 @@ const ResultRow = memo(
           </button>
         </td>
         {row.getAllCells().map((cell) => {
-          const id = cell.column.id as ColumnId;
+          const id = cell.column.id;
           const content = <FlexRender cell={cell} />;
           return (
             <td
               key={cell.id}
               data-column={id}
-              className={`flex min-w-0 items-center px-2 ${COLUMN_META[id].align === "end" ? "justify-end" : ""}`}
+              className={`flex min-w-0 items-center px-2 ${cell.column.columnDef.meta?.align === "end" ? "justify-end" : ""}`}
             >
               {id === "name" ? (
                 <Link
