@@ -2,6 +2,7 @@
 
 import { memo, useEffect, useRef, useState } from "react";
 import { useDebouncedCallback } from "@/lib/client/debounce";
+import { useFocusShortcut } from "@/lib/client/use-focus-shortcut";
 
 /**
  * The directory's query box: focused on load and by "/", reports what is typed (a burst of keys
@@ -52,18 +53,7 @@ export const SearchBox = memo(function SearchBox({
     else send(text);
   }, [text, send]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "/" || event.metaKey || event.ctrlKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select, [contenteditable='true']")) return;
-      event.preventDefault();
-      input.current?.focus();
-      input.current?.select();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useFocusShortcut(input);
 
   return (
     <search className="block">
