@@ -1,9 +1,9 @@
 // Lighthouse (performance and accessibility) on each page of the built app, in Debian's
 // Chromium: the default mobile run with simulated throttling, so the scores are comparable
 // with what PageSpeed would print. Each page is run three times and the median kept.
-import { existsSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 import { startBuiltApp } from "./app";
 import { table } from "./stats";
 
@@ -15,23 +15,12 @@ const RUNS = 3;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export async function lighthouseBench(): Promise<void> {
-  const chromePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-    (p): p is string => Boolean(p && existsSync(p)),
-  );
+  const chromePath = CHROMIUM_PATH;
   if (!chromePath) throw new Error("no Chromium: set CHROMIUM_PATH");
   const { base, stop } = await startBuiltApp();
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   try {
     const rows: (string | number)[][] = [

@@ -3,6 +3,7 @@
 // the tests check that the page asks the API the right question and shows its answer.
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { collectProblems } from "./helpers";
 
 const stories = (n: number) => (n === 1 ? "1 story" : `${n.toLocaleString("en-US")} stories`);
 
@@ -48,9 +49,7 @@ test.describe("defaults and the first page", () => {
     page,
     request,
   }) => {
-    const errors: string[] = [];
-    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    page.on("pageerror", (e) => errors.push(e.message));
+    const errors = collectProblems(page);
     const total = await apiTotal(request, "");
     await page.goto("/news");
     await expect(page.getByRole("heading", { level: 1, name: "Top news" })).toBeVisible();

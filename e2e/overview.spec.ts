@@ -1,6 +1,7 @@
 // The overview page against the sandbox with its clock pinned to 2026-11-20T15:00:00Z.
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { collectProblems } from "./helpers";
 
 async function apiTotal(request: APIRequestContext, query: string): Promise<number> {
   const response = await request.get(`/api/top-news?${query}&pageSize=1`);
@@ -12,9 +13,7 @@ test("shows today's top stories, the week by event type, recent updates and a di
   page,
   request,
 }) => {
-  const errors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = collectProblems(page);
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 
