@@ -99,6 +99,8 @@ export default defineConfig({
     appServer(slowPort, `${E2E_SLOW_URL}/sandbox/faults`, {
       SANDBOX_FAULTS: E2E_SLOW_FAULTS,
       SANDBOX_FAULTS_CONTROL: "1",
+      // Memory only: a profile a previous run cached in .cache would not be slow.
+      CACHE_DIR: "off",
       // A call gives up after 6 s, once, and never opens the breaker: each page shows its
       // slow state for a few seconds, then its failure, without waiting for the defaults.
       UPSTREAM_TIMEOUT_MS: "6000",
