@@ -72,7 +72,10 @@ async function scrollLongTasks(
   await page.waitForFunction(
     () =>
       /[\d,]+ companies in the full universe/.test(document.body.textContent ?? "") &&
-      !document.querySelector('[role="status"]'),
+      // No sync or loading note left (the page keeps other, empty live regions, such as the follow notice).
+      ![...document.querySelectorAll('[role="status"]')].some((el) =>
+        /sync|loading/i.test(el.textContent ?? ""),
+      ),
     null,
     { timeout: 60_000 },
   );
