@@ -14,6 +14,13 @@ const RUNS = 3;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** Where a failing audit failed: the first element it names, as its HTML snippet. */
+function firstNode(details: unknown): string {
+  const items = (details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items;
+  const snippet = items?.find((i) => i.node?.snippet)?.node?.snippet;
+  return snippet ? ` (${snippet.slice(0, 160)})` : "";
+}
+
 export async function lighthouseBench(): Promise<void> {
   const chromePath = CHROMIUM_PATH;
   if (!chromePath) throw new Error("no Chromium: set CHROMIUM_PATH");
@@ -46,7 +53,7 @@ export async function lighthouseBench(): Promise<void> {
           cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
           failing: Object.values(audits)
             .filter((a) => a.score === 0 && a.scoreDisplayMode === "binary")
-            .map((a) => a.id),
+            .map((a) => `${a.id}${firstNode(a.details)}`),
         });
       }
       rows.push([

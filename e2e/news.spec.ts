@@ -1,9 +1,8 @@
 // Journeys through the top-news feed against the sandbox with its clock pinned to
 // 2026-11-20T15:00:00Z (playwright.config.ts). Expected counts come from /api/top-news itself, so
 // the tests check that the page asks the API the right question and shows its answer.
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { collectProblems } from "./helpers";
+import { collectProblems, expectNoAxeViolations } from "./helpers";
 
 const stories = (n: number) => (n === 1 ? "1 story" : `${n.toLocaleString("en-US")} stories`);
 
@@ -37,11 +36,6 @@ async function attribute(page: Page, name: string): Promise<string[]> {
     (nodes, attr) => nodes.map((n) => n.getAttribute(attr) ?? ""),
     `data-${name}`,
   );
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 test.describe("defaults and the first page", () => {

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { collectProblems } from "./helpers";
+import { collectProblems, expectNoAxeViolations } from "./helpers";
 
 const PAGES = [
   { path: "/", heading: "Overview" },
@@ -18,8 +17,7 @@ for (const { path, heading } of PAGES) {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     expect(problems).toEqual([]);
   });
 }
