@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** Browser tests run on a pinned sandbox clock so news and "updated ago" are stable. */
@@ -30,9 +30,6 @@ export const E2E_SLOW_MISS_LIMIT = 10;
  */
 const changesPort = Number(process.env.E2E_CHANGES_PORT ?? port + 12);
 export const E2E_CHANGES_URL = `http://127.0.0.1:${changesPort}`;
-const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-  (p): p is string => Boolean(p && existsSync(p)),
-);
 
 /** One `next start` of the build on the embedded sandbox at the pinned clock; `ready` answers 200 once it serves. */
 function appServer(appPort: number, ready: string, env: Record<string, string>) {
@@ -68,17 +65,8 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: chromium,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
+          executablePath: CHROMIUM_PATH,
+          args: CHROMIUM_ARGS,
         },
       },
     },
@@ -111,6 +99,8 @@ export default defineConfig({
     appServer(slowPort, `${E2E_SLOW_URL}/sandbox/faults`, {
       SANDBOX_FAULTS: E2E_SLOW_FAULTS,
       SANDBOX_FAULTS_CONTROL: "1",
+      // Memory only: a profile a previous run cached in .cache would not be slow.
+      CACHE_DIR: "off",
       // A call gives up after 6 s, once, and never opens the breaker: each page shows its
       // slow state for a few seconds, then its failure, without waiting for the defaults.
       UPSTREAM_TIMEOUT_MS: "6000",

@@ -1,16 +1,13 @@
 // Figures measured in headless Chromium against the built app (`next build` output), served by
 // `next start` on loopback with the embedded sandbox and a pinned clock.
-import { existsSync } from "node:fs";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { CHROMIUM_PATH } from "../tests/chromium";
 import { startBuiltApp } from "./app";
 import { ms, percentile, table } from "./stats";
 
 function launch(): Promise<Browser> {
-  const executablePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-    (p): p is string => Boolean(p && existsSync(p)),
-  );
   return chromium.launch({
-    executablePath,
+    executablePath: CHROMIUM_PATH,
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
 }
@@ -75,7 +72,10 @@ async function scrollLongTasks(
   await page.waitForFunction(
     () =>
       /[\d,]+ companies in the full universe/.test(document.body.textContent ?? "") &&
-      !document.querySelector('[role="status"]'),
+      // No sync or loading note left (the page keeps other, empty live regions, such as the follow notice).
+      ![...document.querySelectorAll('[role="status"]')].some((el) =>
+        /sync|loading/i.test(el.textContent ?? ""),
+      ),
     null,
     { timeout: 60_000 },
   );

@@ -1,9 +1,9 @@
 // Lighthouse (performance and accessibility) on each page of the built app, in Debian's
 // Chromium: the default mobile run with simulated throttling, so the scores are comparable
 // with what PageSpeed would print. Each page is run three times and the median kept.
-import { existsSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 import { startBuiltApp } from "./app";
 import { table } from "./stats";
 
@@ -14,24 +14,20 @@ const RUNS = 3;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** Where a failing audit failed: the first element it names, as its HTML snippet. */
+function firstNode(details: unknown): string {
+  const items = (details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items;
+  const snippet = items?.find((i) => i.node?.snippet)?.node?.snippet;
+  return snippet ? ` (${snippet.slice(0, 160)})` : "";
+}
+
 export async function lighthouseBench(): Promise<void> {
-  const chromePath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-    (p): p is string => Boolean(p && existsSync(p)),
-  );
+  const chromePath = CHROMIUM_PATH;
   if (!chromePath) throw new Error("no Chromium: set CHROMIUM_PATH");
   const { base, stop } = await startBuiltApp();
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   try {
     const rows: (string | number)[][] = [
@@ -57,7 +53,7 @@ export async function lighthouseBench(): Promise<void> {
           cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
           failing: Object.values(audits)
             .filter((a) => a.score === 0 && a.scoreDisplayMode === "binary")
-            .map((a) => a.id),
+            .map((a) => `${a.id}${firstNode(a.details)}`),
         });
       }
       rows.push([

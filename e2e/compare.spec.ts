@@ -207,6 +207,8 @@ test.describe("reading the set", () => {
     const node = peerNode(page, "NASDAQ_ELM");
     await expect(node.locator("[data-peer-name]")).toHaveText("Elmora");
     await expect(node).toContainText("ELM");
+    // Its spoken name starts with what it shows, then says the whole name and why it is a peer.
+    await expect(node).toHaveAccessibleName(/^ELM\s*Elmora\s*: Elmora Corporation, Direct competitor$/);
     await node.focus();
     await expect(page.getByRole("tooltip")).toContainText("Elmora Corporation");
     // Every node has a name under its ticker.

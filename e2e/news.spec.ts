@@ -1,8 +1,8 @@
 // Journeys through the top-news feed against the sandbox with its clock pinned to
 // 2026-11-20T15:00:00Z (playwright.config.ts). Expected counts come from /api/top-news itself, so
 // the tests check that the page asks the API the right question and shows its answer.
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { collectProblems, expectNoAxeViolations } from "./helpers";
 
 const stories = (n: number) => (n === 1 ? "1 story" : `${n.toLocaleString("en-US")} stories`);
 
@@ -38,19 +38,12 @@ async function attribute(page: Page, name: string): Promise<string[]> {
   );
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
 test.describe("defaults and the first page", () => {
   test("shows the API's defaults as filter values and the first page from the server", async ({
     page,
     request,
   }) => {
-    const errors: string[] = [];
-    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    page.on("pageerror", (e) => errors.push(e.message));
+    const errors = collectProblems(page);
     const total = await apiTotal(request, "");
     await page.goto("/news");
     await expect(page.getByRole("heading", { level: 1, name: "Top news" })).toBeVisible();

@@ -1,6 +1,6 @@
 // The overview page against the sandbox with its clock pinned to 2026-11-20T15:00:00Z.
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { collectProblems, expectNoAxeViolations } from "./helpers";
 
 async function apiTotal(request: APIRequestContext, query: string): Promise<number> {
   const response = await request.get(`/api/top-news?${query}&pageSize=1`);
@@ -12,9 +12,7 @@ test("shows today's top stories, the week by event type, recent updates and a di
   page,
   request,
 }) => {
-  const errors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = collectProblems(page);
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 
@@ -55,8 +53,7 @@ test("shows today's top stories, the week by event type, recent updates and a di
   await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(await recent.textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoAxeViolations(page);
   expect(errors).toEqual([]);
 
   // A bar's label opens the feed filtered by that type.
@@ -116,7 +113,6 @@ test.describe("narrow, dark", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

@@ -333,7 +333,9 @@ test("API view: v2 and v3 side by side, GBX against GBP explained, never the rea
   const api = page.locator("#api");
   await api.scrollIntoViewIfNeeded();
   const currency = api.locator("tr", { has: page.locator("th", { hasText: /^tradingCurrency$/ }) });
-  await expect(currency).toContainText("GBP");
+  // The view asks for v2 and v3 only once it is scrolled into sight: two upstream calls, which on a
+  // busy two-worker run took longer than the default 5 s once.
+  await expect(currency).toContainText("GBP", { timeout: 15_000 });
   await expect(currency).toContainText("GBX");
   await expect(currency).toContainText("Differs by design");
   await expect(currency).toContainText("100 GBX = 1 GBP");

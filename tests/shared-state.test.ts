@@ -12,14 +12,7 @@ import { SharedRedis } from "@/lib/server/redis";
 import { Services } from "@/lib/server/services";
 import { companyRow } from "@/tests/company-rows";
 import { type RunningRedis, startRedis } from "./redis-server";
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+import { until } from "./until";
 
 let redis: RunningRedis;
 const connections: SharedRedis[] = [];

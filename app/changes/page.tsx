@@ -87,41 +87,27 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
         aria-label="Filter changes"
         className="grid gap-3 sm:grid-cols-[repeat(3,minmax(0,14rem))_auto] sm:items-end"
       >
-        <label className="text-sm font-medium">
-          Kind
-          <select name="kind" defaultValue={state.kind ?? ""} className={selectClass}>
-            <option value="">Every kind</option>
-            {CHANGE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {CHANGE_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          Sector
-          <select name="sector" defaultValue={state.sector ?? ""} className={selectClass}>
-            <option value="">Every sector</option>
-            {sectors.map((sector) => (
-              <option key={sector} value={sector}>
-                {sector}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          Country
-          <select name="country" defaultValue={state.country ?? ""} className={selectClass}>
-            <option value="">Every country</option>
-            {[...countries]
-              .sort((a, b) => a[1].localeCompare(b[1]))
-              .map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Kind"
+          name="kind"
+          value={state.kind}
+          every="Every kind"
+          options={CHANGE_KINDS.map((kind) => [kind, CHANGE_KIND_LABELS[kind]] as const)}
+        />
+        <FilterSelect
+          label="Sector"
+          name="sector"
+          value={state.sector}
+          every="Every sector"
+          options={sectors.map((sector) => [sector, sector] as const)}
+        />
+        <FilterSelect
+          label="Country"
+          name="country"
+          value={state.country}
+          every="Every country"
+          options={[...countries].sort((a, b) => a[1].localeCompare(b[1]))}
+        />
         <div className="flex items-center gap-3">
           <button
             type="submit"
@@ -205,5 +191,34 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
         )}
       </section>
     </div>
+  );
+}
+
+/** One of the form's filters: a plain select (the form works without JavaScript), "every" first. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  every,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | null | undefined;
+  every: string;
+  options: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <label className="text-sm font-medium">
+      {label}
+      <select name={name} defaultValue={value ?? ""} className={selectClass}>
+        <option value="">{every}</option>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -153,9 +153,6 @@ export function PeerGraph({
                   key={p.item.companyKey}
                   type="button"
                   aria-pressed={on}
-                  aria-label={plainText(
-                    `${p.item.ticker}: ${p.item.name}, ${labelOf(PEER_RELATIONSHIP_LABELS, p.item.relationship)}`,
-                  )}
                   aria-describedby={active === p.item.companyKey ? `${id}-tip` : undefined}
                   data-peer={p.item.companyKey}
                   onClick={() => onToggle(p.item)}
@@ -172,6 +169,10 @@ export function PeerGraph({
                   </span>
                   <span data-peer-name className="block max-w-full truncate text-[10px] font-normal">
                     <UpstreamText>{shortName(p.item.name)}</UpstreamText>
+                  </span>
+                  {/* The name read out starts with what is seen (ticker, short name), then says the rest. */}
+                  <span className="sr-only">
+                    {plainText(`: ${p.item.name}, ${labelOf(PEER_RELATIONSHIP_LABELS, p.item.relationship)}`)}
                   </span>
                 </button>
               );

@@ -3,12 +3,12 @@
 import { useParentSize } from "@visx/responsive";
 import { scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
+import { importanceLevelLabel } from "@/components/news/importance";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompareCompany } from "@/lib/compare/model";
 import { IMPORTANCE_LEVELS, newsVolume, peerOverlap } from "@/lib/compare/set-charts";
 import { plainText } from "@/lib/format";
-import { IMPORTANCE_LABELS, labelOf } from "@/lib/upstream/vocabulary";
 import { BarChart } from "./bar-chart";
 import { ChartFrame, DataTable, UpstreamList } from "./chart-frame";
 import { useCompareNews } from "./compare-news";
@@ -188,7 +188,6 @@ export function NewsVolumeChart({ companies }: { companies: readonly CompareComp
   const news = useCompareNews(companies.map((c) => c.companyKey));
   const { parentRef, width: measured } = useParentSize({ initialSize: { width: 480 }, debounceTime: 50 });
   const volumes = news.data ? newsVolume(companies, news.data.articles, news.data.companies) : [];
-  const levelName = (level: number) => `${level} · ${labelOf(IMPORTANCE_LABELS, String(level))}`;
   const total = volumes.reduce((n, v) => n + (v.total ?? 0), 0);
   const major = volumes.reduce((n, v) => n + (v.byLevel[0] ?? 0), 0);
   const busiest = [...volumes].sort((a, b) => (b.total ?? 0) - (a.total ?? 0))[0];
@@ -238,7 +237,7 @@ export function NewsVolumeChart({ companies }: { companies: readonly CompareComp
         {IMPORTANCE_LEVELS.map((level, i) => (
           <li key={level} className="flex items-center gap-1.5">
             <span aria-hidden="true" className={`size-2.5 rounded-sm ${LEVEL_SWATCH[i]}`} />
-            {levelName(level)}
+            {importanceLevelLabel(level)}
           </li>
         ))}
         {anyNotLoaded && (
@@ -275,7 +274,7 @@ export function NewsVolumeChart({ companies }: { companies: readonly CompareComp
                 const w = scale(count);
                 const seg = (
                   <Bar key={level} x={x} y={y} width={w} height={BAR} className={LEVEL_FILL[l]}>
-                    <title>{`${levelName(level)}: ${count}`}</title>
+                    <title>{`${importanceLevelLabel(level)}: ${count}`}</title>
                   </Bar>
                 );
                 x += w;

@@ -68,7 +68,10 @@ export const ActiveFilters = memo(function ActiveFilters({
             className="inline-flex max-w-72 items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-100 dark:ring-slate-600"
           >
             <span className="truncate">{chip.text}</span>
-            <span aria-hidden="true">×</span>
+            {/* A drawn cross, not a "×" character: the link's spoken name must contain all its text. */}
+            <svg aria-hidden="true" viewBox="0 0 10 10" className="size-2.5 shrink-0">
+              <path d="M2 2l6 6M8 2l-6 6" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+            </svg>
           </a>
         </li>
       ))}

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { COLUMN_IDS, type ColumnId, FULL_ONLY_COLUMNS, type ViewMode } from "@/lib/directory/view-state";
-import { COLUMN_META } from "./columns";
+import { columnLabel } from "./columns";
 
 /** A menu of the columns the view offers; the company column always stays. */
 export function ColumnChooser({
@@ -74,7 +74,7 @@ export function ColumnChooser({
                   )
                 }
               />
-              {COLUMN_META[column].label}
+              {columnLabel(column)}
             </label>
           ))}
           <button

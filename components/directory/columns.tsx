@@ -20,8 +20,8 @@ import {
 import { Highlighted } from "./highlighted";
 import type { DirectoryRow } from "./use-directory";
 
-export interface ColumnMeta {
-  label: string;
+/** What the table's header and grid need of a column beyond its label and cells. */
+export interface DirectoryColumnMeta {
   /** CSS grid track. */
   width: string;
   /** The track on a narrow window (the two-column layout), where it differs. */
@@ -29,32 +29,6 @@ export interface ColumnMeta {
   sort?: SortField;
   align?: "end";
 }
-
-export const COLUMN_META: Record<ColumnId, ColumnMeta> = {
-  name: { label: "Company", width: "minmax(332px, 2fr)", narrowWidth: "minmax(186px, 2fr)", sort: "name" },
-  ticker: { label: "Ticker", width: "108px", sort: "ticker" },
-  sector: { label: "Sector", width: "minmax(192px, 1fr)", sort: "sector" },
-  industryGroup: { label: "Industry group", width: "minmax(140px, 1fr)" },
-  industry: { label: "Industry", width: "minmax(116px, 1.4fr)", sort: "industry" },
-  subIndustry: { label: "Sub-industry", width: "minmax(140px, 1.2fr)" },
-  country: { label: "HQ country", width: "minmax(136px, 0.8fr)", sort: "country" },
-  region: { label: "HQ region", width: "120px" },
-  domicile: { label: "Domicile", width: "minmax(110px, 0.8fr)" },
-  marketCap: { label: "Market cap", width: "120px", sort: "marketCap", align: "end" },
-  companyType: { label: "Type", width: "152px", sort: "companyType" },
-  companyStatus: { label: "Status", width: "88px", sort: "companyStatus" },
-  tradingStatus: { label: "Trading", width: "96px" },
-  securityType: { label: "Security", width: "140px" },
-  reportingCurrency: { label: "Reporting ccy", width: "96px" },
-  tradingCurrency: { label: "Trading ccy", width: "88px" },
-  datasets: { label: "Datasets", width: "96px" },
-  cik: { label: "CIK", width: "112px" },
-  fscl: { label: "fscl", width: "150px" },
-  figi: { label: "FIGI", width: "128px" },
-  isin: { label: "ISIN", width: "128px" },
-  cusip: { label: "CUSIP", width: "104px" },
-  updatedAt: { label: "Updated", width: "112px", sort: "updatedAt" },
-};
 
 const IDENTIFIER_LABELS: Record<string, string> = {
   companyKey: "Key",
@@ -86,7 +60,7 @@ function matchHint(row: DirectoryRow, query: string): { label: string; value: st
   return null;
 }
 
-export const features = tableFeatures({});
+export const features = tableFeatures({ columnMeta: {} as DirectoryColumnMeta });
 
 /**
  * What cells need beyond their row: the query to highlight, the clock, whether to hold logos, and
@@ -168,16 +142,21 @@ function UpdatedCell({ at }: { at: number | null | undefined }) {
   );
 }
 
-/** Every column the directory offers; the page shows the chosen ones. */
+/**
+ * Every column the directory offers, the one place a column is described: its label (the header),
+ * its grid track, its sort and its cells. The page shows the chosen ones.
+ */
 export const DIRECTORY_COLUMNS = helper.columns([
   helper.display({
     id: "name",
-    header: COLUMN_META.name.label,
+    header: "Company",
+    meta: { width: "minmax(332px, 2fr)", narrowWidth: "minmax(186px, 2fr)", sort: "name" },
     cell: ({ row }) => <NameCell company={row.original} />,
   }),
   helper.display({
     id: "ticker",
-    header: COLUMN_META.ticker.label,
+    header: "Ticker",
+    meta: { width: "108px", sort: "ticker" },
     cell: function TickerCell({ row }) {
       const { exchange } = useContext(CellContext);
       const listing = row.original.primaryListing;
@@ -205,27 +184,32 @@ export const DIRECTORY_COLUMNS = helper.columns([
   }),
   helper.display({
     id: "sector",
-    header: COLUMN_META.sector.label,
+    header: "Sector",
+    meta: { width: "minmax(192px, 1fr)", sort: "sector" },
     cell: ({ row }) => text(row.original.sector),
   }),
   helper.display({
     id: "industryGroup",
-    header: COLUMN_META.industryGroup.label,
+    header: "Industry group",
+    meta: { width: "minmax(140px, 1fr)" },
     cell: ({ row }) => text(row.original.industryGroup),
   }),
   helper.display({
     id: "industry",
-    header: COLUMN_META.industry.label,
+    header: "Industry",
+    meta: { width: "minmax(116px, 1.4fr)", sort: "industry" },
     cell: ({ row }) => text(row.original.industry),
   }),
   helper.display({
     id: "subIndustry",
-    header: COLUMN_META.subIndustry.label,
+    header: "Sub-industry",
+    meta: { width: "minmax(140px, 1.2fr)" },
     cell: ({ row }) => text(row.original.subIndustry),
   }),
   helper.display({
     id: "country",
-    header: COLUMN_META.country.label,
+    header: "HQ country",
+    meta: { width: "minmax(136px, 0.8fr)", sort: "country" },
     cell: ({ row }) => {
       const { headquartersCountryCode: code, headquartersCountryName: name } = row.original;
       if (!name && !code) return <span className={muted}>–</span>;
@@ -241,22 +225,26 @@ export const DIRECTORY_COLUMNS = helper.columns([
   }),
   helper.display({
     id: "region",
-    header: COLUMN_META.region.label,
+    header: "HQ region",
+    meta: { width: "120px" },
     cell: ({ row }) => text(row.original.headquartersRegion),
   }),
   helper.display({
     id: "domicile",
-    header: COLUMN_META.domicile.label,
+    header: "Domicile",
+    meta: { width: "minmax(110px, 0.8fr)" },
     cell: ({ row }) => text(row.original.legalDomicileCountryName),
   }),
   helper.display({
     id: "marketCap",
-    header: COLUMN_META.marketCap.label,
+    header: "Market cap",
+    meta: { width: "120px", sort: "marketCap", align: "end" },
     cell: ({ row }) => <MarketCap value={row.original.marketCapUsd} />,
   }),
   helper.display({
     id: "companyType",
-    header: COLUMN_META.companyType.label,
+    header: "Type",
+    meta: { width: "152px", sort: "companyType" },
     cell: ({ row }) =>
       row.original.companyType ? (
         <Badge>{labelOf(COMPANY_TYPE_LABELS, row.original.companyType)}</Badge>
@@ -264,7 +252,8 @@ export const DIRECTORY_COLUMNS = helper.columns([
   }),
   helper.display({
     id: "companyStatus",
-    header: COLUMN_META.companyStatus.label,
+    header: "Status",
+    meta: { width: "88px", sort: "companyStatus" },
     cell: ({ row }) =>
       row.original.companyStatus ? (
         <Badge tone={statusTone(row.original.companyStatus)}>
@@ -274,7 +263,8 @@ export const DIRECTORY_COLUMNS = helper.columns([
   }),
   helper.display({
     id: "tradingStatus",
-    header: COLUMN_META.tradingStatus.label,
+    header: "Trading",
+    meta: { width: "96px" },
     cell: ({ row }) => {
       const status = row.original.primaryListing.tradingStatus;
       return status ? (
@@ -284,7 +274,8 @@ export const DIRECTORY_COLUMNS = helper.columns([
   }),
   helper.display({
     id: "securityType",
-    header: COLUMN_META.securityType.label,
+    header: "Security",
+    meta: { width: "140px" },
     cell: ({ row }) =>
       text(
         row.original.primaryListing.securityType
@@ -294,17 +285,20 @@ export const DIRECTORY_COLUMNS = helper.columns([
   }),
   helper.display({
     id: "reportingCurrency",
-    header: COLUMN_META.reportingCurrency.label,
+    header: "Reporting ccy",
+    meta: { width: "96px" },
     cell: ({ row }) => mono(row.original.reportingCurrency),
   }),
   helper.display({
     id: "tradingCurrency",
-    header: COLUMN_META.tradingCurrency.label,
+    header: "Trading ccy",
+    meta: { width: "88px" },
     cell: ({ row }) => mono(row.original.primaryListing.tradingCurrency),
   }),
   helper.display({
     id: "datasets",
-    header: COLUMN_META.datasets.label,
+    header: "Datasets",
+    meta: { width: "96px" },
     cell: ({ row }) => {
       const datasets = row.original.availableDatasets;
       if (datasets.length === 0) return <span className={`text-xs ${muted}`}>None</span>;
@@ -318,30 +312,53 @@ export const DIRECTORY_COLUMNS = helper.columns([
       );
     },
   }),
-  helper.display({ id: "cik", header: COLUMN_META.cik.label, cell: ({ row }) => mono(row.original.cik) }),
+  helper.display({
+    id: "cik",
+    header: "CIK",
+    meta: { width: "112px" },
+    cell: ({ row }) => mono(row.original.cik),
+  }),
   helper.display({
     id: "fscl",
-    header: COLUMN_META.fscl.label,
+    header: "fscl",
+    meta: { width: "150px" },
     cell: ({ row }) => mono(row.original.companyFiscalIdentifier),
   }),
   helper.display({
     id: "figi",
-    header: COLUMN_META.figi.label,
+    header: "FIGI",
+    meta: { width: "128px" },
     cell: ({ row }) => mono(row.original.primaryListing.figi),
   }),
   helper.display({
     id: "isin",
-    header: COLUMN_META.isin.label,
+    header: "ISIN",
+    meta: { width: "128px" },
     cell: ({ row }) => mono(row.original.primaryListing.isin),
   }),
   helper.display({
     id: "cusip",
-    header: COLUMN_META.cusip.label,
+    header: "CUSIP",
+    meta: { width: "104px" },
     cell: ({ row }) => mono(row.original.primaryListing.cusip),
   }),
   helper.display({
     id: "updatedAt",
-    header: COLUMN_META.updatedAt.label,
+    header: "Updated",
+    meta: { width: "112px", sort: "updatedAt" },
     cell: ({ row }) => <UpdatedCell at={row.original.updatedAt} />,
   }),
 ]);
+
+const COLUMN_BY_ID = new Map(DIRECTORY_COLUMNS.map((column) => [column.id, column]));
+
+/** The definitions of the chosen columns, in the order given. */
+export function columnDefs(ids: readonly ColumnId[]) {
+  return ids.flatMap((id) => COLUMN_BY_ID.get(id) ?? []);
+}
+
+/** A column's label, its header. */
+export function columnLabel(id: ColumnId): string {
+  const header = COLUMN_BY_ID.get(id)?.header;
+  return typeof header === "string" ? header : id;
+}

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ColumnId } from "@/lib/directory/view-state";
-import { COLUMN_META } from "./columns";
+import { columnLabel } from "./columns";
 
 /** Says which columns the filters made the same in every row and were left out, with a way back. */
 export function ConstantColumnsNote({
@@ -16,7 +16,7 @@ export function ConstantColumnsNote({
   shown: boolean;
   onToggle: () => void;
 }) {
-  const parts = hidden.map((id) => COLUMN_META[id].label);
+  const parts = hidden.map((id) => columnLabel(id));
   if (exchange) parts.push(`the exchange code (${exchange})`);
   if (!shown && parts.length === 0) return null;
   return (

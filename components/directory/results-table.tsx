@@ -3,16 +3,7 @@
 import { FlexRender, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
-import {
-  type CSSProperties,
-  type KeyboardEvent,
-  memo,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type CSSProperties, memo, useMemo, useRef } from "react";
 import { StarIcon } from "@/components/following/follow-button";
 import { toggleFollow, useFollowing } from "@/lib/client/following";
 import type { ColumnWidth } from "@/lib/directory/column-layout";
@@ -21,20 +12,16 @@ import type { ColumnId } from "@/lib/directory/view-state";
 import { plainText } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import { ColumnResizer } from "./column-resizer";
-import { CellContext, COLUMN_META, DIRECTORY_COLUMNS, features } from "./columns";
+import { CellContext, columnDefs, columnLabel, type DirectoryColumnMeta, features } from "./columns";
 import type { DirectoryRow } from "./use-directory";
+import { useFling } from "./use-fling";
+import { useRangeReporter } from "./use-range-reporter";
+import { useRowNavigation } from "./use-row-navigation";
 
 const ROW_HEIGHT = 48;
 /** The selection column: a checkbox per row, for the comparison, and a star to follow the company. */
 // 50 px keeps the narrow table (this, the name and the market cap) within a 390 px phone.
 const SELECT_WIDTH = "50px";
-const RANGE_THROTTLE_MS = 120;
-/**
- * Faster than this (px per ms; a reading scroll is well under 1) rows are drawn as their name
- * alone until the table slows down: a fling passes thousands of rows nobody can read, and full
- * rows would cost their layout on every frame.
- */
-const FLING_SPEED = 4;
 /**
  * Every body row: placed by the virtualizer, laid out on the header's grid (the table's CSS
  * variable, so a resized column re-lays the rows without re-rendering them).
@@ -43,10 +30,14 @@ const ROW_CLASS =
   "absolute left-0 top-0 grid w-full items-center border-b border-slate-100 [grid-template-columns:var(--directory-columns)] dark:border-slate-800/60";
 
 /** A column's grid track: the width the person set, or its default (on a narrow window, its narrow one). */
-function trackOf(id: ColumnId, widths: readonly ColumnWidth[], narrow: boolean): string {
+function trackOf(
+  id: string,
+  meta: DirectoryColumnMeta | undefined,
+  widths: readonly ColumnWidth[],
+  narrow: boolean,
+): string {
   const px = widths.find((w) => w.id === id)?.px;
-  const meta = COLUMN_META[id];
-  return px ? `${px}px` : (narrow && meta.narrowWidth) || meta.width;
+  return px ? `${px}px` : (narrow && meta?.narrowWidth) || meta?.width || "minmax(100px, 1fr)";
 }
 
 function minWidth(tracks: readonly string[]): number {
@@ -103,50 +94,29 @@ export function ResultsTable(props: ResultsTableProps) {
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = (items.at(-1)?.index ?? -1) + 1;
-  // The range goes up at once when the table is still, and at most every RANGE_THROTTLE_MS
-  // while it scrolls: a fling past thousands of rows asks only for the pages it stops on.
-  const reported = useRef<{ timer: ReturnType<typeof setTimeout> | null; range: [number, number] }>({
-    timer: null,
-    range: [0, 0],
+  useRangeReporter(first, last, virtualizer.isScrolling, onRangeChange);
+  const fling = useFling(scrollRef, virtualizer.isScrolling);
+  const { active, setActive, onKeyDown } = useRowNavigation({
+    count,
+    rowHeight: ROW_HEIGHT,
+    scrollRef,
+    scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: "auto" }),
+    resetKey,
+    onRowKey: (event, index) => {
+      const row = rowAt(index);
+      if (event.key === " " && (event.target as HTMLElement).tagName === "A") {
+        // Space on a row ticks it for the comparison (a link does nothing with Space).
+        if (row) onToggleSelected(row);
+        return true;
+      }
+      if ((event.key === "f" || event.key === "F") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        // F on a row follows or unfollows its company.
+        if (row) toggleFollow(row.companyKey, plainText(row.displayNameEnglish) || null);
+        return true;
+      }
+      return false;
+    },
   });
-  const scrolling = virtualizer.isScrolling;
-  // The scroll speed since the last render (a ref: it only decides how rows are drawn).
-  const speed = useRef({ offset: 0, at: 0, fling: false });
-  {
-    const offset = virtualizer.scrollOffset ?? 0;
-    const at = performance.now();
-    const elapsed = at - speed.current.at;
-    if (!scrolling) speed.current = { offset, at, fling: false };
-    else if (elapsed >= 1)
-      speed.current = { offset, at, fling: Math.abs(offset - speed.current.offset) / elapsed > FLING_SPEED };
-  }
-  // Back to full rows in a deferred render, which React splits into short slices; into the
-  // light rows at once.
-  const settled = useDeferredValue(!speed.current.fling);
-  const fling = speed.current.fling || !settled;
-  useEffect(() => {
-    const state = reported.current;
-    state.range = [first, last];
-    if (!scrolling) {
-      if (state.timer) clearTimeout(state.timer);
-      state.timer = null;
-      onRangeChange(state.range);
-    } else if (!state.timer) {
-      state.timer = setTimeout(() => {
-        state.timer = null;
-        onRangeChange(state.range);
-      }, RANGE_THROTTLE_MS);
-    }
-  }, [first, last, scrolling, onRangeChange]);
-  useEffect(() => () => clearTimeout(reported.current.timer ?? undefined), []);
-
-  const [active, setActive] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger, not a value used.
-  useEffect(() => {
-    // Reading scrollTop is free here (layout is fresh after the commit); scrolling is not.
-    if (scrollRef.current && scrollRef.current.scrollTop !== 0) scrollRef.current.scrollTo({ top: 0 });
-    setActive(0);
-  }, [resetKey]);
 
   // The table model covers the rows on screen only; the virtualizer positions them.
   const windowRows = useMemo(() => {
@@ -157,10 +127,7 @@ export function ResultsTable(props: ResultsTableProps) {
     }
     return rows;
   }, [first, last, rowAt]);
-  const visibleDefs = useMemo(
-    () => DIRECTORY_COLUMNS.filter((c) => columns.includes(c.id as ColumnId)),
-    [columns],
-  );
+  const visibleDefs = useMemo(() => columnDefs(columns), [columns]);
   const table = useTable({
     features,
     columns: visibleDefs,
@@ -169,50 +136,11 @@ export function ResultsTable(props: ResultsTableProps) {
   });
   const rowsById = table.getRowModel().rowsById;
   const narrow = !columns.includes("ticker");
-  const tracks = columns.map((id) => trackOf(id, widths, narrow));
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const tracks = headers.map(({ column }) => trackOf(column.id, column.columnDef.meta, widths, narrow));
   const template = [SELECT_WIDTH, ...tracks].join(" ");
   const columnsKey = columns.join(",");
   const width = minWidth(tracks);
-
-  const focusRow = (index: number) => {
-    const target = Math.max(0, Math.min(count - 1, index));
-    setActive(target);
-    virtualizer.scrollToIndex(target, { align: "auto" });
-    requestAnimationFrame(() =>
-      scrollRef.current
-        ?.querySelector<HTMLElement>(`[data-index="${target}"] a`)
-        ?.focus({ preventScroll: true }),
-    );
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 480) / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: active + 1,
-      ArrowUp: active - 1,
-      PageDown: active + page,
-      PageUp: active - page,
-      Home: 0,
-      End: count - 1,
-    };
-    if (event.key === " " && (event.target as HTMLElement).tagName === "A") {
-      // Space on a row ticks it for the comparison (a link does nothing with Space).
-      event.preventDefault();
-      const row = rowAt(active);
-      if (row) onToggleSelected(row);
-      return;
-    }
-    if ((event.key === "f" || event.key === "F") && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      // F on a row follows or unfollows its company.
-      event.preventDefault();
-      const row = rowAt(active);
-      if (row) toggleFollow(row.companyKey, plainText(row.displayNameEnglish) || null);
-      return;
-    }
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    focusRow(next);
-  };
 
   const cellContext = useMemo(
     () => ({
@@ -250,25 +178,30 @@ export function ResultsTable(props: ResultsTableProps) {
               <th scope="col" className="flex items-center px-2 py-2">
                 <span className="sr-only">Select for comparison, follow</span>
               </th>
-              {columns.map((id) => {
-                const meta = COLUMN_META[id];
-                const sorted = meta.sort && sort.sort === meta.sort ? sort.order : null;
+              {headers.map((header) => {
+                const id = header.column.id as ColumnId;
+                const meta = header.column.columnDef.meta;
+                const label = columnLabel(id);
+                const sortField = meta?.sort;
+                const sorted = sortField && sort.sort === sortField ? sort.order : null;
                 return (
                   <th
-                    key={id}
+                    key={header.id}
                     scope="col"
                     aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
                     data-column={id}
-                    className={`relative flex min-w-0 items-center px-2 py-2 ${meta.align === "end" ? "justify-end" : ""}`}
+                    className={`relative flex min-w-0 items-center px-2 py-2 ${meta?.align === "end" ? "justify-end" : ""}`}
                   >
-                    {meta.sort ? (
+                    {sortField ? (
                       <button
                         type="button"
-                        onClick={() => onSort(meta.sort as SortField)}
+                        onClick={() => onSort(sortField)}
                         className="-mx-1 inline-flex min-w-0 items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white"
-                        title={`Sort by ${meta.label.toLowerCase()}`}
+                        title={`Sort by ${label.toLowerCase()}`}
                       >
-                        <span className="truncate">{meta.label}</span>
+                        <span className="truncate">
+                          <FlexRender header={header} />
+                        </span>
                         <span
                           aria-hidden="true"
                           className={sorted ? "text-brand-600 dark:text-brand-100" : "opacity-30"}
@@ -277,12 +210,12 @@ export function ResultsTable(props: ResultsTableProps) {
                         </span>
                       </button>
                     ) : (
-                      <span className="truncate" title={meta.label}>
-                        {meta.label}
+                      <span className="truncate" title={label}>
+                        <FlexRender header={header} />
                       </span>
                     )}
                     <ColumnResizer
-                      label={meta.label}
+                      label={label}
                       px={widths.find((w) => w.id === id)?.px}
                       onResize={(px) => onResize(id, px)}
                     />
@@ -409,13 +342,13 @@ const ResultRow = memo(
           </button>
         </td>
         {row.getAllCells().map((cell) => {
-          const id = cell.column.id as ColumnId;
+          const id = cell.column.id;
           const content = <FlexRender cell={cell} />;
           return (
             <td
               key={cell.id}
               data-column={id}
-              className={`flex min-w-0 items-center px-2 ${COLUMN_META[id].align === "end" ? "justify-end" : ""}`}
+              className={`flex min-w-0 items-center px-2 ${cell.column.columnDef.meta?.align === "end" ? "justify-end" : ""}`}
             >
               {id === "name" ? (
                 <Link

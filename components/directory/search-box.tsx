@@ -1,6 +1,8 @@
 "use client";
 
 import { memo, useEffect, useRef, useState } from "react";
+import { useDebouncedCallback } from "@/lib/client/debounce";
+import { useFocusShortcut } from "@/lib/client/use-focus-shortcut";
 
 /**
  * The directory's query box: focused on load and by "/", reports what is typed (a burst of keys
@@ -37,34 +39,21 @@ export const SearchBox = memo(function SearchBox({
 
   // A key typed after a pause searches at once; keys that follow each other within delayMs wait
   // for the burst to end, so fast typing makes one request rather than one per key.
-  const lastKeyAt = useRef(0);
-  const keyGap = useRef(Number.POSITIVE_INFINITY);
+  const send = useDebouncedCallback(
+    (q: string) => {
+      sent.current = q;
+      onSearch(q);
+    },
+    delayMs,
+    { leading: true },
+  );
   useEffect(() => {
-    if (text === sent.current) return;
-    const send = () => {
-      sent.current = text;
-      onSearch(text);
-    };
-    if (keyGap.current >= delayMs) {
-      send();
-      return;
-    }
-    const timer = setTimeout(send, delayMs);
-    return () => clearTimeout(timer);
-  }, [text, delayMs, onSearch]);
+    // The URL brought back what was sent (the back button): nothing waits to be sent.
+    if (text === sent.current) send.cancel();
+    else send(text);
+  }, [text, send]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "/" || event.metaKey || event.ctrlKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select, [contenteditable='true']")) return;
-      event.preventDefault();
-      input.current?.focus();
-      input.current?.select();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useFocusShortcut(input);
 
   return (
     <search className="block">
@@ -74,6 +63,7 @@ export const SearchBox = memo(function SearchBox({
         className="flex gap-2"
         onSubmit={(event) => {
           event.preventDefault();
+          send.cancel();
           sent.current = text;
           onSearch(text);
         }}
@@ -107,12 +97,7 @@ export const SearchBox = memo(function SearchBox({
             autoComplete="off"
             spellCheck={false}
             value={text}
-            onChange={(e) => {
-              const now = performance.now();
-              keyGap.current = now - lastKeyAt.current;
-              lastKeyAt.current = now;
-              setText(e.target.value);
-            }}
+            onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
               // Enter also submits the form (the search); on a query already shown it opens a lone hit.
               if (e.key === "Enter" && text === value) onSubmit?.();

@@ -11,6 +11,7 @@ import { ResultsTable } from "@/components/directory/results-table";
 import type { DirectoryRow } from "@/components/directory/use-directory";
 import { useMediaQuery } from "@/components/directory/use-media-query";
 import { useColumnWidths } from "@/components/directory/use-table-layout";
+import { FeedIcon } from "@/components/news/subscribe-link";
 import { CopyButton } from "@/components/profile/copy-button";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
@@ -182,12 +183,7 @@ export function FollowingView({ now }: { now: number }) {
               type="application/atom+xml"
               className={BUTTON}
             >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
-                <path
-                  fill="currentColor"
-                  d="M4 4a12 12 0 0 1 12 12h-2.5A9.5 9.5 0 0 0 4 6.5zm0 5a7 7 0 0 1 7 7H8.5A4.5 4.5 0 0 0 4 11.5zm1.5 4a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3"
-                />
-              </svg>
+              <FeedIcon />
               Subscribe (Atom feed of their news)
             </a>
           </div>

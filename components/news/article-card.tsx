@@ -3,8 +3,9 @@ import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FeedArticle } from "@/lib/api-types";
-import { safeHttpUrl } from "@/lib/format";
+import { formatUtc, safeHttpUrl } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
+import type { NewsArticle } from "@/lib/upstream/schemas";
 import { ArticleTitle } from "./article-title";
 import { EventTypeChip } from "./event-type-chip";
 import { IMPORTANCE_ACCENT, ImportanceBadge } from "./importance";
@@ -66,20 +67,88 @@ export function ArticleCompany({
 }
 
 /**
- * One story: company, importance (a Major Event stands out), event type, title, description, the
- * summary behind a disclosure, dates, and the source link (http(s) only, new tab).
+ * One story as a row of a company's own news (the profile): date, importance, event type, the
+ * title linking to the source, description and summary. No company line: the page is the company.
  */
-export function ArticleCard({
-  article,
-  hasLogo,
-  headingLevel = 3,
-  showCompany = true,
-}: {
-  article: FeedArticle;
-  hasLogo: boolean;
-  headingLevel?: 3 | 4;
-  showCompany?: boolean;
-}) {
+function ArticleRow({ article }: { article: NewsArticle }) {
+  const href = safeHttpUrl(article.sourceUrl);
+  const collected = Date.parse(article.collectedAt);
+  return (
+    <article>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+        <time
+          dateTime={article.date}
+          title={Number.isNaN(collected) ? undefined : `Collected ${formatUtc(collected)}`}
+        >
+          {article.date}
+        </time>
+        <ImportanceBadge level={article.importance} bars={false} />
+        <EventTypeChip eventType={article.eventType} />
+      </div>
+      <h3 className="mt-1 font-medium leading-snug">
+        {href ? (
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+          >
+            <ArticleTitle title={article.title} />
+            <span className="sr-only"> (opens the source in a new tab)</span>
+            <span aria-hidden="true"> ↗</span>
+          </a>
+        ) : (
+          <>
+            <ArticleTitle title={article.title} />
+            <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">
+              (source link withheld: not a web address)
+            </span>
+          </>
+        )}
+      </h3>
+      <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
+        <UpstreamText>{article.description}</UpstreamText>
+      </p>
+      {article.summary && article.summary !== article.description && (
+        <ArticleSummary summary={article.summary} />
+      )}
+    </article>
+  );
+}
+
+/** The summary behind a disclosure. */
+function ArticleSummary({ summary }: { summary: string }) {
+  return (
+    <details className="group mt-2 text-sm">
+      <summary className="cursor-pointer select-none font-medium text-brand-600 hover:underline dark:text-sky-300">
+        <span className="group-open:hidden">Show summary</span>
+        <span className="hidden group-open:inline">Hide summary</span>
+      </summary>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        <UpstreamText>{summary}</UpstreamText>
+      </p>
+    </details>
+  );
+}
+
+/**
+ * One story. The card (the feeds): company, importance (a Major Event stands out), event type,
+ * title, description, the summary behind a disclosure, dates, and the source link (http(s) only,
+ * new tab). The row (a company's own news, `variant="row"`): the same story without the company.
+ */
+export function ArticleCard(
+  props:
+    | { variant: "row"; article: NewsArticle }
+    | {
+        variant?: "card";
+        article: FeedArticle;
+        hasLogo: boolean;
+        headingLevel?: 3 | 4;
+        showCompany?: boolean;
+      },
+) {
+  if (props.variant === "row") return <ArticleRow article={props.article} />;
+  const { article, hasLogo, headingLevel = 3, showCompany = true } = props;
   const Heading = headingLevel === 3 ? "h3" : "h4";
   const source = safeHttpUrl(article.sourceUrl);
   const major = article.importance === 1;
@@ -107,17 +176,7 @@ export function ArticleCard({
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         <UpstreamText>{article.description}</UpstreamText>
       </p>
-      {article.summary && (
-        <details className="group mt-2 text-sm">
-          <summary className="cursor-pointer select-none font-medium text-brand-600 hover:underline dark:text-sky-300">
-            <span className="group-open:hidden">Show summary</span>
-            <span className="hidden group-open:inline">Hide summary</span>
-          </summary>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">
-            <UpstreamText>{article.summary}</UpstreamText>
-          </p>
-        </details>
-      )}
+      {article.summary && <ArticleSummary summary={article.summary} />}
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
         <span title="UTC date of the story">
           {Number.isNaN(fileDateMs) ? article.date : fileDate.format(fileDateMs)}

@@ -22,13 +22,17 @@ export function importanceLevelLabel(level: number): string {
   return `${level} · ${importanceLabel(level)}`;
 }
 
-/** "1 · Major Event": the level and its label, toned by weight. */
-export function ImportanceBadge({ level }: { level: number }) {
+/** "1 · Major Event": the level and its label, toned by weight; `bars` adds a gauge and a spoken word. */
+export function ImportanceBadge({ level, bars = true }: { level: number; bars?: boolean }) {
+  const title = `Importance ${level} of 5 (1 is most material)`;
+  if (!bars)
+    return (
+      <Badge tone={IMPORTANCE_TONES[level] ?? "neutral"} title={title}>
+        {importanceLevelLabel(level)}
+      </Badge>
+    );
   return (
-    <Badge
-      tone={IMPORTANCE_TONES[level] ?? "neutral"}
-      title={`Importance ${level} of 5 (1 is most material)`}
-    >
+    <Badge tone={IMPORTANCE_TONES[level] ?? "neutral"} title={title}>
       <span aria-hidden="true" className="mr-1 inline-flex items-end gap-px">
         {[1, 2, 3, 4, 5].map((bar) => (
           <span

@@ -2,6 +2,18 @@
 
 import { useSearchParams } from "next/navigation";
 
+/** The feed symbol of a subscribe link. */
+export function FeedIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
+      <path
+        fill="currentColor"
+        d="M4 4a12 12 0 0 1 12 12h-2.5A9.5 9.5 0 0 0 4 6.5zm0 5a7 7 0 0 1 7 7H8.5A4.5 4.5 0 0 0 4 11.5zm1.5 4a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3"
+      />
+    </svg>
+  );
+}
+
 /** The Atom feed of the view on screen: /news/feed.xml takes the same query as /news. */
 export function SubscribeLink() {
   const search = useSearchParams().toString();
@@ -11,12 +23,7 @@ export function SubscribeLink() {
       type="application/atom+xml"
       className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
-        <path
-          fill="currentColor"
-          d="M4 4a12 12 0 0 1 12 12h-2.5A9.5 9.5 0 0 0 4 6.5zm0 5a7 7 0 0 1 7 7H8.5A4.5 4.5 0 0 0 4 11.5zm1.5 4a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3"
-        />
-      </svg>
+      <FeedIcon />
       Subscribe (Atom feed of this view)
     </a>
   );

@@ -1,6 +1,7 @@
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
+import { listingKey } from "@/lib/profile/listings";
 import type { Listing, Profile } from "@/lib/upstream/schemas";
 import { CopyButton } from "./copy-button";
 
@@ -80,10 +81,7 @@ export function Identifiers({ profile }: { profile: Profile }) {
             </thead>
             <tbody>
               {listings.map(({ listing, primary }) => (
-                <tr
-                  key={listing.listingFiscalIdentifier ?? `${listing.exchangeCode}_${listing.ticker}`}
-                  className="border-t border-slate-100 dark:border-slate-800"
-                >
+                <tr key={listingKey(listing)} className="border-t border-slate-100 dark:border-slate-800">
                   <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
                     <UpstreamText>{listing.exchangeCode}</UpstreamText>:{" "}
                     <UpstreamText>{listing.ticker}</UpstreamText>

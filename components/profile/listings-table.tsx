@@ -2,7 +2,7 @@ import { Badge, statusTone } from "@/components/ui/badge";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { groupListings, minorUnitNote, type SecurityGroup } from "@/lib/profile/listings";
+import { groupListings, listingKey, minorUnitNote, type SecurityGroup } from "@/lib/profile/listings";
 import type { Listing } from "@/lib/upstream/schemas";
 import { labelOf, SECURITY_TYPE_LABELS, TRADING_STATUS_LABELS } from "@/lib/upstream/vocabulary";
 
@@ -31,6 +31,22 @@ function groupCaption(group: SecurityGroup): { title: string; detail: string } {
       detail: `${where[0]?.toUpperCase()}${where.slice(1)}.`,
     };
   return { title: type, detail: `Another security of the company; ${where}.` };
+}
+
+/** A security's heading: what it is, where, and its fscl. */
+function GroupCaption({ group }: { group: SecurityGroup }) {
+  const caption = groupCaption(group);
+  return (
+    <>
+      <span className="font-semibold text-slate-900 dark:text-white">{caption.title}</span>
+      <span className="text-slate-600 dark:text-slate-300"> · {caption.detail}</span>
+      {group.securityFiscalIdentifier && (
+        <span className="ml-1 break-all font-mono text-slate-600 dark:text-slate-300">
+          {group.securityFiscalIdentifier}
+        </span>
+      )}
+    </>
+  );
 }
 
 const TH = "px-3 py-2 text-left align-bottom text-xs font-semibold uppercase tracking-wide";
@@ -259,40 +275,28 @@ export function ListingsTable({ primary, secondaries }: { primary: Listing | nul
   return (
     <>
       <div className="space-y-4 sm:hidden print:block" data-testid="listing-cards">
-        {groups.map((group, i) => {
-          const caption = groupCaption(group);
-          return (
-            <section
-              key={group.securityFiscalIdentifier ?? `line-${i}`}
-              aria-label={caption.title}
-              data-security-kind={group.kind}
-              className="break-inside-avoid-page"
-            >
-              <h3 className="text-xs">
-                <span className="font-semibold text-slate-900 dark:text-white">{caption.title}</span>
-                <span className="text-slate-600 dark:text-slate-300"> · {caption.detail}</span>
-                {group.securityFiscalIdentifier && (
-                  <span className="ml-1 break-all font-mono text-slate-600 dark:text-slate-300">
-                    {group.securityFiscalIdentifier}
-                  </span>
-                )}
-              </h3>
-              <ul className="mt-2 space-y-2">
-                {group.lines.map((line) => (
-                  <ListingCard
-                    key={
-                      line.listing.listingFiscalIdentifier ??
-                      `${line.listing.exchangeCode}_${line.listing.ticker}`
-                    }
-                    listing={line.listing}
-                    isPrimary={line.isPrimary}
-                    licensed={licensed}
-                  />
-                ))}
-              </ul>
-            </section>
-          );
-        })}
+        {groups.map((group, i) => (
+          <section
+            key={group.securityFiscalIdentifier ?? `line-${i}`}
+            aria-label={groupCaption(group).title}
+            data-security-kind={group.kind}
+            className="break-inside-avoid-page"
+          >
+            <h3 className="text-xs">
+              <GroupCaption group={group} />
+            </h3>
+            <ul className="mt-2 space-y-2">
+              {group.lines.map((line) => (
+                <ListingCard
+                  key={listingKey(line.listing)}
+                  listing={line.listing}
+                  isPrimary={line.isPrimary}
+                  licensed={licensed}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
       </div>
       <ListingsGrid groups={groups} licensed={licensed} columns={columns} />
     </>
@@ -345,7 +349,6 @@ function ListingsGrid({
           </tr>
         </thead>
         {groups.map((group, i) => {
-          const caption = groupCaption(group);
           const receipt = group.kind === "depositary_receipt";
           return (
             <tbody
@@ -357,21 +360,12 @@ function ListingsGrid({
                 className={receipt ? "bg-sky-50 dark:bg-sky-950/60" : "bg-slate-50/60 dark:bg-slate-900/60"}
               >
                 <th scope="rowgroup" colSpan={columns} className="px-3 py-2 text-left text-xs font-normal">
-                  <span className="font-semibold text-slate-900 dark:text-white">{caption.title}</span>
-                  <span className="text-slate-600 dark:text-slate-300"> · {caption.detail}</span>
-                  {group.securityFiscalIdentifier && (
-                    <span className="ml-1 font-mono text-slate-600 dark:text-slate-300">
-                      {group.securityFiscalIdentifier}
-                    </span>
-                  )}
+                  <GroupCaption group={group} />
                 </th>
               </tr>
               {group.lines.map((line) => (
                 <ListingRow
-                  key={
-                    line.listing.listingFiscalIdentifier ??
-                    `${line.listing.exchangeCode}_${line.listing.ticker}`
-                  }
+                  key={listingKey(line.listing)}
                   listing={line.listing}
                   isPrimary={line.isPrimary}
                   licensed={licensed}

@@ -2,18 +2,16 @@
 
 import { keepPreviousData, queryOptions, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { ArticleTitle } from "@/components/news/article-title";
-import { IMPORTANCE_TONES, importanceLevelLabel } from "@/components/news/importance";
-import { Badge } from "@/components/ui/badge";
+import { ArticleCard } from "@/components/news/article-card";
+import { importanceLevelLabel } from "@/components/news/importance";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompanyNewsAnswer } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
-import { formatUtc, safeHttpUrl } from "@/lib/format";
 import { checkNewsRange, DEFAULT_NEWS_DAYS, MAX_NEWS_DAYS, rangeLimits } from "@/lib/profile/news-range";
 import type { NewsArticle } from "@/lib/upstream/schemas";
-import { EVENT_TYPE_LABELS, EVENT_TYPES, labelOf } from "@/lib/upstream/vocabulary";
+import { EVENT_TYPE_LABELS, EVENT_TYPES } from "@/lib/upstream/vocabulary";
 
 interface NewsFilter {
   companyKey: string;
@@ -237,7 +235,9 @@ function NewsResults({
         className={`divide-y divide-slate-200 dark:divide-slate-800 ${query.isPlaceholderData ? "opacity-60" : ""}`}
       >
         {articles.slice(0, limit).map((a) => (
-          <NewsItem key={`${a.collectedAt}-${a.sourceUrl}-${a.title}`} article={a} />
+          <li key={`${a.collectedAt}-${a.sourceUrl}-${a.title}`} className="py-3 first:pt-0">
+            <ArticleCard variant="row" article={a} />
+          </li>
         ))}
       </ol>
       {articles.length > limit && (
@@ -250,63 +250,5 @@ function NewsResults({
         </button>
       )}
     </div>
-  );
-}
-
-function NewsItem({ article }: { article: NewsArticle }) {
-  const href = safeHttpUrl(article.sourceUrl);
-  const collected = Date.parse(article.collectedAt);
-  return (
-    <li className="py-3 first:pt-0">
-      <article>
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
-          <time
-            dateTime={article.date}
-            title={Number.isNaN(collected) ? undefined : `Collected ${formatUtc(collected)}`}
-          >
-            {article.date}
-          </time>
-          <Badge
-            tone={IMPORTANCE_TONES[article.importance] ?? "neutral"}
-            title="Importance: 1 is most material, 5 least"
-          >
-            {importanceLevelLabel(article.importance)}
-          </Badge>
-          <Badge tone="neutral">{labelOf(EVENT_TYPE_LABELS, article.eventType)}</Badge>
-        </div>
-        <h3 className="mt-1 font-medium leading-snug">
-          {href ? (
-            <a
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
-            >
-              <ArticleTitle title={article.title} />
-              <span className="sr-only"> (opens the source in a new tab)</span>
-              <span aria-hidden="true"> ↗</span>
-            </a>
-          ) : (
-            <>
-              <ArticleTitle title={article.title} />
-              <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">
-                (source link withheld: not a web address)
-              </span>
-            </>
-          )}
-        </h3>
-        <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
-          <UpstreamText>{article.description}</UpstreamText>
-        </p>
-        {article.summary && article.summary !== article.description && (
-          <details className="mt-0.5 text-sm">
-            <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-300">Summary</summary>
-            <p className="mt-1 text-slate-700 dark:text-slate-300">
-              <UpstreamText>{article.summary}</UpstreamText>
-            </p>
-          </details>
-        )}
-      </article>
-    </li>
   );
 }

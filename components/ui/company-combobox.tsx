@@ -1,13 +1,14 @@
 "use client";
 
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useId, useState } from "react";
+import { type KeyboardEvent, type ReactNode, type Ref, useId, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { describeError } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { DirectoryPage, DirectoryRow } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
+import { useDebounced } from "@/lib/client/debounce";
 import type { CompanyCard } from "@/lib/client/recent-companies";
 
 /** The directory's first eight matches for a picker (name, ticker or any identifier). */
@@ -18,15 +19,6 @@ export function companySearchOptions(q: string) {
     enabled: q.trim().length > 0,
     staleTime: 5 * 60_000,
   });
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 export const inputClass =

@@ -12,7 +12,6 @@ import type { ChangeLog } from "./changes";
 import { CompanyIndex } from "./company-index";
 
 export type CompanySet = "default" | "all";
-export const COMPANY_SETS: readonly CompanySet[] = ["default", "all"];
 
 export interface ListSource {
   getCompaniesPage(params: { pageNumber?: number; allCompanies?: boolean }): Promise<{

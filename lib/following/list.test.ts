@@ -35,6 +35,11 @@ describe("stored entries", () => {
       { companyKey: "" },
       { companyKey: "no-underscore" },
       { companyKey: "A_\u202eB" },
+      ["NYSE_IBM"],
+      { companyKey: "NYSE_IBM", name: 7 },
+      { companyKey: "NYSE_IBM", name: "x".repeat(301) },
+      { companyKey: "NYSE_IBM", followedAt: "yesterday" },
+      { companyKey: "NYSE_IBM", followedAt: "2026-13-45T99:00:00Z" },
     ])
       expect(parseFollowedEntry(bad)).toBeNull();
   });
@@ -76,7 +81,28 @@ describe("the export file", () => {
       JSON.stringify({ format: "fiscal-atlas-following", version: 1, companies: ["NYSE_IBM", "<script>"] }),
       NOW,
     );
-    expect(!badKey.ok && badKey.message).toMatch(/companies\.1/);
+    expect(!badKey.ok && badKey.message).toMatch(/companies\.1 is not a company key/);
+    const cases: [unknown, RegExp][] = [
+      [{ format: "fiscal-atlas-following", version: 2, companies: [] }, /version must be 1/],
+      [{ format: "fiscal-atlas-following", version: 1, companies: "NYSE_IBM" }, /companies is not a list/],
+      [
+        { format: "fiscal-atlas-following", version: 1, companies: Array(201).fill("NYSE_IBM") },
+        /more than 200/,
+      ],
+      [
+        {
+          format: "fiscal-atlas-following",
+          version: 1,
+          companies: [{ companyKey: "NYSE_IBM", followedAt: 5 }],
+        },
+        /companies\.0 is not a followed company/,
+      ],
+      [null, /not an object/],
+    ];
+    for (const [file, message] of cases) {
+      const parsed = parseFollowingFile(JSON.stringify(file), NOW);
+      expect(!parsed.ok && parsed.message).toMatch(message);
+    }
   });
 
   it(`keeps at most ${MAX_FOLLOWING} and counts the rest`, () => {

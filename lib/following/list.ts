@@ -1,13 +1,8 @@
 // The followed companies as data: what one entry holds, the list's limit, and the two ways a list
 // moves between machines (a link carrying the keys, a JSON file). Browser-safe and storage-free;
 // lib/client/following.ts keeps the list in localStorage.
-import { z } from "zod";
 import { companiesOf, companiesUrlValue } from "@/lib/compare/set";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
-
-// In the browser, zod must not probe for eval (its JIT checks `new Function("")` on the first object
-// parse): the page's script policy forbids eval, and the probe is reported as a CSP violation.
-if (typeof window !== "undefined") z.config({ jitless: true });
 
 /**
  * The most companies one list holds: /following's news costs one top-news call per company (cached),
@@ -23,35 +18,46 @@ export interface FollowedCompany {
   followedAt: string;
 }
 
-const companyKey = z
-  .string()
-  .trim()
-  .regex(COMPANY_KEY_PATTERN, "is not a company key (like NYSE_IBM)")
-  .transform((k) => k.toUpperCase());
+// Checked by hand, not with zod: this module is on every page (the header's follow state reads it),
+// and zod would add about 60 KB of script to each of them for these few checks.
 
-const entrySchema = z.object({
-  companyKey,
-  name: z.string().max(300).nullish(),
-  followedAt: z.iso.datetime({ offset: true }).nullish(),
-});
+/** A company key as stored or imported, upper-cased; null when it is not one. */
+function companyKeyOf(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const key = value.trim();
+  return COMPANY_KEY_PATTERN.test(key) ? key.toUpperCase() : null;
+}
+
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** An entry's fields, or null when one is missing or malformed (an absent name or time is allowed). */
+function entryOf(
+  value: unknown,
+): { companyKey: string; name: string | null; followedAt: string | null } | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const { companyKey, name, followedAt } = value as Record<string, unknown>;
+  const key = companyKeyOf(companyKey);
+  if (key === null) return null;
+  if (name != null && (typeof name !== "string" || name.length > 300)) return null;
+  if (
+    followedAt != null &&
+    (typeof followedAt !== "string" || !ISO_DATETIME.test(followedAt) || Number.isNaN(Date.parse(followedAt)))
+  )
+    return null;
+  return {
+    companyKey: key,
+    name: (name as string | null | undefined) || null,
+    followedAt: (followedAt as string | null | undefined) ?? null,
+  };
+}
 
 /** One stored entry, or null when it is not one (storage is read leniently, entry by entry). */
 export function parseFollowedEntry(value: unknown): FollowedCompany | null {
-  const parsed = entrySchema.safeParse(value);
-  if (!parsed.success) return null;
-  const { companyKey: key, name, followedAt } = parsed.data;
-  return { companyKey: key, name: name || null, followedAt: followedAt ?? new Date(0).toISOString() };
+  const entry = entryOf(value);
+  return entry && { ...entry, followedAt: entry.followedAt ?? new Date(0).toISOString() };
 }
 
 export const FILE_FORMAT = "fiscal-atlas-following";
-
-const fileSchema = z.object({
-  format: z.literal(FILE_FORMAT, { error: `is not “${FILE_FORMAT}”` }),
-  version: z.literal(1, { error: "must be 1" }),
-  companies: z
-    .array(z.union([companyKey, entrySchema]))
-    .max(MAX_FOLLOWING * 4, `holds more than ${MAX_FOLLOWING * 4} entries`),
-});
 
 /** The export file's JSON: readable, and what parseFollowingFile reads back. */
 export function followingFile(list: readonly FollowedCompany[], exportedAt: Date): string {
@@ -80,24 +86,34 @@ export function parseFollowingFile(text: string, now: Date): Parsed {
     return { ok: false, message: "This file is not JSON. Choose a file exported from this page." };
   }
   // A bare array of keys is accepted too: an easy file to write by hand.
-  const parsed = fileSchema.safeParse(
-    Array.isArray(json) ? { format: FILE_FORMAT, version: 1, companies: json } : json,
-  );
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join(".")} ` : "";
-    return {
-      ok: false,
-      message: `This is not a list of followed companies: ${where}${issue?.message ?? "unreadable"}.`,
-    };
+  const file = Array.isArray(json) ? { format: FILE_FORMAT, version: 1, companies: json } : json;
+  const read = readFile(file, now.toISOString());
+  if (typeof read === "string")
+    return { ok: false, message: `This is not a list of followed companies: ${read}.` };
+  return { ok: true, ...capped(withoutDuplicates(read)) };
+}
+
+/** The file's entries (keys alone stamped `stamp`), or what is wrong with it, naming where. */
+function readFile(file: unknown, stamp: string): FollowedCompany[] | string {
+  if (typeof file !== "object" || file === null) return "it is not an object";
+  const { format, version, companies } = file as Record<string, unknown>;
+  if (format !== FILE_FORMAT) return `format is not “${FILE_FORMAT}”`;
+  if (version !== 1) return "version must be 1";
+  if (!Array.isArray(companies)) return "companies is not a list";
+  if (companies.length > MAX_FOLLOWING * 4) return `companies holds more than ${MAX_FOLLOWING * 4} entries`;
+  const entries: FollowedCompany[] = [];
+  for (const [i, c] of companies.entries()) {
+    if (typeof c === "string") {
+      const key = companyKeyOf(c);
+      if (key === null) return `companies.${i} is not a company key (like NYSE_IBM)`;
+      entries.push({ companyKey: key, name: null, followedAt: stamp });
+    } else {
+      const entry = entryOf(c);
+      if (entry === null) return `companies.${i} is not a followed company (a key, a name, a time)`;
+      entries.push({ ...entry, followedAt: entry.followedAt ?? stamp });
+    }
   }
-  const stamp = now.toISOString();
-  const companies = parsed.data.companies.map((c) =>
-    typeof c === "string"
-      ? { companyKey: c, name: null, followedAt: stamp }
-      : { companyKey: c.companyKey, name: c.name || null, followedAt: c.followedAt ?? stamp },
-  );
-  return { ok: true, ...capped(withoutDuplicates(companies)) };
+  return entries;
 }
 
 function capped(list: FollowedCompany[]): { companies: FollowedCompany[]; skipped: number } {
@@ -117,9 +133,8 @@ export function parseImportParam(
   const invalid: string[] = [];
   const companies: FollowedCompany[] = [];
   for (const entry of companiesOf(raw)) {
-    const parsed = companyKey.safeParse(entry);
-    if (parsed.success)
-      companies.push({ companyKey: parsed.data, name: null, followedAt: now.toISOString() });
+    const key = companyKeyOf(entry);
+    if (key !== null) companies.push({ companyKey: key, name: null, followedAt: now.toISOString() });
     else invalid.push(entry.slice(0, 64));
   }
   return { ...capped(withoutDuplicates(companies)), invalid };

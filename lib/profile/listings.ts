@@ -31,6 +31,11 @@ const isReceipt = (l: Listing) => l.securityType === "depositary_receipt";
  * (its primary line first), the company's other securities, then the depositary receipts, a
  * primary receipt first; otherwise the API's order. A receipt is never shown as the home stock.
  */
+/** A listing's key among a company's listings: its fscl, or its exchange and ticker. */
+export function listingKey(listing: Listing): string {
+  return listing.listingFiscalIdentifier ?? `${listing.exchangeCode}_${listing.ticker}`;
+}
+
 export function groupListings(primary: Listing | null, secondaries: readonly Listing[]): SecurityGroup[] {
   const lines: ListingLine[] = [
     ...(primary ? [{ listing: primary, isPrimary: true }] : []),

@@ -129,6 +129,29 @@ class StateBuilder {
     this.applied.push({ atMs, kind, companyIndex: c.index });
   }
 
+  /** The company's primary line replaced by `line` (a new ticker or exchange): its key follows, the old one is kept as former. */
+  private movePrimary(
+    c: CompanyRec,
+    line: CompanyRec["listings"][number],
+    atMs: number,
+    kind: ScheduledKind,
+  ): void {
+    const primary = c.listings[0];
+    if (!primary) return;
+    this.usedKeys.add(line.key);
+    this.set(
+      {
+        ...c,
+        companyKey: line.key,
+        formerTicker: primary.ticker,
+        formerKey: primary.key,
+        listings: [line, ...c.listings.slice(1)],
+      },
+      atMs,
+      kind,
+    );
+  }
+
   /** The first company of the pool, from a drawn start, that the change applies to. */
   private pick(day: number, kind: ScheduledKind, fits: (c: CompanyRec) => boolean): CompanyRec | undefined {
     const start = hash32(this.universe.seed, day, SALT.pick, DAILY_KINDS.indexOf(kind));
@@ -182,18 +205,7 @@ class StateBuilder {
         const primary = c?.listings[0];
         if (!c || !primary) return;
         const line = primary.with({ ticker: this.newTicker(c, n) });
-        this.usedKeys.add(line.key);
-        this.set(
-          {
-            ...c,
-            companyKey: line.key,
-            formerTicker: primary.ticker,
-            formerKey: primary.key,
-            listings: [line, ...c.listings.slice(1)],
-          },
-          atMs,
-          kind,
-        );
+        this.movePrimary(c, line, atMs, kind);
         return;
       }
       case "exchange": {
@@ -204,18 +216,7 @@ class StateBuilder {
         if (!c || !primary || !target || !segment) return;
         const line = primary.with({ exchange: target, segment });
         if (this.usedKeys.has(line.key)) return;
-        this.usedKeys.add(line.key);
-        this.set(
-          {
-            ...c,
-            companyKey: line.key,
-            formerTicker: primary.ticker,
-            formerKey: primary.key,
-            listings: [line, ...c.listings.slice(1)],
-          },
-          atMs,
-          kind,
-        );
+        this.movePrimary(c, line, atMs, kind);
         return;
       }
       case "delist": {

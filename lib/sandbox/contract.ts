@@ -1,6 +1,8 @@
 // The contract's paging and defaults, as both the sandbox handler and its hostile-data wrapper
 // apply them (api-spec: pagination, /v1/top-news).
 
+import type { Pagination } from "@/lib/upstream/schemas";
+
 export const LIST_PAGE_SIZE = 1000;
 export const V2_MAX_PAGE_SIZE = 1000;
 export const TOP_NEWS_DEFAULT_PAGE_SIZE = 250;
@@ -36,14 +38,8 @@ export function errorResponse(
   return json({ errors: [{ message }] }, status, headers);
 }
 
-export interface Pagination {
-  page: number;
-  pageSize: number;
-  totalCount: number;
-  totalPages: number;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-}
+// The envelope's shape is the contract's, as the upstream client parses it.
+export type { Pagination };
 
 /** The pagination envelope of a page of `totalCount` items. */
 export function pagination(page: number, pageSize: number, totalCount: number): Pagination {

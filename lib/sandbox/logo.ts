@@ -25,13 +25,6 @@ export interface LogoSpec {
   shape: 0 | 1 | 2 | 3;
 }
 
-export const LOGO_SIZES: Readonly<Record<LogoVariant, { width: number; height: number }>> = {
-  icon: { width: 128, height: 128 },
-  logo: { width: 480, height: 128 },
-  "logo-dark": { width: 480, height: 128 },
-  tile: { width: 256, height: 256 },
-};
-
 // ---------------------------------------------------------------------------------------------
 // Colour
 

@@ -200,10 +200,7 @@ export class FileTier implements SharedTier {
     const data = encodeEntry(key, entry);
     const job = this.ready
       .then(async () => {
-        await mkdir(path.dirname(file), { recursive: true });
-        const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-        await writeFile(temp, data);
-        await rename(temp, file);
+        await writeFileAtomic(file, data);
         this.files.set(file, data.length);
       })
       .catch((error: unknown) => {
@@ -259,6 +256,22 @@ export class FileTier implements SharedTier {
     found.sort((a, b) => a.mtime - b.mtime);
     for (const { file, size } of found) this.files.set(file, size);
   }
+}
+
+/**
+ * Writes a file whole or not at all: into a temp file beside it, then renamed over it (a reader
+ * never sees a partial file). `beforeReplace` runs between the two (a snapshot keeps its previous).
+ */
+export async function writeFileAtomic(
+  file: string,
+  data: Buffer,
+  beforeReplace?: () => Promise<void>,
+): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+  await writeFile(temp, data);
+  await beforeReplace?.();
+  await rename(temp, file);
 }
 
 // --- Redis ----------------------------------------------------------------------------------------

@@ -3,14 +3,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DirectorySync, type ListSource } from "@/lib/directory/sync";
 import type { Company } from "@/lib/upstream/schemas";
 import { companyRow } from "@/tests/company-rows";
-import { type RunningRedis, startRedis } from "@/tests/redis-server";
+import { installRedis } from "@/tests/shared-redis";
 import { ChangeLogService } from "./change-log";
 import { FileSnapshots, RedisSnapshots } from "./index-snapshots";
-import { SharedRedis } from "./redis";
 
 const HOUR = 3_600_000;
 let rows: Company[];
@@ -101,22 +100,8 @@ describe("the change log on disk", () => {
 });
 
 describe("the change log shared through Redis", () => {
-  let redis: RunningRedis;
-  const connections: SharedRedis[] = [];
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await Promise.all(connections.map((c) => c.close()));
-    await redis.stop();
-  });
-
-  async function connect(): Promise<SharedRedis> {
-    const shared = new SharedRedis({ url: redis.url, namespace: "changes-test" });
-    connections.push(shared);
-    for (let i = 0; i < 100 && !shared.isReady(); i++) await new Promise((r) => setTimeout(r, 20));
-    return shared;
-  }
+  const redis = installRedis();
+  const connect = () => redis.connect("changes-test");
 
   it("is written by the instance holding the sync lease and read by the others", async () => {
     const a = instance(new RedisSnapshots(await connect(), null));

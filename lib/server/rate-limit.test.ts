@@ -1,16 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type RunningRedis, startRedis } from "@/tests/redis-server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { installRedis } from "@/tests/shared-redis";
+import { until } from "@/tests/until";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 import { bucketOf, clientAddress, RateLimiter } from "./rate-limit";
-import { SharedRedis } from "./redis";
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+import type { SharedRedis } from "./redis";
 
 describe("RateLimiter in this process", () => {
   afterEach(() => {
@@ -37,20 +30,10 @@ describe("RateLimiter in this process", () => {
 });
 
 describe("RateLimiter shared through a real redis-server", () => {
-  let redis: RunningRedis;
-  const connections: SharedRedis[] = [];
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await Promise.all(connections.map((c) => c.close()));
-    await redis.stop();
-  });
+  const redis = installRedis();
 
   async function instance(): Promise<{ limiter: RateLimiter; shared: SharedRedis }> {
-    const shared = new SharedRedis({ url: redis.url, namespace: "api-limit-test" });
-    connections.push(shared);
-    await until(() => shared.isReady());
+    const shared = await redis.connect("api-limit-test");
     return { limiter: new RateLimiter({ requests: 3, windowSeconds: 30 }, shared), shared };
   }
 
@@ -63,13 +46,13 @@ describe("RateLimiter shared through a real redis-server", () => {
       results.push((await limiter.take("198.51.100.1")).allowed);
     expect(results).toEqual([true, true, true, false]);
 
-    await redis.kill();
+    await redis.server().kill();
     await until(() => !one.shared.isReady());
     expect(one.limiter.mode()).toBe("local-fallback");
     // No request fails for Redis: the instance's own count takes over (this client is new to it).
     expect(await one.limiter.take("198.51.100.2")).toEqual({ allowed: true });
 
-    await redis.restart();
+    await redis.server().restart();
     await until(() => one.shared.isReady() && two.shared.isReady());
     expect(one.limiter.mode()).toBe("shared");
     const after = [];

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningRedis, startRedis } from "@/tests/redis-server";
+import { until } from "@/tests/until";
 import { deploymentNamespace, SharedRedis } from "./redis";
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe("SharedRedis against a real redis-server", () => {
   let redis: RunningRedis;

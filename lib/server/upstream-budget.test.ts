@@ -8,16 +8,9 @@ import type { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground, type Priority } from "@/lib/upstream/priority";
 import { freePort, type RunningRedis, startRedis } from "@/tests/redis-server";
 import { type RunningSandbox, startSandboxServer } from "@/tests/sandbox-server";
+import { until } from "@/tests/until";
 import { SharedRedis } from "./redis";
 import { RedisBudgetStore } from "./upstream-budget";
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 interface Sent {
   instance: string;

@@ -1,48 +1,19 @@
 // GET /api/following and /api/following/news: the followed companies' rows in one request (from
 // the index, no upstream call), their news merged by importance, odd keys whole, bad input a 400.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as followingNews } from "@/app/api/following/news/route";
 import { GET as followingRows } from "@/app/api/following/route";
 import type { FollowedRows } from "@/lib/api-types";
 import { companiesParam } from "@/lib/compare/set";
 import { MAX_FOLLOWING } from "@/lib/following/list";
-import { createSandboxHandler } from "@/lib/sandbox/handler";
-import { withHostileData } from "@/lib/sandbox/hostile";
 import { ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
-import { DEMO_KEYS } from "@/lib/sandbox/types";
-import { Services, setServices } from "@/lib/server/services";
-import { UpstreamClient } from "@/lib/upstream/client";
-
-type Handler = (request: Request) => Promise<Response>;
+import { type Handler, installHostileServices } from "@/tests/hostile-services";
 
 const NOW = Date.parse("2026-11-20T15:00:00Z");
 const now = () => NOW;
-const sandbox = withHostileData(createSandboxHandler({ now }), { now, keys: DEMO_KEYS });
-const upstreamCalls: URL[] = [];
+const hostile = installHostileServices(now);
+const upstreamCalls = hostile.upstreamCalls;
 const oddKeys: string[] = Object.values(ODD_KEYS);
-let services: Services;
-
-beforeAll(async () => {
-  services = new Services({
-    startSync: false,
-    now,
-    client: new UpstreamClient({
-      baseUrl: "http://sandbox.internal",
-      apiKey: "demo-licensed",
-      retries: 0,
-      transport: (request) => {
-        upstreamCalls.push(new URL(request.url));
-        return sandbox(request);
-      },
-    }),
-  });
-  setServices(services);
-  await services.directory.sync("default");
-});
-afterAll(() => setServices(undefined));
-beforeEach(() => {
-  upstreamCalls.length = 0;
-});
 
 const get = (handler: Handler, query: string) =>
   handler(new Request(`http://localhost/api/following?${query}`));
@@ -70,7 +41,8 @@ describe("GET /api/following", () => {
   });
 
   it("reports an unknown company on its own and still answers the others", async () => {
-    const known = services.directory.index("default").search({}).hits[0]?.company.companyKey as string;
+    const known = hostile.services().directory.index("default").search({}).hits[0]?.company
+      .companyKey as string;
     const response = await get(followingRows, companies([known, "XNYS_NOSUCHCOMPANY"]));
     expect(response.status).toBe(200);
     const body = (await response.json()) as FollowedRows;

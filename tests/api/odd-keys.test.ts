@@ -1,7 +1,7 @@
 // Company keys that need encoding (NYSE_BRK/B, XPAR_A&B+C%, a comma, a space, a percent-escape of
 // their own): every route takes them, sends each to the upstream only as one encoded query value,
 // and answers for exactly that company. The upstream is the sandbox with its hostile overlay.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as exportCsv } from "@/app/api/companies/export/route";
 import { GET as compareNews } from "@/app/api/compare/news/route";
 import { GET as compare } from "@/app/api/compare/route";
@@ -10,41 +10,12 @@ import { GET as news } from "@/app/api/news/route";
 import { GET as profile } from "@/app/api/profile/route";
 import { GET as resolve } from "@/app/api/resolve/route";
 import { companiesParam } from "@/lib/compare/set";
-import { createSandboxHandler } from "@/lib/sandbox/handler";
-import { withHostileData } from "@/lib/sandbox/hostile";
 import { ODD_KEY_NAMES, ODD_KEY_WORD, ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
-import { DEMO_KEYS } from "@/lib/sandbox/types";
-import { Services, setServices } from "@/lib/server/services";
-import { UpstreamClient } from "@/lib/upstream/client";
-
-type Handler = (request: Request) => Promise<Response>;
+import { type Handler, installHostileServices } from "@/tests/hostile-services";
 
 const now = () => Date.parse("2026-11-20T15:00:00Z");
-const sandbox = withHostileData(createSandboxHandler({ now }), { now, keys: DEMO_KEYS });
-const upstreamCalls: URL[] = [];
+const { upstreamCalls } = installHostileServices(now);
 const keys: string[] = Object.values(ODD_KEYS);
-
-beforeAll(async () => {
-  const services = new Services({
-    startSync: false,
-    now,
-    client: new UpstreamClient({
-      baseUrl: "http://sandbox.internal",
-      apiKey: "demo-licensed",
-      retries: 0,
-      transport: (request) => {
-        upstreamCalls.push(new URL(request.url));
-        return sandbox(request);
-      },
-    }),
-  });
-  setServices(services);
-  await services.directory.sync("default");
-});
-afterAll(() => setServices(undefined));
-beforeEach(() => {
-  upstreamCalls.length = 0;
-});
 
 const get = (handler: Handler, query: Record<string, string>) =>
   handler(new Request(`http://localhost/api/x?${new URLSearchParams(query)}`));

@@ -6,15 +6,12 @@
 // reaches a real API key.
 import { clockControlEnabled, sandboxNow, setSandboxClock } from "@/lib/sandbox/clock";
 import { getConfig } from "@/lib/server/config";
+import { errorBody, jsonResponse } from "@/lib/server/http";
 import { getServices } from "@/lib/server/services";
 
 export const dynamic = "force-dynamic";
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
-}
+const unknownEndpoint = () => errorBody(404, [{ message: "Unknown endpoint: /clock" }]);
 
 function enabled(): boolean {
   return clockControlEnabled() && !getConfig().upstream.baseUrl;
@@ -23,7 +20,7 @@ function enabled(): boolean {
 async function current(): Promise<Response> {
   const services = getServices();
   const log = await services.changeLog.current();
-  return answer(200, {
+  return jsonResponse({
     now: new Date(sandboxNow()).toISOString(),
     index: services.indexStatus().default,
     watchingSince: log.watchingSince,
@@ -32,15 +29,14 @@ async function current(): Promise<Response> {
 }
 
 export async function GET(): Promise<Response> {
-  return enabled() ? current() : answer(404, { errors: [{ message: "Unknown endpoint: /clock" }] });
+  return enabled() ? current() : unknownEndpoint();
 }
 
 export async function PUT(request: Request): Promise<Response> {
-  if (!enabled()) return answer(404, { errors: [{ message: "Unknown endpoint: /clock" }] });
+  if (!enabled()) return unknownEndpoint();
   const text = (await request.text()).trim().slice(0, 100);
   const ms = /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(ms))
-    return answer(400, { errors: [{ message: "The body must be an ISO 8601 date-time" }] });
+  if (Number.isNaN(ms)) return errorBody(400, [{ message: "The body must be an ISO 8601 date-time" }]);
   const { directory } = getServices();
   // The sync before the move is the baseline the changes are diffed against (or the first one still running).
   await directory.sync("default");

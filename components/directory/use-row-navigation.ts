@@ -1,0 +1,67 @@
+"use client";
+
+import { type KeyboardEvent, type RefObject, useEffect, useState } from "react";
+
+/**
+ * Arrow keys, Page Up/Down, Home and End between the rows of a virtualized table: one row (the
+ * active one) is in the tab order, and moving scrolls it into view and focuses its link.
+ * `onRowKey` gets the other keys first, with the active row's index; it answers whether it took
+ * the key. A new `resetKey` (a new result) scrolls back to the top and makes the first row active.
+ */
+export function useRowNavigation({
+  count,
+  rowHeight,
+  scrollRef,
+  scrollToIndex,
+  resetKey,
+  onRowKey,
+}: {
+  count: number;
+  rowHeight: number;
+  scrollRef: RefObject<HTMLElement | null>;
+  scrollToIndex: (index: number) => void;
+  resetKey: string;
+  onRowKey?: (event: KeyboardEvent, index: number) => boolean;
+}) {
+  const [active, setActive] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger, not a value used.
+  useEffect(() => {
+    // Reading scrollTop is free here (layout is fresh after the commit); scrolling is not.
+    const scroller = scrollRef.current;
+    if (scroller && scroller.scrollTop !== 0) scroller.scrollTo({ top: 0 });
+    setActive(0);
+  }, [resetKey, scrollRef]);
+
+  const focusRow = (index: number) => {
+    const target = Math.max(0, Math.min(count - 1, index));
+    setActive(target);
+    scrollToIndex(target);
+    requestAnimationFrame(() =>
+      scrollRef.current
+        ?.querySelector<HTMLElement>(`[data-index="${target}"] a`)
+        ?.focus({ preventScroll: true }),
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (onRowKey?.(event, active)) {
+      event.preventDefault();
+      return;
+    }
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 480) / rowHeight) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      PageDown: active + page,
+      PageUp: active - page,
+      Home: 0,
+      End: count - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    focusRow(next);
+  };
+
+  return { active, setActive, onKeyDown };
+}
