@@ -4,9 +4,10 @@ import { headers } from "next/headers";
 import { DirectoryView } from "@/components/directory/directory-view";
 import { directoryPageOptions, directoryPageSearch } from "@/components/directory/queries";
 import { StaticResults } from "@/components/directory/static-results";
+import { UrlState } from "@/components/url-state";
 import { dataNow } from "@/lib/server/clock";
 import { loadDirectoryPage } from "@/lib/server/directory";
-import { apiQuery, loadDirectorySearchParams, stateOf } from "./search-params";
+import { apiQuery, directoryParsers, loadDirectorySearchParams, stateOf } from "./search-params";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -41,11 +42,13 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Se
   return (
     // Without a script, globals.css hides the controls marked data-needs-js.
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <DirectoryView
-        now={dataNow()}
-        wideGuess={!(await isPhone())}
-        noScriptResults={<StaticResults state={state} page={page} result={listed} />}
-      />
+      <UrlState order={Object.keys(directoryParsers)}>
+        <DirectoryView
+          now={dataNow()}
+          wideGuess={!(await isPhone())}
+          noScriptResults={<StaticResults state={state} page={page} result={listed} />}
+        />
+      </UrlState>
     </HydrationBoundary>
   );
 }

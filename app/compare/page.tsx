@@ -4,11 +4,12 @@ import { Suspense } from "react";
 import { CompareView } from "@/components/compare/compare-view";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { UrlState } from "@/components/url-state";
 import { loadedCompanies } from "@/lib/compare/model";
 import { compareSetOf, MAX_COMPARE, type ParsedSet } from "@/lib/compare/set";
 import { loadComparison } from "@/lib/server/compare";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
-import { loadCompareSearchParams } from "./search-params";
+import { compareParsers, loadCompareSearchParams } from "./search-params";
 
 // The set comes from the URL and every company from the (cached) profile service.
 export const dynamic = "force-dynamic";
@@ -85,7 +86,9 @@ async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSe
           )}
         </p>
       </header>
-      <CompareView comparison={comparison} leftOut={{ overLimit, invalid }} />
+      <UrlState order={Object.keys(compareParsers)}>
+        <CompareView comparison={comparison} leftOut={{ overLimit, invalid }} />
+      </UrlState>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { NewsFeed } from "@/components/news/news-feed";
 import { feedQueryKey } from "@/components/news/queries";
 import { SubscribeLink } from "@/components/news/subscribe-link";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
+import { UrlState } from "@/components/url-state";
 import { utcDateOf } from "@/lib/dates";
 import {
   DENSITY_COOKIE,
@@ -18,7 +19,7 @@ import {
 import { dataNow } from "@/lib/server/clock";
 import { firstFeedPage, newsCompany } from "@/lib/server/news-page";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
-import { feedStateOf, loadFeedSearchParams, serializeFeedState } from "./search-params";
+import { feedParsers, feedStateOf, loadFeedSearchParams, serializeFeedState } from "./search-params";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -95,12 +96,14 @@ async function Feed({
   });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <NewsFeed
-        today={today}
-        initialCompany={initialCompany}
-        preferredDensity={preferredDensity}
-        openingNotes={notes}
-      />
+      <UrlState order={Object.keys(feedParsers)}>
+        <NewsFeed
+          today={today}
+          initialCompany={initialCompany}
+          preferredDensity={preferredDensity}
+          openingNotes={notes}
+        />
+      </UrlState>
     </HydrationBoundary>
   );
 }
