@@ -7,11 +7,12 @@ import { RecentCompanies } from "@/components/overview/recent-companies";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { IndexNoticeView, StaleNotice } from "@/components/ui/stale-notice";
 import { utcDateOf } from "@/lib/dates";
-import { describeRange, feedHref } from "@/lib/news/feed-state";
+import { describeRange } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
 import { overviewData } from "@/lib/server/overview";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
 import { getServices } from "@/lib/server/services";
+import { feedHref } from "./news/search-params";
 
 function Panel({
   id,

@@ -95,6 +95,8 @@ test.describe("peer comparison", () => {
     // Add a peer from the graph, then make it the focus.
     await peerNode(page, LAST_PEER).click();
     await expect.poll(() => setParam(page)).toEqual([RICH.key, LONDON.key, LAST_PEER]);
+    // The URL changes at once; the comparison follows from the server.
+    await expect(members(page)).toHaveCount(3);
     await page
       .getByRole("button", { name: /^Make focus/ })
       .last()

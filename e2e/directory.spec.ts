@@ -168,6 +168,30 @@ test.describe("company directory", () => {
     await expect.poll(() => resultCount(page)).toBeGreaterThan(count);
   });
 
+  test("a query typed just before a filter or a row link keeps its own history entry", async ({ page }) => {
+    await page.goto("/companies?sector=Utilities");
+    await settled(page);
+    const name = (await bodyRows(page).first().getByRole("link").first().textContent()) ?? "";
+    const word = name.trim().split(" ")[0] ?? "";
+    // Each step follows the typing within the pause it waits for before it writes the URL.
+    await search(page).fill(word);
+    await page.getByRole("switch", { name: "Compact" }).check();
+    await expect(page).toHaveURL(/view=compact/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(word);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/view=/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(word);
+
+    await settled(page);
+    const prefix = word.slice(0, 3);
+    await search(page).fill(prefix);
+    await bodyRows(page).first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/companies\/[^?]+$/);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(prefix);
+    await expect(search(page)).toHaveValue(prefix);
+  });
+
   test("exports every row of the filtered view as CSV, for a spreadsheet or plain", async ({ page }) => {
     await page.goto("/companies?region=Europe&sector=Energy");
     const count = await resultCount(page);

@@ -567,8 +567,11 @@ test.describe("relative ranges", () => {
       "false",
     );
     await page.goto("/news?range=today");
-    await filters(page).getByLabel("From", { exact: true }).fill("2026-11-19");
-    await expect(page).toHaveURL(/\?startDate=2026-11-19&endDate=2026-11-20$/);
+    // A date typed before the page hydrates is not seen by it: type again until it is.
+    await expect(async () => {
+      await filters(page).getByLabel("From", { exact: true }).fill("2026-11-19");
+      await expect(page).toHaveURL(/\?startDate=2026-11-19&endDate=2026-11-20$/, { timeout: 1000 });
+    }).toPass();
   });
 });
 

@@ -4,22 +4,16 @@ import { headers } from "next/headers";
 import { DirectoryView } from "@/components/directory/directory-view";
 import { directoryPageOptions, directoryPageSearch } from "@/components/directory/queries";
 import { StaticResults } from "@/components/directory/static-results";
-import { apiQuery, listPageOf, parseDirectoryState } from "@/lib/directory/url-state";
+import { UrlState } from "@/components/url-state";
 import { dataNow } from "@/lib/server/clock";
 import { loadDirectoryPage } from "@/lib/server/directory";
+import { apiQuery, directoryParsers, loadDirectorySearchParams, stateOf } from "./search-params";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-function toParams(record: Awaited<SearchParams>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(record))
-    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, v);
-  return params;
-}
-
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
-  const q = parseDirectoryState(toParams(await searchParams)).q.trim();
-  return { title: q ? `“${q}” in companies` : "Companies" };
+  const { q } = await loadDirectorySearchParams(searchParams);
+  return { title: q.trim() ? `“${q.trim()}” in companies` : "Companies" };
 }
 
 /** Whether the request comes from a phone: its client hint where the browser sends one, else its user agent. */
@@ -36,10 +30,10 @@ async function isPhone(): Promise<boolean> {
  * is a plain list of links instead of the table.
  */
 export default async function CompaniesPage({ searchParams }: { searchParams: SearchParams }) {
-  const params = toParams(await searchParams);
-  const state = parseDirectoryState(params);
+  const params = await loadDirectorySearchParams(searchParams);
+  const state = stateOf(params);
   const query = apiQuery(state);
-  const page = listPageOf(params);
+  const page = params.page ?? 1;
   const first = await loadDirectoryPage(directoryPageSearch(query, 1));
   const listed = page === 1 ? first : await loadDirectoryPage(directoryPageSearch(query, page));
   const queryClient = new QueryClient();
@@ -48,11 +42,13 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Se
   return (
     // Without a script, globals.css hides the controls marked data-needs-js.
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <DirectoryView
-        now={dataNow()}
-        wideGuess={!(await isPhone())}
-        noScriptResults={<StaticResults state={state} page={page} result={listed} />}
-      />
+      <UrlState order={Object.keys(directoryParsers)}>
+        <DirectoryView
+          now={dataNow()}
+          wideGuess={!(await isPhone())}
+          noScriptResults={<StaticResults state={state} page={page} result={listed} />}
+        />
+      </UrlState>
     </HydrationBoundary>
   );
 }

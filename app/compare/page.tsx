@@ -4,10 +4,12 @@ import { Suspense } from "react";
 import { CompareView } from "@/components/compare/compare-view";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { UrlState } from "@/components/url-state";
 import { loadedCompanies } from "@/lib/compare/model";
-import { MAX_COMPARE, type ParsedSet, parseCompareSet } from "@/lib/compare/set";
+import { compareSetOf, MAX_COMPARE, type ParsedSet } from "@/lib/compare/set";
 import { loadComparison } from "@/lib/server/compare";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
+import { compareParsers, loadCompareSearchParams } from "./search-params";
 
 // The set comes from the URL and every company from the (cached) profile service.
 export const dynamic = "force-dynamic";
@@ -17,7 +19,7 @@ interface PageProps {
 }
 
 export async function generateMetadata({ searchParams }: PageProps): Promise<Metadata> {
-  const { keys } = parseCompareSet((await searchParams).companies);
+  const { keys } = compareSetOf((await loadCompareSearchParams(searchParams)).companies);
   return {
     title:
       keys.length > 0 ? `Compare ${keys.slice(0, 4).join(", ")}${keys.length > 4 ? "…" : ""}` : "Compare",
@@ -26,7 +28,7 @@ export async function generateMetadata({ searchParams }: PageProps): Promise<Met
 }
 
 export default async function ComparePage({ searchParams }: PageProps) {
-  const set = parseCompareSet((await searchParams).companies);
+  const set = compareSetOf((await loadCompareSearchParams(searchParams)).companies);
   if (!(await upstreamIsSlow())) return <Comparison set={set} />;
   // The upstream is slow (page-gate.ts): the document now, the comparison when it comes.
   return (
@@ -84,7 +86,9 @@ async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSe
           )}
         </p>
       </header>
-      <CompareView comparison={comparison} leftOut={{ overLimit, invalid }} />
+      <UrlState order={Object.keys(compareParsers)}>
+        <CompareView comparison={comparison} leftOut={{ overLimit, invalid }} />
+      </UrlState>
     </div>
   );
 }

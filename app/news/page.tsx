@@ -7,24 +7,24 @@ import { NewsFeed } from "@/components/news/news-feed";
 import { feedQueryKey } from "@/components/news/queries";
 import { SubscribeLink } from "@/components/news/subscribe-link";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
+import { UrlState } from "@/components/url-state";
 import { utcDateOf } from "@/lib/dates";
 import {
   DENSITY_COOKIE,
   type FeedDensity,
   type FeedState,
   isFeedDensity,
-  parseFeedParams,
-  serializeFeedState,
   toApiParams,
 } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
 import { firstFeedPage, newsCompany } from "@/lib/server/news-page";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
+import { feedParsers, feedStateOf, loadFeedSearchParams, serializeFeedState } from "./search-params";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
-  const { state } = parseFeedParams(await searchParams, utcDateOf(dataNow()));
+  const { state } = feedStateOf(await loadFeedSearchParams(searchParams), utcDateOf(dataNow()));
   const query = serializeFeedState(state);
   return {
     title: "Top news",
@@ -44,7 +44,7 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
   // The density last chosen, so that the first HTML already has it (no flash, no layout shift).
   const remembered = (await cookies()).get(DENSITY_COOKIE)?.value;
   const preferredDensity = isFeedDensity(remembered) ? remembered : "cards";
-  const { state } = parseFeedParams(await searchParams, today, preferredDensity);
+  const { state, notes } = feedStateOf(await loadFeedSearchParams(searchParams), today, preferredDensity);
   return (
     <div>
       <div className="mb-6 max-w-3xl">
@@ -62,10 +62,10 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
       {(await upstreamIsSlow()) ? (
         // The upstream is slow (page-gate.ts): the document now, the feed when it comes.
         <Suspense fallback={<SlowUpstreamNotice what="The stories" />}>
-          <Feed state={state} today={today} preferredDensity={preferredDensity} />
+          <Feed state={state} notes={notes} today={today} preferredDensity={preferredDensity} />
         </Suspense>
       ) : (
-        <Feed state={state} today={today} preferredDensity={preferredDensity} />
+        <Feed state={state} notes={notes} today={today} preferredDensity={preferredDensity} />
       )}
     </div>
   );
@@ -73,10 +73,13 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
 
 async function Feed({
   state,
+  notes,
   today,
   preferredDensity,
 }: {
   state: FeedState;
+  /** What was corrected in the URL the page was opened with. */
+  notes: string[];
   today: string;
   preferredDensity: FeedDensity;
 }) {
@@ -93,7 +96,14 @@ async function Feed({
   });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <NewsFeed today={today} initialCompany={initialCompany} preferredDensity={preferredDensity} />
+      <UrlState order={Object.keys(feedParsers)}>
+        <NewsFeed
+          today={today}
+          initialCompany={initialCompany}
+          preferredDensity={preferredDensity}
+          openingNotes={notes}
+        />
+      </UrlState>
     </HydrationBoundary>
   );
 }

@@ -1,15 +1,15 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { useQueryStates } from "nuqs";
+import { useEffect, useState, useTransition } from "react";
+import { compareParsers } from "@/app/compare/search-params";
 import { Section } from "@/components/ui/section";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { DirectoryRow } from "@/lib/api-types";
 import { type Comparison, loadedCompanies } from "@/lib/compare/model";
 import {
   companiesParam,
-  compareHref,
-  compareHrefKeeping,
+  compareSetOf,
   LIMIT_MESSAGE,
   MIN_COMPARE,
   withCompany,
@@ -28,9 +28,9 @@ import { SetEditor, type SetMember } from "./set-editor";
 const hqField = (c: { hqName: string | null; hqCode: string | null }) => c.hqName ?? c.hqCode;
 
 /**
- * The comparison page's body. The set lives in the URL: every edit navigates (a push, so the
+ * The comparison page's body. The set lives in the URL: every edit pushes a history entry (the
  * back button undoes it) and the server sends the new comparison; edits made before it arrives
- * build on each other rather than on the set shown.
+ * build on the URL's set (updated at once) rather than on the set shown.
  */
 export function CompareView({
   comparison,
@@ -40,38 +40,44 @@ export function CompareView({
   /** Companies in the URL past the limit, or not identifiers at all: named, not silently lost. */
   leftOut: { overLimit: string[]; invalid: string[] };
 }) {
-  const router = useRouter();
   const [pending, startTransition] = useTransition();
+  const [{ companies: inUrl }, setUrl] = useQueryStates(compareParsers, {
+    history: "push",
+    shallow: false,
+    scroll: false,
+    startTransition,
+  });
   const [notice, setNotice] = useState<string | null>(null);
   const { entries, focusPeers } = comparison;
   const companies = loadedCompanies(entries);
   const keys = entries.map((e) => (e.ok ? e.company.companyKey : e.requested));
-  const latest = useRef(keys);
   const keysText = companiesParam(keys);
+  const latest = compareSetOf(inUrl).keys;
 
-  // The server's answer is the truth: later edits start from it. A former ticker or other name
-  // in the URL is replaced with the canonical key, so a shared link names the companies plainly.
+  // A former ticker or other name in the URL is replaced with the canonical key the server
+  // answered, so a shared link names the companies plainly.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keysText stands for keys
   useEffect(() => {
-    latest.current = keys;
     if (entries.some((e) => e.ok && e.requested !== e.company.companyKey))
-      router.replace(compareHrefKeeping(keys, [...leftOut.overLimit, ...leftOut.invalid]), { scroll: false });
+      void setUrl(
+        { companies: [...keys, ...leftOut.overLimit, ...leftOut.invalid] },
+        { history: "replace", shallow: true },
+      );
   }, [keysText]);
 
   const go = (next: string[]) => {
-    latest.current = next;
     setNotice(null);
-    startTransition(() => router.push(compareHref(next), { scroll: false }));
+    void setUrl({ companies: next });
   };
   const add = (companyKey: string) => {
-    if (latest.current.includes(companyKey)) return;
-    const next = withCompany(latest.current, companyKey);
+    if (latest.includes(companyKey)) return;
+    const next = withCompany(latest, companyKey);
     if (next) go(next);
     else setNotice(LIMIT_MESSAGE);
   };
-  const remove = (companyKey: string) => go(withoutCompany(latest.current, companyKey));
+  const remove = (companyKey: string) => go(withoutCompany(latest, companyKey));
   const togglePeer = (peer: PeerRow) =>
-    latest.current.includes(peer.companyKey) ? remove(peer.companyKey) : add(peer.companyKey);
+    latest.includes(peer.companyKey) ? remove(peer.companyKey) : add(peer.companyKey);
 
   const members: SetMember[] = entries.map((e) =>
     e.ok
@@ -165,7 +171,7 @@ export function CompareView({
             companies={companies}
             pending={pending}
             onRemove={remove}
-            onFocus={(key) => go(withFocus(latest.current, key))}
+            onFocus={(key) => go(withFocus(latest, key))}
           />
         </Section>
       )}

@@ -1,9 +1,9 @@
 "use client";
 
 import { type MouseEvent, memo } from "react";
-
+import { directoryHref } from "@/app/companies/search-params";
 import { FACET_FIELDS } from "@/lib/directory/fields";
-import { clearFilters, type DirectoryState, directoryHref, toggleValue } from "@/lib/directory/url-state";
+import { clearFilters, type DirectoryState, toggleValue } from "@/lib/directory/view-state";
 import { formatMarketCap } from "@/lib/format";
 import type { DirectoryPage } from "@/lib/server/directory";
 import { facetLabel, sectionLabel } from "./facet-panel";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { COLUMN_IDS, type ColumnId, FULL_ONLY_COLUMNS, type ViewMode } from "@/lib/directory/url-state";
+import { COLUMN_IDS, type ColumnId, FULL_ONLY_COLUMNS, type ViewMode } from "@/lib/directory/view-state";
 import { columnLabel } from "./columns";
 
 /** A menu of the columns the view offers; the company column always stays. */

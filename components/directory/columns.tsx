@@ -7,7 +7,7 @@ import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import type { SortField } from "@/lib/directory/fields";
 import { highlightRanges } from "@/lib/directory/highlight";
-import type { ColumnId } from "@/lib/directory/url-state";
+import type { ColumnId } from "@/lib/directory/view-state";
 import { formatAgo, formatUtc, plainText } from "@/lib/format";
 import {
   COMPANY_STATUS_LABELS,

@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { compareHref, LIMIT_MESSAGE, MAX_COMPARE, MIN_COMPARE } from "@/lib/compare/set";
+import { compareHref } from "@/app/compare/search-params";
+import { LIMIT_MESSAGE, MAX_COMPARE, MIN_COMPARE } from "@/lib/compare/set";
 import { plainText } from "@/lib/format";
 import type { DirectoryRow } from "./use-directory";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ColumnId } from "@/lib/directory/url-state";
+import type { ColumnId } from "@/lib/directory/view-state";
 import { columnLabel } from "./columns";
 
 /** Says which columns the filters made the same in every row and were left out, with a way back. */

@@ -1,8 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { debounce, throttle, useQueryStates } from "nuqs";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  apiQuery,
+  directoryParsers,
+  paramsOf,
+  serializeDirectoryState,
+  stateOf,
+} from "@/app/companies/search-params";
 import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
 import type { IndexStatus } from "@/lib/api-types";
@@ -10,15 +18,12 @@ import { getJson } from "@/lib/client/api";
 import type { SyncProgress } from "@/lib/directory/sync";
 import {
   activeFilterCount,
-  apiQuery,
   clearFilters,
   type DirectoryState,
   defaultOrder,
   effectiveSort,
-  parseDirectoryState,
-  serializeDirectoryState,
   visibleColumns,
-} from "@/lib/directory/url-state";
+} from "@/lib/directory/view-state";
 import { formatCount } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import { ActiveFilters } from "./active-filters";
@@ -35,9 +40,16 @@ import { useMediaQuery } from "./use-media-query";
 import { useTableLayout } from "./use-table-layout";
 
 const NARROW_COLUMNS = ["name", "marketCap"] as const;
-/** How long typing must pause before the query is written to the URL. */
-const URL_WRITE_DELAY_MS = 300;
-const ECHO_MS = 2000;
+/**
+ * Typing replaces the history entry once typing pauses: a URL write re-renders the router's tree,
+ * which would otherwise sit between a keystroke and its results. A filter pushes an entry (Back
+ * undoes it).
+ */
+const TYPING = { history: "replace", limitUrlUpdates: debounce(300) } as const;
+const FILTERING = { history: "push", limitUrlUpdates: throttle(100) } as const;
+
+/** The query the address bar holds now (a typed one reaches it once typing pauses). */
+const queryInUrl = () => new URLSearchParams(window.location.search).get("q") ?? "";
 
 export function DirectoryView({
   now,
@@ -50,76 +62,59 @@ export function DirectoryView({
   /** The results as plain links, shown when the browser runs no script. */
   noScriptResults: ReactNode;
 }) {
-  const searchParams = useSearchParams();
-  const pathname = usePathname();
-  const search = searchParams.toString();
-
-  // The URL is the state. A change shows at once from local state and is written to the URL:
-  // filters push a history entry (back undoes them), typing replaces it. The URL changing on its
-  // own (back, forward, a link) replaces the local state.
-  const [state, setState] = useState(() => parseDirectoryState(new URLSearchParams(search)));
-  const written = useRef(serializeDirectoryState(state));
-  // Typing writes the URL once the typing pauses: the router re-renders the page on every
-  // history change, which would otherwise sit between each keystroke and its results.
-  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; url: string; serialized: string } | null>(
-    null,
-  );
-  // URLs this view replaced whose echo (the router's new search params) has not come back yet:
-  // an echo of an older query must not undo keys typed since. The router may fold an echo into
-  // a later one, so an echo not back within ECHO_MS is forgotten.
-  const echoes = useRef(new Map<string, number>());
-  const flushPending = useCallback(() => {
-    const write = pending.current;
-    if (!write) return;
-    clearTimeout(write.timer);
-    pending.current = null;
-    if (`${window.location.pathname}${window.location.search}` === write.url) return;
-    echoes.current.set(write.serialized, performance.now());
-    window.history.replaceState(null, "", write.url);
-  }, []);
-  useEffect(() => () => clearTimeout(pending.current?.timer), []);
-  useEffect(() => {
-    const fromUrl = parseDirectoryState(new URLSearchParams(search));
-    const serialized = serializeDirectoryState(fromUrl);
-    const now = performance.now();
-    for (const [url, at] of echoes.current) if (now - at > ECHO_MS) echoes.current.delete(url);
-    if (echoes.current.delete(serialized)) return;
-    if (serialized !== written.current) {
-      // The URL changed on its own (back, forward, a link): it wins over a write still waiting.
-      clearTimeout(pending.current?.timer);
-      pending.current = null;
-      written.current = serialized;
-      setState(fromUrl);
-    }
-  }, [search]);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const navigate = useCallback(
-    (next: DirectoryState, mode: "push" | "replace" = "push") => {
-      const serialized = serializeDirectoryState(next);
-      setState(next);
-      if (serialized === written.current) return;
-      written.current = serialized;
-      const url = `${pathname}${serialized}`;
-      if (mode === "push") {
-        // The typed query keeps its own history entry: written first, then the new one pushed.
-        flushPending();
-        window.history.pushState(null, "", url);
-        return;
-      }
-      clearTimeout(pending.current?.timer);
-      pending.current = { timer: setTimeout(flushPending, URL_WRITE_DELAY_MS), url, serialized };
+  // The URL is the state (nuqs): a change shows at once and reaches the URL after it; the URL
+  // changing on its own (Back, Forward, a link) changes the state.
+  const [params, setParams] = useQueryStates(directoryParsers);
+  const state = useMemo(() => stateOf(params), [params]);
+  const router = useRouter();
+  // Whatever follows a typed query (a filter's new entry, another page) follows it in the history
+  // too, so Back returns to it: a query still waiting for typing to pause is written first.
+  const afterTypedQuery = useCallback(
+    (q: string, then: () => void) => {
+      if (queryInUrl() === q.trim()) then();
+      else void setParams({ q, page: null }, { history: "replace" }).then(then);
     },
-    [pathname, flushPending],
+    [setParams],
   );
-  const onSearch = useCallback((q: string) => navigate({ ...stateRef.current, q }, "replace"), [navigate]);
+  const navigate = useCallback(
+    (next: DirectoryState) => afterTypedQuery(next.q, () => void setParams(paramsOf(next), FILTERING)),
+    [afterTypedQuery, setParams],
+  );
+  const onSearch = useCallback((q: string) => void setParams({ q, page: null }, TYPING), [setParams]);
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
+  // Another page is opened once every write the URL still waits for is done: a write landing
+  // while the router navigates would cancel the navigation, and Back returns to the typed query.
+  const leaveTo = useCallback(
+    (href: string) => {
+      const { q } = latest.current;
+      if (serializeDirectoryState(latest.current) === window.location.search) router.push(href);
+      else void setParams({ q, page: null }, { history: "replace" }).then(() => router.push(href));
+    },
+    [setParams, router],
+  );
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
+      if (link.origin !== window.location.origin || link.pathname === window.location.pathname) return;
+      if (serializeDirectoryState(latest.current) === window.location.search) return;
+      event.preventDefault();
+      leaveTo(`${link.pathname}${link.search}${link.hash}`);
+    };
+    window.addEventListener("click", onClick, true);
+    return () => window.removeEventListener("click", onClick, true);
+  }, [leaveTo]);
 
   const { head, count, rowAt, setRange, pageError, retry, exportHref } = useDirectory(state);
-  const router = useRouter();
   const lone = count === 1 && !head.isPlaceholderData ? rowAt(0) : undefined;
   const onSubmit = useCallback(() => {
-    if (lone) router.push(profileHref(lone.companyKey));
-  }, [lone, router]);
+    if (lone) leaveTo(profileHref(lone.companyKey));
+  }, [lone, leaveTo]);
   const onArrowDown = useCallback(() => {
     document.querySelector<HTMLElement>('[data-results-scroller] tbody [data-index="0"] a')?.focus();
   }, []);
@@ -151,12 +146,18 @@ export function DirectoryView({
   const allState = status.data?.all.state;
 
   const onSort = useCallback(
-    (field: typeof sort.sort) => {
-      const current = effectiveSort(stateRef.current);
-      const order = current.sort === field ? (current.order === "asc" ? "desc" : "asc") : defaultOrder(field);
-      navigate({ ...stateRef.current, sort: field, order });
-    },
-    [navigate],
+    (field: typeof sort.sort) =>
+      afterTypedQuery(
+        latest.current.q,
+        () =>
+          void setParams((current) => {
+            const before = stateOf(current);
+            const { sort, order } = effectiveSort(before);
+            const nextOrder = sort === field ? (order === "asc" ? "desc" : "asc") : defaultOrder(field);
+            return paramsOf({ ...before, sort: field, order: nextOrder });
+          }, FILTERING),
+      ),
+    [afterTypedQuery, setParams],
   );
 
   const resultLine = data
@@ -166,8 +167,7 @@ export function DirectoryView({
     : "Loading…";
 
   return (
-    // A link followed (a row, a chip) first writes a query still waiting, so Back returns to it.
-    <div className="space-y-4" onClickCapture={flushPending}>
+    <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Companies</h1>

@@ -1,7 +1,7 @@
 "use client";
 
 import { EmptyState } from "@/components/ui/states";
-import { activeFilterCount, clearFilters, type DirectoryState } from "@/lib/directory/url-state";
+import { activeFilterCount, clearFilters, type DirectoryState } from "@/lib/directory/view-state";
 
 /** No results: what emptied them, and the ways to widen the search. */
 export function EmptyResults({

@@ -3,7 +3,7 @@
 import { memo, useId, useMemo, useState } from "react";
 import type { FacetCount } from "@/lib/directory/company-index";
 import { CAP_BUCKETS, type FacetField } from "@/lib/directory/fields";
-import { clearField, type DirectoryState, toggleValue } from "@/lib/directory/url-state";
+import { clearField, type DirectoryState, toggleValue } from "@/lib/directory/view-state";
 import { formatCount } from "@/lib/format";
 import type { DirectoryPage } from "@/lib/server/directory";
 import {

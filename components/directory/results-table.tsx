@@ -8,7 +8,7 @@ import { StarIcon } from "@/components/following/follow-button";
 import { toggleFollow, useFollowing } from "@/lib/client/following";
 import type { ColumnWidth } from "@/lib/directory/column-layout";
 import type { SortField } from "@/lib/directory/fields";
-import type { ColumnId } from "@/lib/directory/url-state";
+import type { ColumnId } from "@/lib/directory/view-state";
 import { plainText } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import { ColumnResizer } from "./column-resizer";

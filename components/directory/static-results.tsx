@@ -2,14 +2,10 @@
 // links. The server page renders it inside <noscript>; with JavaScript the virtualized table
 // takes its place.
 import Link from "next/link";
+import { directoryHref } from "@/app/companies/search-params";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import {
-  activeFilterCount,
-  clearFilters,
-  type DirectoryState,
-  directoryHref,
-} from "@/lib/directory/url-state";
+import { activeFilterCount, clearFilters, type DirectoryState } from "@/lib/directory/view-state";
 import { formatCount } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import type { LoadedDirectoryPage } from "@/lib/server/directory";

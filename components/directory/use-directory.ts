@@ -2,7 +2,8 @@
 
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import { apiQuery, type DirectoryState } from "@/lib/directory/url-state";
+import { apiQuery } from "@/app/companies/search-params";
+import type { DirectoryState } from "@/lib/directory/view-state";
 import type { DirectoryPage, DirectoryRow } from "@/lib/server/directory";
 import { directoryPageOptions, DIRECTORY_PAGE_SIZE as PAGE_SIZE } from "./queries";
 

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from "react";
 import { directoryColumnWidths } from "@/lib/client/column-widths";
 import { useStoredList } from "@/lib/client/stored-list";
 import { constantColumns, withWidth } from "@/lib/directory/column-layout";
-import type { ColumnId, DirectoryState } from "@/lib/directory/url-state";
+import type { ColumnId, DirectoryState } from "@/lib/directory/view-state";
 
 /** The column widths the person set, kept in this browser and shared by every table of companies. */
 export function useColumnWidths() {

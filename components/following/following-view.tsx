@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { compareHref } from "@/app/compare/search-params";
 import { CompareNews } from "@/components/compare/compare-news";
 import { SelectionBar, useCompareSelection } from "@/components/directory/compare-selection";
 import { ResultsTable } from "@/components/directory/results-table";
@@ -17,10 +18,10 @@ import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FollowedRows } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
-import { companiesParam, companiesUrlValue, compareHref, MAX_COMPARE } from "@/lib/compare/set";
+import { companiesParam, companiesUrlValue, MAX_COMPARE } from "@/lib/compare/set";
 import type { SortField } from "@/lib/directory/fields";
 import { sortCompanies } from "@/lib/directory/sort-values";
-import { type ColumnId, defaultOrder } from "@/lib/directory/url-state";
+import { type ColumnId, defaultOrder } from "@/lib/directory/view-state";
 import {
   applyImport,
   type FollowedCompany,

@@ -1,8 +1,9 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useSearchParams } from "next/navigation";
+import { throttle, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { feedParamsOf, feedParsers, feedStateOf } from "@/app/news/search-params";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { describeError, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
@@ -19,8 +20,6 @@ import {
   type FeedState,
   isDefaultImportance,
   normalizeFeedState,
-  parseFeedParams,
-  serializeFeedState,
   toApiParams,
 } from "@/lib/news/feed-state";
 import type { PickedCompany } from "@/lib/news/picked-company";
@@ -43,6 +42,8 @@ const GROUPS: { value: FeedGroup; label: string }[] = [
   { value: "company", label: "By company" },
 ];
 
+const FILTERING = { history: "push", limitUrlUpdates: throttle(100) } as const;
+
 const DENSITIES: { value: FeedDensity; label: string }[] = [
   { value: "cards", label: "Cards" },
   { value: "headlines", label: "Headlines" },
@@ -62,54 +63,43 @@ export function NewsFeed({
   today,
   initialCompany,
   preferredDensity,
+  openingNotes: notesOnOpening,
 }: {
   today: string;
   initialCompany: PickedCompany | null;
   /** The density the person last chose (from the cookie), used when the URL names none. */
   preferredDensity: FeedDensity;
+  /** What was corrected in the URL the page was opened with (the URL is then rewritten clean). */
+  openingNotes: string[];
 }) {
-  const searchParams = useSearchParams();
-  const preferred = useRef(preferredDensity);
-  const fromUrl = useMemo(
-    () => parseFeedParams(searchParams, today, preferred.current),
-    [searchParams, today],
-  );
-  // The state lives here and is mirrored into the URL, so a control shows its new value at once
-  // (the URL's own update reaches useSearchParams a moment later). A URL changed from outside
-  // (back/forward, a link to the feed) is adopted.
-  const [state, setState] = useState(fromUrl.state);
-  const stateRef = useRef(state);
-  const [seenQuery, setSeenQuery] = useState(() => searchParams.toString());
-  const query = searchParams.toString();
-  if (query !== seenQuery) {
-    setSeenQuery(query);
-    if (serializeFeedState(fromUrl.state) !== serializeFeedState(state)) {
-      stateRef.current = fromUrl.state;
-      setState(fromUrl.state);
-    }
-  }
-  // What was corrected in the URL the page was opened with (the URL is then rewritten clean).
-  const [openingNotes, setOpeningNotes] = useState(fromUrl.notes);
+  // The URL is the state (nuqs): a filter pushes a history entry, written after it shows.
+  const [params, setParams] = useQueryStates(feedParsers, FILTERING);
+  const [preferred, setPreferred] = useState(preferredDensity);
+  const state = useMemo(() => feedStateOf(params, today, preferred).state, [params, today, preferred]);
+  const [openingNotes, setOpeningNotes] = useState(notesOnOpening);
   const [companies, setCompanies] = useState<Record<string, PickedCompany>>(() =>
     initialCompany ? { [initialCompany.companyKey]: initialCompany } : {},
   );
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const update = useCallback(
-    (patch: Partial<FeedState>) => {
-      const next = normalizeFeedState({ ...stateRef.current, ...patch }, today);
-      stateRef.current = next;
-      setState(next);
-    },
-    [today],
+    (patch: Partial<FeedState>) =>
+      void setParams((current) => {
+        const before = feedStateOf(current, today, patch.density ?? preferred).state;
+        return feedParamsOf(normalizeFeedState({ ...before, ...patch }, today));
+      }),
+    [setParams, today, preferred],
   );
 
+  // The URL the page was opened with is rewritten in its canonical form (what was corrected, the
+  // remembered density), replacing its history entry. From the state as it is by then: a control
+  // changed before the page hydrated has already updated it (React replays that change).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the opening URL
   useEffect(() => {
-    const canonical = serializeFeedState(state);
-    if (window.location.search.replace(/^\?/, "") !== canonical) {
-      window.history.replaceState(null, "", canonical ? `?${canonical}` : window.location.pathname);
-    }
-  }, [state]);
+    void setParams((current) => feedParamsOf(feedStateOf(current, today, preferred).state), {
+      history: "replace",
+    });
+  }, []);
 
   const apiParams = useMemo(() => toApiParams(state), [state]);
   const feed = useInfiniteQuery({ ...feedQueryOptions(apiParams), placeholderData: keepPreviousData });
@@ -236,7 +226,7 @@ export function NewsFeed({
               value={state.density}
               options={DENSITIES}
               onChange={(density) => {
-                preferred.current = density;
+                setPreferred(density);
                 rememberDensity(density);
                 update({ density });
               }}

@@ -1,6 +1,7 @@
 import Link from "next/link";
+import { feedHref } from "@/app/news/search-params";
 import { swatchOf } from "@/components/news/event-colors";
-import { describeRange, feedHref } from "@/lib/news/feed-state";
+import { describeRange } from "@/lib/news/feed-state";
 import type { WeekCounts } from "@/lib/server/overview";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
 

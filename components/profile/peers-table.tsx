@@ -2,13 +2,14 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { compareHref } from "@/app/compare/search-params";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { MarketCap } from "@/components/ui/market-cap";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { compareHref, MAX_COMPARE } from "@/lib/compare/set";
+import { MAX_COMPARE } from "@/lib/compare/set";
 import { plainText } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import type { PeerRow } from "@/lib/profile/peer-rows";

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { compareHref, compareHrefKeeping } from "@/app/compare/search-params";
 import { ATTRIBUTES, capRatio, datasetDelta, differs } from "./attributes";
 import { breakdown, type CompareCompany } from "./model";
 import { layoutPeers, ringOf } from "./peer-layout";
 import {
   companiesOf,
   companiesParam,
-  compareHref,
-  compareHrefKeeping,
   MAX_COMPARE,
   parseCompareSet,
   withCompany,

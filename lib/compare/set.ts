@@ -42,7 +42,11 @@ export function companiesOf(raw: string | readonly string[] | undefined | null):
  * kept. Accepts the parameter repeated too.
  */
 export function parseCompareSet(raw: string | readonly string[] | undefined | null): ParsedSet {
-  const parts = companiesOf(raw);
+  return compareSetOf(companiesOf(raw));
+}
+
+/** parseCompareSet of entries already split and unescaped (the page's search params). */
+export function compareSetOf(parts: readonly string[]): ParsedSet {
   const keys: string[] = [];
   const overLimit: string[] = [];
   const invalid: string[] = [];
@@ -61,21 +65,6 @@ export function parseCompareSet(raw: string | readonly string[] | undefined | nu
 /** The companies parameter as a URL writes it: each key encoded, the list's commas readable. */
 export function companiesUrlValue(keys: readonly string[]): string {
   return keys.map(urlEntry).join(",");
-}
-
-/** The page's URL for a set. */
-export function compareHref(keys: readonly string[]): string {
-  if (keys.length === 0) return "/compare";
-  return `/compare?companies=${companiesUrlValue(keys.slice(0, MAX_COMPARE))}`;
-}
-
-/**
- * The URL for a set followed by what the URL held past it (over the limit, or not identifiers),
- * so that rewriting the set's keys does not silently drop those: the page keeps naming them.
- */
-export function compareHrefKeeping(keys: readonly string[], leftOut: readonly string[]): string {
-  const all = [...keys.slice(0, MAX_COMPARE), ...leftOut];
-  return all.length === 0 ? "/compare" : `/compare?companies=${all.map(urlEntry).join(",")}`;
 }
 
 /** The set with a company added at the end, or null when it is full or already there. */

@@ -1,7 +1,7 @@
 // The directory table's column layout beyond the chosen columns: widths a person dragged (kept in
 // the browser), and the columns the active filters make constant (hidden, with a note).
 import type { FacetField } from "./fields";
-import { COLUMN_IDS, type ColumnId, type DirectoryState } from "./url-state";
+import { COLUMN_IDS, type ColumnId, type DirectoryState } from "./view-state";
 
 export const MIN_COLUMN_PX = 64;
 export const MAX_COLUMN_PX = 640;

@@ -1,16 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { feedHref, serializeFeedState } from "@/app/news/search-params";
 import {
   capPresetOf,
   DEFAULT_FEED_STATE,
   describeMarketCap,
   type FeedState,
-  feedHref,
   formatCapParam,
   normalizeFeedState,
   parseCapParam,
   parseFeedParams,
   relaxations,
-  serializeFeedState,
   toApiParams,
 } from "./feed-state";
 

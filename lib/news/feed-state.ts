@@ -320,26 +320,26 @@ export function normalizeFeedState(state: FeedState, today: string): FeedState {
   return { ...state, eventTypes, range, relative, minMarketCap };
 }
 
-/** The URL query (without "?") of a state, defaults omitted, in a stable order. */
-export function serializeFeedState(state: FeedState): string {
-  const params = new URLSearchParams();
-  if (state.relative) params.set("range", state.relative);
+/** The URL parameters of a state, defaults omitted, in a stable order (app/news/search-params.ts writes them). */
+export function feedQueryOf(state: FeedState): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (state.relative) params.range = state.relative;
   else if (state.range) {
-    params.set("startDate", state.range.start);
-    params.set("endDate", state.range.end);
+    params.startDate = state.range.start;
+    params.endDate = state.range.end;
   }
-  if (state.eventTypes.length > 0) params.set("eventType", state.eventTypes.join(","));
-  if (state.importance.kind === "exact") params.set("importance", String(state.importance.level));
+  if (state.eventTypes.length > 0) params.eventType = state.eventTypes.join(",");
+  if (state.importance.kind === "exact") params.importance = String(state.importance.level);
   else if (!isDefaultImportance(state.importance)) {
-    params.set("minImportance", String(state.importance.min));
-    params.set("maxImportance", String(state.importance.max));
+    params.minImportance = String(state.importance.min);
+    params.maxImportance = String(state.importance.max);
   }
-  if (state.minMarketCap !== undefined) params.set("minMarketCap", formatCapParam(state.minMarketCap));
-  if (state.maxMarketCap !== undefined) params.set("maxMarketCap", formatCapParam(state.maxMarketCap));
-  if (state.company) params.set("company", state.company);
-  if (state.density !== "cards") params.set("view", state.density);
-  if (state.group !== "ranked") params.set("group", state.group);
-  return params.toString().replaceAll("%2C", ",");
+  if (state.minMarketCap !== undefined) params.minMarketCap = formatCapParam(state.minMarketCap);
+  if (state.maxMarketCap !== undefined) params.maxMarketCap = formatCapParam(state.maxMarketCap);
+  if (state.company) params.company = state.company;
+  if (state.density !== "cards") params.view = state.density;
+  if (state.group !== "ranked") params.group = state.group;
+  return params;
 }
 
 export function isDefaultImportance(importance: ImportanceFilter): boolean {
@@ -371,12 +371,6 @@ export function toApiParams(state: FeedState): ApiParams {
     if (state.maxMarketCap !== undefined) params.maxMarketCap = state.maxMarketCap;
   }
   return params;
-}
-
-/** A path to the feed with this state: for links from elsewhere (the overview's chart). */
-export function feedHref(state: Partial<FeedState>, today: string): string {
-  const query = serializeFeedState(normalizeFeedState({ ...DEFAULT_FEED_STATE, ...state }, today));
-  return query ? `/news?${query}` : "/news";
 }
 
 // ---- words ---------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 import "server-only";
+import { serializeFeedState } from "@/app/news/search-params";
 // The /news page's server data: the company named in the URL by its canonical key, and the feed's
 // first page. The page and the page gate (proxy.ts) load the same things.
 import { toSearch } from "@/lib/client/api";
-import { FEED_PAGE_SIZE, type FeedState, serializeFeedState, toApiParams } from "@/lib/news/feed-state";
+import { FEED_PAGE_SIZE, type FeedState, toApiParams } from "@/lib/news/feed-state";
 import { type PickedCompany, pickedFromRow } from "@/lib/news/picked-company";
 import { topNewsQuery } from "./query-schemas";
 import { getServices } from "./services";

@@ -5,9 +5,10 @@ import "server-only";
 // the page answers 503 with Retry-After (page-status.ts). Still loading at the deadline: the page
 // is told to stream (upstreamIsSlow), so its document arrives at once and the data fills in.
 import { headers } from "next/headers";
-import { parseCompareSet } from "@/lib/compare/set";
+import { loadCompareSearchParams } from "@/app/compare/search-params";
+import { feedStateOf, loadFeedSearchParams } from "@/app/news/search-params";
+import { compareSetOf } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
-import { parseFeedParams } from "@/lib/news/feed-state";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { dataNow } from "./clock";
 import { loadComparison } from "./compare";
@@ -37,13 +38,13 @@ export function pageLoader(url: URL): (() => Promise<unknown>) | null {
   }
   if (path === "/news") {
     return async () => {
-      const { state } = parseFeedParams(url.searchParams, utcDateOf(dataNow()));
+      const { state } = feedStateOf(loadFeedSearchParams(url.searchParams), utcDateOf(dataNow()));
       const { redirectTo } = await newsCompany(state);
       if (!redirectTo) await firstFeedPage(state);
     };
   }
   if (path === "/compare") {
-    return () => loadComparison(parseCompareSet(url.searchParams.getAll("companies")).keys);
+    return () => loadComparison(compareSetOf(loadCompareSearchParams(url.searchParams).companies).keys);
   }
   if (path === "/") {
     return async () => {

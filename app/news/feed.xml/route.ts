@@ -3,7 +3,7 @@ import { companiesOf } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { atomFeed } from "@/lib/news/atom";
-import { describeImportance, parseFeedParams, serializeFeedState, toApiParams } from "@/lib/news/feed-state";
+import { describeImportance, toApiParams } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
 import { compareNews } from "@/lib/server/compare";
 import { requestOrigin } from "@/lib/server/forwarded";
@@ -12,6 +12,7 @@ import { topNewsQuery } from "@/lib/server/query-schemas";
 import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { topNewsFeed } from "@/lib/server/top-news-feed";
 import type { TopNewsArticle } from "@/lib/upstream/schemas";
+import { feedStateOf, loadFeedSearchParams, serializeFeedState } from "../search-params";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +27,7 @@ const ENTRIES = 50;
 export const GET = handler(async (request) => {
   const url = new URL(request.url);
   const today = utcDateOf(dataNow());
-  const { state, notes } = parseFeedParams(url.searchParams, today);
+  const { state, notes } = feedStateOf(loadFeedSearchParams(url.searchParams), today);
   const errors: ErrorItem[] = notes.map((message) => ({ message }));
   const keys = companiesOf(url.searchParams.getAll("companies"));
   for (const key of keys)

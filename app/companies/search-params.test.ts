@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
   activeFilterCount,
-  apiQuery,
   clearField,
   clearFilters,
-  directoryHref,
   EMPTY_STATE,
   effectiveSort,
-  listPageOf,
-  parseDirectoryState,
-  serializeDirectoryState,
   toggleValue,
   visibleColumns,
-} from "./url-state";
+} from "@/lib/directory/view-state";
+import {
+  apiQuery,
+  directoryHref,
+  loadDirectorySearchParams,
+  parseDirectoryState,
+  serializeDirectoryState,
+} from "./search-params";
 
 const parse = (query: string) => parseDirectoryState(new URLSearchParams(query));
 
@@ -110,6 +112,6 @@ describe("the no-script list's pages", () => {
       ["abc", 1],
       ["100001", 1],
     ] as const)
-      expect(listPageOf(new URLSearchParams(value === null ? "" : `page=${value}`))).toBe(page);
+      expect(loadDirectorySearchParams(value === null ? "" : `?page=${value}`).page ?? 1).toBe(page);
   });
 });

@@ -1,0 +1,72 @@
+// The top-news feed's URL state, parsed once for both sides: the server page and the Atom feed read
+// it with the loader, the feed reads and writes it with useQueryStates on the same parsers. Each
+// parameter arrives as text; lib/news/feed-state.ts reads the whole (lenient, with a note for each
+// correction) and writes it back canonical. Neither server-only nor a client module.
+import { createLoader, createParser, createSerializer, type inferParserType } from "nuqs/server";
+import {
+  DEFAULT_FEED_STATE,
+  type FeedDensity,
+  type FeedState,
+  feedQueryOf,
+  normalizeFeedState,
+  parseFeedParams,
+  type RawParams,
+} from "@/lib/news/feed-state";
+
+/** A parameter's text, trimmed; blank is absent. */
+const text = createParser({
+  parse: (value) => value.trim() || null,
+  serialize: (value: string) => value,
+});
+
+/** In the order a canonical URL names them. */
+export const feedParsers = {
+  range: text,
+  startDate: text,
+  endDate: text,
+  eventType: text,
+  importance: text,
+  minImportance: text,
+  maxImportance: text,
+  minMarketCap: text,
+  maxMarketCap: text,
+  company: text,
+  view: text,
+  group: text,
+};
+
+export type FeedParams = inferParserType<typeof feedParsers>;
+
+export const loadFeedSearchParams = createLoader(feedParsers);
+
+const serializeFeed = createSerializer(feedParsers);
+
+function rawOf(params: FeedParams): RawParams {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v ?? undefined]));
+}
+
+/** The feed state of a URL's parsed parameters, and what was corrected to reach it. */
+export function feedStateOf(
+  params: FeedParams,
+  today: string,
+  preferredDensity: FeedDensity = "cards",
+): { state: FeedState; notes: string[] } {
+  return parseFeedParams(rawOf(params), today, preferredDensity);
+}
+
+/** The URL parameters of a state, defaults as null (left out). */
+export function feedParamsOf(state: FeedState): FeedParams {
+  const query = feedQueryOf(state);
+  return Object.fromEntries(Object.keys(feedParsers).map((key) => [key, query[key] ?? null])) as FeedParams;
+}
+
+/** The query string (without "?") of a state, defaults omitted, in the canonical order. */
+export function serializeFeedState(state: FeedState): string {
+  return serializeFeed(feedParamsOf(state)).replace(/^\?/, "");
+}
+
+/** A path to the feed with this state: for links from elsewhere (the overview's chart). */
+export function feedHref(state: Partial<FeedState>, today: string): string {
+  const query = serializeFeedState(normalizeFeedState({ ...DEFAULT_FEED_STATE, ...state }, today));
+  return query ? `/news?${query}` : "/news";
+}
