@@ -2,7 +2,7 @@
 // the pinned clock the browser tests use, on BENCH_PORT or a free loopback port. Builds first
 // when there is no build.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../tests/redis-server";
 
@@ -10,11 +10,12 @@ export const BENCH_SANDBOX_NOW = "2026-11-20T15:00:00Z";
 
 /**
  * Starts the app (with `env` over the benchmark's own) and resolves once the default company
- * index is synced; `stop` ends it and resolves when it has exited.
+ * index is synced; `stop` ends it and resolves when it has exited; `cpuMs` is the CPU time the
+ * server has used so far (its processes, on Linux; NaN elsewhere).
  */
 export async function startBuiltApp(
   env: Record<string, string> = {},
-): Promise<{ base: string; stop: () => Promise<void> }> {
+): Promise<{ base: string; stop: () => Promise<void>; cpuMs: () => number }> {
   const root = process.cwd();
   const next = path.join(root, "node_modules/next/dist/bin/next");
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
@@ -49,7 +50,7 @@ export async function startBuiltApp(
       const status = (await (await fetch(`${base}/api/index-status`)).json()) as {
         default?: { state: string };
       };
-      if (status.default?.state === "ready") return { base, stop };
+      if (status.default?.state === "ready") return { base, stop, cpuMs: () => treeCpuMs(child.pid) };
     } catch {
       // not listening yet
     }
@@ -57,4 +58,40 @@ export async function startBuiltApp(
   }
   await stop();
   throw new Error(`the app on ${base} did not become ready within 90 s`);
+}
+
+/** Clock ticks a second for /proc's CPU times (USER_HZ: 100 on every Linux Node runs on). */
+const TICKS = 100;
+
+/**
+ * CPU time (user and system) of a process and all its descendants, from /proc, in ms: what `next
+ * start` and any worker it forks have used, including children that have exited.
+ */
+function treeCpuMs(root: number | undefined): number {
+  if (root === undefined || !existsSync("/proc/self/stat")) return Number.NaN;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name is in parentheses and may hold spaces: the fields start after its ")".
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      // Fields 4, 14-17 of stat(5): ppid, utime, stime, cutime, cstime (here from field 3 on).
+      const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
+      stats.set(Number(entry), {
+        ppid: Number(fields[1]),
+        ticks: (utime ?? 0) + (stime ?? 0) + (cutime ?? 0) + (cstime ?? 0),
+      });
+    } catch {
+      // the process ended while being read
+    }
+  }
+  let ticks = 0;
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.pop() as number;
+    ticks += stats.get(pid)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.ppid === pid) queue.push(child);
+  }
+  return (ticks * 1000) / TICKS;
 }

@@ -9,6 +9,7 @@ import { loadBench } from "./load";
 import { benchNews } from "./news";
 import { benchProfile } from "./profile";
 import { sandboxBench } from "./sandbox";
+import { serverCostBench } from "./server-cost";
 
 const sections: [string, () => Promise<void>][] = [
   ["Sandbox", sandboxBench],
@@ -18,6 +19,7 @@ const sections: [string, () => Promise<void>][] = [
   ["News feed and overview", benchNews],
   ["Browser", browserBench],
   ["Compare page", compareBench],
+  ["Server cost", serverCostBench],
   ["Lighthouse", lighthouseBench],
   ["Load", loadBench],
 ];

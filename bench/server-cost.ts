@@ -1,0 +1,141 @@
+// What a page view costs the server (issue 15), against the built app with warm caches: CPU time
+// per page view over a fixed mix (40 profiles, the overview, /news, the directory), read from the
+// server's processes; the same for static files; the HTML each page sends (raw and gzipped); and
+// page views at 32 concurrent clients (latency percentiles, throughput, errors).
+import { gzipSync } from "node:zlib";
+import { getUniverse } from "@/lib/sandbox/universe";
+import { startBuiltApp } from "./app";
+import { ms, percentile, table } from "./stats";
+
+const PROFILES = 40;
+const ROUNDS = 5;
+const STATIC_REQUESTS = 400;
+const CLIENTS = 32;
+const CONCURRENT_SECONDS = 15;
+
+/** The mix: the 40 largest API-enabled companies' profiles, then the three other pages people read. */
+function pageMix(): string[] {
+  const top = [...getUniverse().enabled]
+    .sort((a, b) => (b.marketCapUsd ?? 0) - (a.marketCapUsd ?? 0))
+    .slice(0, PROFILES);
+  return [...top.map((c) => `/companies/${encodeURIComponent(c.companyKey)}`), "/", "/news", "/companies"];
+}
+
+async function get(url: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  return { status: response.status, body: await response.text() };
+}
+
+/** CPU per request over `paths` fetched one after another, `rounds` times; throws on a non-200. */
+async function cpuPerRequest(
+  base: string,
+  cpuMs: () => number,
+  paths: readonly string[],
+  rounds: number,
+): Promise<number> {
+  const before = cpuMs();
+  for (let r = 0; r < rounds; r++)
+    for (const path of paths) {
+      const { status } = await get(base + path);
+      if (status !== 200) throw new Error(`${path} answered ${status}`);
+    }
+  return (cpuMs() - before) / (paths.length * rounds);
+}
+
+/** CLIENTS clients, each fetching the next page of the mix as soon as its last one came back. */
+async function concurrentPageViews(base: string, mix: readonly string[]) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const end = performance.now() + CONCURRENT_SECONDS * 1000;
+  const client = async () => {
+    while (performance.now() < end) {
+      const path = mix[next++ % mix.length] as string;
+      const start = performance.now();
+      try {
+        const response = await fetch(base + path);
+        await response.arrayBuffer();
+        if (response.status !== 200) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - start);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { latencies, errors, perSecond: latencies.length / seconds };
+}
+
+export async function serverCostBench(): Promise<void> {
+  const mix = pageMix();
+  // One client stands for many people here: the per-client page budget would answer 429.
+  const { base, stop, cpuMs } = await startBuiltApp({ PAGE_MISS_LIMIT: "off" });
+  try {
+    if (Number.isNaN(cpuMs())) {
+      console.log("(no /proc: the server's CPU time cannot be read on this system)");
+      return;
+    }
+    // Warm every cache the mix touches (upstream answers, the index, Next's own), twice.
+    for (let i = 0; i < 2; i++) for (const path of mix) await get(base + path);
+    const home = (await get(`${base}/`)).body;
+    const chunk = home.match(/\/_next\/static\/[^"]+\.js/)?.[0];
+    if (!chunk) throw new Error("the overview names no script under /_next/static");
+
+    const rows: (string | number)[][] = [["request (one at a time, warm caches)", "server CPU per request"]];
+    rows.push([
+      `page view (mix of ${mix.length}: ${PROFILES} profiles, /, /news, /companies)`,
+      ms(await cpuPerRequest(base, cpuMs, mix, ROUNDS)),
+    ]);
+    for (const path of ["/", "/news", "/companies"])
+      rows.push([`  ${path}`, ms(await cpuPerRequest(base, cpuMs, [path], 40))]);
+    rows.push([`  ${mix[0]}`, ms(await cpuPerRequest(base, cpuMs, [mix[0] as string], 40))]);
+    rows.push([
+      "static file /icon.svg",
+      ms(await cpuPerRequest(base, cpuMs, ["/icon.svg"], STATIC_REQUESTS)),
+    ]);
+    rows.push([
+      "static script /_next/static/…",
+      ms(await cpuPerRequest(base, cpuMs, [chunk], STATIC_REQUESTS)),
+    ]);
+    table(rows);
+    console.log("targets: a page view <= 10 ms, a static file < 1 ms\n");
+
+    const sizes: (string | number)[][] = [["page", "HTML", "gzipped"]];
+    for (const path of [mix[0] as string, "/", "/news", "/companies"]) {
+      const { body } = await get(base + path);
+      sizes.push([
+        path,
+        `${(body.length / 1024).toFixed(1)} KB`,
+        `${(gzipSync(body).length / 1024).toFixed(1)} KB`,
+      ]);
+    }
+    table(sizes);
+
+    const { latencies, errors, perSecond } = await concurrentPageViews(base, mix);
+    console.log("");
+    table([
+      [
+        `page views, ${CLIENTS} clients for ${CONCURRENT_SECONDS} s`,
+        "views",
+        "per second",
+        "p50",
+        "p99",
+        "errors",
+      ],
+      [
+        "the mix above, round robin",
+        latencies.length,
+        perSecond.toFixed(1),
+        ms(percentile(latencies, 50)),
+        ms(percentile(latencies, 99)),
+        errors,
+      ],
+    ]);
+    console.log("targets: p99 < 1 s, no errors");
+  } finally {
+    await stop();
+  }
+}
