@@ -9,6 +9,9 @@ import { Providers } from "./providers";
 export const metadata: Metadata = {
   title: { default: "Fiscal Atlas", template: "%s · Fiscal Atlas" },
   description: "Company reference data and news: every listing, typed peers, and news ranked by importance.",
+  // A plain file from public/: Next serves it without a route of its own (app/icon.svg was one,
+  // at about twice the server CPU of any other static file).
+  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
 };
 
 export const viewport: Viewport = {

@@ -26,6 +26,22 @@ async function get(url: string): Promise<{ status: number; body: string }> {
   return { status: response.status, body: await response.text() };
 }
 
+/**
+ * Waits until no index sync runs: the directory page starts the all-companies set, whose first
+ * sync or snapshot load is start-up work, not the cost of a page view.
+ */
+async function settled(base: string): Promise<void> {
+  type Progress = { state: string; refreshing?: boolean };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const status = (await (await fetch(`${base}/api/index-status`)).json()) as Record<string, Progress>;
+    const sets = [status.default, status.all];
+    if (sets.every((p) => p && (p.state === "ready" || p.state === "unavailable") && !p.refreshing)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the company index was still syncing after 2 minutes");
+}
+
 /** CPU per request over `paths` fetched one after another, `rounds` times; throws on a non-200. */
 async function cpuPerRequest(
   base: string,
@@ -80,6 +96,7 @@ export async function serverCostBench(): Promise<void> {
     }
     // Warm every cache the mix touches (upstream answers, the index, Next's own), twice.
     for (let i = 0; i < 2; i++) for (const path of mix) await get(base + path);
+    await settled(base);
     const home = (await get(`${base}/`)).body;
     const chunk = home.match(/\/_next\/static\/[^"]+\.js/)?.[0];
     if (!chunk) throw new Error("the overview names no script under /_next/static");

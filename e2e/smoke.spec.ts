@@ -55,8 +55,10 @@ test("the sandbox answers the contract's errors over HTTP", async ({ request }) 
   expect(logo.status()).toBe(400);
 });
 
-test("the app icon is served", async ({ request }) => {
+test("the app icon is served, and every page links it", async ({ page, request }) => {
   const response = await request.get("/icon.svg");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("image/svg");
+  await page.goto("/news");
+  await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", "/icon.svg");
 });
