@@ -480,6 +480,10 @@ test.describe("headline view", () => {
     // A link that names the cards shows cards; choosing cards again is remembered too.
     await page.goto("/news?view=cards");
     await expect(articles(page).first()).toBeVisible();
+    // Hydrated, the link still names the cards (for this reader a bare /news means headlines).
+    await expect(page.getByRole("radio", { name: "Cards" })).toBeChecked();
+    await expect(page).toHaveURL(/\?view=cards$/);
+    await expect(rows(page)).toHaveCount(0);
     await page.getByRole("radio", { name: "Headlines" }).check();
     await page.getByRole("radio", { name: "Cards" }).check();
     await expect(page).toHaveURL(/\/news$/);

@@ -54,9 +54,14 @@ export function feedStateOf(
   return parseFeedParams(rawOf(params), today, preferredDensity);
 }
 
-/** The URL parameters of a state, defaults as null (left out). */
-export function feedParamsOf(state: FeedState): FeedParams {
+/**
+ * The URL parameters of a state, defaults as null (left out). The cards are the default view, but
+ * for a person whose remembered density is another, a URL without `view` opens that one: then the
+ * cards are named (`view=cards`), or the URL would change what it shows.
+ */
+export function feedParamsOf(state: FeedState, preferredDensity: FeedDensity = "cards"): FeedParams {
   const query = feedQueryOf(state);
+  if (state.density !== preferredDensity) query.view = state.density;
   return Object.fromEntries(Object.keys(feedParsers).map((key) => [key, query[key] ?? null])) as FeedParams;
 }
 

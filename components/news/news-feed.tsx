@@ -85,8 +85,9 @@ export function NewsFeed({
   const update = useCallback(
     (patch: Partial<FeedState>) =>
       void setParams((current) => {
-        const before = feedStateOf(current, today, patch.density ?? preferred).state;
-        return feedParamsOf(normalizeFeedState({ ...before, ...patch }, today));
+        const density = patch.density ?? preferred;
+        const before = feedStateOf(current, today, density).state;
+        return feedParamsOf(normalizeFeedState({ ...before, ...patch }, today), density);
       }),
     [setParams, today, preferred],
   );
@@ -96,7 +97,7 @@ export function NewsFeed({
   // changed before the page hydrated has already updated it (React replays that change).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the opening URL
   useEffect(() => {
-    void setParams((current) => feedParamsOf(feedStateOf(current, today, preferred).state), {
+    void setParams((current) => feedParamsOf(feedStateOf(current, today, preferred).state, preferred), {
       history: "replace",
     });
   }, []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedHref, serializeFeedState } from "@/app/news/search-params";
+import { feedHref, feedParamsOf, serializeFeedState } from "@/app/news/search-params";
 import {
   capPresetOf,
   DEFAULT_FEED_STATE,
@@ -178,6 +178,13 @@ describe("density and grouping in the URL", () => {
     expect(remembered("")).toBe("headlines");
     expect(remembered("view=cards")).toBe("cards");
     expect(parse("").state.density).toBe("cards");
+  });
+
+  it("names the cards in the URL for a reader whose remembered density is headlines", () => {
+    const cards = parse("view=cards").state;
+    expect(feedParamsOf(cards, "headlines").view).toBe("cards");
+    expect(feedParamsOf(cards, "cards").view).toBeNull();
+    expect(feedParamsOf(parse("view=headlines").state, "headlines").view).toBe("headlines");
   });
 });
 
