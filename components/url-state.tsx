@@ -10,8 +10,6 @@ import { type ReactNode, useCallback } from "react";
  * parameters the page does not know keep their place after them.
  */
 export function UrlState({ order, children }: { order: readonly string[]; children: ReactNode }) {
-  const key = order.join(",");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the order's contents.
   const inPageOrder = useCallback(
     (search: URLSearchParams) => {
       const rank = (name: string) => {
@@ -21,7 +19,7 @@ export function UrlState({ order, children }: { order: readonly string[]; childr
       // Array sort is stable: repeated parameters keep their order.
       return new URLSearchParams([...search.entries()].sort(([a], [b]) => rank(a) - rank(b)));
     },
-    [key],
+    [order],
   );
   return <NuqsAdapter processUrlSearchParams={inPageOrder}>{children}</NuqsAdapter>;
 }

@@ -34,7 +34,7 @@ const query = createParser({
   eq: (a, b) => a.trim() === b.trim(),
 }).withDefault("");
 
-/** A facet value: any non-blank text (values may hold commas, so facets are repeated parameters). */
+/** A facet value: non-blank text of at most 200 characters (values may hold commas, so facets are repeated parameters). */
 const facetValue = createParser({
   parse: (value) => {
     const trimmed = value.trim();

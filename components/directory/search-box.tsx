@@ -7,7 +7,8 @@ import { useFocusShortcut } from "@/lib/client/use-focus-shortcut";
 /**
  * The directory's query box: focused on load and by "/", reports what is typed (a burst of keys
  * as one request), and follows the URL when it changes (back button). Enter on a query already
- * shown calls `onSubmit` (the view opens a lone hit); ArrowDown calls `onArrowDown` (into the table).
+ * shown calls `onSubmit` instead of searching again (the view opens a lone hit); ArrowDown calls
+ * `onArrowDown` (into the table).
  * Without JavaScript it is a plain GET form to /companies that keeps the rest of the view (`keep`,
  * a query string).
  */
@@ -99,9 +100,13 @@ export const SearchBox = memo(function SearchBox({
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
-              // Enter also submits the form (the search); on a query already shown it opens a lone hit.
-              if (e.key === "Enter" && text === value) onSubmit?.();
-              else if (e.key === "ArrowDown" && onArrowDown) {
+              // Enter on a query already shown opens a lone hit, and does not also submit the form:
+              // a search of the same query would write the URL again while the router navigates,
+              // and that write cancels the navigation. On a new query Enter submits (searches).
+              if (e.key === "Enter" && text === value && onSubmit) {
+                e.preventDefault();
+                onSubmit();
+              } else if (e.key === "ArrowDown" && onArrowDown) {
                 e.preventDefault();
                 onArrowDown();
               }
