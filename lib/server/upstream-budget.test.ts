@@ -131,13 +131,17 @@ describe("the upstream budget shared through Redis", () => {
         refuse
           ? new Response('{"errors":[{"message":"slow down"}]}', {
               status: 429,
-              headers: { "retry-after": "1" },
+              headers: { "retry-after": "2" },
             })
           : fetch(request),
     });
     const b = await instance("b", null, { interactiveWaitMs: 500 });
     await expect(topNews(a.client, "interactive")).rejects.toMatchObject({ code: "rate_limited" });
     refuse = false;
+    // A publishes the pause without holding up its caller: wait until Redis has it (CI once sent
+    // B's call on B's own connection before A's write had landed).
+    const pauseKey = a.shared.key("budget:pause");
+    await until(async () => ((await b.shared.attempt((c) => c.pTTL(pauseKey))) ?? 0) > 1_000);
     // B has not seen a 429 itself, yet does not call while the pause runs.
     await expect(topNews(b.client, "interactive")).rejects.toMatchObject({
       code: "rate_limited",
@@ -146,7 +150,7 @@ describe("the upstream budget shared through Redis", () => {
     expect(b.client.pausedReason()).toBe("rate_limited");
     expect(sent.filter((s) => s.instance === "b")).toEqual([]);
     // A patient call waits the pause out and goes.
-    const patient = await instance("c", null, { interactiveWaitMs: 3_000 });
+    const patient = await instance("c", null, { interactiveWaitMs: 4_000 });
     await expect(topNews(patient.client, "interactive")).resolves.toBeDefined();
   });
 
