@@ -18,6 +18,9 @@ export async function register(): Promise<void> {
   if (config.upstream.baseUrl && config.upstream.sandboxMounted)
     console.log("sandbox: mounted at /sandbox beside the real service (SANDBOX_MOUNT=1)");
   if (config.sandbox.faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(config.sandbox.faults)}`);
+  // Pages kept and renders bounded (lib/server/page-cache.ts), in the request hook below.
+  const { front } = await import("@/lib/server/page-cache");
+  front({ keepMs: config.pageCacheMs, renders: config.pageRenderLimit });
   // Route handlers see the socket's address (for the API's per-client rate limit).
   const { installPeerAddressStamp } = await import("@/lib/server/client-address");
   installPeerAddressStamp();

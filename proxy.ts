@@ -9,6 +9,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { decodablePath } from "@/lib/hrefs";
 import { createNonce, pageCsp } from "@/lib/security/headers";
 import { PREFETCH_HEADER } from "@/lib/server/client-address";
+import { CAPTURE_HEADER, CAPTURED_HEADER, keptRender } from "@/lib/server/page-cache";
 import { gatePage, UPSTREAM_SLOW_HEADER } from "@/lib/server/page-gate";
 import { PAGE_STATUS_HEADER, pageStatusResponse } from "@/lib/server/page-status";
 import { clientOf } from "@/lib/server/rate-limit";
@@ -30,17 +31,21 @@ export async function proxy(request: NextRequest) {
     url.pathname = path;
     return NextResponse.redirect(url, 308);
   }
-  const csp = pageCsp(createNonce(), { dev: process.env.NODE_ENV === "development" });
-  const requestHeaders = new Headers(request.headers);
-  requestHeaders.set("content-security-policy", csp);
-  // Only the gate below may set these.
-  requestHeaders.delete(UPSTREAM_SLOW_HEADER);
-  requestHeaders.delete(PAGE_STATUS_HEADER);
-
   const gated = (request.method === "GET" || request.method === "HEAD") && !isPrefetch(request);
   const outcome = gated
     ? await gatePage(request.nextUrl, clientOf(request.headers))
     : ({ kind: "ready" } as const);
+  // A page the front keeps (lib/server/page-cache.ts) renders with its placeholder nonce, which
+  // the front replaces with a fresh one in every response; any other page gets a fresh one here.
+  const kept = outcome.kind === "ready" ? keptRender(request.headers) : null;
+  const csp = pageCsp(kept?.placeholder ?? createNonce(), { dev: process.env.NODE_ENV === "development" });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("content-security-policy", csp);
+  // Only the gate above and the front may set these.
+  requestHeaders.delete(UPSTREAM_SLOW_HEADER);
+  requestHeaders.delete(PAGE_STATUS_HEADER);
+  requestHeaders.delete(CAPTURE_HEADER);
+
   let response: NextResponse;
   if (outcome.kind === "status") {
     response = pageStatusResponse(request, requestHeaders, outcome.cause);
@@ -49,6 +54,7 @@ export async function proxy(request: NextRequest) {
     response = NextResponse.next({ request: { headers: requestHeaders } });
   }
   response.headers.set("content-security-policy", csp);
+  if (kept) response.headers.set(CAPTURED_HEADER, kept.mark);
   return response;
 }
 

@@ -7,6 +7,7 @@ import { StaticResults } from "@/components/directory/static-results";
 import { UrlState } from "@/components/url-state";
 import { dataNow } from "@/lib/server/clock";
 import { loadDirectoryPage } from "@/lib/server/directory";
+import { isPhoneRequest } from "@/lib/server/page-cache";
 import { apiQuery, directoryParsers, loadDirectorySearchParams, stateOf } from "./search-params";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -16,12 +17,10 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
   return { title: q.trim() ? `“${q.trim()}” in companies` : "Companies" };
 }
 
-/** Whether the request comes from a phone: its client hint where the browser sends one, else its user agent. */
+/** Whether the request comes from a phone (the page front keeps the page per answer to this). */
 async function isPhone(): Promise<boolean> {
   const request = await headers();
-  const hint = request.get("sec-ch-ua-mobile");
-  if (hint) return hint === "?1";
-  return /Mobi|Android|iPhone|iPad/i.test(request.get("user-agent") ?? "");
+  return isPhoneRequest((name) => request.get(name));
 }
 
 /**

@@ -1,6 +1,7 @@
 // The sandbox's clock: SANDBOX_NOW pins it (lib/server/config.ts), otherwise the real clock. With the
 // clock control on (SANDBOX_CLOCK_CONTROL=1, app/sandbox/clock) a test can move it, so the scheduled
 // reference-data changes (changes.ts) happen on demand.
+import { dataChanged } from "@/lib/data-changed";
 import { getConfig } from "@/lib/server/config";
 
 const CLOCK_KEY = Symbol.for("company-dashboard.sandbox.clock");
@@ -16,6 +17,7 @@ export function setSandboxClock(ms: number | null): void {
   const holder = globalThis as ClockHolder;
   if (ms === null) delete holder[CLOCK_KEY];
   else holder[CLOCK_KEY] = ms;
+  dataChanged();
 }
 
 /** The sandbox's "now" in ms: the moved clock, SANDBOX_NOW, or the real clock. */

@@ -4,6 +4,7 @@
 // of the sandbox handler. Configured by SANDBOX_FAULTS; switchable at runtime through
 // /sandbox/faults only when SANDBOX_FAULTS_CONTROL is set. Seeded, so the same requests in the
 // same order meet the same faults.
+import { dataChanged } from "@/lib/data-changed";
 import { errorResponse, json } from "./contract";
 import { Rng } from "./rng";
 
@@ -166,6 +167,7 @@ export class FaultInjector {
     this.spec = spec;
     this.rng = new Rng(spec?.seed ?? 1);
     this.counts = { requests: 0, injected: {} };
+    dataChanged();
   }
 
   current(): FaultSpec | null {

@@ -11,6 +11,7 @@
 // through both, so ages hold across restarts and instances. With Redis, a load also takes a
 // short per-key lock: instances missing the same key at once make one upstream call.
 import { LRUCache } from "lru-cache";
+import { dataAdded, dataChanged, dataFailed } from "@/lib/data-changed";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground } from "@/lib/upstream/priority";
 import type { SharedTier, StoredEntry } from "./cache-tiers";
@@ -101,6 +102,7 @@ export class SwrCache<T> {
       if (entry && this.now() - entry.fetchedAt < this.options.errorMs) {
         this.counts.sharedHits++;
         this.entries.set(key, entry);
+        dataAdded();
       }
     }
     const age = entry ? this.now() - entry.fetchedAt : Number.POSITIVE_INFINITY;
@@ -168,6 +170,7 @@ export class SwrCache<T> {
   age(ms: number): void {
     for (const entry of this.entries.values()) entry.fetchedAt -= ms;
     this.travels.push({ at: this.now(), ms });
+    dataChanged();
   }
 
   stats(): CacheStats {
@@ -241,6 +244,7 @@ export class SwrCache<T> {
   private adopt(key: string, entry: Entry<T>): T {
     this.counts.sharedHits++;
     this.entries.set(key, entry);
+    dataChanged();
     if (entry.kind === "missing") throw entry.error;
     return entry.value;
   }
@@ -253,6 +257,7 @@ export class SwrCache<T> {
       return value;
     } catch (error) {
       this.counts.failures++;
+      dataFailed(); // pages say when their data could not be refreshed
       if (error instanceof UpstreamError && error.code === "not_found") {
         this.store(key, { kind: "missing", error, fetchedAt: this.now() });
       } else if (error instanceof UpstreamError) {
@@ -273,6 +278,8 @@ export class SwrCache<T> {
   }
 
   private store(key: string, entry: Entry<T>): void {
+    if (this.entries.has(key)) dataChanged();
+    else dataAdded();
     this.entries.set(key, entry);
     // A "not found" is shared only as long as it is fresh; values as long as they can be served.
     const ttlMs = entry.kind === "missing" ? this.options.freshMs : this.options.errorMs;

@@ -3,6 +3,7 @@ import "server-only";
 // is diffed against the rows served before it, and the changes are appended to a bounded log kept
 // beside the index snapshots (CACHE_DIR or Redis). Only the instance that syncs (the lease holder)
 // writes it; the others re-read the shared copy every few seconds.
+import { dataChanged } from "@/lib/data-changed";
 import { appendChanges, type ChangeLog, diffCompanies, EMPTY_CHANGE_LOG } from "@/lib/directory/changes";
 import type { SnapshotStore } from "@/lib/directory/sync";
 import type { Company } from "@/lib/upstream/schemas";
@@ -49,6 +50,7 @@ export class ChangeLogService {
       const changes = previous ? diffCompanies(previous, rows, detectedAt) : [];
       if (log.watchingSince !== null && changes.length === 0) return;
       this.log = appendChanges(log, changes, detectedAt);
+      dataChanged();
       this.loadedAt = this.now();
       await this.store?.saveChanges?.("default", this.log);
     } catch (error) {

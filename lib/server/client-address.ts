@@ -7,8 +7,9 @@
 // The same stamp says whether a request is one of Next's link prefetches: Next removes its
 // router headers from the request proxy.ts sees, and a prefetch must never be charged to the
 // pages' miss budget (a prefetch renders no page, so a client sending the header gains nothing).
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "node:http";
+import { front } from "./page-cache";
 
 export const PEER_ADDRESS_HEADER = "x-fiscal-atlas-peer";
 export const PREFETCH_HEADER = "x-fiscal-atlas-prefetch";
@@ -28,6 +29,9 @@ export function installPeerAddressStamp(): void {
       const h = request.headers;
       if (h["next-router-prefetch"] || h["next-router-segment-prefetch"]) h[PREFETCH_HEADER] = "1";
       else delete h[PREFETCH_HEADER];
+      // Then the page front: a kept page, a bounded render, or a 503 (lib/server/page-cache.ts).
+      front().handle(request, args[1] as ServerResponse, () => emit.call(this, event, ...args));
+      return true;
     }
     return emit.call(this, event, ...args);
   };

@@ -63,6 +63,8 @@ describe("config.readConfig", () => {
       API_RATE_LIMIT: "0/60",
       TRUSTED_PROXY_HOPS: "-1",
       PAGE_MISS_LIMIT: "ten",
+      PAGE_CACHE_MS: "soon",
+      PAGE_RENDER_LIMIT: "0/5",
       SANDBOX_MOUNT: "yes",
     };
     expect(() => config.readConfig(bad)).toThrow(config.ConfigError);
@@ -110,5 +112,22 @@ describe("the settings with a grammar", () => {
     expect(config.parsePageMissLimit("off")).toBeNull();
     expect(() => config.parsePageMissLimit("ten")).toThrow(/PAGE_MISS_LIMIT must look like/);
     expect(() => config.parsePageMissLimit("0/60")).toThrow(/PAGE_MISS_LIMIT/);
+  });
+
+  it("PAGE_CACHE_MS: milliseconds (default 30 s), 0 or off to keep no page", () => {
+    expect(config.parsePageCacheMs(undefined)).toBe(30_000);
+    expect(config.parsePageCacheMs("5000")).toBe(5_000);
+    expect(config.parsePageCacheMs("off")).toBe(0);
+    expect(config.parsePageCacheMs("0")).toBe(0);
+    expect(() => config.parsePageCacheMs("-1")).toThrow(/PAGE_CACHE_MS must be/);
+    expect(() => config.parsePageCacheMs("1.5")).toThrow(/PAGE_CACHE_MS/);
+  });
+
+  it("PAGE_RENDER_LIMIT: N/Q renders at once and waiting (default 8/64), or off", () => {
+    expect(config.parsePageRenderLimit(undefined)).toEqual({ concurrent: 8, queued: 64 });
+    expect(config.parsePageRenderLimit("2/0")).toEqual({ concurrent: 2, queued: 0 });
+    expect(config.parsePageRenderLimit("off")).toBeNull();
+    expect(() => config.parsePageRenderLimit("0/5")).toThrow(/PAGE_RENDER_LIMIT must look like/);
+    expect(() => config.parsePageRenderLimit("many")).toThrow(/PAGE_RENDER_LIMIT/);
   });
 });

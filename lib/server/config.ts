@@ -62,6 +62,10 @@ export interface Config {
   apiRateLimit: RateLimitConfig | null;
   trustedProxyHops: number;
   pageMissLimit: RateLimitConfig | null;
+  /** PAGE_CACHE_MS: how long a rendered page is kept (lib/server/page-cache.ts); 0 for `off`. */
+  pageCacheMs: number;
+  /** PAGE_RENDER_LIMIT: page renders at once and waiting; null for `off`. */
+  pageRenderLimit: { concurrent: number; queued: number } | null;
   requestLog: boolean;
 }
 
@@ -91,6 +95,30 @@ export function parseApiRateLimit(value: string | undefined): RateLimitConfig | 
 /** Parses PAGE_MISS_LIMIT: "N/S" (N misses per window of S seconds), or "off". */
 export function parsePageMissLimit(value: string | undefined): RateLimitConfig | null {
   return parseRateLimit("PAGE_MISS_LIMIT", value, DEFAULT_PAGE_MISS_LIMIT);
+}
+
+/** Parses PAGE_CACHE_MS: milliseconds a rendered page is kept (default 30 s, at most an hour), or "off" (0). */
+export function parsePageCacheMs(value: string | undefined): number {
+  const raw = (value ?? "").trim() || "30000";
+  if (raw === "off") return 0;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 3_600_000)
+    throw new Error('PAGE_CACHE_MS must be milliseconds from 0 to 3600000, or "off"');
+  return ms;
+}
+
+/** Parses PAGE_RENDER_LIMIT: "N/Q" (N page renders at once, Q more waiting; default 8/64), or "off". */
+export function parsePageRenderLimit(
+  value: string | undefined,
+): { concurrent: number; queued: number } | null {
+  const raw = (value ?? "").trim() || "8/64";
+  if (raw === "off") return null;
+  const match = /^(\d+)\/(\d+)$/.exec(raw);
+  const concurrent = Number(match?.[1]);
+  const queued = Number(match?.[2]);
+  if (!match || concurrent < 1)
+    throw new Error('PAGE_RENDER_LIMIT must look like "8/64" (renders at once/renders waiting) or be "off"');
+  return { concurrent, queued };
 }
 
 /** Parses TRUSTED_PROXY_HOPS: how many reverse proxies in front of the app append X-Forwarded-For. */
@@ -190,6 +218,8 @@ const envSchema = z.object({
   API_RATE_LIMIT: parsedBy(parseApiRateLimit),
   TRUSTED_PROXY_HOPS: parsedBy(parseTrustedProxyHops),
   PAGE_MISS_LIMIT: parsedBy(parsePageMissLimit),
+  PAGE_CACHE_MS: parsedBy(parsePageCacheMs),
+  PAGE_RENDER_LIMIT: parsedBy(parsePageRenderLimit),
   REQUEST_LOG: z.string().optional(),
 });
 
@@ -235,6 +265,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     apiRateLimit: e.API_RATE_LIMIT,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     pageMissLimit: e.PAGE_MISS_LIMIT,
+    pageCacheMs: e.PAGE_CACHE_MS,
+    pageRenderLimit: e.PAGE_RENDER_LIMIT,
     requestLog: e.REQUEST_LOG !== "off",
   };
 }

@@ -2,6 +2,7 @@
 // attempts (network errors, timeouts, 5xx) it opens and every call fails fast for `cooldownMs`;
 // then it lets one probe through (half-open) and closes when the probe gets an answer, or opens
 // again when it fails. Any answer from the service (even a 404 or a 429) counts as alive.
+import { dataChanged } from "@/lib/data-changed";
 
 export type BreakerState = "closed" | "open" | "half-open";
 
@@ -65,6 +66,7 @@ export class CircuitBreaker {
     if (ticket.probe) this.probeInFlight = false;
     this.consecutiveFailures = 0;
     if (ticket.probe || this.state !== "open") {
+      if (this.state !== "closed") dataChanged();
       this.state = "closed";
       this.openedAt = null;
     }
@@ -103,6 +105,7 @@ export class CircuitBreaker {
   }
 
   private open(): void {
+    dataChanged();
     this.state = "open";
     this.openedAt = this.now();
     this.opens++;

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { handler, jsonResponse, parseQuery } from "@/lib/server/http";
+import { front } from "@/lib/server/page-cache";
 import { getServices } from "@/lib/server/services";
 
 export const dynamic = "force-dynamic";
 
-/** Upstream call counts per endpoint, cache figures and index progress. No secrets. */
+/** Upstream call counts per endpoint, cache figures, index progress and the page front's counts. No secrets. */
 export const GET = handler((request) => {
   parseQuery(request, z.object({}).strict());
   const services = getServices();
@@ -12,5 +13,6 @@ export const GET = handler((request) => {
     upstreamCalls: services.stats.snapshot(),
     caches: services.cacheStats(),
     index: services.indexStatus(),
+    pages: front().stats(),
   });
 });

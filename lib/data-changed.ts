@@ -1,0 +1,38 @@
+// "Something a page may show has changed": cached upstream data, the company index, the change
+// log, the circuit breaker, the sandbox's clock or faults. Those layers say so here; the page front
+// (lib/server/page-cache.ts) listens, and renders its kept pages again. Plain code on globalThis:
+// the data layers, the proxy and the request hook are separate bundles.
+const STATE_KEY = Symbol.for("company-dashboard.data-changed");
+type State = { listener?: () => void; failedSince: boolean };
+type Holder = { [STATE_KEY]?: State };
+
+function state(): State {
+  const holder = globalThis as Holder;
+  holder[STATE_KEY] ??= { failedSince: false };
+  return holder[STATE_KEY];
+}
+
+/** Data a page may have shown was replaced or aged, or the sources behind it changed state. */
+export function dataChanged(): void {
+  const s = state();
+  s.failedSince = false;
+  s.listener?.();
+}
+
+/** A load failed: pages rendered since may show the failure, so the next data added counts as a change. */
+export function dataFailed(): void {
+  dataChanged();
+  state().failedSince = true;
+}
+
+/**
+ * Data no page had yet was added (a first load): no kept page showed it, so none is stale; unless
+ * a load failed since the last change, when a kept page may be showing that failure.
+ */
+export function dataAdded(): void {
+  if (state().failedSince) dataChanged();
+}
+
+export function onDataChanged(listener: () => void): void {
+  state().listener = listener;
+}

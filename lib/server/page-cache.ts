@@ -1,0 +1,413 @@
+// The server's front for pages (issue 15): rendered pages kept while nothing they show can have
+// changed, and a bound on the renders at once. Installed by the request hook of client-address.ts,
+// so it sees each request before Next does, with its raw headers.
+//
+// Keeping pages under a nonce policy. Every page is rendered per request because its scripts carry
+// a fresh CSP nonce; yet a page whose data is cached renders the same each time but for that
+// nonce. So for a page that may be kept, the front asks the proxy (CAPTURE_HEADER) to render it
+// with this process's placeholder nonce: a secret random value of a real nonce's form, never sent.
+// The front holds that response back, and answers this view and later ones of the same page with
+// it, the placeholder replaced by a fresh nonce (createNonce) in the body and in the policy. Every
+// response still carries its own unpredictable nonce, and the policy is the same strict one: no
+// response is ever sent with the placeholder, nor with a nonce another response had.
+//
+// A kept page is served while (a) the data generation has not moved since the gate loaded its data (any
+// change to cached upstream data, the company index or the change log, a move of the sandbox's
+// clock or faults, a turn of the circuit breaker: dataChanged), and (b) it is younger than
+// PAGE_CACHE_MS (default 30 s, so "updated 3 minutes ago" lags at most that). Only pages the gate
+// found ready (not streamed, not a status page) that answered 200 are kept. The key is the URL and
+// what pages read from the request: host and forwarded headers (the sandbox address shown to
+// developers), whether it is a phone (the directory's first layout), the density cookie (/news).
+// Next's client navigations (RSC requests) and prefetches always render.
+//
+// Bounded work: at most PAGE_RENDER_LIMIT's N page renders at once and Q more waiting (default
+// 8/64); a page past that, or one that waited 5 s, answers 503 with Retry-After at once, so the
+// tail stays bounded under overload instead of growing with the queue. Kept pages need no render
+// and never wait.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { LRUCache } from "lru-cache";
+import { onDataChanged } from "@/lib/data-changed";
+import { DENSITY_COOKIE } from "@/lib/news/feed-state";
+import { createNonce } from "@/lib/security/headers";
+
+/** Request header: the front asks the proxy to render with the placeholder nonce. */
+export const CAPTURE_HEADER = "x-fiscal-atlas-capture";
+/** Response header: the proxy did (the gate found the page ready); removed before sending. */
+export const CAPTURED_HEADER = "x-fiscal-atlas-captured";
+
+/** The pages that may be kept: the pages people read (not the API, the sandbox, feeds or files). */
+const KEPT_PATHS = /^\/(?:companies(?:\/[^/]+)?|news|compare|changes|following)?\/?$/;
+const MAX_WAIT_MS = 5_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export interface PageFrontOptions {
+  /** How long a kept page may be served; 0: pages are not kept. */
+  keepMs: number;
+  /** Renders at once and renders waiting; null: no bound. */
+  renders: { concurrent: number; queued: number } | null;
+  now?: () => number;
+}
+
+interface Kept {
+  status: number;
+  headers: [string, string | string[]][];
+  /** The body split at the placeholder: a fresh nonce goes between every two parts. */
+  parts: Buffer[];
+  generation: number;
+  at: number;
+}
+
+export interface PageFrontStats {
+  kept: number;
+  hits: number;
+  renders: number;
+  inFlight: number;
+  waiting: number;
+  shed: number;
+  generation: number;
+}
+
+/** A placeholder nonce of createNonce's form, of letters and digits only (no character any context escapes). */
+function placeholderNonce(): string {
+  for (;;) {
+    const nonce = createNonce();
+    if (/^[A-Za-z0-9]+={0,2}$/.test(nonce)) return nonce;
+  }
+}
+
+export class PageFront {
+  readonly placeholder = placeholderNonce();
+  private generation = 0;
+  private readonly kept: LRUCache<string, Kept>;
+  private readonly now: () => number;
+  private inFlight = 0;
+  private readonly waiting: { start: () => void; shed: () => void; since: number }[] = [];
+  private counts = { hits: 0, renders: 0, shed: 0 };
+
+  constructor(private readonly options: PageFrontOptions) {
+    this.now = options.now ?? Date.now;
+    this.kept = new LRUCache({
+      max: 2_000,
+      maxSize: MAX_BYTES,
+      sizeCalculation: (k) => k.parts.reduce((sum, p) => sum + p.length, 0) + 1,
+    });
+  }
+
+  /** Something a page may show has changed: no page kept until now is served again. */
+  bump(): void {
+    this.generation++;
+    this.kept.clear();
+  }
+
+  stats(): PageFrontStats {
+    return {
+      kept: this.kept.size,
+      ...this.counts,
+      inFlight: this.inFlight,
+      waiting: this.waiting.length,
+      generation: this.generation,
+    };
+  }
+
+  /**
+   * Takes a request before Next does: answers it from a kept page, or hands it to Next (`next`)
+   * when a render slot is free, keeping what it renders, or sheds it with 503.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    delete req.headers[CAPTURE_HEADER];
+    const page = isPageRequest(req);
+    if (!page) {
+      next();
+      return;
+    }
+    const key = page.keep && this.options.keepMs > 0 ? keyOf(req) : null;
+    if (key !== null) {
+      const kept = this.kept.get(key);
+      if (kept && kept.generation === this.generation && this.now() - kept.at < this.options.keepMs) {
+        this.counts.hits++;
+        send(req, res, kept, this.placeholder);
+        return;
+      }
+    }
+    this.admit(res, () => {
+      this.counts.renders++;
+      if (key !== null) this.capture(req, res, key);
+      next();
+    });
+  }
+
+  /** Runs `start` when a render slot is free; sheds with 503 when the queue is full or the wait too long. */
+  private admit(res: ServerResponse, start: () => void): void {
+    const limit = this.options.renders;
+    const begin = () => {
+      this.inFlight++;
+      res.once("close", () => {
+        this.inFlight--;
+        this.release();
+      });
+      start();
+    };
+    if (!limit || this.inFlight < limit.concurrent) begin();
+    else if (this.waiting.length >= limit.queued) this.shed(res);
+    else this.enqueue(res, begin);
+  }
+
+  private enqueue(res: ServerResponse, begin: () => void): void {
+    this.waiting.push({ start: begin, shed: () => this.shed(res), since: this.now() });
+    // A client that gave up while waiting frees its place.
+    res.once("close", () => {
+      const at = this.waiting.findIndex((w) => w.start === begin);
+      if (at >= 0) this.waiting.splice(at, 1);
+    });
+  }
+
+  private release(): void {
+    const limit = this.options.renders;
+    while (this.waiting.length > 0 && (!limit || this.inFlight < limit.concurrent)) {
+      const waiter = this.waiting.shift() as (typeof this.waiting)[number];
+      if (this.now() - waiter.since > MAX_WAIT_MS) waiter.shed();
+      else waiter.start();
+    }
+  }
+
+  private shed(res: ServerResponse): void {
+    this.counts.shed++;
+    if (res.headersSent || res.writableEnded) return;
+    res.writeHead(503, {
+      "content-type": "text/plain; charset=utf-8",
+      "retry-after": "2",
+      "cache-control": "no-store",
+    });
+    res.end("The server is busy. Try again in a moment.\n");
+  }
+
+  /**
+   * Renders with the placeholder nonce (when the proxy agrees) and holds the response back: sent
+   * at its end with a fresh nonce, kept when it is a 200 page. Without the proxy's mark the
+   * response passes through untouched (it carries a real nonce).
+   */
+  private capture(req: IncomingMessage, res: ServerResponse, key: string): void {
+    req.headers[CAPTURE_HEADER] = "1";
+    // Next then answers uncompressed: the front compresses what it sends.
+    const acceptEncoding = req.headers["accept-encoding"];
+    delete req.headers["accept-encoding"];
+    const at = this.now();
+    const kept = this.kept;
+    const placeholder = this.placeholder;
+    const original = {
+      writeHead: res.writeHead,
+      flushHeaders: res.flushHeaders,
+      write: res.write,
+      end: res.end,
+    };
+    const restore = () => Object.assign(res, original);
+    const chunks: Buffer[] = [];
+    let mode: "pass" | "hold" | null = null;
+    const decide = (headers?: unknown) => {
+      if (mode === null) {
+        const marked =
+          res.getHeader(CAPTURED_HEADER) !== undefined || names(headers).includes(CAPTURED_HEADER);
+        mode = marked ? "hold" : "pass";
+        if (mode === "pass") restore();
+      }
+      return mode;
+    };
+    type Call = (...args: unknown[]) => unknown;
+    res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+      const headers = rest.find((r) => typeof r === "object" && r !== null);
+      if (decide(headers) === "pass") return (original.writeHead as Call).call(this, status, ...rest);
+      if (headers) setHeaders(res, headers);
+      res.statusCode = status;
+      return this;
+    } as ServerResponse["writeHead"];
+    res.flushHeaders = function (this: ServerResponse) {
+      if (decide() === "pass") original.flushHeaders.call(this);
+    };
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      if (decide() === "pass") return (original.write as Call).call(this, chunk, ...rest);
+      chunks.push(toBuffer(chunk, rest[0]));
+      (rest.find((r) => typeof r === "function") as (() => void) | undefined)?.();
+      return true;
+    } as ServerResponse["write"];
+    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      if (decide() === "pass") return (original.end as Call).call(this, chunk, ...rest);
+      if (chunk !== undefined && chunk !== null && typeof chunk !== "function")
+        chunks.push(toBuffer(chunk, rest[0]));
+      restore();
+      const generation = Number(res.getHeader(CAPTURED_HEADER));
+      const page: Kept = {
+        status: res.statusCode,
+        headers: Object.entries(res.getHeaders())
+          .filter(([name]) => !UNKEPT_HEADERS.has(name))
+          .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)]),
+        parts: split(Buffer.concat(chunks), Buffer.from(placeholder)),
+        generation,
+        at,
+      };
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      // A page kept must have had the placeholder to replace (else it was not rendered for keeping).
+      if (page.status === 200 && !res.hasHeader("set-cookie") && page.parts.length > 1) kept.set(key, page);
+      req.headers["accept-encoding"] = acceptEncoding;
+      send(req, res, page, placeholder);
+      return res;
+    } as ServerResponse["end"];
+  }
+}
+
+/** Headers not kept with a page: set again for each response. */
+const UNKEPT_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "date",
+  "connection",
+  "keep-alive",
+  "set-cookie",
+  CAPTURED_HEADER,
+]);
+
+/** Sends a held or kept page with a fresh nonce, compressed as the client accepts. */
+function send(req: IncomingMessage, res: ServerResponse, page: Kept, placeholder: string): void {
+  const nonce = createNonce();
+  const nonceBytes = Buffer.from(nonce);
+  const pieces: Buffer[] = [];
+  page.parts.forEach((part, i) => {
+    if (i > 0) pieces.push(nonceBytes);
+    pieces.push(part);
+  });
+  let body = Buffer.concat(pieces);
+  for (const [name, value] of page.headers)
+    res.setHeader(
+      name,
+      Array.isArray(value)
+        ? value.map((v) => v.replaceAll(placeholder, nonce))
+        : value.replaceAll(placeholder, nonce),
+    );
+  const accepted = String(req.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepted)) {
+    body = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    res.setHeader("content-encoding", "br");
+  } else if (/\bgzip\b/.test(accepted)) {
+    body = gzipSync(body, { level: 4 });
+    res.setHeader("content-encoding", "gzip");
+  }
+  res.setHeader("content-length", body.length);
+  res.statusCode = page.status;
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** The names (lower case) in headers given to writeHead. */
+function names(headers: unknown): string[] {
+  if (!headers || typeof headers !== "object") return [];
+  if (!Array.isArray(headers)) return Object.keys(headers).map((n) => n.toLowerCase());
+  if (Array.isArray(headers[0])) return (headers as [string, string][]).map(([n]) => n.toLowerCase());
+  return headers.filter((_, i) => i % 2 === 0).map((n) => String(n).toLowerCase());
+}
+
+/** Headers given to writeHead: an object, [name, value] pairs, or a flat list. */
+function setHeaders(res: ServerResponse, headers: unknown): void {
+  if (!Array.isArray(headers)) {
+    for (const [name, value] of Object.entries(headers as Record<string, unknown>))
+      if (value !== undefined) res.setHeader(name, value as string | string[]);
+    return;
+  }
+  if (Array.isArray(headers[0])) {
+    for (const [name, value] of headers as [string, string][]) res.appendHeader(name, value);
+    return;
+  }
+  for (let i = 0; i + 1 < headers.length; i += 2)
+    res.appendHeader(String(headers[i]), String(headers[i + 1]));
+}
+
+function toBuffer(chunk: unknown, encoding: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+}
+
+/** `body` cut at every `separator`. */
+function split(body: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(separator); at >= 0; at = body.indexOf(separator, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+/**
+ * A request for a page document (not an API call, a file, or Next's own navigation requests), and
+ * whether it may be kept (a GET of a page people read, not a prefetch); null for anything else.
+ */
+function isPageRequest(req: IncomingMessage): { keep: boolean } | null {
+  const path = (req.url ?? "/").split("?")[0] as string;
+  if (/^\/(?:api|sandbox|_next)\//.test(path) || path === "/favicon.ico" || path === "/icon.svg") return null;
+  const h = req.headers;
+  const navigation =
+    h.rsc !== undefined || h["next-router-prefetch"] !== undefined || h["next-action"] !== undefined;
+  const keep =
+    req.method === "GET" &&
+    !navigation &&
+    h["next-router-segment-prefetch"] === undefined &&
+    !/prefetch/i.test(String(h["sec-purpose"] ?? h.purpose ?? "")) &&
+    !/[?&]_rsc=/.test(req.url ?? "") &&
+    KEPT_PATHS.test(path);
+  return { keep };
+}
+
+/** Whether a request comes from a phone, as the directory reads it: its client hint, else its user agent. */
+export function isPhoneRequest(get: (name: string) => string | null | undefined): boolean {
+  const hint = get("sec-ch-ua-mobile");
+  if (hint) return hint === "?1";
+  return /Mobi|Android|iPhone|iPad/i.test(get("user-agent") ?? "");
+}
+
+function keyOf(req: IncomingMessage): string {
+  const h = req.headers;
+  const one = (name: string) => {
+    const value = h[name];
+    return Array.isArray(value) ? value.join(",") : value;
+  };
+  const density = /(?:^|;\s*)([^=;\s]+)=([^;]*)/g;
+  let cookie = "";
+  for (const match of String(h.cookie ?? "").matchAll(density))
+    if (match[1] === DENSITY_COOKIE) cookie = match[2] ?? "";
+  return JSON.stringify([
+    req.url,
+    one("host"),
+    one("x-forwarded-host"),
+    one("x-forwarded-proto"),
+    one("forwarded"),
+    isPhoneRequest(one),
+    cookie,
+  ]);
+}
+
+const FRONT_KEY = Symbol.for("company-dashboard.page-front");
+type FrontHolder = { [FRONT_KEY]?: PageFront };
+
+/** The process's front (on globalThis: the request hook, the proxy and the data layer are separate bundles). */
+export function front(options?: PageFrontOptions): PageFront {
+  const holder = globalThis as FrontHolder;
+  if (options) {
+    const created = new PageFront(options);
+    holder[FRONT_KEY] = created;
+    onDataChanged(() => created.bump());
+  }
+  holder[FRONT_KEY] ??= new PageFront({ keepMs: 0, renders: null });
+  return holder[FRONT_KEY];
+}
+
+/**
+ * For a page the front will keep, once the gate has loaded its data: the placeholder nonce to render
+ * with, and the mark for CAPTURED_HEADER (the data generation the page is rendered from). Null: the
+ * page renders with a fresh nonce.
+ */
+export function keptRender(requestHeaders: Headers): { placeholder: string; mark: string } | null {
+  const current = (globalThis as FrontHolder)[FRONT_KEY];
+  if (!current || requestHeaders.get(CAPTURE_HEADER) !== "1") return null;
+  return { placeholder: current.placeholder, mark: String(current.stats().generation) };
+}
