@@ -36,6 +36,8 @@ test("SIGTERM lets the request in flight finish, refuses new ones, and exits 0",
       API_KEY: "",
       NEXT_TELEMETRY_DISABLED: "1",
       SANDBOX_FAULTS: "latency=2000,only=/v3/company/profile",
+      // Memory only: a profile an earlier run left in .cache would answer at once.
+      CACHE_DIR: "off",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -87,11 +87,12 @@ export function DirectoryView({
   });
   // Another page is opened once every write the URL still waits for is done: a write landing
   // while the router navigates would cancel the navigation, and Back returns to the typed query.
+  // Also when the address already shows the query: its debounced write may have just landed, and
+  // the router still be applying it (a click right then lost its navigation).
   const leaveTo = useCallback(
     (href: string) => {
       const { q } = latest.current;
-      if (serializeDirectoryState(latest.current) === window.location.search) router.push(href);
-      else void setParams({ q, page: null }, { history: "replace" }).then(() => router.push(href));
+      void setParams({ q, page: null }, { history: "replace" }).then(() => router.push(href));
     },
     [setParams, router],
   );
@@ -102,7 +103,6 @@ export function DirectoryView({
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
       if (link.origin !== window.location.origin || link.pathname === window.location.pathname) return;
-      if (serializeDirectoryState(latest.current) === window.location.search) return;
       event.preventDefault();
       leaveTo(`${link.pathname}${link.search}${link.hash}`);
     };

@@ -15,6 +15,9 @@ let renders = 0;
 let ready = true;
 let status = 200;
 let hold: Promise<void> | null = null;
+/** Responses whose end went through the wrapper the handler put on res.end, as Next does. */
+let wrappedEnds = 0;
+let order: string[] = [];
 
 afterEach(async () => {
   await new Promise((resolve) => server?.close(resolve));
@@ -23,10 +26,19 @@ afterEach(async () => {
   ready = true;
   status = 200;
   hold = null;
+  wrappedEnds = 0;
+  order = [];
 });
 
 async function render(req: IncomingMessage, res: ServerResponse) {
   renders++;
+  order.push(req.url ?? "");
+  // Next wraps res.end after the front has put its own in place: the wrapper must still run.
+  const end = res.end;
+  res.end = function (this: ServerResponse, ...args: unknown[]) {
+    wrappedEnds++;
+    return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["end"];
   if (hold) await hold;
   const headers = new Headers(req.headers as Record<string, string>);
   const kept = ready ? keptRender(headers) : null;
@@ -82,6 +94,7 @@ describe("the page front", () => {
     expect(second.nonce).not.toBe(first.nonce);
     expect(second.body.replaceAll(second.nonce, "N")).toBe(first.body.replaceAll(first.nonce, "N"));
     expect(pages.stats()).toMatchObject({ kept: 1, hits: 1, renders: 1 });
+    expect(wrappedEnds).toBe(1);
   });
 
   it("renders again once data changed, a load failed, or the page is older than PAGE_CACHE_MS", async () => {
@@ -143,6 +156,7 @@ describe("the page front", () => {
     expect(noncesIn(missing.body)).toEqual([missing.nonce, missing.nonce, missing.nonce]);
     expect(missing.body).not.toContain(pages.placeholder);
     expect(renders).toBe(11);
+    expect(wrappedEnds).toBe(11);
     expect(pages.stats().kept).toBe(0);
   });
 
@@ -187,5 +201,23 @@ describe("the page front", () => {
     expect((await first).status).toBe(200);
     expect((await second).status).toBe(200);
     expect(pages.stats()).toMatchObject({ shed: 1, inFlight: 0, waiting: 0, renders: 2 });
+  });
+
+  it("serves a person's page before the link prefetches that queued ahead of it", async () => {
+    const { pages, base } = await start({ keepMs: 0, renders: { concurrent: 1, queued: 4 } });
+    let release = () => {};
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    const all = [fetch(`${base}/news`)];
+    await expect.poll(() => renders).toBe(1);
+    for (const n of [1, 2])
+      all.push(fetch(`${base}/companies/P${n}`, { headers: { "next-router-prefetch": "1", rsc: "1" } }));
+    await expect.poll(() => pages.stats().waiting).toBe(2);
+    all.push(fetch(`${base}/companies/CLICKED`, { headers: { rsc: "1" } }));
+    await expect.poll(() => pages.stats().waiting).toBe(3);
+    release();
+    expect((await Promise.all(all)).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(order).toEqual(["/news", "/companies/CLICKED", "/companies/P1", "/companies/P2"]);
   });
 });

@@ -22,7 +22,9 @@
 //
 // Bounded work: at most PAGE_RENDER_LIMIT's N page renders at once and Q more waiting (default
 // 8/64); a page past that, or one that waited 5 s, answers 503 with Retry-After at once, so the
-// tail stays bounded under overload instead of growing with the queue. Kept pages need no render
+// tail stays bounded under overload instead of growing with the queue. Next's link prefetches
+// wait in a lane of their own (also Q long), served only when no page or navigation waits: a
+// directory's fifty row links must not hold up the one a person clicked. Kept pages need no render
 // and never wait.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -76,13 +78,20 @@ function placeholderNonce(): string {
   }
 }
 
+interface Waiter {
+  start: () => void;
+  shed: () => void;
+  since: number;
+}
+
 export class PageFront {
   readonly placeholder = placeholderNonce();
   private generation = 0;
   private readonly kept: LRUCache<string, Kept>;
   private readonly now: () => number;
   private inFlight = 0;
-  private readonly waiting: { start: () => void; shed: () => void; since: number }[] = [];
+  /** Renders waiting: a person's pages and navigations first, then Next's link prefetches. */
+  private readonly waiting = { people: [] as Waiter[], prefetches: [] as Waiter[] };
   private counts = { hits: 0, renders: 0, shed: 0 };
 
   constructor(private readonly options: PageFrontOptions) {
@@ -105,7 +114,7 @@ export class PageFront {
       kept: this.kept.size,
       ...this.counts,
       inFlight: this.inFlight,
-      waiting: this.waiting.length,
+      waiting: this.waiting.people.length + this.waiting.prefetches.length,
       generation: this.generation,
     };
   }
@@ -130,7 +139,7 @@ export class PageFront {
         return;
       }
     }
-    this.admit(res, () => {
+    this.admit(res, page.prefetch, () => {
       this.counts.renders++;
       if (key !== null) this.capture(req, res, key);
       next();
@@ -138,7 +147,7 @@ export class PageFront {
   }
 
   /** Runs `start` when a render slot is free; sheds with 503 when the queue is full or the wait too long. */
-  private admit(res: ServerResponse, start: () => void): void {
+  private admit(res: ServerResponse, prefetch: boolean, start: () => void): void {
     const limit = this.options.renders;
     const begin = () => {
       this.inFlight++;
@@ -148,24 +157,24 @@ export class PageFront {
       });
       start();
     };
+    const lane = prefetch ? this.waiting.prefetches : this.waiting.people;
     if (!limit || this.inFlight < limit.concurrent) begin();
-    else if (this.waiting.length >= limit.queued) this.shed(res);
-    else this.enqueue(res, begin);
-  }
-
-  private enqueue(res: ServerResponse, begin: () => void): void {
-    this.waiting.push({ start: begin, shed: () => this.shed(res), since: this.now() });
-    // A client that gave up while waiting frees its place.
-    res.once("close", () => {
-      const at = this.waiting.findIndex((w) => w.start === begin);
-      if (at >= 0) this.waiting.splice(at, 1);
-    });
+    else if (lane.length >= limit.queued) this.shed(res);
+    else {
+      lane.push({ start: begin, shed: () => this.shed(res), since: this.now() });
+      // A client that gave up while waiting frees its place.
+      res.once("close", () => {
+        const at = lane.findIndex((w) => w.start === begin);
+        if (at >= 0) lane.splice(at, 1);
+      });
+    }
   }
 
   private release(): void {
     const limit = this.options.renders;
-    while (this.waiting.length > 0 && (!limit || this.inFlight < limit.concurrent)) {
-      const waiter = this.waiting.shift() as (typeof this.waiting)[number];
+    while (!limit || this.inFlight < limit.concurrent) {
+      const waiter = this.waiting.people.shift() ?? this.waiting.prefetches.shift();
+      if (!waiter) return;
       if (this.now() - waiter.since > MAX_WAIT_MS) waiter.shed();
       else waiter.start();
     }
@@ -201,40 +210,40 @@ export class PageFront {
       write: res.write,
       end: res.end,
     };
-    const restore = () => Object.assign(res, original);
     const chunks: Buffer[] = [];
-    let mode: "pass" | "hold" | null = null;
+    // The overrides stay in place (Next wraps some of these methods after us: restoring them would
+    // drop its wrappers); they hand every call to the originals unless the response is held.
+    let mode: "pass" | "hold" | "sent" | null = null;
     const decide = (headers?: unknown) => {
       if (mode === null) {
         const marked =
           res.getHeader(CAPTURED_HEADER) !== undefined || names(headers).includes(CAPTURED_HEADER);
         mode = marked ? "hold" : "pass";
-        if (mode === "pass") restore();
       }
       return mode;
     };
     type Call = (...args: unknown[]) => unknown;
     res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
       const headers = rest.find((r) => typeof r === "object" && r !== null);
-      if (decide(headers) === "pass") return (original.writeHead as Call).call(this, status, ...rest);
+      if (decide(headers) !== "hold") return (original.writeHead as Call).call(this, status, ...rest);
       if (headers) setHeaders(res, headers);
       res.statusCode = status;
       return this;
     } as ServerResponse["writeHead"];
     res.flushHeaders = function (this: ServerResponse) {
-      if (decide() === "pass") original.flushHeaders.call(this);
+      if (decide() !== "hold") original.flushHeaders.call(this);
     };
     res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-      if (decide() === "pass") return (original.write as Call).call(this, chunk, ...rest);
+      if (decide() !== "hold") return (original.write as Call).call(this, chunk, ...rest);
       chunks.push(toBuffer(chunk, rest[0]));
       (rest.find((r) => typeof r === "function") as (() => void) | undefined)?.();
       return true;
     } as ServerResponse["write"];
     res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-      if (decide() === "pass") return (original.end as Call).call(this, chunk, ...rest);
+      if (decide() !== "hold") return (original.end as Call).call(this, chunk, ...rest);
       if (chunk !== undefined && chunk !== null && typeof chunk !== "function")
         chunks.push(toBuffer(chunk, rest[0]));
-      restore();
+      mode = "sent";
       const generation = Number(res.getHeader(CAPTURED_HEADER));
       const page: Kept = {
         status: res.statusCode,
@@ -245,11 +254,14 @@ export class PageFront {
         generation,
         at,
       };
-      for (const name of res.getHeaderNames()) res.removeHeader(name);
       // A page kept must have had the placeholder to replace (else it was not rendered for keeping).
       if (page.status === 200 && !res.hasHeader("set-cookie") && page.parts.length > 1) kept.set(key, page);
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
       req.headers["accept-encoding"] = acceptEncoding;
-      send(req, res, page, placeholder);
+      const done = rest.find((r) => typeof r === "function") ?? (typeof chunk === "function" ? chunk : null);
+      if (done) res.once("finish", done as () => void);
+      // Straight to the original end: a wrapper Next put around res.end has already run for this call.
+      send(req, res, page, placeholder, (body) => (original.end as Call).call(res, body));
       return res;
     } as ServerResponse["end"];
   }
@@ -268,7 +280,13 @@ const UNKEPT_HEADERS = new Set([
 ]);
 
 /** Sends a held or kept page with a fresh nonce, compressed as the client accepts. */
-function send(req: IncomingMessage, res: ServerResponse, page: Kept, placeholder: string): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: Kept,
+  placeholder: string,
+  end: (body: Buffer | undefined) => void = (body) => res.end(body),
+): void {
   const nonce = createNonce();
   const nonceBytes = Buffer.from(nonce);
   const pieces: Buffer[] = [];
@@ -294,7 +312,7 @@ function send(req: IncomingMessage, res: ServerResponse, page: Kept, placeholder
   }
   res.setHeader("content-length", body.length);
   res.statusCode = page.status;
-  res.end(req.method === "HEAD" ? undefined : body);
+  end(req.method === "HEAD" ? undefined : body);
 }
 
 /** The names (lower case) in headers given to writeHead. */
@@ -342,20 +360,17 @@ function split(body: Buffer, separator: Buffer): Buffer[] {
  * A request for a page document (not an API call, a file, or Next's own navigation requests), and
  * whether it may be kept (a GET of a page people read, not a prefetch); null for anything else.
  */
-function isPageRequest(req: IncomingMessage): { keep: boolean } | null {
+function isPageRequest(req: IncomingMessage): { keep: boolean; prefetch: boolean } | null {
   const path = (req.url ?? "/").split("?")[0] as string;
   if (/^\/(?:api|sandbox|_next)\//.test(path) || path === "/favicon.ico" || path === "/icon.svg") return null;
   const h = req.headers;
-  const navigation =
-    h.rsc !== undefined || h["next-router-prefetch"] !== undefined || h["next-action"] !== undefined;
-  const keep =
-    req.method === "GET" &&
-    !navigation &&
-    h["next-router-segment-prefetch"] === undefined &&
-    !/prefetch/i.test(String(h["sec-purpose"] ?? h.purpose ?? "")) &&
-    !/[?&]_rsc=/.test(req.url ?? "") &&
-    KEPT_PATHS.test(path);
-  return { keep };
+  const prefetch =
+    h["next-router-prefetch"] !== undefined ||
+    h["next-router-segment-prefetch"] !== undefined ||
+    /prefetch/i.test(String(h["sec-purpose"] ?? h.purpose ?? ""));
+  const navigation = h.rsc !== undefined || h["next-action"] !== undefined || /[?&]_rsc=/.test(req.url ?? "");
+  const keep = req.method === "GET" && !prefetch && !navigation && KEPT_PATHS.test(path);
+  return { keep, prefetch };
 }
 
 /** Whether a request comes from a phone, as the directory reads it: its client hint, else its user agent. */
