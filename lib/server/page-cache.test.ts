@@ -90,6 +90,8 @@ describe("the page front", () => {
       expect(noncesIn(seen.body)).toEqual([seen.nonce, seen.nonce, seen.nonce]);
       expect(seen.body).not.toContain(pages.placeholder);
       expect(seen.response.headers.get(CAPTURED_HEADER)).toBeNull();
+      // Allowed into the back/forward cache, never reused without asking.
+      expect(seen.response.headers.get("cache-control")).toBe("private, no-cache");
     }
     expect(second.nonce).not.toBe(first.nonce);
     expect(second.body.replaceAll(second.nonce, "N")).toBe(first.body.replaceAll(first.nonce, "N"));

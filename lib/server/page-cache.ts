@@ -311,6 +311,9 @@ function send(
     res.setHeader("content-encoding", "gzip");
   }
   res.setHeader("content-length", body.length);
+  // Never reused without asking the server (no-cache), but not no-store: the browser may keep the
+  // page in its back/forward cache. Pages hold no one's private data, and each answer has its nonce.
+  res.setHeader("cache-control", "private, no-cache");
   res.statusCode = page.status;
   end(req.method === "HEAD" ? undefined : body);
 }
