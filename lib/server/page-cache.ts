@@ -103,6 +103,11 @@ export class PageFront {
     });
   }
 
+  /** The data generation a render started now is rendered from. */
+  get generationNow(): number {
+    return this.generation;
+  }
+
   /** Something a page may show has changed: no page kept until now is served again. */
   bump(): void {
     this.generation++;
@@ -198,7 +203,8 @@ export class PageFront {
    */
   private capture(req: IncomingMessage, res: ServerResponse, key: string): void {
     req.headers[CAPTURE_HEADER] = "1";
-    // Next then answers uncompressed: the front compresses what it sends.
+    // Next then answers uncompressed: the front compresses what it sends. (A page the gate streams,
+    // which passes through, therefore goes uncompressed too: only while the upstream is slow.)
     const acceptEncoding = req.headers["accept-encoding"];
     delete req.headers["accept-encoding"];
     const at = this.now();
@@ -389,9 +395,9 @@ function keyOf(req: IncomingMessage): string {
     const value = h[name];
     return Array.isArray(value) ? value.join(",") : value;
   };
-  const density = /(?:^|;\s*)([^=;\s]+)=([^;]*)/g;
+  const cookiePair = /(?:^|;\s*)([^=;\s]+)=([^;]*)/g;
   let cookie = "";
-  for (const match of String(h.cookie ?? "").matchAll(density))
+  for (const match of String(h.cookie ?? "").matchAll(cookiePair))
     if (match[1] === DENSITY_COOKIE) cookie = match[2] ?? "";
   return JSON.stringify([
     req.url,
@@ -427,5 +433,5 @@ export function front(options?: PageFrontOptions): PageFront {
 export function keptRender(requestHeaders: Headers): { placeholder: string; mark: string } | null {
   const current = (globalThis as FrontHolder)[FRONT_KEY];
   if (!current || requestHeaders.get(CAPTURE_HEADER) !== "1") return null;
-  return { placeholder: current.placeholder, mark: String(current.stats().generation) };
+  return { placeholder: current.placeholder, mark: String(current.generationNow) };
 }
