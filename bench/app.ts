@@ -25,7 +25,9 @@ export async function startBuiltApp(
   }
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [next, "start", "-p", String(port)], {
+  // BENCH_NODE_ARGS (say "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under a benchmark.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, next, "start", "-p", String(port)], {
     cwd: root,
     env: {
       ...process.env,

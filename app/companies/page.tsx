@@ -3,7 +3,6 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { DirectoryView } from "@/components/directory/directory-view";
 import { directoryPageOptions, directoryPageSearch } from "@/components/directory/queries";
-import { StaticResults } from "@/components/directory/static-results";
 import { UrlState } from "@/components/url-state";
 import { dataNow } from "@/lib/server/clock";
 import { loadDirectoryPage } from "@/lib/server/directory";
@@ -45,7 +44,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Se
         <DirectoryView
           now={dataNow()}
           wideGuess={!(await isPhone())}
-          noScriptResults={<StaticResults state={state} page={page} result={listed} />}
+          noScript={page === 1 && first.data ? { page } : { page, result: listed }}
         />
       </UrlState>
     </HydrationBoundary>

@@ -26,6 +26,7 @@ import {
 } from "@/lib/directory/view-state";
 import { formatCount } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
+import type { LoadedDirectoryPage } from "@/lib/server/directory";
 import { ActiveFilters } from "./active-filters";
 import { ColumnChooser } from "./column-chooser";
 import { SelectionBar, useCompareSelection } from "./compare-selection";
@@ -35,6 +36,7 @@ import { ExportMenu } from "./export-menu";
 import { FacetPanel } from "./facet-panel";
 import { ResultsTable } from "./results-table";
 import { SearchBox } from "./search-box";
+import { StaticResults } from "./static-results";
 import { useDirectory } from "./use-directory";
 import { useMediaQuery } from "./use-media-query";
 import { useTableLayout } from "./use-table-layout";
@@ -54,13 +56,16 @@ const queryInUrl = () => new URLSearchParams(window.location.search).get("q") ??
 export function DirectoryView({
   now,
   wideGuess,
-  noScriptResults,
+  noScript,
 }: {
   now: number;
   /** Whether the window is likely wide (the server's guess from the request), for the first paint. */
   wideGuess: boolean;
-  /** The results as plain links, shown when the browser runs no script. */
-  noScriptResults: ReactNode;
+  /**
+   * The page of results shown as plain links when the browser runs no script: its number, and its
+   * answer unless it is the first page the table hydrates from (sent once, not a second time).
+   */
+  noScript: { page: number; result?: LoadedDirectoryPage };
 }) {
   // The URL is the state (nuqs): a change shows at once and reaches the URL after it; the URL
   // changing on its own (Back, Forward, a link) changes the state.
@@ -307,7 +312,14 @@ export function DirectoryView({
         </FiltersContainer>
 
         <section aria-label="Results" className="min-w-0 flex-1">
-          <noscript>{noScriptResults}</noscript>
+          {/* Rendered on the server only: React never renders what is inside a noscript. */}
+          <noscript>
+            {noScript.result ? (
+              <StaticResults state={state} page={noScript.page} result={noScript.result} />
+            ) : (
+              data && <StaticResults state={state} page={noScript.page} result={{ data }} />
+            )}
+          </noscript>
           <div data-needs-js="">
             {head.error && !data ? (
               <ErrorState

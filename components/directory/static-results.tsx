@@ -1,6 +1,6 @@
 // The directory's results without JavaScript: one page as a plain table of links, paged with
-// links. The server page renders it inside <noscript>; with JavaScript the virtualized table
-// takes its place.
+// links. The directory renders it inside <noscript> (so on the server only, from the rows the
+// table hydrates from); with JavaScript the virtualized table takes its place.
 import Link from "next/link";
 import { directoryHref } from "@/app/companies/search-params";
 import { MarketCap } from "@/components/ui/market-cap";

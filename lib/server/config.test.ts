@@ -123,8 +123,8 @@ describe("the settings with a grammar", () => {
     expect(() => config.parsePageCacheMs("1.5")).toThrow(/PAGE_CACHE_MS/);
   });
 
-  it("PAGE_RENDER_LIMIT: N/Q renders at once and waiting (default 8/64), or off", () => {
-    expect(config.parsePageRenderLimit(undefined)).toEqual({ concurrent: 8, queued: 64 });
+  it("PAGE_RENDER_LIMIT: N/Q renders at once and waiting (default 32/64), or off", () => {
+    expect(config.parsePageRenderLimit(undefined)).toEqual({ concurrent: 32, queued: 64 });
     expect(config.parsePageRenderLimit("2/0")).toEqual({ concurrent: 2, queued: 0 });
     expect(config.parsePageRenderLimit("off")).toBeNull();
     expect(() => config.parsePageRenderLimit("0/5")).toThrow(/PAGE_RENDER_LIMIT must look like/);

@@ -107,17 +107,17 @@ export function parsePageCacheMs(value: string | undefined): number {
   return ms;
 }
 
-/** Parses PAGE_RENDER_LIMIT: "N/Q" (N page renders at once, Q more waiting; default 8/64), or "off". */
+/** Parses PAGE_RENDER_LIMIT: "N/Q" (N page renders at once, Q more waiting; default 32/64), or "off". */
 export function parsePageRenderLimit(
   value: string | undefined,
 ): { concurrent: number; queued: number } | null {
-  const raw = (value ?? "").trim() || "8/64";
+  const raw = (value ?? "").trim() || "32/64";
   if (raw === "off") return null;
   const match = /^(\d+)\/(\d+)$/.exec(raw);
   const concurrent = Number(match?.[1]);
   const queued = Number(match?.[2]);
   if (!match || concurrent < 1)
-    throw new Error('PAGE_RENDER_LIMIT must look like "8/64" (renders at once/renders waiting) or be "off"');
+    throw new Error('PAGE_RENDER_LIMIT must look like "32/64" (renders at once/renders waiting) or be "off"');
   return { concurrent, queued };
 }
 

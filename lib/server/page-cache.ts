@@ -21,8 +21,11 @@
 // Next's client navigations (RSC requests) and prefetches always render.
 //
 // Bounded work: at most PAGE_RENDER_LIMIT's N page renders at once and Q more waiting (default
-// 8/64); a page past that, or one that waited 5 s, answers 503 with Retry-After at once, so the
-// tail stays bounded under overload instead of growing with the queue. Next's link prefetches
+// 32/64); a page past that, or one that waited 5 s, answers 503 with Retry-After at once, so the
+// tail stays bounded under overload instead of growing with the queue. N is not small: renders
+// share the one thread with the API calls that never wait here, and a render that waits for its
+// data holds its place; with 8, renders got too little of the CPU and waited out the tail (p99 of
+// the load benchmark 1.5 to 2 s; about 1 s with 32, at the same throughput). Next's link prefetches
 // wait in a lane of their own (also Q long), served only when no page or navigation waits: a
 // directory's fifty row links must not hold up the one a person clicked. Kept pages need no render
 // and never wait.
