@@ -354,6 +354,7 @@ export function DirectoryView({
                   widths={layout.widths}
                   onResize={layout.onResize}
                   exchange={layout.exchange}
+                  firstHeight={wide ? 720 : 480}
                   count={count}
                   rowAt={rowAt}
                   onRangeChange={setRange}

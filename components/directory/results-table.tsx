@@ -3,7 +3,7 @@
 import { FlexRender, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
-import { type CSSProperties, memo, useMemo, useRef } from "react";
+import { type CSSProperties, memo, useEffect, useMemo, useRef, useState } from "react";
 import { StarIcon } from "@/components/following/follow-button";
 import { toggleFollow, useFollowing } from "@/lib/client/following";
 import type { ColumnWidth } from "@/lib/directory/column-layout";
@@ -70,6 +70,8 @@ export interface ResultsTableProps {
   onResize: (column: ColumnId, px: number | null) => void;
   /** The one exchange the filters allow: the ticker column leaves its code out. */
   exchange: string | null;
+  /** The table's height until it is measured (default 720 px): the first render fills this, no more. */
+  firstHeight?: number;
 }
 
 /**
@@ -78,15 +80,20 @@ export interface ResultsTableProps {
  */
 export function ResultsTable(props: ResultsTableProps) {
   const { columns, count, rowAt, onRangeChange, sort, onSort, query, now, busy, resetKey, label } = props;
-  const { selected, onToggleSelected, widths, onResize, exchange } = props;
+  const { selected, onToggleSelected, widths, onResize, exchange, firstHeight = 720 } = props;
   const followed = useFollowing().keys;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The first render (the server's, and the hydration that matches it) draws only the rows that
+  // fill the guessed height: rows past it would be markup to send and hydrate that nobody sees yet.
+  // Once mounted the table is measured and rows beyond the edge are kept ready for scrolling.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-    initialRect: { width: 1200, height: 720 },
+    overscan: mounted ? 6 : 0,
+    initialRect: { width: 1200, height: firstHeight },
     // Render new rows in React's own task rather than synchronously inside each scroll event:
     // the scroll handler stays short and React can batch a fling's frames.
     useFlushSync: false,
