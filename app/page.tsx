@@ -7,6 +7,7 @@ import { RecentCompanies } from "@/components/overview/recent-companies";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { IndexNoticeView, StaleNotice } from "@/components/ui/stale-notice";
 import { utcDateOf } from "@/lib/dates";
+import { formatCount } from "@/lib/format";
 import { describeRange } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
 import { overviewData } from "@/lib/server/overview";
@@ -128,7 +129,7 @@ async function OverviewPanels() {
           title={stories.value.date === today ? "Top stories today" : "Top stories yesterday"}
           action={
             <Link className={linkClass} href={storiesHref(stories.value.date, today)}>
-              All {stories.value.page.data.pagination.totalCount.toLocaleString("en-US")} from{" "}
+              All {formatCount(stories.value.page.data.pagination.totalCount)} from{" "}
               {describeRange({ start: stories.value.date, end: stories.value.date })} →
             </Link>
           }

@@ -1,55 +1,145 @@
 // Formatting shared by server and client components: money, counts, dates and flags.
 
-const compactUsd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  // Explicit: Node's ICU otherwise pads "$5.0B" where browsers print "$5B" (a hydration mismatch).
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
-const fullUsd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
-const integer = new Intl.NumberFormat("en-US");
+// Numbers and dates are formatted by hand, in en-US's forms, rather than with Intl: a browser's
+// first Intl formatter loads its locale data, about 20 ms (80 ms on a slow phone) in the middle of
+// hydration. By hand the server and every browser also print exactly the same thing (Node's ICU and
+// a browser's disagree on some compact forms, which would be a hydration mismatch). The tests hold
+// each function to Intl's en-US output.
+
+/** 1234567.891 -> "1,234,567.891": at most `fractionDigits` decimals, rounded half away from zero. */
+function grouped(value: number, fractionDigits: number, separator = ","): string {
+  const abs = Math.abs(value);
+  const scale = 10 ** fractionDigits;
+  const scaled = Math.round(abs * scale);
+  // Past 2^53 the value is an integer already: print its digits as they are.
+  const [whole, fraction] = Number.isSafeInteger(scaled)
+    ? [Math.floor(scaled / scale), scaled % scale]
+    : [Math.round(abs), 0];
+  const digits = BigInt(whole)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+  const decimals =
+    fraction > 0 ? `.${String(fraction).padStart(fractionDigits, "0").replace(/0+$/, "")}` : "";
+  return `${value < 0 ? "-" : ""}${digits}${decimals}`;
+}
+
+const COMPACT_UNITS = ["", "K", "M", "B", "T"] as const;
+
+/** "$2.5T", "$830.5M", "-$5B": compact US dollars with at most `fractionDigits` decimals. */
+export function formatUsdCompact(value: number, fractionDigits = 1): string {
+  const abs = Math.abs(value);
+  let unit = 0;
+  while (unit < COMPACT_UNITS.length - 1 && abs >= 1000 ** (unit + 1)) unit++;
+  let shown = Math.round((abs / 1000 ** unit) * 10 ** fractionDigits) / 10 ** fractionDigits;
+  // 999,960 rounds to "1000K": that is "1M".
+  if (shown >= 1000 && unit < COMPACT_UNITS.length - 1) {
+    unit++;
+    shown = Math.round((abs / 1000 ** unit) * 10 ** fractionDigits) / 10 ** fractionDigits;
+  }
+  const sign = value < 0 ? "-" : "";
+  // Intl does not group a compact figure ("$1500T").
+  return `${sign}$${grouped(shown, fractionDigits, "")}${COMPACT_UNITS[unit]}`;
+}
 
 /** "$1.2T", "$830.5M"; null when the value is missing. */
 export function formatMarketCap(value: number | null | undefined): string | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
-  return compactUsd.format(value);
+  return formatUsdCompact(value, 1);
 }
 
 /** "$1,234,567,890 USD", for a title or an exact cell. */
 export function formatUsdExact(value: number | null | undefined): string | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
-  return `${fullUsd.format(value)} USD`;
+  const text = grouped(value, 0);
+  return `${text.startsWith("-") ? `-$${text.slice(1)}` : `$${text}`} USD`;
 }
 
+/** "12,180". */
 export function formatCount(value: number): string {
-  return integer.format(value);
+  return grouped(value, 3);
 }
 
-const units: [Intl.RelativeTimeFormatUnit, number][] = [
+const units: [string, number][] = [
   ["year", 365 * 86_400],
   ["month", 30 * 86_400],
   ["week", 7 * 86_400],
   ["day", 86_400],
   ["hour", 3_600],
   ["minute", 60],
+  ["second", 1],
 ];
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+/** en's words for one unit back and forward (Intl's numeric: "auto"); hours and less have none. */
+const NEIGHBOURS: Record<string, [string, string]> = {
+  year: ["last year", "next year"],
+  month: ["last month", "next month"],
+  week: ["last week", "next week"],
+  day: ["yesterday", "tomorrow"],
+};
 
 /** "3 hours ago", "yesterday", "8 seconds ago", "just now": the time between two instants in ms. */
 export function formatAgo(thenMs: number, nowMs: number): string {
   const seconds = Math.round((thenMs - nowMs) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 5) return "just now";
-  for (const [unit, size] of units) {
-    if (abs >= size) return relative.format(Math.round(seconds / size), unit);
-  }
-  return relative.format(seconds, "second");
+  const [unit, size] = units.find(([, size]) => abs >= size) ?? ["second", 1];
+  const count = Math.round(seconds / size);
+  const words = NEIGHBOURS[unit];
+  if (words && Math.abs(count) === 1) return count < 0 ? words[0] : words[1];
+  const amount = `${formatCount(Math.abs(count))} ${unit}${Math.abs(count) === 1 ? "" : "s"}`;
+  return count < 0 ? `${amount} ago` : `in ${amount}`;
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/**
+ * A UTC day in en-US's words: "Nov 20" (`day`), "Fri, Nov 20, 2026" (`short`), "Friday, November
+ * 20, 2026" (`long`).
+ */
+export function formatUtcDay(ms: number, style: "day" | "short" | "long"): string {
+  const date = new Date(ms);
+  const month = MONTHS[date.getUTCMonth()] as string;
+  const weekday = WEEKDAYS[date.getUTCDay()] as string;
+  const day = date.getUTCDate();
+  const year = date.getUTCFullYear();
+  if (style === "day") return `${month.slice(0, 3)} ${day}`;
+  if (style === "short") return `${weekday.slice(0, 3)}, ${month.slice(0, 3)} ${day}, ${year}`;
+  return `${weekday}, ${month} ${day}, ${year}`;
+}
+
+/** "UTC", "UTC-5", "UTC+5:30": the offset of this browser's timezone at an instant. */
+function offsetLabel(date: Date): string {
+  const minutes = -date.getTimezoneOffset();
+  if (minutes === 0) return "UTC";
+  const abs = Math.abs(minutes);
+  const rest = abs % 60;
+  return `UTC${minutes < 0 ? "-" : "+"}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, "0")}` : ""}`;
+}
+
+/**
+ * An instant in the reader's timezone, from Date's local fields rather than Intl (whose first
+ * formatter costs tens of milliseconds): "Nov 20, 10:04 AM UTC-5", or "Nov 20, 10:04" (`stamp`).
+ */
+export function formatLocalTime(ms: number, style: "full" | "stamp" = "full"): string {
+  const date = new Date(ms);
+  const day = `${(MONTHS[date.getMonth()] as string).slice(0, 3)} ${date.getDate()}`;
+  const minutes = String(date.getMinutes()).padStart(2, "0");
+  if (style === "stamp") return `${day}, ${String(date.getHours()).padStart(2, "0")}:${minutes}`;
+  const hour = date.getHours() % 12 || 12;
+  return `${day}, ${hour}:${minutes} ${date.getHours() < 12 ? "AM" : "PM"} ${offsetLabel(date)}`;
 }
 
 /** "2026-11-20 15:04 UTC": an instant in UTC, for titles and exports. */

@@ -3,21 +3,13 @@ import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FeedArticle } from "@/lib/api-types";
-import { formatUtc, safeHttpUrl } from "@/lib/format";
+import { formatUtc, formatUtcDay, safeHttpUrl } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import type { NewsArticle } from "@/lib/upstream/schemas";
 import { ArticleTitle } from "./article-title";
 import { EventTypeChip } from "./event-type-chip";
 import { IMPORTANCE_ACCENT, ImportanceBadge } from "./importance";
 import { LocalTime } from "./local-time";
-
-const fileDate = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 function sourceHost(url: string): string {
   return new URL(url).hostname.replace(/^www\./, "");
@@ -179,7 +171,7 @@ export function ArticleCard(
       {article.summary && <ArticleSummary summary={article.summary} />}
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
         <span title="UTC date of the story">
-          {Number.isNaN(fileDateMs) ? article.date : fileDate.format(fileDateMs)}
+          {Number.isNaN(fileDateMs) ? article.date : formatUtcDay(fileDateMs, "short")}
         </span>
         <span>
           Collected <LocalTime iso={article.collectedAt} />

@@ -1,20 +1,12 @@
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FeedArticle } from "@/lib/api-types";
-import { plainText } from "@/lib/format";
+import { formatCount, formatUtcDay, plainText } from "@/lib/format";
 import type { FeedDensity, FeedGroup } from "@/lib/news/feed-state";
 import { ArticleCard, ArticleCompany } from "./article-card";
 import { articleKey, groupByCompany, groupByDay } from "./grouping";
 import { HeadlineColumns, HeadlineList } from "./headline-list";
 
-const dayFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-export const stories = (n: number) => (n === 1 ? "1 story" : `${n.toLocaleString("en-US")} stories`);
+export const stories = (n: number) => (n === 1 ? "1 story" : `${formatCount(n)} stories`);
 
 /**
  * The loaded stories in the chosen grouping (ranked as the API orders them, by day, or by company)
@@ -45,7 +37,7 @@ export function FeedList({
                 id={`day-${group.date}`}
                 className={`sticky top-14 z-10 -mx-1 ${headlines ? "mb-1" : "mb-3"} bg-white/95 px-1 py-2 text-sm font-semibold text-slate-900 backdrop-blur dark:bg-slate-950/95 dark:text-white`}
               >
-                {Number.isNaN(ms) ? group.date : dayFormat.format(ms)}{" "}
+                {Number.isNaN(ms) ? group.date : formatUtcDay(ms, "long")}{" "}
                 <span className="font-normal text-slate-600 dark:text-slate-400">
                   (UTC) · {stories(group.articles.length)}
                 </span>

@@ -4,21 +4,13 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FeedArticle } from "@/lib/api-types";
-import { formatUtc, plainText, safeHttpUrl } from "@/lib/format";
+import { formatLocalTime, formatUtc, plainText, safeHttpUrl } from "@/lib/format";
 import { ArticleTitle } from "./article-title";
 import { swatchOf } from "./event-colors";
 import { eventTypeLabel } from "./event-type-chip";
 import { articleKey } from "./grouping";
 import { importanceLabel } from "./importance";
 import { useHydrated } from "./local-time";
-
-const localStamp = new Intl.DateTimeFormat(undefined, {
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-});
 
 /** Importance as a coloured level number: the same scale as the cards' badge, in one column. */
 const LEVEL_TONE: Record<number, string> = {
@@ -37,7 +29,7 @@ function Stamp({ iso }: { iso: string }) {
   const utc = formatUtc(ms);
   return (
     <time dateTime={new Date(ms).toISOString()} title={`Collected ${utc}`}>
-      {hydrated ? localStamp.format(ms) : `${utc.slice(5, 16)}`}
+      {hydrated ? formatLocalTime(ms, "stamp") : `${utc.slice(5, 16)}`}
     </time>
   );
 }

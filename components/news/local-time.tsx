@@ -1,17 +1,9 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { formatUtc } from "@/lib/format";
+import { formatLocalTime, formatUtc } from "@/lib/format";
 
 const noop = () => () => {};
-const local = new Intl.DateTimeFormat(undefined, {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
-
 /** True once hydrated: the server cannot know the reader's timezone, so it renders UTC first. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
@@ -29,7 +21,7 @@ export function LocalTime({ iso }: { iso: string }) {
   const utc = formatUtc(ms);
   return (
     <time dateTime={new Date(ms).toISOString()} title={utc}>
-      {hydrated ? local.format(ms) : utc}
+      {hydrated ? formatLocalTime(ms) : utc}
     </time>
   );
 }

@@ -7,6 +7,7 @@ import { feedParamsOf, feedParsers, feedStateOf } from "@/app/news/search-params
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { describeError, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { formatCount } from "@/lib/format";
 import {
   DEFAULT_FEED_STATE,
   DENSITY_COOKIE,
@@ -317,7 +318,7 @@ export function NewsFeed({
           <div className="flex flex-col items-center gap-2 py-6 text-sm text-slate-600 print:hidden dark:text-slate-400">
             <p aria-live="polite">
               {hasNextPage
-                ? `Showing ${articles.length.toLocaleString("en-US")} of ${stories(total)}.`
+                ? `Showing ${formatCount(articles.length)} of ${stories(total)}.`
                 : total === 1
                   ? "That is the only story."
                   : `All ${stories(total)} shown.`}

@@ -1,11 +1,10 @@
 import Link from "next/link";
 import { feedHref } from "@/app/news/search-params";
 import { swatchOf } from "@/components/news/event-colors";
+import { formatCount } from "@/lib/format";
 import { describeRange } from "@/lib/news/feed-state";
 import type { WeekCounts } from "@/lib/server/overview";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
-
-const integer = new Intl.NumberFormat("en-US");
 
 /**
  * The week's stories by event type as a table whose count cells carry a bar: the table is the
@@ -16,8 +15,8 @@ export function EventTypeChart({ data, today }: { data: WeekCounts; today: strin
   return (
     <table className="w-full text-xs">
       <caption className="mb-2 text-left text-xs text-slate-600 dark:text-slate-400">
-        {integer.format(data.total)} stories, {describeRange(data.range)} (UTC), importance 1–2, companies of
-        $1B and up.
+        {formatCount(data.total)} stories, {describeRange(data.range)} (UTC), importance 1–2, companies of $1B
+        and up.
       </caption>
       <thead className="sr-only">
         <tr>
@@ -39,7 +38,7 @@ export function EventTypeChart({ data, today }: { data: WeekCounts; today: strin
             </th>
             <td className="py-0.5">
               <div className="flex items-center gap-2">
-                <span className="w-10 shrink-0 text-right tabular-nums">{integer.format(count)}</span>
+                <span className="w-10 shrink-0 text-right tabular-nums">{formatCount(count)}</span>
                 <span
                   aria-hidden="true"
                   className={`h-2.5 rounded-sm ${swatchOf(eventType)}`}

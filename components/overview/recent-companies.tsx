@@ -9,7 +9,7 @@ import { describeError } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { DirectoryPage } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
-import { formatAgo, formatUtc } from "@/lib/format";
+import { formatAgo, formatCount, formatUtc } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 
 const POLL_MS = 60_000;
@@ -45,8 +45,8 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
     <div>
       {progress.state === "syncing" && (
         <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
-          The directory is still indexing ({progress.rows.toLocaleString("en-US")} companies so far); this
-          list fills in as it goes.
+          The directory is still indexing ({formatCount(progress.rows)} companies so far); this list fills in
+          as it goes.
         </p>
       )}
       {query.isError && (

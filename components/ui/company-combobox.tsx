@@ -10,6 +10,7 @@ import type { DirectoryPage, DirectoryRow } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import { useDebounced } from "@/lib/client/debounce";
 import type { CompanyCard } from "@/lib/client/recent-companies";
+import { formatCount } from "@/lib/format";
 
 /** The directory's first eight matches for a picker (name, ticker or any identifier). */
 export function companySearchOptions(q: string) {
@@ -104,7 +105,7 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   else if (searched && search.isError) status = describeError(search.error);
   else if (searched && search.data && rows.length === 0) status = `No company matches “${searched}”.`;
   else if (searched && search.data?.progress.state === "syncing")
-    status = `The directory is still indexing (${search.data.progress.rows.toLocaleString("en-US")} companies so far).`;
+    status = `The directory is still indexing (${formatCount(search.data.progress.rows)} companies so far).`;
 
   return (
     <div className="relative">

@@ -95,7 +95,10 @@ export function breakdown(
     const label = field(c) ?? "Not given";
     groups.set(label, [...(groups.get(label) ?? []), c.name]);
   }
-  return [...groups]
-    .map(([label, names]) => ({ label, count: names.length, companies: names }))
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  return (
+    [...groups]
+      .map(([label, names]) => ({ label, count: names.length, companies: names }))
+      // Ties by label in code-point order: localeCompare would load Intl's collation data mid-hydration.
+      .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
+  );
 }

@@ -4,6 +4,7 @@
 
 import { addDays, daysBetween, isIsoDate } from "@/lib/dates";
 import { CAP_BUCKETS } from "@/lib/directory/fields";
+import { formatUsdCompact, formatUtcDay } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import {
   DEFAULT_MIN_MARKET_CAP,
@@ -375,13 +376,7 @@ export function toApiParams(state: FeedState): ApiParams {
 
 // ---- words ---------------------------------------------------------------------------------
 
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+const usd = (value: number) => formatUsdCompact(value, 2);
 
 export function describeImportance(importance: ImportanceFilter): string {
   if (importance.kind === "exact") return `importance ${importance.level} only`;
@@ -393,18 +388,16 @@ export function describeImportance(importance: ImportanceFilter): string {
 export function describeMarketCap(min: number | undefined, max: number | undefined): string {
   const floor = min ?? DEFAULT_MIN_MARKET_CAP;
   if (floor === 0 && max === undefined) return "any market cap";
-  if (max === undefined) return `market cap ≥ ${usd.format(floor)}`;
-  if (floor === 0) return `market cap ≤ ${usd.format(max)}`;
-  return `market cap ${usd.format(floor)}–${usd.format(max)}`;
+  if (max === undefined) return `market cap ≥ ${usd(floor)}`;
+  if (floor === 0) return `market cap ≤ ${usd(max)}`;
+  return `market cap ${usd(floor)}–${usd(max)}`;
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 /** "Nov 14 – Nov 20" (UTC days). */
 export function describeRange(range: DateRange): string {
-  const start = dateFormat.format(Date.parse(`${range.start}T00:00:00Z`));
+  const start = formatUtcDay(Date.parse(`${range.start}T00:00:00Z`), "day");
   if (range.start === range.end) return start;
-  return `${start} – ${dateFormat.format(Date.parse(`${range.end}T00:00:00Z`))}`;
+  return `${start} – ${formatUtcDay(Date.parse(`${range.end}T00:00:00Z`), "day")}`;
 }
 
 export type FilterId = "company" | "eventTypes" | "importance" | "marketCap" | "dates";

@@ -1,7 +1,7 @@
 // The texts a page shows when it serves older data or misses the company list, in one place: the
 // services decide when, these say what.
 import type { SyncProgress } from "@/lib/directory/sync";
-import { formatAgo } from "@/lib/format";
+import { formatAgo, formatCount } from "@/lib/format";
 import type { UpstreamErrorCode } from "@/lib/upstream/errors";
 
 /** What is wrong with the data service, in a few words, for a notice. */
@@ -27,7 +27,7 @@ export function staleWarning(fetchedAt: number, now: number, code: UpstreamError
 export function indexUnavailable(progress: SyncProgress, code: UpstreamErrorCode | undefined): string {
   return `The company list could not be loaded: ${describeUpstreamFailure(code)}. ${
     progress.rows > 0
-      ? `Showing the ${progress.rows.toLocaleString("en-US")} companies received so far; the rest is`
+      ? `Showing the ${formatCount(progress.rows)} companies received so far; the rest is`
       : "It is"
   } tried again automatically.`;
 }
