@@ -54,6 +54,10 @@ describe("format", () => {
       1_000_000, 8_450_000_000, 2_495_200_000_000, 999_950_000_000_000, 4.2e15, 123_456_789_012,
       5_000_000_000, 830_540_000, 1_234.5, 0.04, 0.05, 12.25,
     ];
+    // Ties at every unit: 1.05K, 12.35M, 123.45B... (rounded half away from zero).
+    for (let unit = 1; unit <= 4; unit++)
+      for (let k = 1; k < 1000; k += 37)
+        values.push((k * 100 + 5) * 10 ** (3 * unit - 3), (k * 10 + 5) * 10 ** (3 * unit - 2));
     let seed = 7;
     for (let i = 0; i < 300; i++) {
       seed = (seed * 48271) % 2147483647;

@@ -30,12 +30,16 @@ export function formatUsdCompact(value: number, fractionDigits = 1): string {
   const abs = Math.abs(value);
   let unit = 0;
   while (unit < COMPACT_UNITS.length - 1 && abs >= 1000 ** (unit + 1)) unit++;
-  let shown = Math.round((abs / 1000 ** unit) * 10 ** fractionDigits) / 10 ** fractionDigits;
+  // One division by an exact power of ten, so that a tie (8,450,000,000 at one decimal) is exact
+  // and rounds up as Intl's does, rather than down from 8.4499999.
+  const rounded = (at: number) => {
+    const exponent = 3 * at - fractionDigits;
+    const units = exponent >= 0 ? abs / 10 ** exponent : abs * 10 ** -exponent;
+    return Math.round(units) / 10 ** fractionDigits;
+  };
+  let shown = rounded(unit);
   // 999,960 rounds to "1000K": that is "1M".
-  if (shown >= 1000 && unit < COMPACT_UNITS.length - 1) {
-    unit++;
-    shown = Math.round((abs / 1000 ** unit) * 10 ** fractionDigits) / 10 ** fractionDigits;
-  }
+  if (shown >= 1000 && unit < COMPACT_UNITS.length - 1) shown = rounded(++unit);
   const sign = value < 0 ? "-" : "";
   // Intl does not group a compact figure ("$1500T").
   return `${sign}$${grouped(shown, fractionDigits, "")}${COMPACT_UNITS[unit]}`;
