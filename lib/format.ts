@@ -93,7 +93,8 @@ export function formatAgo(thenMs: number, nowMs: number): string {
   return count < 0 ? `${amount} ago` : `in ${amount}`;
 }
 
-const MONTHS = [
+/** The months' names in English, January first. */
+export const MONTHS = [
   "January",
   "February",
   "March",

@@ -1,6 +1,7 @@
 // Deterministic prose for the sandbox universe: news headlines/summaries, company
 // descriptions and peer rationales. Every choice flows from the `rand` passed in.
 
+import { MONTHS } from "@/lib/format";
 import type { COMPANY_TYPES, EventType, PEER_RELATIONSHIPS } from "@/lib/upstream/vocabulary";
 
 export { EVENT_TYPES, type EventType } from "@/lib/upstream/vocabulary";
@@ -289,20 +290,6 @@ function stripTrailingDot(s: string): string {
 // Dates
 // ---------------------------------------------------------------------------
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 const QUARTER_WORDS = ["first", "second", "third", "fourth"];
 
 interface Ymd {
