@@ -3,9 +3,10 @@
 import { FlexRender, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
-import { type CSSProperties, memo, useEffect, useMemo, useRef, useState } from "react";
+import { type CSSProperties, memo, useMemo, useRef } from "react";
 import { StarIcon } from "@/components/following/follow-button";
 import { toggleFollow, useFollowing } from "@/lib/client/following";
+import { useHydrated } from "@/lib/client/hydrated";
 import type { ColumnWidth } from "@/lib/directory/column-layout";
 import type { SortField } from "@/lib/directory/fields";
 import type { ColumnId } from "@/lib/directory/view-state";
@@ -86,8 +87,7 @@ export function ResultsTable(props: ResultsTableProps) {
   // The first render (the server's, and the hydration that matches it) draws only the rows that
   // fill the guessed height: rows past it would be markup to send and hydrate that nobody sees yet.
   // Once mounted the table is measured and rows beyond the edge are kept ready for scrolling.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { compareHref } from "@/app/compare/search-params";
 import { CompareNews } from "@/components/compare/compare-news";
 import { SelectionBar, useCompareSelection } from "@/components/directory/compare-selection";
@@ -18,6 +18,7 @@ import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FollowedRows } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
+import { useHydrated } from "@/lib/client/hydrated";
 import { companiesParam, companiesUrlValue, MAX_COMPARE } from "@/lib/compare/set";
 import type { SortField } from "@/lib/directory/fields";
 import { sortCompanies } from "@/lib/directory/sort-values";
@@ -37,7 +38,6 @@ import { ImportPanel, type PendingImport } from "./import-panel";
 
 const WIDE_COLUMNS: readonly ColumnId[] = ["name", "ticker", "sector", "country", "marketCap", "updatedAt"];
 const NARROW_COLUMNS: readonly ColumnId[] = ["name", "marketCap"];
-const noSubscription = () => () => {};
 type Sort = { sort: Exclude<SortField, "relevance">; order: "asc" | "desc" } | null;
 
 const BUTTON =
@@ -50,11 +50,7 @@ const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark
  */
 export function FollowingView({ now }: { now: number }) {
   // The list is in this browser's storage: nothing to say about it before the page is hydrated.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const { list, keys: followedKeys } = useFollowing();
   const keys = useMemo(() => list.map((c) => c.companyKey), [list]);
   const [pending, setPending] = useState<PendingImport | null>(null);

@@ -4,13 +4,13 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FeedArticle } from "@/lib/api-types";
+import { useHydrated } from "@/lib/client/hydrated";
 import { formatLocalTime, formatUtc, plainText, safeHttpUrl } from "@/lib/format";
 import { ArticleTitle } from "./article-title";
 import { swatchOf } from "./event-colors";
 import { eventTypeLabel } from "./event-type-chip";
 import { articleKey } from "./grouping";
 import { importanceLabel } from "./importance";
-import { useHydrated } from "./local-time";
 
 /** Importance as a coloured level number: the same scale as the cards' badge, in one column. */
 const LEVEL_TONE: Record<number, string> = {

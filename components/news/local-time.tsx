@@ -1,17 +1,7 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useHydrated } from "@/lib/client/hydrated";
 import { formatLocalTime, formatUtc } from "@/lib/format";
-
-const noop = () => () => {};
-/** True once hydrated: the server cannot know the reader's timezone, so it renders UTC first. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
 
 /** An instant in the reader's timezone, its UTC form on hover (and before hydration). */
 export function LocalTime({ iso }: { iso: string }) {
