@@ -1,7 +1,6 @@
 // The directory's in-memory search index over company-list rows: name, ticker and identifier
 // search with ranking and typo tolerance, facet filters with counts, sorting and paging.
 // Pure and synchronous: the sync (sync.ts) builds one per snapshot of rows.
-import { dataChanged } from "@/lib/data-changed";
 import { normalizeCik } from "@/lib/identifiers";
 import { type Company, DATASETS } from "@/lib/upstream/schemas";
 import { CAP_BUCKETS, FACET_FIELDS, type FacetField, type SortField } from "./fields";
@@ -119,7 +118,6 @@ export class CompanyIndex {
 
   constructor(rows: readonly Company[]) {
     this.rows = rows;
-    dataChanged();
     this.size = rows.length;
     for (const field of FACET_FIELDS) this.columns[field] = this.encode(field);
     this.datasetBits = new Uint32Array(rows.length);

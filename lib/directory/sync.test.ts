@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { onDataChanged } from "@/lib/data-changed";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { companyRow } from "@/tests/company-rows";
 import { DirectorySync, type ListSource } from "./sync";
@@ -60,6 +61,23 @@ describe("DirectorySync", () => {
     expect(sync.index("default").size).toBe(12_345);
     expect(fake.maxInFlight()).toBeLessThanOrEqual(3);
     expect(fake.calls.every((c) => !c.allCompanies)).toBe(true);
+  });
+
+  it("says the data changed when it serves a new index (kept pages showing the old one are dropped)", async () => {
+    const changes = vi.fn();
+    onDataChanged(changes);
+    try {
+      const sync = new DirectorySync(source(1500).list);
+      await sync.sync("default");
+      expect(changes).toHaveBeenCalled();
+      changes.mockClear();
+      sync.index("default"); // reading the served index changes nothing
+      expect(changes).not.toHaveBeenCalled();
+      await sync.sync("default"); // a second sync swaps in a new snapshot
+      expect(changes).toHaveBeenCalled();
+    } finally {
+      onDataChanged(() => {});
+    }
   });
 
   it("keeps paging when the set grows during the sync", async () => {

@@ -5,11 +5,18 @@
 // the refresh interval; with a shared store (Redis), one instance holds a lease and syncs while
 // the others load its snapshot.
 import pLimit from "p-limit";
+import { dataChanged } from "@/lib/data-changed";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground } from "@/lib/upstream/priority";
 import type { Company, Pagination } from "@/lib/upstream/schemas";
 import type { ChangeLog } from "./changes";
 import { CompanyIndex } from "./company-index";
+
+/** A new index to serve: pages that showed the one it replaces may now be out of date. */
+function servedIndex(rows: readonly Company[]): CompanyIndex {
+  dataChanged();
+  return new CompanyIndex(rows);
+}
 
 export type CompanySet = "default" | "all";
 
@@ -199,7 +206,7 @@ export class DirectorySync {
     const rows = state.partialRows.length;
     const partial = state.partial;
     if (!partial || (partial.rows !== rows && this.now() - partial.builtAt >= this.partialRebuildMs)) {
-      state.partial = { index: new CompanyIndex(state.partialRows.slice()), rows, builtAt: this.now() };
+      state.partial = { index: servedIndex(state.partialRows.slice()), rows, builtAt: this.now() };
     }
     return (state.partial as { index: CompanyIndex }).index;
   }
@@ -275,7 +282,7 @@ export class DirectorySync {
       return;
     }
     state.snapshot = {
-      index: new CompanyIndex(snapshot.rows),
+      index: servedIndex(snapshot.rows),
       rows: snapshot.rows,
       syncedAt: snapshot.syncedAt,
     };
@@ -390,7 +397,7 @@ export class DirectorySync {
         }
       }
       const previous = state.snapshot?.rows ?? null;
-      state.snapshot = { index: new CompanyIndex(rows), rows, syncedAt: this.now() };
+      state.snapshot = { index: servedIndex(rows), rows, syncedAt: this.now() };
       state.partialRows = [];
       state.partial = null;
       Object.assign(progress, {
