@@ -9,7 +9,7 @@
 // pages' miss budget (a prefetch renders no page, so a client sending the header gains nothing).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "node:http";
-import { front } from "./page-cache";
+import { front, isRouterPrefetch } from "./page-cache";
 
 export const PEER_ADDRESS_HEADER = "x-fiscal-atlas-peer";
 export const PREFETCH_HEADER = "x-fiscal-atlas-prefetch";
@@ -27,7 +27,7 @@ export function installPeerAddressStamp(): void {
       const request = args[0] as IncomingMessage;
       request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "";
       const h = request.headers;
-      if (h["next-router-prefetch"] || h["next-router-segment-prefetch"]) h[PREFETCH_HEADER] = "1";
+      if (isRouterPrefetch(h)) h[PREFETCH_HEADER] = "1";
       else delete h[PREFETCH_HEADER];
       // Then the page front: a kept page, a bounded render, or a 503 (lib/server/page-cache.ts).
       front().handle(request, args[1] as ServerResponse, () => emit.call(this, event, ...args));

@@ -29,7 +29,7 @@
 // wait in a lane of their own (also Q long), served only when no page or navigation waits: a
 // directory's fifty row links must not hold up the one a person clicked. Kept pages need no render
 // and never wait.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { onDataChanged } from "@/lib/data-changed";
@@ -376,13 +376,15 @@ function isPageRequest(req: IncomingMessage): { keep: boolean; prefetch: boolean
   const path = (req.url ?? "/").split("?")[0] as string;
   if (/^\/(?:api|sandbox|_next)\//.test(path) || path === "/favicon.ico" || path === "/icon.svg") return null;
   const h = req.headers;
-  const prefetch =
-    h["next-router-prefetch"] !== undefined ||
-    h["next-router-segment-prefetch"] !== undefined ||
-    /prefetch/i.test(String(h["sec-purpose"] ?? h.purpose ?? ""));
+  const prefetch = isRouterPrefetch(h) || /prefetch/i.test(String(h["sec-purpose"] ?? h.purpose ?? ""));
   const navigation = h.rsc !== undefined || h["next-action"] !== undefined || /[?&]_rsc=/.test(req.url ?? "");
   const keep = req.method === "GET" && !prefetch && !navigation && KEPT_PATHS.test(path);
   return { keep, prefetch };
+}
+
+/** One of Next's link prefetches (its router's headers; the browser's own prefetches say sec-purpose). */
+export function isRouterPrefetch(h: IncomingHttpHeaders): boolean {
+  return Boolean(h["next-router-prefetch"] || h["next-router-segment-prefetch"]);
 }
 
 /** Whether a request comes from a phone, as the directory reads it: its client hint, else its user agent. */
