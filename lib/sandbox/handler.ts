@@ -29,6 +29,11 @@ export interface SandboxOptions {
   now?: () => number;
   /** Emulated per-key rate limit (429 with Retry-After); off when undefined. */
   rateLimit?: RateLimit;
+  /**
+   * The real time in ms, for the rate limit's windows (default Date.now). Not `now`: a pinned or
+   * moved data clock must not stop the windows from ending (a pinned one would block a key for good).
+   */
+  wallClock?: () => number;
   universe?: () => Universe;
 }
 
@@ -132,6 +137,7 @@ function lookupParams(params: URLSearchParams): CompanyLookup {
 
 export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandler {
   const now = options.now ?? (() => Date.now());
+  const wallClock = options.wallClock ?? (() => Date.now());
   const universeOf = options.universe ?? getUniverse;
   // While the universe is still completing in the background, lookups try the API-enabled
   // companies first and complete the universe only for an identifier not found there.
@@ -195,7 +201,7 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
   const rateLimit = (key: string) => {
     const limit = options.rateLimit;
     if (!limit) return;
-    const t = now();
+    const t = wallClock();
     const window = windows.get(key);
     if (!window || t - window.start >= limit.windowMs) {
       windows.set(key, { start: t, count: 1 });

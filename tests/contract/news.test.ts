@@ -288,4 +288,29 @@ describe("emulated rate limiting", () => {
       await limited.close();
     }
   });
+
+  it("counts its windows in real time, even with the data clock pinned (SANDBOX_NOW)", async () => {
+    const { startSandboxServer } = await import("../sandbox-server");
+    let wall = 1_000_000;
+    const limited = await startSandboxServer({
+      now: () => Date.parse("2026-11-20T15:00:00Z"),
+      wallClock: () => wall,
+      rateLimit: { limit: 2, windowMs: 10_000 },
+    });
+    const status = async () =>
+      (
+        await fetch(`${limited.baseUrl}/v3/companies-list?compact=true`, {
+          headers: { "X-Api-Key": "demo-free" },
+        })
+      ).status;
+    try {
+      expect([await status(), await status(), await status()]).toEqual([200, 200, 429]);
+      wall += 9_000;
+      expect(await status()).toBe(429);
+      wall += 1_000; // the window has ended on the wall clock; the data clock has not moved
+      expect([await status(), await status(), await status()]).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
