@@ -1,11 +1,8 @@
 "use client";
 
-import { AxisBottom } from "@visx/axis";
-import { Group } from "@visx/group";
-import { useParentSize } from "@visx/responsive";
-import { scaleLinear, scaleLog } from "@visx/scale";
-import { Bar } from "@visx/shape";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { useElementWidth } from "@/lib/client/element-width";
+import { linearScale, logScale } from "@/lib/compare/scale";
 import { plainText } from "@/lib/format";
 
 export interface BarItem {
@@ -27,6 +24,8 @@ const VALUE_LABEL = 64;
 const NOTE_WIDTH = 48;
 /** Room left of the bars for half of the first axis label (the box clips what overflows). */
 const INSET = 10;
+const TICK = 8;
+const TICK_FONT = 11;
 
 /**
  * Horizontal bars in the order given, one row each: the label in HTML (so long names truncate
@@ -47,15 +46,13 @@ export function BarChart({
   /** What the picture shows, for assistive technology (the figure's table has the figures). */
   label: string;
 }) {
-  const { parentRef, width: measured } = useParentSize({ initialSize: { width: 480 }, debounceTime: 50 });
+  const { ref, width: measured } = useElementWidth(480);
   const width = Math.max(120, measured);
   const values = items.flatMap((i) => (i.value !== null && (!log || i.value > 0) ? [i.value] : []));
   const max = Math.max(1, ...values);
   const min = Math.min(max, ...values);
   const plot = Math.max(40, width - VALUE_LABEL - INSET - (items.some((i) => i.note) ? NOTE_WIDTH : 0));
-  const scale = log
-    ? scaleLog<number>({ domain: [Math.max(min / 2, 1e-9), max], range: [0, plot], clamp: true })
-    : scaleLinear<number>({ domain: [0, max], range: [0, plot], nice: true });
+  const scale = log ? logScale(Math.max(min / 2, 1e-9), max, plot) : linearScale(max, plot, { nice: true });
   const height = items.length * ROW;
 
   return (
@@ -72,18 +69,18 @@ export function BarChart({
           </li>
         ))}
       </ul>
-      <div ref={parentRef} className="min-w-0 overflow-hidden text-slate-600 dark:text-slate-300">
+      <div ref={ref} className="min-w-0 overflow-hidden text-slate-600 dark:text-slate-300">
         <svg aria-hidden="true" width={width} height={height + AXIS} className="block overflow-visible">
           {items.map((item, i) => {
             const y = i * ROW + (ROW - BAR) / 2;
             const usable = item.value !== null && (!log || item.value > 0);
             const w = usable ? Math.max(2, scale(item.value as number)) : 0;
             return (
-              <Group key={item.key} top={y} left={INSET}>
+              <g key={item.key} transform={`translate(${INSET}, ${y})`}>
                 <title>{plainText(item.title ?? item.label)}</title>
                 {usable ? (
                   <>
-                    <Bar
+                    <rect
                       x={0}
                       y={0}
                       width={w}
@@ -115,19 +112,23 @@ export function BarChart({
                     not available
                   </text>
                 )}
-              </Group>
+              </g>
             );
           })}
-          <AxisBottom
-            top={height}
-            left={INSET}
-            scale={scale}
-            numTicks={Math.max(2, Math.floor(plot / 90))}
-            tickFormat={(v) => axisFormat(Number(v))}
-            stroke="currentColor"
-            tickStroke="currentColor"
-            tickLabelProps={{ fill: "currentColor", fontSize: 11, textAnchor: "middle" }}
-          />
+          <g transform={`translate(${INSET}, ${height})`} stroke="currentColor" fill="currentColor">
+            <line x1={0} x2={plot} />
+            {scale.ticks(Math.max(2, Math.floor(plot / 90))).map((tick) => {
+              const x = scale(tick);
+              return (
+                <g key={tick}>
+                  <line x1={x} x2={x} y2={TICK} strokeLinecap="square" />
+                  <text x={x} y={TICK + TICK_FONT} fontSize={TICK_FONT} textAnchor="middle" stroke="none">
+                    {axisFormat(tick)}
+                  </text>
+                </g>
+              );
+            })}
+          </g>
         </svg>
       </div>
     </div>

@@ -1,7 +1,5 @@
 "use client";
 
-import { Group } from "@visx/group";
-import { Line } from "@visx/shape";
 import { useId, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
@@ -104,29 +102,27 @@ export function PeerGraph({
               viewBox={`${-EXTENT} ${-EXTENT} ${2 * EXTENT} ${2 * EXTENT}`}
               className="absolute inset-0 size-full"
             >
-              <Group>
-                {kinds.map((k) => (
-                  <circle
-                    key={k}
-                    r={ringRadius(ringOf(k))}
-                    fill="none"
-                    strokeDasharray="4 4"
-                    vectorEffect="non-scaling-stroke"
-                    className="stroke-slate-300 dark:stroke-slate-700"
-                  />
-                ))}
-                {placed.map((p) => (
-                  <Line
-                    key={p.item.companyKey}
-                    from={{ x: 0, y: 0 }}
-                    to={{ x: p.x, y: p.y }}
-                    vectorEffect="non-scaling-stroke"
-                    strokeWidth={p.item.companyKey === active ? 3 : 1.5}
-                    strokeOpacity={active && p.item.companyKey !== active ? 0.35 : 0.9}
-                    className={KIND_STYLES[p.ring]?.line}
-                  />
-                ))}
-              </Group>
+              {kinds.map((k) => (
+                <circle
+                  key={k}
+                  r={ringRadius(ringOf(k))}
+                  fill="none"
+                  strokeDasharray="4 4"
+                  vectorEffect="non-scaling-stroke"
+                  className="stroke-slate-300 dark:stroke-slate-700"
+                />
+              ))}
+              {placed.map((p) => (
+                <line
+                  key={p.item.companyKey}
+                  x2={p.x}
+                  y2={p.y}
+                  vectorEffect="non-scaling-stroke"
+                  strokeWidth={p.item.companyKey === active ? 3 : 1.5}
+                  strokeOpacity={active && p.item.companyKey !== active ? 0.35 : 0.9}
+                  className={KIND_STYLES[p.ring]?.line}
+                />
+              ))}
             </svg>
             <div
               className="absolute flex -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-1 rounded-lg bg-white px-2 py-1.5 text-center shadow ring-2 ring-brand-600 dark:bg-slate-900 dark:ring-sky-400"

@@ -1,12 +1,11 @@
 "use client";
 
-import { useParentSize } from "@visx/responsive";
-import { scaleLinear } from "@visx/scale";
-import { Bar } from "@visx/shape";
 import { importanceLevelLabel } from "@/components/news/importance";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { useElementWidth } from "@/lib/client/element-width";
 import type { CompareCompany } from "@/lib/compare/model";
+import { linearScale } from "@/lib/compare/scale";
 import { IMPORTANCE_LEVELS, newsVolume, peerOverlap } from "@/lib/compare/set-charts";
 import { plainText } from "@/lib/format";
 import { BarChart } from "./bar-chart";
@@ -186,7 +185,7 @@ const BAR = 18;
  */
 export function NewsVolumeChart({ companies }: { companies: readonly CompareCompany[] }) {
   const news = useCompareNews(companies.map((c) => c.companyKey));
-  const { parentRef, width: measured } = useParentSize({ initialSize: { width: 480 }, debounceTime: 50 });
+  const { ref, width: measured } = useElementWidth(480);
   const volumes = news.data ? newsVolume(companies, news.data.articles, news.data.companies) : [];
   const total = volumes.reduce((n, v) => n + (v.total ?? 0), 0);
   const major = volumes.reduce((n, v) => n + (v.byLevel[0] ?? 0), 0);
@@ -203,7 +202,7 @@ export function NewsVolumeChart({ companies }: { companies: readonly CompareComp
   const width = Math.max(120, measured);
   const plot = Math.max(40, width - 48);
   const max = Math.max(1, ...volumes.map((v) => v.total ?? 0));
-  const scale = scaleLinear<number>({ domain: [0, max], range: [0, plot] });
+  const scale = linearScale(max, plot);
 
   return (
     <ChartFrame
@@ -264,7 +263,7 @@ export function NewsVolumeChart({ companies }: { companies: readonly CompareComp
             </li>
           ))}
         </ul>
-        <div ref={parentRef} className="min-w-0 overflow-hidden text-slate-600 dark:text-slate-300">
+        <div ref={ref} className="min-w-0 overflow-hidden text-slate-600 dark:text-slate-300">
           <svg aria-hidden="true" width={width} height={companies.length * ROW} className="block">
             {volumes.map((v, row) => {
               let x = 0;
@@ -273,9 +272,9 @@ export function NewsVolumeChart({ companies }: { companies: readonly CompareComp
                 const count = v.byLevel[l] ?? 0;
                 const w = scale(count);
                 const seg = (
-                  <Bar key={level} x={x} y={y} width={w} height={BAR} className={LEVEL_FILL[l]}>
+                  <rect key={level} x={x} y={y} width={w} height={BAR} className={LEVEL_FILL[l]}>
                     <title>{`${importanceLevelLabel(level)}: ${count}`}</title>
-                  </Bar>
+                  </rect>
                 );
                 x += w;
                 return seg;
