@@ -62,28 +62,18 @@ async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSe
                 <UpstreamText>{companies[0]?.name}</UpstreamText>
               </strong>{" "}
               as the focus. Add up to {MAX_COMPARE} from the search box, the peer graph, a profile's peers or
-              a selection in the{" "}
-              <Link
-                href="/companies"
-                className="font-medium text-brand-600 hover:underline dark:text-sky-300"
-              >
-                directory
-              </Link>
-              .
+              a selection in the
             </>
           ) : (
             <>
               Put 2 to {MAX_COMPARE} companies side by side: search for them below, open a profile and compare
-              it with its peers, or select rows in the{" "}
-              <Link
-                href="/companies"
-                className="font-medium text-brand-600 hover:underline dark:text-sky-300"
-              >
-                directory
-              </Link>
-              .
+              it with its peers, or select rows in the
             </>
-          )}
+          )}{" "}
+          <Link href="/companies" className="font-medium text-brand-600 hover:underline dark:text-sky-300">
+            directory
+          </Link>
+          .
         </p>
       </header>
       <UrlState order={Object.keys(compareParsers)}>

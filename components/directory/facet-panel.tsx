@@ -1,6 +1,7 @@
 "use client";
 
 import { memo, useId, useMemo, useState } from "react";
+import { parseCapBounds, toBillionsText } from "@/lib/cap-bounds";
 import type { FacetCount } from "@/lib/directory/company-index";
 import { CAP_BUCKETS, type FacetField } from "@/lib/directory/fields";
 import { clearField, type DirectoryState, toggleValue } from "@/lib/directory/view-state";
@@ -223,25 +224,19 @@ function FacetSection({
 
 /** Custom market-cap bounds in billions of USD, applied on Enter or with the button. */
 function CapRange({ state, onChange }: { state: DirectoryState; onChange: (next: DirectoryState) => void }) {
-  const toText = (v: number | undefined) => (v === undefined ? "" : String(v / 1e9));
-  const [min, setMin] = useState(toText(state.minMarketCap));
-  const [max, setMax] = useState(toText(state.maxMarketCap));
+  const [min, setMin] = useState(toBillionsText(state.minMarketCap));
+  const [max, setMax] = useState(toBillionsText(state.maxMarketCap));
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const parse = (text: string) => (text.trim() === "" ? undefined : Number(text) * 1e9);
   return (
     <form
       className="mt-2 space-y-1"
       onSubmit={(event) => {
         event.preventDefault();
-        const low = parse(min);
-        const high = parse(max);
-        if ((low !== undefined && !(low >= 0)) || (high !== undefined && !(high >= 0)))
-          return setError("Enter amounts in billions of USD, such as 2 or 0.3.");
-        if (low !== undefined && high !== undefined && low > high)
-          return setError("The minimum is above the maximum.");
+        const bounds = parseCapBounds(min, max);
+        if (!bounds.ok) return setError(bounds.message);
         setError(null);
-        onChange({ ...state, minMarketCap: low, maxMarketCap: high });
+        onChange({ ...state, minMarketCap: bounds.min, maxMarketCap: bounds.max });
       }}
     >
       <p className="text-xs text-slate-500 dark:text-slate-400">Custom range, billions of USD</p>

@@ -1,18 +1,10 @@
 "use client";
 
 import { type FormEvent, useId, useState } from "react";
+import { parseCapBounds, toBillionsText } from "@/lib/cap-bounds";
 import { CAP_PRESETS, capPresetOf, describeMarketCap } from "@/lib/news/feed-state";
 import { DEFAULT_MIN_MARKET_CAP } from "@/lib/upstream/vocabulary";
 import { FilterGroup, inputClass } from "./filter-parts";
-
-const toBillions = (usd: number | undefined) => (usd === undefined ? "" : String(usd / 1e9));
-
-function fromBillions(text: string): number | undefined | null {
-  const trimmed = text.trim();
-  if (trimmed === "") return undefined;
-  const value = Number(trimmed);
-  return Number.isFinite(value) && value >= 0 ? Math.round(value * 1e9) : null;
-}
 
 /**
  * Market-cap bounds with presets. With a company chosen they do not apply (the API returns that
@@ -32,25 +24,23 @@ export function MarketCapFilter({
   const id = useId();
   const preset = capPresetOf(min, max);
   const [customOpen, setCustomOpen] = useState(preset === "custom");
-  const [draft, setDraft] = useState({ min: toBillions(min), max: toBillions(max) });
+  const [draft, setDraft] = useState({ min: toBillionsText(min), max: toBillionsText(max) });
   const [error, setError] = useState<string | null>(null);
   // Bounds changed from outside (a preset, "reset", a suggestion): follow them.
   const [seen, setSeen] = useState({ min, max });
   if (seen.min !== min || seen.max !== max) {
     setSeen({ min, max });
     setCustomOpen(preset === "custom");
-    setDraft({ min: toBillions(min), max: toBillions(max) });
+    setDraft({ min: toBillionsText(min), max: toBillionsText(max) });
   }
   const showCustom = customOpen || preset === "custom";
 
   const applyCustom = (event?: FormEvent) => {
     event?.preventDefault();
-    const lo = fromBillions(draft.min);
-    const hi = fromBillions(draft.max);
-    if (lo === null || hi === null) return setError("Enter amounts in billions of USD, e.g. 2 or 0.3.");
-    if (lo !== undefined && hi !== undefined && lo > hi) return setError("The minimum is above the maximum.");
+    const bounds = parseCapBounds(draft.min, draft.max);
+    if (!bounds.ok) return setError(bounds.message);
     setError(null);
-    onChange(lo, hi);
+    onChange(bounds.min, bounds.max);
   };
 
   return (
@@ -74,7 +64,7 @@ export function MarketCapFilter({
               onChange={() => {
                 setCustomOpen(false);
                 setError(null);
-                setDraft({ min: toBillions(p.min), max: toBillions(p.max) });
+                setDraft({ min: toBillionsText(p.min), max: toBillionsText(p.max) });
                 onChange(p.min, p.max);
               }}
               className="size-4 accent-brand-600"
@@ -89,7 +79,7 @@ export function MarketCapFilter({
             checked={showCustom}
             onChange={() => {
               setCustomOpen(true);
-              setDraft({ min: toBillions(min ?? DEFAULT_MIN_MARKET_CAP), max: toBillions(max) });
+              setDraft({ min: toBillionsText(min ?? DEFAULT_MIN_MARKET_CAP), max: toBillionsText(max) });
             }}
             className="size-4 accent-brand-600"
           />

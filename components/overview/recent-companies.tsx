@@ -1,12 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useEffect, useState } from "react";
-import { CompanyLogo } from "@/components/ui/company-logo";
+import { CompanyLine } from "@/components/ui/company-line";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { describeError } from "@/components/ui/states";
-import { UpstreamText } from "@/components/ui/upstream-text";
 import type { DirectoryPage } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 import { formatAgo, formatCount, formatUtc } from "@/lib/format";
@@ -61,29 +59,13 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
       ) : (
         <ol className="divide-y divide-slate-200 dark:divide-slate-800">
           {rows.map((row) => {
-            const name = row.displayNameEnglish || row.companyKey;
             const updatedMs = row.updatedAt ? row.updatedAt * 1000 : null;
             return (
               <li key={row.companyKey} className="flex items-center gap-2.5 py-2">
-                <CompanyLogo
-                  companyKey={row.companyKey}
-                  name={name}
-                  hasLogo={row.availableDatasets.includes("logos")}
-                  size={24}
-                />
-                <div className="min-w-0 flex-1 text-sm leading-tight">
-                  <Link
-                    href={profileHref(row.companyKey)}
-                    className="block truncate font-medium hover:text-brand-600 hover:underline dark:hover:text-sky-300"
-                  >
-                    <UpstreamText>{name}</UpstreamText>
-                  </Link>
-                  <span className="text-xs text-slate-600 dark:text-slate-400">
-                    <UpstreamText className="font-mono">{row.primaryListing.ticker}</UpstreamText> ·{" "}
-                    <UpstreamText>{row.primaryListing.exchangeCode}</UpstreamText>{" "}
-                    <CountryFlag code={row.headquartersCountryCode} />
-                  </span>
-                </div>
+                <CompanyLine company={row} logoSize={24} href={profileHref(row.companyKey)}>
+                  {" "}
+                  <CountryFlag code={row.headquartersCountryCode} />
+                </CompanyLine>
                 <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
                   {updatedMs ? (
                     <time dateTime={new Date(updatedMs).toISOString()} title={formatUtc(updatedMs)}>

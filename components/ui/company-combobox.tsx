@@ -2,10 +2,9 @@
 
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, type ReactNode, type Ref, useId, useState } from "react";
-import { CompanyLogo } from "@/components/ui/company-logo";
+import { CompanyLine } from "@/components/ui/company-line";
 import { MarketCap } from "@/components/ui/market-cap";
 import { describeError } from "@/components/ui/states";
-import { UpstreamText } from "@/components/ui/upstream-text";
 import type { DirectoryPage, DirectoryRow } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import { useDebounced } from "@/lib/client/debounce";
@@ -149,7 +148,6 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
         {/* Options exist only while the list shows: a closed box keeps no copy of its rows in the page. */}
         {showList &&
           rows.map((row, index) => {
-            const name = row.displayNameEnglish || row.companyKey;
             const extra = note?.(row);
             const off = isDisabled?.(row) ?? false;
             return (
@@ -167,22 +165,9 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
                 onMouseEnter={() => setActive(index)}
                 className={`flex items-center gap-2 px-2 py-1.5 text-sm ${off ? "cursor-default opacity-70" : "cursor-pointer"} ${index === active ? "bg-brand-50 dark:bg-slate-800" : ""}`}
               >
-                <CompanyLogo
-                  companyKey={row.companyKey}
-                  name={name}
-                  hasLogo={row.availableDatasets.includes("logos")}
-                  size={22}
-                />
-                <span className="min-w-0 flex-1 leading-tight">
-                  <span className="block truncate">
-                    <UpstreamText>{name}</UpstreamText>
-                  </span>
-                  <span className="text-xs text-slate-600 dark:text-slate-400">
-                    <UpstreamText className="font-mono">{row.primaryListing.ticker}</UpstreamText> ·{" "}
-                    <UpstreamText>{row.primaryListing.exchangeCode}</UpstreamText>
-                    {extra && ` · ${extra}`}
-                  </span>
-                </span>
+                <CompanyLine company={row} logoSize={22}>
+                  {extra && ` · ${extra}`}
+                </CompanyLine>
                 <span className="text-xs text-slate-600 dark:text-slate-400">
                   <MarketCap value={row.marketCapUsd} />
                 </span>
