@@ -354,7 +354,8 @@ export function DirectoryView({
                   widths={layout.widths}
                   onResize={layout.onResize}
                   exchange={layout.exchange}
-                  firstHeight={wide ? 720 : 480}
+                  // The table's height (the window's less 15rem) on a wide screen and on a 823 px phone.
+                  firstHeight={wide ? 720 : 584}
                   count={count}
                   rowAt={rowAt}
                   onRangeChange={setRange}
