@@ -96,7 +96,8 @@ export function PeerGraph({
               Filled: in this comparison
             </li>
           </ul>
-          <div className="relative mx-auto aspect-square w-full max-w-[34rem]">
+          {/* A container: below 24rem (a phone) the nodes show their tickers only, or they would overlap. */}
+          <div className="@container relative mx-auto aspect-square w-full max-w-[34rem]">
             <svg
               aria-hidden="true"
               viewBox={`${-EXTENT} ${-EXTENT} ${2 * EXTENT} ${2 * EXTENT}`}
@@ -137,7 +138,7 @@ export function PeerGraph({
               <UpstreamText className="font-mono text-xs font-semibold">
                 {focus.ticker ?? focus.companyKey}
               </UpstreamText>
-              <span className="block max-w-28 truncate text-[11px]" title={plainText(focus.name)}>
+              <span className="hidden max-w-28 truncate text-[11px] @sm:block" title={plainText(focus.name)}>
                 <UpstreamText>{shortName(focus.name)}</UpstreamText>
               </span>
             </div>
@@ -163,7 +164,10 @@ export function PeerGraph({
                   <span className="block max-w-full truncate font-mono text-[11px] font-semibold">
                     <UpstreamText>{p.item.ticker}</UpstreamText>
                   </span>
-                  <span data-peer-name className="block max-w-full truncate text-[10px] font-normal">
+                  <span
+                    data-peer-name
+                    className="hidden max-w-full truncate text-[10px] font-normal @sm:block"
+                  >
                     <UpstreamText>{shortName(p.item.name)}</UpstreamText>
                   </span>
                   {/* The name read out starts with what is seen (ticker, short name), then says the rest. */}

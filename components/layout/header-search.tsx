@@ -21,7 +21,7 @@ export function HeaderSearch() {
   useFocusShortcut(input, { commandK: true, yieldToPageSearch: true });
 
   return (
-    <search className="ml-auto w-32 min-w-0 shrink-0 sm:w-56 lg:w-72">
+    <search className="w-full min-w-0 max-w-md justify-self-end lg:ml-auto lg:w-56 lg:shrink-0 xl:w-72">
       <CompanyCombobox
         label="Find a company (press / or Ctrl+K)"
         placeholder="Find a company…"
