@@ -6,15 +6,17 @@ import { useEffect, useRef } from "react";
 
 export function NavLinks({ items }: { items: readonly { href: string; label: string }[] }) {
   const pathname = usePathname();
+  const isCurrent = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
+  const currentHref = items.find((item) => isCurrent(item.href))?.href;
   const nav = useRef<HTMLElement>(null);
   // On a narrow window the row scrolls sideways: the current page's link is brought into view.
   useEffect(() => {
     const element = nav.current;
-    const current = element?.querySelector<HTMLElement>("[aria-current=page]");
+    const current = currentHref && element?.querySelector<HTMLElement>(`a[href="${currentHref}"]`);
     if (!element || !current || element.scrollWidth <= element.clientWidth) return;
     const [box, link] = [element.getBoundingClientRect(), current.getBoundingClientRect()];
     element.scrollLeft += link.left - box.left - (box.width - link.width) / 2;
-  }, [pathname]);
+  }, [currentHref]);
   return (
     <nav
       ref={nav}
@@ -22,7 +24,7 @@ export function NavLinks({ items }: { items: readonly { href: string; label: str
       className="col-span-2 row-start-2 -mx-1.5 flex items-center gap-0.5 overflow-x-auto text-[13px] sm:gap-1 sm:text-sm lg:mx-0"
     >
       {items.map((item) => {
-        const active = item.href === "/" ? pathname === "/" : pathname.startsWith(item.href);
+        const active = item.href === currentHref;
         return (
           <Link
             key={item.href}
