@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { ArticleCard } from "@/components/news/article-card";
 import { Segmented } from "@/components/news/filter-parts";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -20,7 +20,7 @@ export type NewsSet = "compare" | "following";
 
 /** The set's news of the last 7 days: one request, shared by the news list and the volume chart. */
 export function useCompareNews(keys: readonly string[], set: NewsSet = "compare") {
-  return useQuery({
+  const query = useQuery({
     queryKey: [set, "news", keys] as const,
     queryFn: ({ signal }) =>
       getJson<CompareNewsAnswer>(`/api/${set}/news${toSearch({ companies: companiesParam(keys) })}`, signal),
@@ -29,6 +29,10 @@ export function useCompareNews(keys: readonly string[], set: NewsSet = "compare"
     // comparison's charts count per company, so its set waits for its own answer).
     placeholderData: set === "following" ? keepPreviousData : undefined,
   });
+  // React Query hands over an answer as a synchronous render; deferred, the stories and the
+  // volume chart render in React's interruptible lane instead (at 4x CPU a 120 ms task otherwise).
+  const data = useDeferredValue(query.data);
+  return { ...query, data, isPending: data === undefined && !query.isError };
 }
 
 type NewsCompany = Pick<CompareCompany, "companyKey" | "ticker" | "hasLogo">;
@@ -51,15 +55,15 @@ export function CompareNews({
   const news = useCompareNews(keys, set);
   const byKey = new Map(companies.map((c) => [c.companyKey, c]));
 
-  if (news.isPending)
-    return <p className="text-sm text-slate-600 dark:text-slate-300">Loading the set's news…</p>;
+  const { data } = news;
   if (news.isError)
     return <ErrorState title="Could not load the news" error={news.error} onRetry={() => news.refetch()} />;
+  if (!data) return <p className="text-sm text-slate-600 dark:text-slate-300">Loading the set's news…</p>;
 
   // A company taken out of the set takes its filter with it.
   const onlyKey = only && keys.includes(only) ? only : null;
-  const failed = news.data.companies.filter((c) => c.total === null && byKey.has(c.companyKey));
-  const articles = news.data.articles.filter(
+  const failed = data.companies.filter((c) => c.total === null && byKey.has(c.companyKey));
+  const articles = data.articles.filter(
     (a) =>
       byKey.has(a.companyKey ?? "") &&
       (!onlyKey || a.companyKey === onlyKey) &&
@@ -67,9 +71,9 @@ export function CompareNews({
   );
   return (
     <div className="space-y-4">
-      {news.data.warning && (
+      {data.warning && (
         <p role="status" className="text-sm text-amber-800 dark:text-amber-200">
-          {news.data.warning}
+          {data.warning}
         </p>
       )}
       {failed.length > 0 && (
@@ -106,7 +110,7 @@ export function CompareNews({
           className="flex flex-wrap gap-1.5"
           aria-label="Stories per company (press to show one company only)"
         >
-          {news.data.companies
+          {data.companies
             .filter((c) => byKey.has(c.companyKey))
             .map((c) => {
               const company = byKey.get(c.companyKey);
