@@ -11,7 +11,7 @@ import { table } from "./stats";
 /** A profile with listings on three exchanges, a depositary receipt, 12 peers, logos and news. */
 const PROFILE = "/companies/XSHE_300980";
 const PAGES = [PROFILE, "/", "/companies", "/news", "/compare?companies=XSHE_300980,NASDAQ_ELM,NYSE_JINS"];
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 5);
+const RUNS = Math.max(1, Math.floor(Number(process.env.LIGHTHOUSE_RUNS)) || 5);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 

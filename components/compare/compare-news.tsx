@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useDeferredValue, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { ArticleCard } from "@/components/news/article-card";
 import { Segmented } from "@/components/news/filter-parts";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -31,8 +31,19 @@ export function useCompareNews(keys: readonly string[], set: NewsSet = "compare"
   });
   // React Query hands over an answer as a synchronous render; deferred, the stories and the
   // volume chart render in React's interruptible lane instead (at 4x CPU a 120 ms task otherwise).
-  const data = useDeferredValue(query.data);
-  return { ...query, data, isPending: data === undefined && !query.isError };
+  // The deferred answer carries its set: a comparison never draws another set's answer while it
+  // catches up (the followed companies' list keeps the previous one on purpose, as above).
+  const setKey = keys.join(",");
+  const answer = useMemo(() => ({ setKey, data: query.data }), [setKey, query.data]);
+  const deferred = useDeferredValue(answer);
+  const data = deferred.setKey === setKey || set === "following" ? deferred.data : undefined;
+  return {
+    data,
+    isPending: data === undefined && !query.isError,
+    isError: query.isError,
+    error: query.error,
+    refetch: query.refetch,
+  };
 }
 
 type NewsCompany = Pick<CompareCompany, "companyKey" | "ticker" | "hasLogo">;

@@ -170,7 +170,7 @@ export function PeerGraph({
                   >
                     <UpstreamText>{shortName(p.item.name)}</UpstreamText>
                   </span>
-                  {/* The name read out starts with what is seen (ticker, short name), then says the rest. */}
+                  {/* The name read out starts with what is seen (the ticker, and the short name where it shows), then says the rest. */}
                   <span className="sr-only">
                     {plainText(`: ${p.item.name}, ${labelOf(PEER_RELATIONSHIP_LABELS, p.item.relationship)}`)}
                   </span>

@@ -3,7 +3,8 @@ import { useDebouncedCallback } from "./debounce";
 
 /**
  * The width of the element given to `ref`, `initial` until it is measured (the server's render and
- * hydration draw at `initial`). The first measurement applies at once, a resize after `ms` of quiet.
+ * hydration draw at `initial`). A measurement after a quiet spell (the first one) applies at once; a
+ * burst of resizes applies once it has been quiet for `ms`.
  */
 export function useElementWidth(initial: number, ms = 50) {
   const [element, ref] = useState<HTMLElement | null>(null);

@@ -26,6 +26,14 @@ describe("linearScale", () => {
         }
   });
 
+  it("keeps a zero domain as d3 does: every value in the middle, one tick", () => {
+    const ours = linearScale(0, 100, { nice: true });
+    const d3 = scaleLinear().domain([0, 0]).range([0, 100]).nice();
+    expect(ours(0)).toBe(50);
+    expect(d3(0)).toBe(50);
+    expect(ours.ticks(3)).toEqual(d3.ticks(3));
+  });
+
   it("rounds the end up only with nice", () => {
     expect(linearScale(1234, 100, { nice: true })(1300)).toBe(100);
     expect(linearScale(1234, 100)(1234)).toBe(100);

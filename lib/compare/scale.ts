@@ -54,6 +54,7 @@ export function ticks(start: number, stop: number, count: number): number[] {
 
 /** d3's `linear.nice()`: the domain widened to round ends, as its ten ticks would have them. */
 function nice(start: number, stop: number): [number, number] {
+  if (!(stop > start)) return [start, stop];
   let previous: number | undefined;
   for (let i = 0; i < 10; i++) {
     const step = tickSpec(start, stop, 10)[2];
@@ -70,7 +71,7 @@ function nice(start: number, stop: number): [number, number] {
   return [start, stop];
 }
 
-/** A linear scale from `[0, max]` (widened to a round end with `nice`) onto `[0, width]`. */
+/** A linear scale from `[0, max]` (widened to a round end with `nice`) onto `[0, width]`; `max >= 0`. */
 export function linearScale(max: number, width: number, { nice: round = false } = {}): Scale {
   const [d0, d1] = round ? nice(0, max) : [0, max];
   const scale = (value: number) => (d1 === d0 ? width / 2 : ((value - d0) / (d1 - d0)) * width);
@@ -78,7 +79,7 @@ export function linearScale(max: number, width: number, { nice: round = false } 
   return scale;
 }
 
-/** A base-10 log scale from `[min, max]` (both positive) onto `[0, width]`, clamped to its ends. */
+/** A base-10 log scale from `[min, max]` (`0 < min <= max`) onto `[0, width]`, clamped to its ends. */
 export function logScale(min: number, max: number, width: number): Scale {
   const l0 = Math.log10(min);
   const l1 = Math.log10(max);
