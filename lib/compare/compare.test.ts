@@ -159,4 +159,31 @@ describe("layoutPeers", () => {
     expect(radius(placed[0] as never)).toBeLessThan(radius(placed[1] as never));
     expect(ringOf("some_new_kind")).toBe(ringOf("industry_peer"));
   });
+
+  it("turns each ring away from the peers of the ring inside it", () => {
+    // 5 direct competitors, 3 business-model peers, 4 industry peers: a comparison's usual set. With
+    // each ring turned a fixed π/8, peers of neighbouring rings were 1.5° and 7.5° apart (labels met).
+    const peers = [
+      ...Array.from({ length: 5 }, () => ({ relationship: "direct_competitor" })),
+      ...Array.from({ length: 3 }, () => ({ relationship: "business_model_peer" })),
+      ...Array.from({ length: 4 }, () => ({ relationship: "industry_peer" })),
+    ];
+    const placed = layoutPeers(peers);
+    const angles = (ring: number) => placed.filter((p) => p.ring === ring).map((p) => Math.atan2(p.y, p.x));
+    const apart = (a: number, b: number) => {
+      const d = Math.abs(a - b) % (2 * Math.PI);
+      return (Math.min(d, 2 * Math.PI - d) * 180) / Math.PI;
+    };
+    // The most a ring can be turned away is half the common step of the two rings' gaps: 24° between
+    // 72° and 120° (5 and 3 peers), 30° between 120° and 90° (3 and 4).
+    for (const [ring, best] of [
+      [1, 12],
+      [2, 15],
+    ] as const) {
+      const closest = Math.min(...angles(ring).flatMap((a) => angles(ring - 1).map((b) => apart(a, b))));
+      expect(closest, `ring ${ring}`).toBeCloseTo(best, 6);
+    }
+    // The innermost ring still starts at the top.
+    expect(placed[0]?.x).toBeCloseTo(0);
+  });
 });
