@@ -162,7 +162,7 @@ export function CompareTable({
       )}
       <ScrollRegion
         label="Companies side by side (scrolls both ways; the header stays in view)"
-        className="max-h-[calc(100dvh-7rem)] lg:max-h-[calc(100dvh-5rem)] overflow-auto rounded-lg border border-slate-200 print:max-h-none print:overflow-visible dark:border-slate-800"
+        className="max-h-[calc(100dvh-var(--header-height)-1.5rem)] overflow-auto rounded-lg border border-slate-200 print:max-h-none print:overflow-visible dark:border-slate-800"
       >
         <table className="w-full text-sm" data-compare-table>
           <caption className="sr-only">

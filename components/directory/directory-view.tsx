@@ -424,7 +424,7 @@ function FiltersContainer({
         id="directory-filters"
         aria-label="Filters"
         data-needs-js=""
-        className="w-60 shrink-0 self-start overflow-auto lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)]"
+        className="w-60 shrink-0 self-start overflow-auto lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:max-h-[calc(100dvh-var(--header-height)-2.5rem)]"
       >
         {children}
       </aside>

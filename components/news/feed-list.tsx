@@ -35,7 +35,7 @@ export function FeedList({
             <section key={group.date} aria-labelledby={`day-${group.date}`}>
               <h3
                 id={`day-${group.date}`}
-                className={`sticky top-[5.5rem] z-10 lg:top-14 -mx-1 ${headlines ? "mb-1" : "mb-3"} bg-white/95 px-1 py-2 text-sm font-semibold text-slate-900 backdrop-blur dark:bg-slate-950/95 dark:text-white`}
+                className={`sticky top-(--header-height) z-10 -mx-1 ${headlines ? "mb-1" : "mb-3"} bg-white/95 px-1 py-2 text-sm font-semibold text-slate-900 backdrop-blur dark:bg-slate-950/95 dark:text-white`}
               >
                 {Number.isNaN(ms) ? group.date : formatUtcDay(ms, "long")}{" "}
                 <span className="font-normal text-slate-600 dark:text-slate-400">

@@ -162,7 +162,7 @@ export function NewsFeed({
     <div data-print-links className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8 print:block">
       <aside
         aria-labelledby="feed-filters-heading"
-        className="mb-6 print:hidden lg:sticky lg:top-20 lg:mb-0 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2"
+        className="mb-6 print:hidden lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:mb-0 lg:max-h-[calc(100dvh-var(--header-height)-2.5rem)] lg:self-start lg:overflow-y-auto lg:pr-2"
       >
         <div className="flex items-center justify-between gap-2">
           <h2 id="feed-filters-heading" className="text-sm font-semibold">

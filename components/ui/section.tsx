@@ -18,7 +18,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className="scroll-mt-28 lg:scroll-mt-20 border-t border-slate-200 pt-6 dark:border-slate-800"
+      className="scroll-mt-[calc(var(--header-height)+1.5rem)] border-t border-slate-200 pt-6 dark:border-slate-800"
     >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
