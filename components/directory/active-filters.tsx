@@ -5,22 +5,13 @@ import { directoryHref } from "@/app/companies/search-params";
 import { FACET_FIELDS } from "@/lib/directory/fields";
 import { clearFilters, type DirectoryState, toggleValue } from "@/lib/directory/view-state";
 import { formatMarketCap } from "@/lib/format";
-import type { DirectoryPage } from "@/lib/server/directory";
-import { facetLabel, sectionLabel } from "./facet-panel";
+import { type FilterProps, facetLabel, sectionLabel } from "./facet-panel";
 
 /**
  * The filters that are on, each removable, and "clear all": links to the view without them, so
  * they work without JavaScript too; with it, the view changes in place.
  */
-export const ActiveFilters = memo(function ActiveFilters({
-  state,
-  data,
-  onChange,
-}: {
-  state: DirectoryState;
-  data: DirectoryPage | undefined;
-  onChange: (next: DirectoryState) => void;
-}) {
+export const ActiveFilters = memo(function ActiveFilters({ state, data, onChange }: FilterProps) {
   const chips: { key: string; text: string; remove: DirectoryState }[] = [];
   for (const field of FACET_FIELDS)
     for (const value of state.filters[field] ?? []) {

@@ -1,18 +1,10 @@
 "use client";
 
 import { EmptyState } from "@/components/ui/states";
-import { activeFilterCount, clearFilters, type DirectoryState } from "@/lib/directory/view-state";
+import { activeFilterCount, clearFilters, type StateEditor } from "@/lib/directory/view-state";
 
 /** No results: what emptied them, and the ways to widen the search. */
-export function EmptyResults({
-  state,
-  onChange,
-  allAvailable,
-}: {
-  state: DirectoryState;
-  onChange: (next: DirectoryState) => void;
-  allAvailable: boolean;
-}) {
+export function EmptyResults({ state, onChange, allAvailable }: StateEditor & { allAvailable: boolean }) {
   const filters = activeFilterCount(state);
   const q = state.q.trim();
   const button =

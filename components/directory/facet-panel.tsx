@@ -4,7 +4,7 @@ import { memo, useId, useMemo, useState } from "react";
 import { parseCapBounds, toBillionsText } from "@/lib/cap-bounds";
 import type { FacetCount } from "@/lib/directory/company-index";
 import { CAP_BUCKETS, type FacetField } from "@/lib/directory/fields";
-import { clearField, type DirectoryState, toggleValue } from "@/lib/directory/view-state";
+import { clearField, type DirectoryState, type StateEditor, toggleValue } from "@/lib/directory/view-state";
 import { formatCount } from "@/lib/format";
 import type { DirectoryPage } from "@/lib/server/directory";
 import {
@@ -223,7 +223,7 @@ function FacetSection({
 }
 
 /** Custom market-cap bounds in billions of USD, applied on Enter or with the button. */
-function CapRange({ state, onChange }: { state: DirectoryState; onChange: (next: DirectoryState) => void }) {
+function CapRange({ state, onChange }: StateEditor) {
   const [min, setMin] = useState(toBillionsText(state.minMarketCap));
   const [max, setMax] = useState(toBillionsText(state.maxMarketCap));
   const [error, setError] = useState<string | null>(null);
@@ -280,16 +280,11 @@ function CapRange({ state, onChange }: { state: DirectoryState; onChange: (next:
   );
 }
 
+/** What the filter controls are given: the view, how to replace it, and the page shown (its facets). */
+export type FilterProps = StateEditor & { data: DirectoryPage | undefined };
+
 /** Every facet of the directory with its counts under the other filters. */
-export const FacetPanel = memo(function FacetPanel({
-  state,
-  data,
-  onChange,
-}: {
-  state: DirectoryState;
-  data: DirectoryPage | undefined;
-  onChange: (next: DirectoryState) => void;
-}) {
+export const FacetPanel = memo(function FacetPanel({ state, data, onChange }: FilterProps) {
   const capKey = `${state.minMarketCap}-${state.maxMarketCap}`;
   return (
     <div>

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -51,16 +52,83 @@ function GroupCaption({ group }: { group: SecurityGroup }) {
 
 const TH = "px-3 py-2 text-left align-bottom text-xs font-semibold uppercase tracking-wide";
 
-function ListingRow({
-  listing,
-  isPrimary,
-  licensed,
-}: {
+interface LineProps {
   listing: Listing;
   isPrimary: boolean;
   licensed: { isin: boolean; cusip: boolean };
-}) {
+}
+
+/** A security's lines, each drawn as a table row or as a card. */
+function Lines({
+  group,
+  licensed,
+  as: Line,
+}: Pick<LineProps, "licensed"> & { group: SecurityGroup; as: (props: LineProps) => React.ReactNode }) {
+  return group.lines.map((line) => (
+    <Line
+      key={listingKey(line.listing)}
+      listing={line.listing}
+      isPrimary={line.isPrimary}
+      licensed={licensed}
+    />
+  ));
+}
+
+/** The venue's country, with its flag (kept on one line in the table; a card wraps it). */
+function VenueCountry({ listing, nowrap = false }: { listing: Listing; nowrap?: boolean }) {
+  if (!listing.exchangeCountryCode && !listing.exchangeCountryName) return null;
+  return (
+    <span className={`block text-xs text-slate-600 dark:text-slate-400 ${nowrap ? "whitespace-nowrap" : ""}`}>
+      <CountryFlag code={listing.exchangeCountryCode} className="mr-1.5" />
+      <UpstreamText>{listing.exchangeCountryName ?? listing.exchangeCountryCode}</UpstreamText>
+    </span>
+  );
+}
+
+function SegmentName({ listing }: { listing: Listing }) {
+  return listing.segmentName ? (
+    <UpstreamText className="block text-xs text-slate-600 dark:text-slate-400">
+      {listing.segmentName}
+    </UpstreamText>
+  ) : null;
+}
+
+/** The trading currency, and how its prices are quoted when that is in minor units. */
+function Currency({ listing }: { listing: Listing }) {
   const note = minorUnitNote(listing.tradingCurrency);
+  return (
+    <>
+      <span className="font-mono font-medium">{listing.tradingCurrency ?? "—"}</span>
+      {note && <span className="block text-xs text-amber-800 dark:text-amber-200">{note}</span>}
+    </>
+  );
+}
+
+function StatusBadge({ listing }: { listing: Listing }) {
+  return listing.tradingStatus ? (
+    <Badge tone={statusTone(listing.tradingStatus)}>
+      {labelOf(TRADING_STATUS_LABELS, listing.tradingStatus)}
+    </Badge>
+  ) : null;
+}
+
+/** Identifiers of a table row, each under its short label. */
+function IdList({ ids }: { ids: readonly (readonly [string, string | null | undefined])[] }) {
+  return (
+    <dl className="grid grid-cols-[auto_auto] gap-x-2 text-xs">
+      {ids.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+          <dd>
+            <Mono value={value} />
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+function ListingRow({ listing, isPrimary, licensed }: LineProps) {
   return (
     <tr className="border-t border-slate-100 align-top dark:border-slate-800">
       <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-normal">
@@ -78,12 +146,7 @@ function ListingRow({
             {listing.exchangeName}
           </UpstreamText>
         )}
-        {(listing.exchangeCountryCode || listing.exchangeCountryName) && (
-          <span className="block whitespace-nowrap text-xs text-slate-600 dark:text-slate-400">
-            <CountryFlag code={listing.exchangeCountryCode} className="mr-1.5" />
-            <UpstreamText>{listing.exchangeCountryName ?? listing.exchangeCountryCode}</UpstreamText>
-          </span>
-        )}
+        <VenueCountry listing={listing} nowrap />
       </td>
       <td className="px-3 py-2">
         <span className="whitespace-nowrap font-mono text-xs" title="Operating MIC">
@@ -93,11 +156,7 @@ function ListingRow({
         <span className="font-mono text-xs" title="Segment MIC">
           {listing.segmentMic ?? "—"}
         </span>
-        {listing.segmentName && (
-          <UpstreamText className="block text-xs text-slate-600 dark:text-slate-400">
-            {listing.segmentName}
-          </UpstreamText>
-        )}
+        <SegmentName listing={listing} />
       </td>
       <td className="whitespace-nowrap px-3 py-2">
         {listing.securityType ? (
@@ -110,57 +169,27 @@ function ListingRow({
           dash
         )}
       </td>
-      <td className="px-3 py-2">
-        <span className="font-mono font-medium">{listing.tradingCurrency ?? "—"}</span>
-        {note && (
-          <span className="block whitespace-nowrap text-xs text-amber-800 dark:text-amber-200">{note}</span>
-        )}
-      </td>
-      <td className="px-3 py-2">
-        {listing.tradingStatus ? (
-          <Badge tone={statusTone(listing.tradingStatus)}>
-            {labelOf(TRADING_STATUS_LABELS, listing.tradingStatus)}
-          </Badge>
-        ) : (
-          dash
-        )}
-      </td>
       <td className="whitespace-nowrap px-3 py-2">
-        <dl className="grid grid-cols-[auto_auto] gap-x-2 text-xs">
-          <dt className="text-slate-500 dark:text-slate-400">Venue</dt>
-          <dd>
-            <Mono value={listing.figi} />
-          </dd>
-          <dt className="text-slate-500 dark:text-slate-400">Composite</dt>
-          <dd>
-            <Mono value={listing.figiComposite} />
-          </dd>
-          <dt className="text-slate-500 dark:text-slate-400">Share class</dt>
-          <dd>
-            <Mono value={listing.figiShareClass} />
-          </dd>
-        </dl>
+        <Currency listing={listing} />
+      </td>
+      <td className="px-3 py-2">{listing.tradingStatus ? <StatusBadge listing={listing} /> : dash}</td>
+      <td className="whitespace-nowrap px-3 py-2">
+        <IdList
+          ids={[
+            ["Venue", listing.figi],
+            ["Composite", listing.figiComposite],
+            ["Share class", listing.figiShareClass],
+          ]}
+        />
       </td>
       {(licensed.isin || licensed.cusip) && (
         <td className="whitespace-nowrap px-3 py-2">
-          <dl className="grid grid-cols-[auto_auto] gap-x-2 text-xs">
-            {licensed.isin && (
-              <>
-                <dt className="text-slate-500 dark:text-slate-400">ISIN</dt>
-                <dd>
-                  <Mono value={listing.isin} />
-                </dd>
-              </>
-            )}
-            {licensed.cusip && (
-              <>
-                <dt className="text-slate-500 dark:text-slate-400">CUSIP</dt>
-                <dd>
-                  <Mono value={listing.cusip} />
-                </dd>
-              </>
-            )}
-          </dl>
+          <IdList
+            ids={[
+              ...(licensed.isin ? [["ISIN", listing.isin] as const] : []),
+              ...(licensed.cusip ? [["CUSIP", listing.cusip] as const] : []),
+            ]}
+          />
         </td>
       )}
     </tr>
@@ -178,26 +207,13 @@ function CardFact({ label, children }: { label: string; children: React.ReactNod
 }
 
 /** One listing as a card: every field of a table row, each labelled, for narrow screens and print. */
-function ListingCard({
-  listing,
-  isPrimary,
-  licensed,
-}: {
-  listing: Listing;
-  isPrimary: boolean;
-  licensed: { isin: boolean; cusip: boolean };
-}) {
-  const note = minorUnitNote(listing.tradingCurrency);
+function ListingCard({ listing, isPrimary, licensed }: LineProps) {
   return (
     <li className="break-inside-avoid rounded-lg border border-slate-200 p-3 dark:border-slate-800">
       <p className="flex flex-wrap items-center gap-2">
         <UpstreamText className="font-mono font-semibold">{listing.ticker}</UpstreamText>
         {isPrimary && <Badge tone="brand">Primary</Badge>}
-        {listing.tradingStatus && (
-          <Badge tone={statusTone(listing.tradingStatus)}>
-            {labelOf(TRADING_STATUS_LABELS, listing.tradingStatus)}
-          </Badge>
-        )}
+        <StatusBadge listing={listing} />
       </p>
       <p className="mt-1 text-sm">
         <UpstreamText className="font-medium">{listing.exchangeCode}</UpstreamText>
@@ -207,17 +223,11 @@ function ListingCard({
             <UpstreamText>{listing.exchangeName}</UpstreamText>
           </>
         )}
-        {(listing.exchangeCountryCode || listing.exchangeCountryName) && (
-          <span className="block text-xs text-slate-600 dark:text-slate-400">
-            <CountryFlag code={listing.exchangeCountryCode} className="mr-1.5" />
-            <UpstreamText>{listing.exchangeCountryName ?? listing.exchangeCountryCode}</UpstreamText>
-          </span>
-        )}
+        <VenueCountry listing={listing} />
       </p>
       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <CardFact label="Currency">
-          <span className="font-mono font-medium">{listing.tradingCurrency ?? "—"}</span>
-          {note && <span className="block text-xs text-amber-800 dark:text-amber-200">{note}</span>}
+          <Currency listing={listing} />
         </CardFact>
         <CardFact label="Security">
           {listing.securityType ? labelOf(SECURITY_TYPE_LABELS, listing.securityType) : dash}
@@ -226,11 +236,7 @@ function ListingCard({
           <span className="font-mono text-xs">
             {listing.operatingMic ?? "—"} / {listing.segmentMic ?? "—"}
           </span>
-          {listing.segmentName && (
-            <UpstreamText className="block text-xs text-slate-600 dark:text-slate-400">
-              {listing.segmentName}
-            </UpstreamText>
-          )}
+          <SegmentName listing={listing} />
         </CardFact>
         <CardFact label="Listing identifier">
           <Mono value={listing.listingFiscalIdentifier} />
@@ -286,14 +292,7 @@ export function ListingsTable({ primary, secondaries }: { primary: Listing | nul
               <GroupCaption group={group} />
             </h3>
             <ul className="mt-2 space-y-2">
-              {group.lines.map((line) => (
-                <ListingCard
-                  key={listingKey(line.listing)}
-                  listing={line.listing}
-                  isPrimary={line.isPrimary}
-                  licensed={licensed}
-                />
-              ))}
+              <Lines group={group} licensed={licensed} as={ListingCard} />
             </ul>
           </section>
         ))}
@@ -363,14 +362,7 @@ function ListingsGrid({
                   <GroupCaption group={group} />
                 </th>
               </tr>
-              {group.lines.map((line) => (
-                <ListingRow
-                  key={listingKey(line.listing)}
-                  listing={line.listing}
-                  isPrimary={line.isPrimary}
-                  licensed={licensed}
-                />
-              ))}
+              <Lines group={group} licensed={licensed} as={ListingRow} />
             </tbody>
           );
         })}

@@ -67,6 +67,12 @@ export interface DirectoryState {
   set: CompanySetName;
 }
 
+/** What a control that edits the view is given: the view, and how to replace it. */
+export interface StateEditor {
+  state: DirectoryState;
+  onChange: (next: DirectoryState) => void;
+}
+
 export const EMPTY_STATE: DirectoryState = {
   q: "",
   filters: {},

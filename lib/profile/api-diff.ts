@@ -148,6 +148,19 @@ function liveRow(field: string, v2: Value, v3: Value): MappingRow {
   return row;
 }
 
+/** Fields v3 keeps under their v2 name, with the same meaning. */
+const SAME_NAME = [
+  "companyKey",
+  "sector",
+  "industryGroup",
+  "industry",
+  "subIndustry",
+  "reportingTemplate",
+  "cik",
+  "reportingCurrency",
+  "financialPeriodsAvailable",
+] as const satisfies readonly (keyof ProfileV2 & keyof Profile)[];
+
 /** Applies the contract's v2-to-v3 mapping to one company's v2 and v3 profiles. */
 export function diffProfiles(v2: ProfileV2, v3: Profile): ApiDiff {
   const listing = v3.primaryListing;
@@ -167,20 +180,7 @@ export function diffProfiles(v2: ProfileV2, v3: Profile): ApiDiff {
     plain("countryName", "headquartersCountryName", v2.countryName, v3.headquartersCountryName),
     plain("description", "descriptionLong", v2.description, v3.descriptionLong),
     plain("shortDescription", "descriptionShort", v2.shortDescription, v3.descriptionShort),
-    plain("companyKey", "companyKey", v2.companyKey, v3.companyKey),
-    plain("sector", "sector", v2.sector, v3.sector),
-    plain("industryGroup", "industryGroup", v2.industryGroup, v3.industryGroup),
-    plain("industry", "industry", v2.industry, v3.industry),
-    plain("subIndustry", "subIndustry", v2.subIndustry, v3.subIndustry),
-    plain("reportingTemplate", "reportingTemplate", v2.reportingTemplate, v3.reportingTemplate),
-    plain("cik", "cik", v2.cik, v3.cik),
-    plain("reportingCurrency", "reportingCurrency", v2.reportingCurrency, v3.reportingCurrency),
-    plain(
-      "financialPeriodsAvailable",
-      "financialPeriodsAvailable",
-      v2.financialPeriodsAvailable,
-      v3.financialPeriodsAvailable,
-    ),
+    ...SAME_NAME.map((field) => plain(field, field, v2[field], v3[field])),
     liveRow("updatedAt", v2.updatedAt, v3.updatedAt),
     liveRow("earningsFilingDate", v2.earningsFilingDate, v3.earningsFilingDate),
     datasetsRow(v2.availableDatasets, v3.availableDatasets),

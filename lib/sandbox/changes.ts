@@ -164,6 +164,15 @@ class StateBuilder {
     return undefined;
   }
 
+  /** A company listed on a major US venue, with the other major venue and its first segment. */
+  private pickUsTransfer(day: number, kind: ScheduledKind) {
+    const c = this.pick(day, kind, (x) => isUsMajor(x) && primaryActive(x));
+    const primary = c?.listings[0];
+    const target = primary && exchangeByCode.get(US_TRANSFER[primary.exchange.code] ?? "");
+    const segment = target?.segments[0];
+    return c && primary && target && segment ? { c, primary, target, segment } : undefined;
+  }
+
   /** A US ticker no line uses yet: four letters drawn for the company and change. */
   private newTicker(c: CompanyRec, salt: number): string {
     for (let attempt = 0; ; attempt++) {
@@ -209,11 +218,9 @@ class StateBuilder {
         return;
       }
       case "exchange": {
-        const c = this.pick(day, kind, (x) => isUsMajor(x) && primaryActive(x));
-        const primary = c?.listings[0];
-        const target = primary && exchangeByCode.get(US_TRANSFER[primary.exchange.code] ?? "");
-        const segment = target?.segments[0];
-        if (!c || !primary || !target || !segment) return;
+        const move = this.pickUsTransfer(day, kind);
+        if (!move) return;
+        const { c, primary, target, segment } = move;
         const line = primary.with({ exchange: target, segment });
         if (this.usedKeys.has(line.key)) return;
         this.movePrimary(c, line, atMs, kind);
@@ -235,11 +242,9 @@ class StateBuilder {
       }
       case "listing": {
         // A new primary line on the other major US venue; the old one is delisted and kept as secondary.
-        const c = this.pick(day, kind, (x) => isUsMajor(x) && primaryActive(x));
-        const primary = c?.listings[0];
-        const target = primary && exchangeByCode.get(US_TRANSFER[primary.exchange.code] ?? "");
-        const segment = target?.segments[0];
-        if (!c || !primary || !target || !segment) return;
+        const move = this.pickUsTransfer(day, kind);
+        if (!move) return;
+        const { c, primary, target, segment } = move;
         const k = this.serial++;
         const line = new ListingRec(
           NEW_LISTING_SERIAL + k,
