@@ -21,6 +21,51 @@ const summon = (page: Page, key: string) =>
 test.describe("search from every page", () => {
   test.beforeAll(async ({ request }) => waitForIndex(request));
 
+  for (const width of [390, 800, 1280]) {
+    test(`at ${width} px, Tab crosses the header in the order it is seen: logo, pages, search`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/news");
+      const banner = page.getByRole("banner");
+      const stops: { name: string; x: number; y: number }[] = [];
+      for (
+        let i = 0;
+        i < 12 && !(await headerBox(page).evaluate((el) => el === document.activeElement));
+        i++
+      ) {
+        await page.keyboard.press("Tab");
+        const focused = banner.locator(":focus");
+        if ((await focused.count()) === 0) continue; // the skip link, before the header
+        // Where it is laid out: the row of pages scrolls sideways on a phone as focus moves along it.
+        const { x, y } = await focused.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return { x: box.left + (el.closest("nav")?.scrollLeft ?? 0), y: box.top };
+        });
+        stops.push({ name: (await focused.getAttribute("aria-label")) ?? (await focused.innerText()), x, y });
+      }
+      expect(stops.map((s) => s.name)).toEqual([
+        "Fiscal Atlas home",
+        "Overview",
+        "Companies",
+        "Top news",
+        "Compare",
+        "Following",
+        "Changes",
+        "",
+      ]);
+      // Each stop is below the one before, or beside it on the same row further right.
+      for (let i = 1; i < stops.length; i++) {
+        const [before, stop] = [stops[i - 1], stops[i]];
+        if (!before || !stop) continue;
+        const sameRow = Math.abs(stop.y - before.y) < 16;
+        expect(sameRow ? stop.x > before.x : stop.y > before.y, `${before.name} then ${stop.name}`).toBe(
+          true,
+        );
+      }
+    });
+  }
+
   test("from one profile to another with the keyboard alone, then the recent companies", async ({ page }) => {
     const problems = collectProblems(page);
     await page.goto(`/companies/${RICH.key}`);

@@ -21,7 +21,7 @@ export function HeaderSearch() {
   useFocusShortcut(input, { commandK: true, yieldToPageSearch: true });
 
   return (
-    <search className="w-full min-w-0 max-w-md justify-self-end lg:ml-auto lg:w-56 lg:shrink-0 xl:w-72">
+    <search className="col-span-2 w-full min-w-0 lg:ml-auto lg:w-56 lg:shrink-0 xl:w-72">
       <CompanyCombobox
         label="Find a company (press / or Ctrl+K)"
         placeholder="Find a company…"

@@ -15,8 +15,9 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 print:hidden border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       {/* Narrower than a laptop, two rows (the pages would not fit beside the search box): the logo
-          and the search box, then the whole width for the pages. Their heights are globals.css's
-          --header-height, which what sticks below the header offsets by. */}
+          and the pages, then the search box across the whole width, so the order Tab takes is the
+          order they are seen in. Their heights are globals.css's --header-height, which what
+          sticks below the header offsets by. */}
       <div className="mx-auto grid h-(--header-height) max-w-screen-2xl grid-cols-[auto_minmax(0,1fr)] grid-rows-[3rem_2.5rem] items-center gap-x-3 px-4 lg:flex lg:gap-6">
         <Link
           href="/"
