@@ -42,7 +42,11 @@ test.describe("search from every page", () => {
           const box = el.getBoundingClientRect();
           return { x: box.left + (el.closest("nav")?.scrollLeft ?? 0), y: box.top };
         });
-        stops.push({ name: (await focused.getAttribute("aria-label")) ?? (await focused.innerText()), x, y });
+        stops.push({
+          name: (await focused.getAttribute("aria-label")) ?? (await focused.textContent()),
+          x,
+          y,
+        });
       }
       expect(stops.map((s) => s.name)).toEqual([
         "Fiscal Atlas home",
