@@ -43,7 +43,7 @@ test.describe("search from every page", () => {
           return { x: box.left + (el.closest("nav")?.scrollLeft ?? 0), y: box.top };
         });
         stops.push({
-          name: (await focused.getAttribute("aria-label")) ?? (await focused.textContent()),
+          name: (await focused.getAttribute("aria-label")) ?? (await focused.textContent()) ?? "",
           x,
           y,
         });
