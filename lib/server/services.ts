@@ -195,29 +195,32 @@ export class Services {
     return { default: this.directory.progress("default"), all: this.directory.progress("all") };
   }
 
-  async profile(companyKey: string): Promise<ServedProfile> {
-    const key = companyKey.toUpperCase();
-    const cached = await this.profiles.get(
-      key,
-      async () => {
-        const profile = await this.client.getProfile({ companyKey: key });
-        // The same profile under its canonical key: a later visit by that key is a cache hit.
-        if (profile.companyKey !== key) this.profiles.set(profile.companyKey, profile);
-        return profile;
-      },
-      LIVE_REFRESH,
+  profile(companyKey: string): Promise<ServedProfile> {
+    return this.servedProfile(this.profiles, companyKey, (key) =>
+      this.client.getProfile({ companyKey: key }),
     );
-    return this.withLiveFields(cached);
   }
 
   /** The deprecated v2 profile, cached like the v3 one. */
-  async profileV2(companyKey: string): Promise<ServedProfile<ProfileV2>> {
+  profileV2(companyKey: string): Promise<ServedProfile<ProfileV2>> {
+    return this.servedProfile(this.profilesV2, companyKey, (key) =>
+      this.client.getProfileV2({ companyKey: key }),
+    );
+  }
+
+  /** A profile from its cache, also kept under its canonical key when asked by another. */
+  private async servedProfile<P extends Profile | ProfileV2>(
+    cache: SwrCache<P>,
+    companyKey: string,
+    load: (key: string) => Promise<P>,
+  ): Promise<ServedProfile<P>> {
     const key = companyKey.toUpperCase();
-    const cached = await this.profilesV2.get(
+    const cached = await cache.get(
       key,
       async () => {
-        const profile = await this.client.getProfileV2({ companyKey: key });
-        if (profile.companyKey !== key) this.profilesV2.set(profile.companyKey, profile);
+        const profile = await load(key);
+        // The same profile under its canonical key: a later visit by that key is a cache hit.
+        if (profile.companyKey !== key) cache.set(profile.companyKey, profile);
         return profile;
       },
       LIVE_REFRESH,
