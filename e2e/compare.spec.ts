@@ -218,6 +218,43 @@ test.describe("reading the set", () => {
     await axe(page);
   });
 
+  for (const width of [390, 1024, 1280]) {
+    test(`at ${width} px no peer's label touches another's or the company's in the middle`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/compare?companies=${RICH.key},NASDAQ_ELM,NYSE_JINS`);
+      const nodes = page.locator("button[data-peer]");
+      await expect(nodes.first()).toBeVisible();
+      // The labels' boxes, the focus company's first (the graph's one non-button label).
+      const boxes = await page
+        .locator("button[data-peer]")
+        .first()
+        .evaluate((first) => {
+          const graph = first.parentElement as HTMLElement;
+          const labels = [...graph.querySelectorAll(":scope > div.absolute, :scope > button[data-peer]")];
+          return labels.map((el) => {
+            const b = el.getBoundingClientRect();
+            return {
+              name: (el as HTMLElement).dataset.peer ?? "focus",
+              l: b.left,
+              r: b.right,
+              t: b.top,
+              b: b.bottom,
+            };
+          });
+        });
+      expect(boxes.length).toBeGreaterThanOrEqual(12); // the focus and its 11 closest peers
+      const touching = boxes.flatMap((a, i) =>
+        boxes
+          .slice(i + 1)
+          .filter((b) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b)
+          .map((b) => `${a.name} and ${b.name}`),
+      );
+      expect(touching).toEqual([]);
+    });
+  }
+
   test("the table hides rows that are the same for all, with a switch; its header stays in view", async ({
     page,
   }) => {

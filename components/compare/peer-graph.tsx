@@ -96,7 +96,7 @@ export function PeerGraph({
               Filled: in this comparison
             </li>
           </ul>
-          {/* A container: below 24rem (a phone) the nodes show their tickers only, or they would overlap. */}
+          {/* A container: below 32rem (a phone, a laptop's column) the nodes show their tickers only, or they would overlap. */}
           <div className="@container relative mx-auto aspect-square w-full max-w-[34rem]">
             <svg
               aria-hidden="true"
@@ -138,7 +138,7 @@ export function PeerGraph({
               <UpstreamText className="font-mono text-xs font-semibold">
                 {focus.ticker ?? focus.companyKey}
               </UpstreamText>
-              <span className="hidden max-w-28 truncate text-[11px] @sm:block" title={plainText(focus.name)}>
+              <span className="hidden max-w-28 truncate text-[11px] @[32rem]:block" title={plainText(focus.name)}>
                 <UpstreamText>{shortName(focus.name)}</UpstreamText>
               </span>
             </div>
@@ -166,7 +166,7 @@ export function PeerGraph({
                   </span>
                   <span
                     data-peer-name
-                    className="hidden max-w-full truncate text-[10px] font-normal @sm:block"
+                    className="hidden max-w-full truncate text-[10px] font-normal @[32rem]:block"
                   >
                     <UpstreamText>{shortName(p.item.name)}</UpstreamText>
                   </span>

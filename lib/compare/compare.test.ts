@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compareHref, compareHrefKeeping } from "@/app/compare/search-params";
 import { ATTRIBUTES, capRatio, datasetDelta, differs } from "./attributes";
 import { breakdown, type CompareCompany } from "./model";
-import { layoutPeers, ringOf } from "./peer-layout";
+import { LABEL, labelClearance, layoutPeers, ringOf } from "./peer-layout";
 import {
   companiesOf,
   companiesParam,
@@ -160,30 +160,35 @@ describe("layoutPeers", () => {
     expect(ringOf("some_new_kind")).toBe(ringOf("industry_peer"));
   });
 
-  it("turns each ring away from the peers of the ring inside it", () => {
-    // 5 direct competitors, 3 business-model peers, 4 industry peers: a comparison's usual set. With
-    // each ring turned a fixed π/8, peers of neighbouring rings were 1.5° and 7.5° apart (labels met).
-    const peers = [
-      ...Array.from({ length: 5 }, () => ({ relationship: "direct_competitor" })),
-      ...Array.from({ length: 3 }, () => ({ relationship: "business_model_peer" })),
-      ...Array.from({ length: 4 }, () => ({ relationship: "industry_peer" })),
-    ];
-    const placed = layoutPeers(peers);
-    const angles = (ring: number) => placed.filter((p) => p.ring === ring).map((p) => Math.atan2(p.y, p.x));
-    const apart = (a: number, b: number) => {
-      const d = Math.abs(a - b) % (2 * Math.PI);
-      return (Math.min(d, 2 * Math.PI - d) * 180) / Math.PI;
-    };
-    // The most a ring can be turned away is half the common step of the two rings' gaps: 24° between
-    // 72° and 120° (5 and 3 peers), 30° between 120° and 90° (3 and 4).
-    for (const [ring, best] of [
-      [1, 12],
-      [2, 15],
-    ] as const) {
-      const closest = Math.min(...angles(ring).flatMap((a) => angles(ring - 1).map((b) => apart(a, b))));
-      expect(closest, `ring ${ring}`).toBeCloseTo(best, 6);
+  it("turns each ring so that its labels clear those of the ring inside it", () => {
+    // Usual comparisons: 5 direct competitors, 3 business-model peers and 4 industry peers, and
+    // other mixes of 12. Turning each ring by angle alone left 73 of 300 mixes with labels that
+    // touched (5/3/4 among them); turning it by the labels' boxes leaves 9, all with 5 or more peers
+    // on the inner ring and 3 or more on the next.
+    const set = (counts: [number, number, number]) =>
+      counts.flatMap((n, ring) =>
+        Array.from({ length: n }, () => ({
+          relationship: ["direct_competitor", "business_model_peer", "industry_peer"][ring] as string,
+        })),
+      );
+    for (const counts of [
+      [5, 3, 4],
+      [4, 4, 4],
+      [3, 3, 3],
+      [2, 5, 5],
+      [1, 4, 7],
+      [6, 0, 6],
+    ] as [number, number, number][]) {
+      const placed = layoutPeers(set(counts));
+      const closest = Math.min(
+        ...placed.flatMap((a) => placed.filter((b) => b !== a).map((b) => labelClearance(a, b))),
+      );
+      expect(closest, counts.join("/")).toBeGreaterThanOrEqual(1);
     }
+    // Two labels side by side (their boxes' width apart) just clear; closer, they touch.
+    expect(labelClearance({ x: 0, y: 0 }, { x: LABEL.width, y: 0 })).toBe(1);
+    expect(labelClearance({ x: 0, y: 0 }, { x: LABEL.width / 2, y: LABEL.height / 2 })).toBeLessThan(1);
     // The innermost ring still starts at the top.
-    expect(placed[0]?.x).toBeCloseTo(0);
+    expect(layoutPeers(set([5, 3, 4]))[0]?.x).toBeCloseTo(0);
   });
 });

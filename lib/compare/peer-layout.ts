@@ -1,10 +1,17 @@
 // Where each peer sits in the comparison's peer graph: the focus company in the middle, one ring
 // per relationship kind (direct competitors closest), the API's order going clockwise from the
-// top, each ring turned away from the one inside it. Coordinates are in a unit square centred on 0
-// (radius 1 is the outer edge).
+// top, each ring turned so that its labels keep clear of the labels of the ring inside it.
+// Coordinates are in a unit square centred on 0 (radius 1 is the outer edge).
 
 export const RING_ORDER = ["direct_competitor", "business_model_peer", "industry_peer"] as const;
-const RADII = [0.4, 0.66, 0.9] as const;
+// The inner ring clears the focus company's box (logo, ticker and name) by a label's half width.
+const RADII = [0.5, 0.72, 0.94] as const;
+
+/**
+ * A peer's label (ticker over short name) in the same units, at the graph's widest: about 96 by
+ * 34 px of a 544 px graph whose unit is 243 px. Narrower graphs show tickers only, which are smaller.
+ */
+export const LABEL = { width: 0.4, height: 0.15 } as const;
 
 export interface Placed<T> {
   item: T;
@@ -25,27 +32,41 @@ export function ringRadius(ring: number): number {
   return RADII[Math.min(ring, RADII.length - 1)] as number;
 }
 
-/** How far apart two angles are, in radians (0 to π). */
-function angleBetween(a: number, b: number): number {
-  const d = Math.abs(a - b) % (2 * Math.PI);
-  return Math.min(d, 2 * Math.PI - d);
+interface Point {
+  x: number;
+  y: number;
 }
+
+/**
+ * How clear of each other two labels centred on these points are: past 1 they do not touch. The
+ * larger of the horizontal and vertical distances, each in label sizes (boxes apart on either
+ * axis do not overlap).
+ */
+export function labelClearance(a: Point, b: Point): number {
+  return Math.max(Math.abs(a.x - b.x) / LABEL.width, Math.abs(a.y - b.y) / LABEL.height);
+}
+
+const at = (radius: number, angle: number): Point => ({
+  x: radius * Math.cos(angle),
+  y: radius * Math.sin(angle),
+});
 
 /** Turns tried within one gap between a ring's neighbours: the first (0) keeps its first peer on top. */
 const TURNS = 12;
 
 /**
- * Where a ring starts: the first of TURNS turns within one gap from the top that keeps its peers
- * furthest from the peers of the ring inside it (whose labels would otherwise touch theirs).
+ * Where a ring starts: the first of TURNS turns within one gap from the top that keeps its labels
+ * clearest of the labels of the ring inside it.
  */
-function ringStart(count: number, inner: readonly number[]): number {
+function ringStart(count: number, radius: number, inner: readonly Point[]): number {
   const gap = (2 * Math.PI) / count;
   let best = { start: -Math.PI / 2, clearance: -1 };
   for (let turn = 0; turn < TURNS; turn++) {
     const start = -Math.PI / 2 + (turn * gap) / TURNS;
-    let clearance = Math.PI;
+    let clearance = Number.POSITIVE_INFINITY;
     for (let i = 0; i < count; i++)
-      for (const angle of inner) clearance = Math.min(clearance, angleBetween(start + i * gap, angle));
+      for (const point of inner)
+        clearance = Math.min(clearance, labelClearance(at(radius, start + i * gap), point));
     // A clearly better turn wins; a nearly equal one does not move the ring off the top.
     if (clearance > best.clearance + 1e-9) best = { start, clearance };
   }
@@ -59,17 +80,16 @@ export function layoutPeers<T extends { relationship: string }>(peers: readonly 
     rings.set(ring, [...(rings.get(ring) ?? []), { item, rank: i + 1 }]);
   });
   const placed: Placed<T>[] = [];
-  let inner: number[] = [];
+  let inner: Point[] = [];
   for (const ring of [...rings.keys()].sort((a, b) => a - b)) {
     const members = rings.get(ring) ?? [];
     const radius = ringRadius(ring);
-    const start = ringStart(members.length, inner);
-    const angles = members.map((_, i) => start + (i * 2 * Math.PI) / members.length);
+    const start = ringStart(members.length, radius, inner);
+    const points = members.map((_, i) => at(radius, start + (i * 2 * Math.PI) / members.length));
     members.forEach(({ item, rank }, i) => {
-      const angle = angles[i] as number;
-      placed.push({ item, ring, rank, x: radius * Math.cos(angle), y: radius * Math.sin(angle) });
+      placed.push({ item, ring, rank, ...(points[i] as Point) });
     });
-    inner = angles;
+    inner = points;
   }
   return placed.sort((a, b) => a.rank - b.rank);
 }
