@@ -281,6 +281,15 @@ test.describe("without JavaScript", () => {
   const list = (page: Page) => page.getByRole("table", { name: /^Companies \d/ });
   const profileLinks = (page: Page) => list(page).locator('tbody a[href^="/companies/"]');
 
+  test("the header's search box is a form: Enter lists the directory's matches", async ({ page }) => {
+    await page.goto("/news");
+    const box = page.getByRole("banner").getByRole("combobox", { name: /find a company/i });
+    await box.fill("lime");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/companies\?q=lime$/);
+    await expect(profileLinks(page).first()).toBeVisible();
+  });
+
   test("the first page of results is links from the server; search and paging work", async ({ page }) => {
     const lime = await apiPage(page, "q=lime");
     await page.goto("/companies?q=lime");

@@ -271,3 +271,69 @@ test("live fields past their limit keep their last value with its age, and refre
     .toBe(0);
   await expect(updated.locator("time")).toBeVisible();
 });
+
+test("a comparison whose news fails says so, and never that the companies have no stories", async ({
+  page,
+  request,
+}) => {
+  await recover(request);
+  await setFaults(request, "500=1,only=/v1/top-news");
+  await page.goto("/compare?companies=XSHE_300980,NASDAQ_ELM,NYSE_JINS");
+  const section = page.locator("#news");
+  await expect(section.getByText(/The news of 3 companies \(.+\) could not be loaded/)).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByText("No stories in the last 7 days")).toHaveCount(0);
+  await expect(page.getByText(/No stories in the last 7 UTC days/)).toHaveCount(0);
+  await expect(page.getByText("The set's news could not be loaded.").first()).toBeAttached();
+  await expect(section.getByRole("button", { name: "Retry" })).toBeVisible();
+  await axe(page);
+  await recover(request);
+});
+
+test("a logo that fails to load gives way to the company's initials, never a broken image", async ({
+  page,
+  request,
+}) => {
+  await recover(request);
+  await setFaults(request, "500=1,only=/v2/company/logo");
+  // Not visited before on this server: its logos cannot come from the cache.
+  await page.goto("/companies/XSGO_BALT");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const header = page.locator("article").first();
+  // Every logo on the page ends as the initials tile: no image is left that failed.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll<HTMLImageElement>('img[src*="/api/logo"]')].filter(
+            (img) => img.complete && img.naturalWidth === 0,
+          ).length,
+      ),
+    )
+    .toBe(0);
+  await expect(header.locator('span[aria-hidden="true"]', { hasText: /^BB$/ }).first()).toBeVisible();
+  await recover(request);
+});
+
+test("a comparison with profiles that fail for now counts them, names them, and does not ask for more", async ({
+  page,
+  request,
+}) => {
+  await recover(request);
+  await page.goto(`/companies/${CACHED.key}`); // cached before the faults start
+  await expect(page.getByRole("heading", { level: 1, name: CACHED.name })).toBeVisible();
+  await setFaults(request, "500=1,only=/v3/company/profile");
+  await page.goto(`/compare?companies=${CACHED.key},NYSE_SAT,XCSE_LYND`);
+  await expect(page.getByText(/3 companies \(2 not shown just now\), with/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/add at least one more company/i)).toHaveCount(0);
+  // The two that failed are named from the directory, not shown as raw keys.
+  const chips = page.getByRole("list", { name: "Companies in the comparison" }).getByRole("listitem");
+  await expect(chips).toHaveText([/EMBE/, /SAT/, /LYND/]);
+  await expect(
+    page.getByText(/Sunvale Amberline Technologies Corporation: The data service could not send/),
+  ).toBeVisible();
+  await expect(page.getByText(/Lyndale A\/S: The data service could not send/)).toBeVisible();
+  await axe(page);
+  await recover(request);
+});

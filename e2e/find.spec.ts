@@ -115,6 +115,24 @@ test.describe("search from every page", () => {
     expect(problems).toEqual([]);
   });
 
+  test("Enter with nothing highlighted searches the directory for the text typed", async ({ page }) => {
+    await page.goto("/news");
+    await summon(page, "/");
+    // Typed and entered at once, before any match can arrive: the directory's results for it.
+    await headerBox(page).fill("Ember Partners");
+    await headerBox(page).press("Enter");
+    await expect(page).toHaveURL(/\/companies\?q=Ember(\+|%20)Partners$/);
+    await expect(directoryBox(page)).toHaveValue("Ember Partners");
+    await expect(results(page).getByRole("link", { name: LONDON.name })).toBeVisible();
+    // A text nothing matches lands on the directory's own "no companies match".
+    await summon(page, "Control+k");
+    await headerBox(page).fill("qqzzxx");
+    await expect(headerList(page)).toBeHidden();
+    await headerBox(page).press("Enter");
+    await expect(page).toHaveURL(/\/companies\?q=qqzzxx$/);
+    await expect(page.getByText(/No companies match “qqzzxx”/)).toBeVisible();
+  });
+
   test("corrupt storage reads as no recent companies", async ({ page }) => {
     const problems = collectProblems(page);
     await page.addInitScript(() => window.localStorage.setItem("fiscal-atlas:recent-companies", "{oops"));

@@ -5,7 +5,7 @@ import { CompareView } from "@/components/compare/compare-view";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { UrlState } from "@/components/url-state";
-import { loadedCompanies } from "@/lib/compare/model";
+import { inSet, loadedCompanies } from "@/lib/compare/model";
 import { compareSetOf, MAX_COMPARE, type ParsedSet } from "@/lib/compare/set";
 import { loadComparison } from "@/lib/server/compare";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
@@ -50,6 +50,7 @@ export default async function ComparePage({ searchParams }: PageProps) {
 async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSet }) {
   const comparison = await loadComparison(keys);
   const companies = loadedCompanies(comparison.entries);
+  const count = inSet(comparison.entries);
   return (
     <div className="space-y-6">
       <header>
@@ -57,7 +58,8 @@ async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSe
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
           {companies.length > 0 ? (
             <>
-              {companies.length} {companies.length === 1 ? "company" : "companies"}, with{" "}
+              {count} {count === 1 ? "company" : "companies"}
+              {count > companies.length ? ` (${count - companies.length} not shown just now)` : ""}, with{" "}
               <strong className="font-semibold text-slate-900 dark:text-white">
                 <UpstreamText>{companies[0]?.name}</UpstreamText>
               </strong>{" "}

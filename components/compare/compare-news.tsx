@@ -74,6 +74,11 @@ export function CompareNews({
   // A company taken out of the set takes its filter with it.
   const onlyKey = only && keys.includes(only) ? only : null;
   const failed = data.companies.filter((c) => c.total === null && byKey.has(c.companyKey));
+  // One reason when they share it (a plan without news, say); otherwise the retry says enough.
+  const reasons = new Set(failed.map((c) => c.error));
+  // "No stories" only where news was loaded: the companies in view that failed are not empty.
+  const inView = onlyKey ? [onlyKey] : keys;
+  const noneLoaded = inView.every((k) => failed.some((c) => c.companyKey === k));
   const articles = data.articles.filter(
     (a) =>
       byKey.has(a.companyKey ?? "") &&
@@ -93,7 +98,7 @@ export function CompareNews({
           <UpstreamText className="font-mono">
             {failed.map((c) => byKey.get(c.companyKey)?.ticker ?? c.companyKey).join(", ")}
           </UpstreamText>
-          ) could not be loaded: {failed[0]?.error}{" "}
+          ) could not be loaded{reasons.size === 1 ? `: ${[...reasons][0]}` : "."}{" "}
           <button
             type="button"
             onClick={() => news.refetch()}
@@ -146,11 +151,13 @@ export function CompareNews({
             })}
         </ul>
       </div>
-      {articles.length === 0 ? (
+      {articles.length === 0 && noneLoaded ? null : articles.length === 0 ? (
         <EmptyState title="No stories in the last 7 days">
           {onlyKey || level !== "all"
             ? "Nothing matches these filters; widen them above."
-            : "None of these companies has news in the last 7 UTC days."}{" "}
+            : failed.length > 0
+              ? "None of the others has news in the last 7 UTC days."
+              : "None of these companies has news in the last 7 UTC days."}{" "}
           <Link href="/news" className="font-medium text-brand-600 hover:underline dark:text-sky-300">
             See the whole market's top news
           </Link>

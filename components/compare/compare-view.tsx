@@ -6,7 +6,7 @@ import { compareParsers } from "@/app/compare/search-params";
 import { Section } from "@/components/ui/section";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { DirectoryRow } from "@/lib/api-types";
-import { type Comparison, loadedCompanies } from "@/lib/compare/model";
+import { type Comparison, inSet, loadedCompanies } from "@/lib/compare/model";
 import {
   companiesParam,
   compareSetOf,
@@ -88,7 +88,13 @@ export function CompareView({
           hasLogo: e.company.hasLogo,
           failed: false,
         }
-      : { companyKey: e.requested, label: e.requested, name: e.requested, hasLogo: false, failed: true },
+      : {
+          companyKey: e.requested,
+          label: e.known?.ticker ?? e.requested,
+          name: e.known?.name ?? e.requested,
+          hasLogo: e.known?.hasLogo ?? false,
+          failed: true,
+        },
   );
   const failed = entries.flatMap((e) => (e.ok ? [] : [e]));
   const focus = companies[0];
@@ -117,11 +123,16 @@ export function CompareView({
         )}
         {failed.map((e) => (
           <Notice key={e.requested} tone={e.reason === "unavailable" ? "warn" : "bad"}>
-            <span className="font-mono">{e.requested}</span>: {e.message}
+            {e.known ? (
+              <UpstreamText>{e.known.name}</UpstreamText>
+            ) : (
+              <span className="font-mono">{e.requested}</span>
+            )}
+            : {e.message}
           </Notice>
         ))}
         {comparison.warning && <Notice tone="warn">{comparison.warning}</Notice>}
-        {companies.length > 0 && companies.length < MIN_COMPARE && (
+        {companies.length > 0 && inSet(entries) < MIN_COMPARE && (
           <Notice tone="info">
             Add at least one more company to compare: search above, or press a peer of{" "}
             <UpstreamText>{focus?.name}</UpstreamText> below.

@@ -192,13 +192,17 @@ export function NewsVolumeChart({ companies }: { companies: readonly CompareComp
   const busiest = [...volumes].sort((a, b) => (b.total ?? 0) - (a.total ?? 0))[0];
   const busiestName = companies.find((c) => c.companyKey === busiest?.companyKey)?.name;
   const anyNotLoaded = volumes.some((v) => v.notLoaded > 0);
+  const unavailable = volumes.filter((v) => v.total === null).length;
+  // Companies whose news failed are not "no stories": the count says how many are missing.
+  const missing =
+    unavailable > 0 ? ` The news of ${plural(unavailable, "company", "companies")} could not be loaded.` : "";
   const summary = news.isPending
     ? "Loading the set's news…"
-    : news.isError
+    : news.isError || (volumes.length > 0 && unavailable === volumes.length)
       ? "The set's news could not be loaded."
       : total === 0
-        ? "No stories in the last 7 UTC days for these companies."
-        : `${plural(total, "story", "stories")} in the last 7 UTC days, ${major} of them major events; most: ${plainText(busiestName)} (${busiest?.total}).`;
+        ? `No stories in the last 7 UTC days for ${unavailable > 0 ? "the others" : "these companies"}.${missing}`
+        : `${plural(total, "story", "stories")} in the last 7 UTC days, ${major} of them major events; most: ${plainText(busiestName)} (${busiest?.total}).${missing}`;
   const width = Math.max(120, measured);
   const plot = Math.max(40, width - 48);
   const max = Math.max(1, ...volumes.map((v) => v.total ?? 0));

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRef } from "react";
 import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { UpstreamText } from "@/components/ui/upstream-text";
@@ -29,10 +30,13 @@ export function SetEditor({
 }) {
   const full = members.length >= MAX_COMPARE;
   const keys = new Set(members.map((m) => m.companyKey));
+  // A removed chip takes its button with it (and every button is disabled while the set updates):
+  // focus waits on the heading, whose count then says the set is one smaller.
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <div className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-sm font-semibold">
+        <h2 ref={heading} tabIndex={-1} className="text-sm font-semibold">
           Companies{" "}
           <span className="font-normal tabular-nums text-slate-600 dark:text-slate-300">
             ({members.length} of {MAX_COMPARE})
@@ -60,7 +64,10 @@ export function SetEditor({
               <button
                 type="button"
                 disabled={pending}
-                onClick={() => onRemove(m.companyKey)}
+                onClick={() => {
+                  heading.current?.focus();
+                  onRemove(m.companyKey);
+                }}
                 aria-label={`Remove ${plainText(m.name)} from the comparison`}
                 className="flex size-6 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-slate-900 disabled:opacity-50 dark:text-slate-300 dark:hover:bg-slate-700 dark:hover:text-white"
               >

@@ -1,7 +1,6 @@
 "use client";
 
-import { useState } from "react";
-import { CompanyLogo } from "@/components/ui/company-logo";
+import { CompanyLogo, useImageFailed } from "@/components/ui/company-logo";
 import { logoSrc } from "@/lib/hrefs";
 
 /**
@@ -17,7 +16,7 @@ export function HeaderLogo({
   name: string;
   hasLogo: boolean;
 }) {
-  const [failed, setFailed] = useState(false);
+  const { failed, ref, onError } = useImageFailed();
   if (!hasLogo || failed)
     return <CompanyLogo companyKey={companyKey} name={name} hasLogo={false} size={56} />;
   return (
@@ -29,7 +28,8 @@ export function HeaderLogo({
         width={210}
         height={56}
         decoding="async"
-        onError={() => setFailed(true)}
+        ref={ref}
+        onError={onError}
         className="h-14 w-auto max-w-[210px] object-contain object-left"
       />
     </picture>

@@ -41,6 +41,7 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   suggestions,
   inline = false,
   inputRef,
+  name,
 }: {
   label: ReactNode;
   onChoose: (row: DirectoryRow | C) => void;
@@ -51,6 +52,8 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   suggestions?: { label: string; rows: readonly C[] };
   inline?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** The input's name in a form around the box: Enter with no option highlighted submits it. */
+  name?: string;
 }) {
   const id = useId();
   const listId = `${id}-list`;
@@ -117,6 +120,7 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
       <input
         ref={inputRef}
         id={`${id}-input`}
+        name={name}
         type="text"
         role="combobox"
         autoComplete="off"

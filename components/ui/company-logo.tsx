@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { type LogoVariant, logoSrc } from "@/lib/hrefs";
 
 /** Two letters from the name, for a company without a logo. */
@@ -13,6 +13,18 @@ function initials(name: string): string {
   const letters =
     words.length > 1 ? [...first][0] + ([...(words[1] as string)][0] ?? "") : [...first].slice(0, 2).join("");
   return letters.toUpperCase();
+}
+
+/**
+ * Whether an image failed to load, including before hydration attached `onError` (a server-rendered
+ * logo whose request failed early would otherwise stay a broken-image icon).
+ */
+export function useImageFailed() {
+  const [failed, setFailed] = useState(false);
+  const ref = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
+  return { failed, ref, onError: () => setFailed(true) };
 }
 
 /**
@@ -35,7 +47,7 @@ export function CompanyLogo({
   /** Hold the request back (say, while a list scrolls fast); the fallback shows meanwhile. */
   defer?: boolean;
 }) {
-  const [failed, setFailed] = useState(false);
+  const { failed, ref, onError } = useImageFailed();
   const style = { width: size, height: size };
   if (!hasLogo || failed || defer) {
     return (
@@ -57,7 +69,8 @@ export function CompanyLogo({
       height={size}
       loading="lazy"
       decoding="async"
-      onError={() => setFailed(true)}
+      ref={ref}
+      onError={onError}
       style={style}
       className="shrink-0 rounded-md bg-white object-contain ring-1 ring-slate-200 dark:ring-slate-700"
     />

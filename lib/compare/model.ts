@@ -37,7 +37,14 @@ export interface CompareCompany {
 /** One requested company: its data, or why it is missing (the others still show). */
 export type CompareEntry =
   | { ok: true; requested: string; company: CompareCompany }
-  | { ok: false; requested: string; reason: "not_found" | "plan" | "unavailable"; message: string };
+  | {
+      ok: false;
+      requested: string;
+      reason: "not_found" | "plan" | "unavailable";
+      message: string;
+      /** What the directory index knows of a company whose profile failed: its name and ticker. */
+      known?: { name: string; ticker: string | null; hasLogo: boolean };
+    };
 
 export interface Comparison {
   entries: CompareEntry[];
@@ -83,6 +90,14 @@ export function compareCompanyOf(profile: Profile): CompareCompany {
 /** The companies that loaded, in the set's order (the first is the focus). */
 export function loadedCompanies(entries: readonly CompareEntry[]): CompareCompany[] {
   return entries.flatMap((e) => (e.ok ? [e.company] : []));
+}
+
+/**
+ * How many companies the set holds: those shown and those whose profile failed for now (an
+ * unknown name, or one the plan does not cover, is not in it).
+ */
+export function inSet(entries: readonly CompareEntry[]): number {
+  return entries.filter((e) => e.ok || e.reason === "unavailable").length;
 }
 
 /** Counts of a field across the set, largest first, ties by name; missing values as "Not given". */

@@ -65,7 +65,20 @@ export async function loadComparison(
   let warning: string | undefined;
   for (const item of loaded) {
     if (!item.ok) {
-      entries.push(item);
+      // A profile that failed for now is still a company the index may know: its name, not its key.
+      const row = item.reason === "not_found" ? undefined : services.indexedCompany(item.requested);
+      entries.push(
+        row
+          ? {
+              ...item,
+              known: {
+                name: row.displayNameEnglish ?? item.requested,
+                ticker: row.primaryListing.ticker,
+                hasLogo: row.availableDatasets.includes("logos"),
+              },
+            }
+          : item,
+      );
       continue;
     }
     const { profile } = item;
@@ -113,7 +126,7 @@ export async function compareNews(
             ? "Not available on this server's plan."
             : error.code === "not_found" || error.code === "bad_request"
               ? "No such company."
-              : "The data service could not send this company's news just now.";
+              : "The data service could not send the news just now.";
         return { company: { companyKey, total: null, error: message }, articles: [] };
       }
     }),
