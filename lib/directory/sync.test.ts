@@ -189,6 +189,42 @@ describe("DirectorySync", () => {
     expect(sync.index("default").size).toBe(2000);
   });
 
+  it("a retry soon after a failure asks only for the pages it lacks (and page 1 and the last, for the count)", async () => {
+    const fake = source(8000, { size: 1000 });
+    const working = fake.list.getCompaniesPage;
+    let failPage: number | null = 5;
+    Object.assign(fake.list, {
+      getCompaniesPage: async (params: { pageNumber?: number; allCompanies?: boolean }) => {
+        if (params.pageNumber === failPage) {
+          failPage = null;
+          throw new UpstreamError("rate_limited", "Rate limit exceeded");
+        }
+        return working(params);
+      },
+    });
+    let now = 1_000_000;
+    const lines: string[] = [];
+    const sync = new DirectorySync(fake.list, { concurrency: 1, now: () => now, log: (l) => lines.push(l) });
+    await sync.sync("default"); // pages 1-4 fetched, 5 fails
+    expect(sync.progress("default")).toMatchObject({ state: "error", pagesDone: 4 });
+    fake.calls.length = 0;
+    now += 60_000;
+    await sync.sync("default");
+    expect(sync.progress("default")).toMatchObject({ state: "ready", rows: 8000, pagesDone: 8 });
+    expect(sync.index("default").size).toBe(8000);
+    expect(fake.calls.map((c) => c.pageNumber)).toEqual([1, 5, 6, 7, 8]);
+    expect(lines).toContain("index: the default set's sync resumes: 3 pages kept from the failed attempt");
+
+    // Long after a failure its pages are too old to stand in: the next attempt asks for them all.
+    failPage = 3;
+    now += 3_600_000;
+    await sync.sync("default");
+    fake.calls.length = 0;
+    now += 11 * 60_000;
+    await sync.sync("default");
+    expect(fake.calls.map((c) => c.pageNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
   it("a failed page stops the attempt: its other workers call no more pages and write nothing into the next attempt", async () => {
     const PAGE = 10;
     const TOTAL = 100;

@@ -124,7 +124,15 @@ interface SetState {
   partial: { index: CompanyIndex; rows: number; builtAt: number } | null;
   failures: number;
   retryTimer: ReturnType<typeof setTimeout> | null;
+  /**
+   * The pages a failed attempt did fetch, and when: the retry soon after fetches only the rest
+   * (a rate-limited key does not pay for the same pages twice). The sync after it starts over.
+   */
+  carried: { pages: Map<number, Company[]>; at: number } | null;
 }
+
+/** How long a failed attempt's pages may stand in for fetching them again. */
+const CARRY_MS = 10 * 60_000;
 
 export class DirectorySync {
   private readonly states: Record<CompanySet, SetState>;
@@ -172,6 +180,7 @@ export class DirectorySync {
       partial: null,
       failures: 0,
       retryTimer: null,
+      carried: null,
     });
     this.states = { default: initial("default"), all: initial("all") };
   }
@@ -334,6 +343,9 @@ export class DirectorySync {
     this.log(`index: syncing the ${set} set${lease ? " (this instance holds the lease)" : ""}`);
     const allCompanies = set === "all";
     const pages = new Map<number, Company[]>();
+    // A failed attempt's pages, if recent: page 1 is asked again (it says how many there are now).
+    const carried = state.carried && this.now() - state.carried.at < CARRY_MS ? state.carried.pages : null;
+    state.carried = null;
     // Ends this attempt at its first failure: its other workers then start no further page, and
     // a page still out when the next attempt begins is dropped instead of written into that one.
     const attempt = new AbortController();
@@ -360,12 +372,19 @@ export class DirectorySync {
       record(1, first.data);
       if (firstSync) progress.pagesTotal = totalPages;
       let last = first.pagination;
+      for (const [pageNumber, data] of carried ?? [])
+        if (pageNumber > 1 && pageNumber < totalPages) record(pageNumber, data);
+      if (carried && pages.size > 1)
+        this.log(
+          `index: the ${set} set's sync resumes: ${pages.size - 1} pages kept from the failed attempt`,
+        );
       // Pages 2..totalPages with bounded concurrency.
       const limit = pLimit(this.concurrency);
       await Promise.all(
         Array.from({ length: totalPages - 1 }, (_, i) =>
           limit(async () => {
             const pageNumber = i + 2;
+            if (pages.has(pageNumber)) return;
             try {
               const page = await fetchPage(pageNumber);
               record(pageNumber, page.data);
@@ -427,6 +446,7 @@ export class DirectorySync {
         await this.store?.save({ set, syncedAt: this.now(), pages: 0, rows: [], unavailable: true });
       } else {
         this.log(`index: the ${set} set's sync failed: ${message}`);
+        state.carried = { pages, at: this.now() };
         progress.lastError = message;
         progress.lastErrorCode = error instanceof UpstreamError ? error.code : null;
         progress.state = state.snapshot ? "ready" : "error";
