@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import Form from "next/form";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { ChangeList } from "@/components/changes/change-list";
 import { EmptyState } from "@/components/ui/states";
 import { CHANGE_KIND_LABELS, CHANGE_KINDS, filterChanges } from "@/lib/directory/changes";
@@ -24,7 +26,15 @@ const selectClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900";
 
 export default async function ChangesPage({ searchParams }: { searchParams: SearchParams }) {
-  const { state, problems } = parseChangesParams(await searchParams);
+  const params = await searchParams;
+  const { state, problems } = parseChangesParams(params);
+  // The form sends its unset filters as empty values (without JavaScript too): the URL is tidied
+  // to the state it means, so a shared link reads plainly.
+  if (
+    problems.length === 0 &&
+    Object.values(params).some((v) => v === "" || (Array.isArray(v) && v.includes("")))
+  )
+    redirect(changesHref(state));
   const services = getServices();
   const log = await services.changeLog.current();
   const nowMs = dataNow();
@@ -81,8 +91,11 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
         </div>
       )}
 
-      <form
-        method="get"
+      {/* Next's form: a client navigation with JavaScript, a plain GET form without. Keyed by the
+          filters, so Back or a link to other filters remounts the selects, whose chosen value
+          would otherwise stay as the user left it (a default value applies once). */}
+      <Form
+        key={changesHref({ ...state, page: 1 })}
         action="/changes"
         aria-label="Filter changes"
         className="grid gap-3 sm:grid-cols-[repeat(3,minmax(0,14rem))_auto] sm:items-end"
@@ -94,20 +107,25 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
           every="Every kind"
           options={CHANGE_KINDS.map((kind) => [kind, CHANGE_KIND_LABELS[kind]] as const)}
         />
-        <FilterSelect
-          label="Sector"
-          name="sector"
-          value={state.sector}
-          every="Every sector"
-          options={sectors.map((sector) => [sector, sector] as const)}
-        />
-        <FilterSelect
-          label="Country"
-          name="country"
-          value={state.country}
-          every="Every country"
-          options={[...countries].sort((a, b) => a[1].localeCompare(b[1]))}
-        />
+        {/* The sectors and countries of the changes seen: none yet, no filter to offer. */}
+        {sectors.length > 0 && (
+          <FilterSelect
+            label="Sector"
+            name="sector"
+            value={state.sector}
+            every="Every sector"
+            options={sectors.map((sector) => [sector, sector] as const)}
+          />
+        )}
+        {countries.size > 0 && (
+          <FilterSelect
+            label="Country"
+            name="country"
+            value={state.country}
+            every="Every country"
+            options={[...countries].sort((a, b) => a[1].localeCompare(b[1]))}
+          />
+        )}
         <div className="flex items-center gap-3">
           <button
             type="submit"
@@ -124,7 +142,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
             </Link>
           )}
         </div>
-      </form>
+      </Form>
 
       <section aria-labelledby="changes-results" className="space-y-3">
         <h2
