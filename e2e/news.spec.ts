@@ -94,6 +94,28 @@ test.describe("without JavaScript", () => {
     expect(new Set(await attribute(page, "event-type"))).toEqual(new Set(["earnings"]));
     await expect(page.getByText("Loading stories")).toHaveCount(0);
   });
+
+  test("the filters that need a script are not offered; links to other views are", async ({ page }) => {
+    await page.goto("/news");
+    await expect(page.getByText("These filters need JavaScript")).toBeVisible();
+    await expect(page.locator("#feed-filters")).toBeHidden();
+    await expect(page.getByRole("link", { name: "Today" })).toHaveAttribute("href", "/news?range=today");
+    await page.getByRole("link", { name: "Major events only" }).click();
+    await expect(page).toHaveURL(/\/news\?importance=1$/);
+    await expect(articles(page).first()).toBeVisible();
+    expect(new Set(await attribute(page, "importance"))).toEqual(new Set(["1"]));
+  });
+
+  test("a profile's news, which loads with a script, points to the feed for that company", async ({
+    page,
+  }) => {
+    await page.goto("/companies/XSHE_300980");
+    await expect(page.getByText("Loading news…")).toBeHidden();
+    await page.getByRole("link", { name: "top-news feed for this company" }).click();
+    await expect(page).toHaveURL(/\/news\?company=XSHE_300980/);
+    await expect(articles(page).first()).toBeVisible();
+    expect(new Set(await attribute(page, "company"))).toEqual(new Set(["XSHE_300980"]));
+  });
 });
 
 test.describe("in another timezone", () => {

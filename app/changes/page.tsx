@@ -174,7 +174,14 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
             </Link>
           </EmptyState>
         ) : (
-          <EmptyState title={`No changes seen since ${formatUtc(log.watchingSince)}`}>
+          <EmptyState
+            title={
+              <>
+                No changes seen since{" "}
+                <span className="whitespace-nowrap">{formatUtc(log.watchingSince)}</span>
+              </>
+            }
+          >
             The company list has been the same at every sync since the app started watching.
           </EmptyState>
         )}

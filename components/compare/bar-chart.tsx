@@ -21,7 +21,8 @@ const ROW = 28;
 const BAR = 18;
 const AXIS = 26;
 const VALUE_LABEL = 64;
-const NOTE_WIDTH = 48;
+/** About the width of a character of the 12 px value labels and the 11 px axis labels. */
+const CHAR = 6.8;
 /** Room left of the bars for half of the first axis label (the box clips what overflows). */
 const INSET = 10;
 const TICK = 8;
@@ -51,9 +52,22 @@ export function BarChart({
   const values = items.flatMap((i) => (i.value !== null && (!log || i.value > 0) ? [i.value] : []));
   const max = Math.max(1, ...values);
   const min = Math.min(max, ...values);
-  const plot = Math.max(40, width - VALUE_LABEL - INSET - (items.some((i) => i.note) ? NOTE_WIDTH : 0));
+  // Room right of the longest bar for the longest value and its note, so neither is cut.
+  const labelChars = Math.max(
+    0,
+    ...items.map((i) => (i.value === null ? 0 : format(i.value).length + (i.note ? i.note.length + 3 : 0))),
+  );
+  const plot = Math.max(40, width - Math.max(VALUE_LABEL, labelChars * CHAR + 8) - INSET);
   const scale = log ? logScale(Math.max(min / 2, 1e-9), max, plot) : linearScale(max, plot, { nice: true });
   const height = items.length * ROW;
+  // The axis's ticks, less any whose label would run into the one before (a narrow chart).
+  const ticks: number[] = [];
+  for (const tick of scale.ticks(Math.max(2, Math.floor(plot / 90)))) {
+    const before = ticks[ticks.length - 1];
+    const room =
+      ((axisFormat(tick).length + (before === undefined ? 0 : axisFormat(before).length)) / 2) * CHAR + 8;
+    if (before === undefined || scale(tick) - scale(before) >= room) ticks.push(tick);
+  }
 
   return (
     <div role="img" aria-label={label} className="grid grid-cols-[minmax(6rem,32%)_minmax(0,1fr)] gap-x-3">
@@ -117,7 +131,7 @@ export function BarChart({
           })}
           <g transform={`translate(${INSET}, ${height})`} stroke="currentColor" fill="currentColor">
             <line x1={0} x2={plot} />
-            {scale.ticks(Math.max(2, Math.floor(plot / 90))).map((tick) => {
+            {ticks.map((tick) => {
               const x = scale(tick);
               return (
                 <g key={tick}>

@@ -185,6 +185,20 @@ export function DirectoryView({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {/* Narrow, the filters open in a dialog from here: in the toolbar, not floating over the rows. */}
+          {!wide && (
+            <button
+              ref={filtersButton}
+              type="button"
+              data-needs-js=""
+              onClick={() => setDrawer(true)}
+              aria-expanded={drawer}
+              aria-haspopup="dialog"
+              className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+            >
+              Filters{filters > 0 ? ` (${filters})` : ""}
+            </button>
+          )}
           <label className="flex items-center gap-2 text-sm" data-needs-js="">
             <input
               type="checkbox"
@@ -273,19 +287,6 @@ export function DirectoryView({
       <ActiveFilters state={state} data={data} onChange={navigate} />
 
       <div className="flex gap-6">
-        {!wide && (
-          <button
-            ref={filtersButton}
-            type="button"
-            data-needs-js=""
-            onClick={() => setDrawer(true)}
-            aria-expanded={drawer}
-            aria-haspopup="dialog"
-            className="fixed bottom-4 right-4 z-30 rounded-full bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-lg"
-          >
-            Filters{filters > 0 ? ` (${filters})` : ""}
-          </button>
-        )}
         <FiltersContainer wide={wide} drawer={drawer} onClose={closeDrawer}>
           <h2 className={wide ? "sr-only" : "text-lg font-semibold"}>Filters</h2>
           {!wide && (

@@ -2,13 +2,39 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+
+/** A fade at each end of the row that has more links past it, so a cut-off link reads as "scrolls". */
+function edgeMask(more: { before: boolean; after: boolean }): string | undefined {
+  if (!more.before && !more.after) return undefined;
+  const start = more.before ? "transparent, #000 2rem" : "#000";
+  const end = more.after ? "#000 calc(100% - 2rem), transparent" : "#000";
+  return `linear-gradient(to right, ${start}, ${end})`;
+}
 
 export function NavLinks({ items }: { items: readonly { href: string; label: string }[] }) {
   const pathname = usePathname();
   const isCurrent = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
   const currentHref = items.find((item) => isCurrent(item.href))?.href;
   const nav = useRef<HTMLElement>(null);
+  const [more, setMore] = useState({ before: false, after: false });
+  useEffect(() => {
+    const element = nav.current;
+    if (!element) return;
+    const measure = () => {
+      const before = element.scrollLeft > 1;
+      const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setMore((m) => (m.before === before && m.after === after ? m : { before, after }));
+    };
+    measure();
+    element.addEventListener("scroll", measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      element.removeEventListener("scroll", measure);
+      observer.disconnect();
+    };
+  }, []);
   // On a narrow window the row scrolls sideways: the current page's link is brought into view.
   useEffect(() => {
     const element = nav.current;
@@ -21,6 +47,7 @@ export function NavLinks({ items }: { items: readonly { href: string; label: str
     <nav
       ref={nav}
       aria-label="Main"
+      style={{ maskImage: edgeMask(more) }}
       className="-mx-1.5 flex items-center gap-0.5 overflow-x-auto text-[13px] sm:gap-1 sm:text-sm lg:mx-0"
     >
       {items.map((item) => {

@@ -3,7 +3,7 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { throttle, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { feedParamsOf, feedParsers, feedStateOf } from "@/app/news/search-params";
+import { feedHref, feedParamsOf, feedParsers, feedStateOf } from "@/app/news/search-params";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { describeError, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
@@ -21,6 +21,7 @@ import {
   type FeedState,
   isDefaultImportance,
   normalizeFeedState,
+  resolveRelative,
   toApiParams,
 } from "@/lib/news/feed-state";
 import type { PickedCompany } from "@/lib/news/picked-company";
@@ -170,6 +171,7 @@ export function NewsFeed({
           </h2>
           <button
             type="button"
+            data-needs-js=""
             className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 lg:hidden dark:ring-slate-600"
             aria-expanded={filtersOpen}
             aria-controls="feed-filters"
@@ -178,7 +180,36 @@ export function NewsFeed({
             {filtersOpen ? "Hide filters" : "Show filters"}
           </button>
         </div>
-        <div id="feed-filters" className={`${filtersOpen ? "" : "hidden"} mt-3 space-y-4 lg:block`}>
+        <div data-without-js="">
+          <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+            These filters need JavaScript. Without it, some views are links:
+          </p>
+          <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+            {(
+              [
+                ["Today", { relative: "today", range: resolveRelative("today", today) }],
+                ["Last 3 days", { relative: "3d", range: resolveRelative("3d", today) }],
+                ["Last 7 days", {}],
+                ["Major events only", { importance: { kind: "exact", level: 1 } }],
+                ["Every importance", { importance: { kind: "range", min: 1, max: 5 } }],
+              ] as const
+            ).map(([text, view]) => (
+              <li key={text}>
+                <a
+                  href={feedHref(view, today)}
+                  className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
+                >
+                  {text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div
+          id="feed-filters"
+          data-needs-js=""
+          className={`${filtersOpen ? "" : "hidden"} mt-3 space-y-4 lg:block`}
+        >
           <DateFilter range={state.range} relative={state.relative} today={today} onChange={update} />
           <ImportanceFilter value={state.importance} onChange={(importance) => update({ importance })} />
           <EventTypeFilter value={state.eventTypes} onChange={(eventTypes) => update({ eventTypes })} />

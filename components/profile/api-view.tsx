@@ -217,12 +217,17 @@ export function ApiView({ companyKey, apiBaseUrl }: { companyKey: string; apiBas
         />
       ) : !diff || !v2.data || !v3.data ? (
         <div aria-busy="true" className="space-y-2">
-          <p className="text-sm text-slate-600 dark:text-slate-300">
+          <div data-without-js="">
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              The side-by-side responses load with JavaScript; the example requests above work without it.
+            </p>
+          </div>
+          <p data-needs-js="" className="text-sm text-slate-600 dark:text-slate-300">
             {near
               ? "Loading the v2 and v3 responses…"
               : "The v2 and v3 responses load when you reach this section."}
           </p>
-          <div className="h-40 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />
+          <div data-needs-js="" className="h-40 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />
         </div>
       ) : (
         <>

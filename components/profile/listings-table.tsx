@@ -42,7 +42,7 @@ function GroupCaption({ group }: { group: SecurityGroup }) {
       <span className="font-semibold text-slate-900 dark:text-white">{caption.title}</span>
       <span className="text-slate-600 dark:text-slate-300"> · {caption.detail}</span>
       {group.securityFiscalIdentifier && (
-        <span className="ml-1 break-all font-mono text-slate-600 dark:text-slate-300">
+        <span className="ml-1 font-mono text-slate-600 wrap-anywhere dark:text-slate-300">
           {group.securityFiscalIdentifier}
         </span>
       )}
@@ -196,12 +196,12 @@ function ListingRow({ listing, isPrimary, licensed }: LineProps) {
   );
 }
 
-/** A labelled value of a listing card; identifiers wrap anywhere rather than being cut. */
+/** A labelled value of a listing card; a word (an identifier) too long for it wraps rather than being cut. */
 function CardFact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="break-all">{children}</dd>
+      <dd className="wrap-anywhere">{children}</dd>
     </div>
   );
 }

@@ -90,7 +90,20 @@ export function NewsSection({
 
   return (
     <div className="space-y-4">
+      <div data-without-js="">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          This company&apos;s news loads with JavaScript. Without it, read it in the{" "}
+          <a
+            href={`/news?company=${encodeURIComponent(companyKey)}&minImportance=1&maxImportance=5`}
+            className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
+          >
+            top-news feed for this company
+          </a>
+          .
+        </p>
+      </div>
       <form
+        data-needs-js=""
         aria-label="Filter news"
         onSubmit={(e) => e.preventDefault()}
         className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] dark:bg-slate-900"
@@ -197,7 +210,7 @@ function NewsResults({
 }) {
   if (query.isPending)
     return (
-      <div aria-busy="true" className="space-y-3">
+      <div aria-busy="true" data-needs-js="" className="space-y-3">
         <p className="text-sm text-slate-600 dark:text-slate-300">Loading news…</p>
         {[0, 1, 2].map((i) => (
           <div key={i} className="h-20 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />

@@ -159,7 +159,7 @@ export function PeersTable({
                     {labelOf(PEER_RELATIONSHIP_LABELS, peer.relationship)}
                   </Badge>
                 </td>
-                <td className="hidden px-3 py-3 md:table-cell">
+                <td className="hidden min-w-32 px-3 py-3 md:table-cell">
                   {peer.segment ? (
                     <UpstreamText>{peer.segment}</UpstreamText>
                   ) : (
@@ -179,7 +179,9 @@ export function PeersTable({
                     "—"
                   )}
                 </td>
-                <td className="hidden px-3 py-3 md:table-cell">
+                {/* A floor for the width: upstream text may wrap anywhere, so the table would squeeze
+                    "Industrials" to "Industrial / s". */}
+                <td className="hidden min-w-32 px-3 py-3 md:table-cell">
                   {peer.sector ? <UpstreamText>{peer.sector}</UpstreamText> : "—"}
                 </td>
                 <td className="px-3 py-3">

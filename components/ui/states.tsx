@@ -36,7 +36,7 @@ export function ErrorState({
   );
 }
 
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+export function EmptyState({ title, children }: { title: ReactNode; children?: ReactNode }) {
   return (
     <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
       <p className="font-semibold">{title}</p>
