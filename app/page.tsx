@@ -10,7 +10,7 @@ import { utcDateOf } from "@/lib/dates";
 import { formatCount } from "@/lib/format";
 import { describeRange } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
-import { overviewData } from "@/lib/server/overview";
+import { overviewData, type TopStories } from "@/lib/server/overview";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
 import { getServices } from "@/lib/server/services";
 import { feedHref } from "./news/search-params";
@@ -108,13 +108,22 @@ export default async function OverviewPage() {
 }
 
 /**
- * The feed of the day shown: today's as the relative `range=today`, so a shared link stays
- * today's; yesterday's, named as such on the panel, as its fixed date.
+ * The feed of what the panel shows: today's as the relative `range=today`, so a shared link stays
+ * today's; yesterday's as its fixed date; the week's as the feed's default.
  */
-function storiesHref(date: string, today: string): string {
-  const range = { start: date, end: date };
-  return feedHref(date === today ? { range, relative: "today" } : { range }, today);
+function storiesHref(stories: TopStories, today: string): string {
+  if (stories.span === "week") return feedHref({}, today);
+  return feedHref(
+    stories.span === "today" ? { range: stories.range, relative: "today" } : { range: stories.range },
+    today,
+  );
 }
+
+const STORIES_TITLE = {
+  today: "Top stories today",
+  yesterday: "Top stories yesterday",
+  week: "Top stories this week",
+};
 
 async function OverviewPanels() {
   const services = getServices();
@@ -126,29 +135,33 @@ async function OverviewPanels() {
       {stories.status === "fulfilled" ? (
         <Panel
           id="top-stories"
-          title={stories.value.date === today ? "Top stories today" : "Top stories yesterday"}
+          title={STORIES_TITLE[stories.value.span]}
           action={
-            <Link className={linkClass} href={storiesHref(stories.value.date, today)}>
-              All {formatCount(stories.value.page.data.pagination.totalCount)} from{" "}
-              {describeRange({ start: stories.value.date, end: stories.value.date })} →
-            </Link>
+            stories.value.page.data.pagination.totalCount > 0 && (
+              <Link className={linkClass} href={storiesHref(stories.value, today)}>
+                All {formatCount(stories.value.page.data.pagination.totalCount)} from{" "}
+                {describeRange(stories.value.range)} →
+              </Link>
+            )
           }
         >
           {stories.value.page.warning && (
             <StaleNotice className="mb-3">{stories.value.page.warning}</StaleNotice>
           )}
-          {stories.value.date !== today && (
+          {stories.value.span !== "today" && stories.value.page.data.data.length > 0 && (
             <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-              No story of importance 1–2 yet today (UTC), so here is yesterday.
+              {stories.value.span === "yesterday"
+                ? "No story of importance 1–2 yet today (UTC), so here is yesterday."
+                : "No story of importance 1–2 today or yesterday (UTC), so here are the week's."}
             </p>
           )}
           {stories.value.page.data.data.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              No story of importance 1–2 today or yesterday. The{" "}
-              <Link className={linkClass} href="/news">
-                feed
+              No story of importance 1–2 in the last 7 UTC days. The{" "}
+              <Link className={linkClass} href="/news?minImportance=1&maxImportance=5">
+                feed at every importance
               </Link>{" "}
-              covers the whole week.
+              may have less material ones.
             </p>
           ) : (
             <ol className="space-y-3">

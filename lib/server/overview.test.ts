@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { UpstreamClient } from "@/lib/upstream/client";
-import { weekEventCounts } from "./overview";
+import { topStories, weekEventCounts } from "./overview";
 import { Services } from "./services";
 
 const MINUTE = 60_000;
@@ -65,5 +65,26 @@ describe("the overview's week counts", () => {
     await services.ageCaches(40 * MINUTE);
     const aged = await weekEventCounts(services, TODAY);
     expect(aged).toMatchObject({ stale: true, fetchedAt: first.fetchedAt - 40 * MINUTE });
+  });
+});
+
+describe("the overview's top stories", () => {
+  it("are today's; yesterday's when today has none; the week's when neither day has any", async () => {
+    const { services } = overviewServices();
+    // The sandbox's news runs to its clock, 2026-11-20 15:00.
+    const today = await topStories(services, TODAY);
+    expect(today.span).toBe("today");
+    expect(today.range).toEqual({ start: TODAY, end: TODAY });
+    expect(today.page.data.data.length).toBeGreaterThan(0);
+
+    const nextDay = await topStories(services, "2026-11-21");
+    expect(nextDay).toMatchObject({ span: "yesterday", range: { start: TODAY, end: TODAY } });
+    expect(nextDay.page.data.data.map((a) => a.title)).toEqual(today.page.data.data.map((a) => a.title));
+
+    // Data three days behind (a lag, a quiet weekend): the week's, not an empty panel.
+    const lagging = await topStories(services, "2026-11-23");
+    expect(lagging).toMatchObject({ span: "week", range: { start: "2026-11-17", end: "2026-11-23" } });
+    expect(lagging.page.data.data.length).toBe(5);
+    expect(lagging.page.data.data.every((a) => a.importance <= 2)).toBe(true);
   });
 });

@@ -20,18 +20,28 @@ export const TOP_STORIES = 5;
 const COUNT_CONCURRENCY = 3;
 
 export interface TopStories {
-  /** The UTC day shown: today, or yesterday when today has no story yet. */
-  date: string;
+  /**
+   * What is shown: today's top stories; yesterday's when today has none yet; the week's when
+   * neither day has any (a lag in the data, a quiet weekend).
+   */
+  span: "today" | "yesterday" | "week";
+  range: DateRange;
   page: TopNewsFeedPage;
 }
 
 export async function topStories(services: Services, today: string): Promise<TopStories> {
-  const day = (date: string) =>
-    topNewsFeed({ startDate: date, endDate: date, page: 1, pageSize: TOP_STORIES }, services);
-  const page = await day(today);
-  if (page.data.pagination.totalCount > 0) return { date: today, page };
-  const yesterday = addDays(today, -1);
-  return { date: yesterday, page: await day(yesterday) };
+  const read = (range: DateRange) =>
+    topNewsFeed({ startDate: range.start, endDate: range.end, page: 1, pageSize: TOP_STORIES }, services);
+  for (const [span, date] of [
+    ["today", today],
+    ["yesterday", addDays(today, -1)],
+  ] as const) {
+    const range = { start: date, end: date };
+    const page = await read(range);
+    if (page.data.pagination.totalCount > 0) return { span, range, page };
+  }
+  const week = defaultRange(today);
+  return { span: "week", range: week, page: await read(week) };
 }
 
 export interface WeekCounts {
