@@ -107,25 +107,20 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
           every="Every kind"
           options={CHANGE_KINDS.map((kind) => [kind, CHANGE_KIND_LABELS[kind]] as const)}
         />
-        {/* The sectors and countries of the changes seen: none yet, no filter to offer. */}
-        {sectors.length > 0 && (
-          <FilterSelect
-            label="Sector"
-            name="sector"
-            value={state.sector}
-            every="Every sector"
-            options={sectors.map((sector) => [sector, sector] as const)}
-          />
-        )}
-        {countries.size > 0 && (
-          <FilterSelect
-            label="Country"
-            name="country"
-            value={state.country}
-            every="Every country"
-            options={[...countries].sort((a, b) => a[1].localeCompare(b[1]))}
-          />
-        )}
+        <FilterSelect
+          label="Sector"
+          name="sector"
+          value={state.sector}
+          every="Every sector"
+          options={sectors.map((sector) => [sector, sector] as const)}
+        />
+        <FilterSelect
+          label="Country"
+          name="country"
+          value={state.country}
+          every="Every country"
+          options={[...countries].sort((a, b) => a[1].localeCompare(b[1]))}
+        />
         <div className="flex items-center gap-3">
           <button
             type="submit"
@@ -219,7 +214,10 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
   );
 }
 
-/** One of the form's filters: a plain select (the form works without JavaScript), "every" first. */
+/**
+ * One of the form's filters: a plain select (the form works without JavaScript), "every" first.
+ * Not offered without options (the sectors and countries come from the changes seen so far).
+ */
 function FilterSelect({
   label,
   name,
@@ -233,6 +231,7 @@ function FilterSelect({
   every: string;
   options: readonly (readonly [value: string, label: string])[];
 }) {
+  if (options.length === 0) return null;
   return (
     <label className="text-sm font-medium">
       {label}
