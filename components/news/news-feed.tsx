@@ -227,8 +227,14 @@ export function NewsFeed({
         <h2 id="feed-stories-heading" className="sr-only">
           Stories
         </h2>
+        {/* The summary takes the room left of the view switches, which stay put whatever its length
+            (they used to jump below a long summary and back beside a short one). */}
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <p id="feed-summary" className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+          <p
+            id="feed-summary"
+            className="min-w-[min(100%,16rem)] flex-1 text-sm text-slate-700 dark:text-slate-300"
+            aria-live="polite"
+          >
             {feed.data ? (
               <strong className="text-slate-900 dark:text-white">{stories(total)}</strong>
             ) : (
@@ -252,7 +258,7 @@ export function NewsFeed({
             · {typesSummary}
             {updating && <span className="ml-2 text-brand-600 dark:text-sky-300">Updating…</span>}
           </p>
-          <div className="flex flex-wrap items-center gap-3 print:hidden">
+          <div className="flex flex-wrap items-center gap-3 print:hidden xl:shrink-0">
             <Segmented
               name="feed-density"
               label="Density"
