@@ -225,6 +225,63 @@ describe("DirectorySync", () => {
     expect(fake.calls.map((c) => c.pageNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
+  it("keeps nothing from a failed attempt when the list has changed size since", async () => {
+    const fake = source(7500, { size: 1000, failPage: 8 });
+    const sync = new DirectorySync(fake.list, { concurrency: 1 });
+    await sync.sync("default"); // pages 1-7 fetched (page 8, the short last one, fails)
+    const retry = source(8200, { size: 1000 });
+    Object.assign(fake.list, { getCompaniesPage: retry.list.getCompaniesPage });
+    await sync.sync("default");
+    expect(retry.calls.map((c) => c.pageNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(sync.index("default").size).toBe(8200);
+  });
+
+  it("a resumed sync whose rows moved between pages does not add up, and is done again in full", async () => {
+    // 8000 rows, pages of 1000. After the failed attempt row 5 is removed and a new row added at
+    // the end (the count is the same): every row after the 5th moves up a place, so the 7001st,
+    // first of page 8 before, is now last of page 7, which the retry would keep from before.
+    let rows = Array.from({ length: 8000 }, (_, k) => row(k + 1));
+    let failPage: number | null = 8;
+    const calls: number[] = [];
+    const list: ListSource = {
+      async getCompaniesPage({ pageNumber = 1 }) {
+        calls.push(pageNumber);
+        if (pageNumber === failPage) {
+          failPage = null;
+          throw new UpstreamError("rate_limited", "Rate limit exceeded");
+        }
+        const totalPages = Math.ceil(rows.length / 1000);
+        return {
+          pagination: {
+            page: pageNumber,
+            pageSize: 1000,
+            totalCount: rows.length,
+            totalPages,
+            hasNextPage: pageNumber < totalPages,
+            hasPreviousPage: pageNumber > 1,
+          },
+          data: rows.slice((pageNumber - 1) * 1000, pageNumber * 1000),
+        };
+      },
+    };
+    const lines: string[] = [];
+    const sync = new DirectorySync(list, { concurrency: 1, log: (l) => lines.push(l) });
+    await sync.sync("default");
+    rows = [...rows.slice(0, 4), ...rows.slice(5), row(9001)];
+    calls.length = 0;
+    await sync.sync("default");
+    expect(lines).toContain(
+      "index: the default set's resumed sync has 7999 of 8000 rows: syncing it again in full",
+    );
+    // Pages 1 and 8 for the resumed attempt, then all 8 again.
+    expect(calls).toEqual([1, 8, 1, 2, 3, 4, 5, 6, 7, 8]);
+    const index = sync.index("default");
+    expect(index.size).toBe(8000);
+    expect(index.byKey(row(7001).companyKey)).toBeDefined();
+    expect(index.byKey(row(9001).companyKey)).toBeDefined();
+    expect(index.byKey(row(5).companyKey)).toBeUndefined();
+  });
+
   it("a failed page stops the attempt: its other workers call no more pages and write nothing into the next attempt", async () => {
     const PAGE = 10;
     const TOTAL = 100;

@@ -125,13 +125,18 @@ interface SetState {
   failures: number;
   retryTimer: ReturnType<typeof setTimeout> | null;
   /**
-   * The pages a failed attempt did fetch, and when: the retry soon after fetches only the rest
-   * (a rate-limited key does not pay for the same pages twice). The sync after it starts over.
+   * The pages a failed attempt did fetch, each with when, and the list's size and page size then:
+   * a retry soon after fetches only the rest (a rate-limited key does not pay for the same pages
+   * twice), as long as the list has not changed size under it.
    */
-  carried: { pages: Map<number, Company[]>; at: number } | null;
+  carried: {
+    pages: Map<number, { rows: Company[]; at: number }>;
+    totalCount: number;
+    pageSize: number;
+  } | null;
 }
 
-/** How long a failed attempt's pages may stand in for fetching them again. */
+/** How long a page fetched by a failed attempt may stand in for fetching it again. */
 const CARRY_MS = 10 * 60_000;
 
 export class DirectorySync {
@@ -343,9 +348,11 @@ export class DirectorySync {
     this.log(`index: syncing the ${set} set${lease ? " (this instance holds the lease)" : ""}`);
     const allCompanies = set === "all";
     const pages = new Map<number, Company[]>();
-    // A failed attempt's pages, if recent: page 1 is asked again (it says how many there are now).
-    const carried = state.carried && this.now() - state.carried.at < CARRY_MS ? state.carried.pages : null;
+    const fetchedAt = new Map<number, number>();
+    const carried = state.carried;
     state.carried = null;
+    let layout: { totalCount: number; pageSize: number } | null = null;
+    let reused = 0;
     // Ends this attempt at its first failure: its other workers then start no further page, and
     // a page still out when the next attempt begins is dropped instead of written into that one.
     const attempt = new AbortController();
@@ -355,8 +362,9 @@ export class DirectorySync {
       attempt.signal.throwIfAborted();
       return page;
     };
-    const record = (pageNumber: number, data: Company[]) => {
+    const record = (pageNumber: number, data: Company[], at = this.now()) => {
       pages.set(pageNumber, data);
+      fetchedAt.set(pageNumber, at);
       rowsFetched += data.length;
       if (firstSync) {
         progress.pagesDone = pages.size;
@@ -372,12 +380,22 @@ export class DirectorySync {
       record(1, first.data);
       if (firstSync) progress.pagesTotal = totalPages;
       let last = first.pagination;
-      for (const [pageNumber, data] of carried ?? [])
-        if (pageNumber > 1 && pageNumber < totalPages) record(pageNumber, data);
-      if (carried && pages.size > 1)
-        this.log(
-          `index: the ${set} set's sync resumes: ${pages.size - 1} pages kept from the failed attempt`,
-        );
+      layout = { totalCount: first.pagination.totalCount, pageSize: first.pagination.pageSize };
+      // A failed attempt's pages stand in while the list has the same size (page 1, asked again,
+      // says so): full pages between the first and the last, fetched less than CARRY_MS ago.
+      if (carried && carried.totalCount === layout.totalCount && carried.pageSize === layout.pageSize)
+        for (const [pageNumber, page] of carried.pages)
+          if (
+            pageNumber > 1 &&
+            pageNumber < totalPages &&
+            page.rows.length === layout.pageSize &&
+            this.now() - page.at < CARRY_MS
+          ) {
+            record(pageNumber, page.rows, page.at);
+            reused++;
+          }
+      if (reused > 0)
+        this.log(`index: the ${set} set's sync resumes: ${reused} pages kept from the failed attempt`);
       // Pages 2..totalPages with bounded concurrency.
       const limit = pLimit(this.concurrency);
       await Promise.all(
@@ -415,6 +433,14 @@ export class DirectorySync {
           rows.push(row);
         }
       }
+      // Rows that moved between pages since the failed attempt would be lost or doubled: a resumed
+      // sync that does not add up to the list's count is done again from the first page.
+      if (reused > 0 && rows.length !== last.totalCount) {
+        this.log(
+          `index: the ${set} set's resumed sync has ${rows.length} of ${last.totalCount} rows: syncing it again in full`,
+        );
+        return await this.run(set, lease);
+      }
       const previous = state.snapshot?.rows ?? null;
       state.snapshot = { index: servedIndex(rows), rows, syncedAt: this.now() };
       state.partialRows = [];
@@ -446,7 +472,11 @@ export class DirectorySync {
         await this.store?.save({ set, syncedAt: this.now(), pages: 0, rows: [], unavailable: true });
       } else {
         this.log(`index: the ${set} set's sync failed: ${message}`);
-        state.carried = { pages, at: this.now() };
+        if (layout)
+          state.carried = {
+            ...layout,
+            pages: new Map([...pages].map(([n, rows]) => [n, { rows, at: fetchedAt.get(n) ?? this.now() }])),
+          };
         progress.lastError = message;
         progress.lastErrorCode = error instanceof UpstreamError ? error.code : null;
         progress.state = state.snapshot ? "ready" : "error";
