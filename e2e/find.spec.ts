@@ -118,10 +118,19 @@ test.describe("search from every page", () => {
   test("Enter with nothing highlighted searches the directory for the text typed", async ({ page }) => {
     await page.goto("/news");
     await summon(page, "/");
-    // Typed and entered at once, before any match can arrive: the directory's results for it.
+    // Entered before any match arrives (the box's searches held back): the directory's results.
+    const held = (url: URL) => url.pathname === "/api/companies";
+    await page.route(held, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue().catch(() => {}); // the page may have moved on
+    });
     await headerBox(page).fill("Ember Partners");
     await headerBox(page).press("Enter");
     await expect(page).toHaveURL(/\/companies\?q=Ember(\+|%20)Partners$/);
+    await page.unroute(held);
+    // The box empties rather than dropping its matches over the results.
+    await expect(headerBox(page)).toHaveValue("");
+    await expect(headerList(page)).toBeHidden();
     await expect(directoryBox(page)).toHaveValue("Ember Partners");
     await expect(results(page).getByRole("link", { name: LONDON.name })).toBeVisible();
     // A text nothing matches lands on the directory's own "no companies match".

@@ -115,6 +115,11 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/news\?company=XSHE_300980/);
     await expect(articles(page).first()).toBeVisible();
     expect(new Set(await attribute(page, "company"))).toEqual(new Set(["XSHE_300980"]));
+    // The view's links change one thing and keep the rest: still this company's news.
+    await expect(page.getByRole("link", { name: "Today" })).toHaveAttribute(
+      "href",
+      /^\/news\?range=today&.*company=XSHE_300980/,
+    );
   });
 });
 

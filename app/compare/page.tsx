@@ -56,15 +56,23 @@ async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSe
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">Compare</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
-          {companies.length > 0 ? (
+          {count > 0 ? (
             <>
               {count} {count === 1 ? "company" : "companies"}
-              {count > companies.length ? ` (${count - companies.length} not shown just now)` : ""}, with{" "}
-              <strong className="font-semibold text-slate-900 dark:text-white">
-                <UpstreamText>{companies[0]?.name}</UpstreamText>
-              </strong>{" "}
-              as the focus. Add up to {MAX_COMPARE} from the search box, the peer graph, a profile's peers or
-              a selection in the
+              {count > companies.length
+                ? ` (${companies.length === 0 ? "none" : `${count - companies.length} not`} shown just now)`
+                : ""}
+              {companies[0] && (
+                <>
+                  , with{" "}
+                  <strong className="font-semibold text-slate-900 dark:text-white">
+                    <UpstreamText>{companies[0].name}</UpstreamText>
+                  </strong>{" "}
+                  as the focus
+                </>
+              )}
+              . Add up to {MAX_COMPARE} from the search box, the peer graph, a profile's peers or a selection
+              in the
             </>
           ) : (
             <>

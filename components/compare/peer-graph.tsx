@@ -138,12 +138,6 @@ export function PeerGraph({
               <UpstreamText className="font-mono text-xs font-semibold">
                 {focus.ticker ?? focus.companyKey}
               </UpstreamText>
-              <span
-                className="hidden max-w-28 truncate text-[11px] @[32rem]:block"
-                title={plainText(focus.name)}
-              >
-                <UpstreamText>{shortName(focus.name)}</UpstreamText>
-              </span>
             </div>
             {placed.map((p) => {
               const on = inSet(p.item.companyKey);

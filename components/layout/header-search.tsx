@@ -24,15 +24,7 @@ export function HeaderSearch() {
     <search className="col-span-2 w-full min-w-0 lg:ml-auto lg:w-56 lg:shrink-0 xl:w-72">
       {/* Enter without a highlighted company (typed before the matches came, or matching none)
           searches the directory; without JavaScript the form does the same. */}
-      <form
-        action="/companies"
-        method="get"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const q = input.current?.value.trim();
-          if (q) router.push(`/companies?q=${encodeURIComponent(q)}`);
-        }}
-      >
+      <form action="/companies" method="get">
         <CompanyCombobox
           label="Find a company (press / or Ctrl+K)"
           placeholder="Find a company…"
@@ -41,6 +33,7 @@ export function HeaderSearch() {
           inputRef={input}
           suggestions={{ label: "Recently viewed companies", rows: recent }}
           onChoose={(row) => router.push(profileHref(row.companyKey))}
+          onSubmitText={(q) => router.push(`/companies?q=${encodeURIComponent(q)}`)}
         />
       </form>
     </search>

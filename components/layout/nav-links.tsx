@@ -48,7 +48,7 @@ export function NavLinks({ items }: { items: readonly { href: string; label: str
       ref={nav}
       aria-label="Main"
       style={{ maskImage: edgeMask(more) }}
-      className="-mx-1.5 flex items-center gap-0.5 overflow-x-auto text-[13px] sm:gap-1 sm:text-sm lg:mx-0"
+      className="-mx-1.5 flex scroll-px-8 items-center gap-0.5 overflow-x-auto text-[13px] sm:gap-1 sm:text-sm lg:mx-0"
     >
       {items.map((item) => {
         const active = item.href === currentHref;

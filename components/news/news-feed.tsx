@@ -182,21 +182,21 @@ export function NewsFeed({
         </div>
         <div data-without-js="">
           <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-            These filters need JavaScript. Without it, some views are links:
+            These filters need JavaScript. Without it, some changes of this view are links:
           </p>
           <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
             {(
               [
                 ["Today", { relative: "today", range: resolveRelative("today", today) }],
                 ["Last 3 days", { relative: "3d", range: resolveRelative("3d", today) }],
-                ["Last 7 days", {}],
+                ["Last 7 days", { range: null, relative: null }],
                 ["Major events only", { importance: { kind: "exact", level: 1 } }],
                 ["Every importance", { importance: { kind: "range", min: 1, max: 5 } }],
               ] as const
             ).map(([text, view]) => (
               <li key={text}>
                 <a
-                  href={feedHref(view, today)}
+                  href={feedHref({ ...state, ...view }, today)}
                   className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
                 >
                   {text}

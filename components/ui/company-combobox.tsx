@@ -42,6 +42,7 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   inline = false,
   inputRef,
   name,
+  onSubmitText,
 }: {
   label: ReactNode;
   onChoose: (row: DirectoryRow | C) => void;
@@ -52,8 +53,10 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   suggestions?: { label: string; rows: readonly C[] };
   inline?: boolean;
   inputRef?: Ref<HTMLInputElement>;
-  /** The input's name in a form around the box: Enter with no option highlighted submits it. */
+  /** The input's name in a form around the box: without JavaScript, Enter submits the form. */
   name?: string;
+  /** Enter with no option to choose (none came yet, or none match): the text, and the box empties. */
+  onSubmitText?: (text: string) => void;
 }) {
   const id = useId();
   const listId = `${id}-list`;
@@ -93,6 +96,14 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
       if (showList && row) {
         event.preventDefault();
         choose(row);
+      } else if (onSubmitText) {
+        // Handled here rather than by the form around the box: a client navigation, and the box
+        // empties instead of dropping its matches over the page it went to.
+        event.preventDefault();
+        if (!text.trim()) return;
+        onSubmitText(text.trim());
+        setText("");
+        setOpen(false);
       }
     } else if (event.key === "Escape") {
       setOpen(false);

@@ -21,6 +21,8 @@ function initials(name: string): string {
  */
 export function useImageFailed() {
   const [failed, setFailed] = useState(false);
+  // A lazy image not yet requested is not `complete` (checked in Chromium), so this only catches
+  // one that was requested and failed.
   const ref = useCallback((img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth === 0) setFailed(true);
   }, []);

@@ -4,14 +4,15 @@
 // Coordinates are in a unit square centred on 0 (radius 1 is the outer edge).
 
 export const RING_ORDER = ["direct_competitor", "business_model_peer", "industry_peer"] as const;
-// The inner ring clears the focus company's box (logo, ticker and name) by a label's half width.
-const RADII = [0.5, 0.72, 0.94] as const;
+// The inner ring clears the focus company's box (its logo and ticker; the section's title names it).
+const RADII = [0.48, 0.73, 0.97] as const;
 
 /**
- * A peer's label (ticker over short name) in the same units, at the graph's widest: about 96 by
- * 34 px of a 544 px graph whose unit is 243 px. Narrower graphs show tickers only, which are smaller.
+ * A peer's label (ticker over short name) at its largest, in the same units: 116 by 38 px (its
+ * 112 px cap and ring) of the narrowest graph that shows names, 512 px, whose unit is 229 px.
+ * Narrower graphs show tickers only, which are smaller.
  */
-export const LABEL = { width: 0.4, height: 0.15 } as const;
+export const LABEL = { width: 0.5, height: 0.17 } as const;
 
 export interface Placed<T> {
   item: T;
@@ -52,7 +53,7 @@ const at = (radius: number, angle: number): Point => ({
 });
 
 /** Turns tried within one gap between a ring's neighbours: the first (0) keeps its first peer on top. */
-const TURNS = 12;
+const TURNS = 24;
 
 /**
  * Where a ring starts: the first of TURNS turns within one gap from the top that keeps its labels
