@@ -55,19 +55,36 @@ const at = (radius: number, angle: number): Point => ({
 /** Turns tried within one gap between a ring's neighbours: the first (0) keeps its first peer on top. */
 const TURNS = 24;
 
+/** How far apart two angles are, in radians (0 to π). */
+function angleBetween(a: number, b: number): number {
+  const d = Math.abs(a - b) % (2 * Math.PI);
+  return Math.min(d, 2 * Math.PI - d);
+}
+
+/** A spoke this many radians from an inner peer's counts as clear of its label (a spoke behind a label reads as a link through it). */
+const SPOKE_CLEAR = Math.PI / 24;
+
 /**
  * Where a ring starts: the first of TURNS turns within one gap from the top that keeps its labels
- * clearest of the labels of the ring inside it.
+ * clearest of the labels of the ring inside it, and its spokes off the labels of every ring inside.
  */
-function ringStart(count: number, radius: number, inner: readonly Point[]): number {
+function ringStart(
+  count: number,
+  radius: number,
+  inner: readonly Point[],
+  innerAll: readonly Point[],
+): number {
   const gap = (2 * Math.PI) / count;
   let best = { start: -Math.PI / 2, clearance: -1 };
   for (let turn = 0; turn < TURNS; turn++) {
     const start = -Math.PI / 2 + (turn * gap) / TURNS;
     let clearance = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < count; i++)
-      for (const point of inner)
-        clearance = Math.min(clearance, labelClearance(at(radius, start + i * gap), point));
+    for (let i = 0; i < count; i++) {
+      const angle = start + i * gap;
+      for (const point of inner) clearance = Math.min(clearance, labelClearance(at(radius, angle), point));
+      for (const point of innerAll)
+        clearance = Math.min(clearance, angleBetween(angle, Math.atan2(point.y, point.x)) / SPOKE_CLEAR);
+    }
     // A clearly better turn wins; a nearly equal one does not move the ring off the top.
     if (clearance > best.clearance + 1e-9) best = { start, clearance };
   }
@@ -82,15 +99,17 @@ export function layoutPeers<T extends { relationship: string }>(peers: readonly 
   });
   const placed: Placed<T>[] = [];
   let inner: Point[] = [];
+  const innerAll: Point[] = [];
   for (const ring of [...rings.keys()].sort((a, b) => a - b)) {
     const members = rings.get(ring) ?? [];
     const radius = ringRadius(ring);
-    const start = ringStart(members.length, radius, inner);
+    const start = ringStart(members.length, radius, inner, innerAll);
     const points = members.map((_, i) => at(radius, start + (i * 2 * Math.PI) / members.length));
     members.forEach(({ item, rank }, i) => {
       placed.push({ item, ring, rank, ...(points[i] as Point) });
     });
     inner = points;
+    innerAll.push(...points);
   }
   return placed.sort((a, b) => a.rank - b.rank);
 }
