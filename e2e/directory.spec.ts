@@ -483,6 +483,8 @@ test.describe("directory columns", () => {
       .poll(() => scroller.evaluate((el) => el.scrollWidth - el.clientWidth))
       .toBeLessThanOrEqual(0);
     await expect(firstRow(page).locator('td[data-column="marketCap"]')).toBeInViewport();
+    // The two columns share the width: no resize handles to Tab through.
+    await expect(page.getByRole("separator", { name: /^Resize .* column$/ })).toHaveCount(0);
   });
 
   test("columns resize by keyboard and by dragging, and keep their width in this browser", async ({

@@ -353,7 +353,7 @@ export function DirectoryView({
                   onToggleSelected={selection.toggle}
                   columns={layout.columns}
                   widths={layout.widths}
-                  onResize={layout.onResize}
+                  onResize={wide ? layout.onResize : undefined}
                   exchange={layout.exchange}
                   // The table's height (the window's less 15rem) on a wide screen and on a 823 px phone.
                   firstHeight={wide ? 720 : 584}

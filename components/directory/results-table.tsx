@@ -67,7 +67,8 @@ export interface ResultsTableProps {
   fit?: boolean;
   /** Column widths the person set; a column without one has its default. */
   widths: readonly ColumnWidth[];
-  onResize: (column: ColumnId, px: number | null) => void;
+  /** Absent on a narrow window: its two columns share the width, and a handle would only be a Tab stop. */
+  onResize?: (column: ColumnId, px: number | null) => void;
   /** The one exchange the filters allow: the ticker column leaves its code out. */
   exchange: string | null;
   /** The table's height until it is measured (default 720 px): the first render fills this. */
@@ -220,11 +221,13 @@ export function ResultsTable(props: ResultsTableProps) {
                         <FlexRender header={header} />
                       </span>
                     )}
-                    <ColumnResizer
-                      label={label}
-                      px={widths.find((w) => w.id === id)?.px}
-                      onResize={(px) => onResize(id, px)}
-                    />
+                    {onResize && (
+                      <ColumnResizer
+                        label={label}
+                        px={widths.find((w) => w.id === id)?.px}
+                        onResize={(px) => onResize(id, px)}
+                      />
+                    )}
                   </th>
                 );
               })}
