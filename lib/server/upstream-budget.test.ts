@@ -214,7 +214,11 @@ describe("the upstream budget shared through Redis", () => {
     // Refused on its own, it asks again within a second, so a returning Redis is used at once.
     expect(refusal).toMatchObject({ granted: false, paused: false, retryInMs: expect.any(Number) });
     expect(refusal.granted === false && refusal.retryInMs).toBeLessThanOrEqual(1_000);
-    expect(a.store.status().used).toBe(2);
+    // Within the window: the call that waited and the extra ones, and at most the share. (A slot
+    // from before Redis went away may have left the window by now on a busy machine: CI once saw 1.)
+    const used = a.store.status().used;
+    expect(used).toBeGreaterThanOrEqual(1 + extra);
+    expect(used).toBeLessThanOrEqual(2);
 
     await redis.restart();
     await until(() => a.shared.isReady());
