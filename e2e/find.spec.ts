@@ -118,7 +118,7 @@ test.describe("search from every page", () => {
   test("Enter with nothing highlighted searches the directory for the text typed", async ({ page }) => {
     await page.goto("/news");
     await summon(page, "/");
-    // Entered before any match arrives (the box's searches held back): the directory's results.
+    // Entered before the matches arrive (the box's searches held back): the directory's results.
     const held = (url: URL) => url.pathname === "/api/companies";
     await page.route(held, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 4000));

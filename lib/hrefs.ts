@@ -8,6 +8,15 @@ export function profileHref(companyKey: string, from?: string): string {
   return from ? `${path}?${new URLSearchParams({ from })}` : path;
 }
 
+/**
+ * The directory with these parameters (a search, one facet), for links from outside it; the
+ * directory's own links come from its full state (app/companies/search-params.ts `directoryHref`).
+ */
+export function companiesHref(params: Record<string, string>): string {
+  const query = new URLSearchParams(params).toString();
+  return query ? `/companies?${query}` : "/companies";
+}
+
 export type LogoVariant = "icon" | "logo" | "logo-dark" | "tile";
 
 /** A company's logo through this server's logo route. */

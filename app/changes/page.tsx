@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Form from "next/form";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ChangeList } from "@/components/changes/change-list";
+import { GetForm } from "@/components/ui/get-form";
 import { EmptyState } from "@/components/ui/states";
 import { CHANGE_KIND_LABELS, CHANGE_KINDS, filterChanges } from "@/lib/directory/changes";
 import { formatCount, formatUtc } from "@/lib/format";
@@ -28,8 +28,8 @@ const selectClass =
 export default async function ChangesPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const { state, problems } = parseChangesParams(params);
-  // The form sends its unset filters as empty values (without JavaScript too): the URL is tidied
-  // to the state it means, so a shared link reads plainly.
+  // Without JavaScript the form sends its unset filters as empty values: the URL is tidied to the
+  // state it means, so a shared link reads plainly.
   if (
     problems.length === 0 &&
     Object.values(params).some((v) => v === "" || (Array.isArray(v) && v.includes("")))
@@ -91,10 +91,9 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
         </div>
       )}
 
-      {/* Next's form: a client navigation with JavaScript, a plain GET form without. Keyed by the
-          filters, so Back or a link to other filters remounts the selects, whose chosen value
-          would otherwise stay as the user left it (a default value applies once). */}
-      <Form
+      {/* Keyed by the filters, so Back or a link to other filters remounts the selects, whose chosen
+          value would otherwise stay as the user left it (a default value applies once). */}
+      <GetForm
         key={changesHref({ ...state, page: 1 })}
         action="/changes"
         aria-label="Filter changes"
@@ -137,7 +136,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
             </Link>
           )}
         </div>
-      </Form>
+      </GetForm>
 
       <section aria-labelledby="changes-results" className="space-y-3">
         <h2

@@ -60,7 +60,7 @@ export function BarChart({
   const plot = Math.max(40, width - Math.max(VALUE_LABEL, labelChars * CHAR + 8) - INSET);
   const scale = log ? logScale(Math.max(min / 2, 1e-9), max, plot) : linearScale(max, plot, { nice: true });
   const height = items.length * ROW;
-  // The axis's ticks, less any whose label would run into the one before (a narrow chart).
+  // The axis's ticks, less those whose label would run into the one before (a narrow chart).
   const ticks: number[] = [];
   for (const tick of scale.ticks(Math.max(2, Math.floor(plot / 90)))) {
     const before = ticks[ticks.length - 1];

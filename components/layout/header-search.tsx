@@ -6,7 +6,7 @@ import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { recentCompanies } from "@/lib/client/recent-companies";
 import { useStoredList } from "@/lib/client/stored-list";
 import { useFocusShortcut } from "@/lib/client/use-focus-shortcut";
-import { profileHref } from "@/lib/hrefs";
+import { companiesHref, profileHref } from "@/lib/hrefs";
 
 /**
  * The header's company search, on every page. Ctrl/⌘+K focuses it from anywhere; `/` does too
@@ -33,7 +33,7 @@ export function HeaderSearch() {
           inputRef={input}
           suggestions={{ label: "Recently viewed companies", rows: recent }}
           onChoose={(row) => router.push(profileHref(row.companyKey))}
-          onSubmitText={(q) => router.push(`/companies?q=${encodeURIComponent(q)}`)}
+          onSubmitText={(q) => router.push(companiesHref({ q }))}
         />
       </form>
     </search>

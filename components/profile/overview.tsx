@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
+import { companiesHref } from "@/lib/hrefs";
 import type { Profile } from "@/lib/upstream/schemas";
 import { labelOf } from "@/lib/upstream/vocabulary";
 import { ExpandableText } from "./expandable-text";
@@ -33,7 +34,7 @@ const missing = <span className="font-normal text-slate-500 dark:text-slate-400"
 
 /** The directory filtered to one GICS level (the directory reads its facets from the URL). */
 function gicsHref(level: "sector" | "industryGroup" | "industry" | "subIndustry", value: string) {
-  return `/companies?${new URLSearchParams({ [level]: value })}`;
+  return companiesHref({ [level]: value });
 }
 
 export function Overview({

@@ -72,7 +72,7 @@ function ringStart(
   count: number,
   radius: number,
   inner: readonly Point[],
-  innerAll: readonly Point[],
+  innerAngles: readonly number[],
 ): number {
   const gap = (2 * Math.PI) / count;
   let best = { start: -Math.PI / 2, clearance: -1 };
@@ -82,8 +82,8 @@ function ringStart(
     for (let i = 0; i < count; i++) {
       const angle = start + i * gap;
       for (const point of inner) clearance = Math.min(clearance, labelClearance(at(radius, angle), point));
-      for (const point of innerAll)
-        clearance = Math.min(clearance, angleBetween(angle, Math.atan2(point.y, point.x)) / SPOKE_CLEAR);
+      for (const other of innerAngles)
+        clearance = Math.min(clearance, angleBetween(angle, other) / SPOKE_CLEAR);
     }
     // A clearly better turn wins; a nearly equal one does not move the ring off the top.
     if (clearance > best.clearance + 1e-9) best = { start, clearance };
@@ -99,17 +99,18 @@ export function layoutPeers<T extends { relationship: string }>(peers: readonly 
   });
   const placed: Placed<T>[] = [];
   let inner: Point[] = [];
-  const innerAll: Point[] = [];
+  const innerAngles: number[] = [];
   for (const ring of [...rings.keys()].sort((a, b) => a - b)) {
     const members = rings.get(ring) ?? [];
     const radius = ringRadius(ring);
-    const start = ringStart(members.length, radius, inner, innerAll);
-    const points = members.map((_, i) => at(radius, start + (i * 2 * Math.PI) / members.length));
+    const start = ringStart(members.length, radius, inner, innerAngles);
+    const angles = members.map((_, i) => start + (i * 2 * Math.PI) / members.length);
+    const points = angles.map((angle) => at(radius, angle));
     members.forEach(({ item, rank }, i) => {
       placed.push({ item, ring, rank, ...(points[i] as Point) });
     });
     inner = points;
-    innerAll.push(...points);
+    innerAngles.push(...angles);
   }
   return placed.sort((a, b) => a.rank - b.rank);
 }

@@ -129,11 +129,13 @@ interface SetState {
    * a retry soon after fetches only the rest (a rate-limited key does not pay for the same pages
    * twice), as long as the list has not changed size under it.
    */
-  carried: {
-    pages: Map<number, { rows: Company[]; at: number }>;
-    totalCount: number;
-    pageSize: number;
-  } | null;
+  carried: { pages: Map<number, FetchedPage>; totalCount: number; pageSize: number } | null;
+}
+
+/** A page of the list and when it was fetched. */
+interface FetchedPage {
+  rows: Company[];
+  at: number;
 }
 
 /** How long a page fetched by a failed attempt may stand in for fetching it again. */
@@ -347,8 +349,7 @@ export class DirectorySync {
     const began = this.now();
     this.log(`index: syncing the ${set} set${lease ? " (this instance holds the lease)" : ""}`);
     const allCompanies = set === "all";
-    const pages = new Map<number, Company[]>();
-    const fetchedAt = new Map<number, number>();
+    const pages = new Map<number, FetchedPage>();
     const carried = state.carried;
     state.carried = null;
     let layout: { totalCount: number; pageSize: number } | null = null;
@@ -363,8 +364,7 @@ export class DirectorySync {
       return page;
     };
     const record = (pageNumber: number, data: Company[], at = this.now()) => {
-      pages.set(pageNumber, data);
-      fetchedAt.set(pageNumber, at);
+      pages.set(pageNumber, { rows: data, at });
       rowsFetched += data.length;
       if (firstSync) {
         progress.pagesDone = pages.size;
@@ -427,7 +427,7 @@ export class DirectorySync {
       const rows: Company[] = [];
       const seen = new Set<string>();
       for (const pageNumber of [...pages.keys()].sort((a, b) => a - b)) {
-        for (const row of pages.get(pageNumber) ?? []) {
+        for (const row of pages.get(pageNumber)?.rows ?? []) {
           if (seen.has(row.companyKey)) continue;
           seen.add(row.companyKey);
           rows.push(row);
@@ -472,11 +472,7 @@ export class DirectorySync {
         await this.store?.save({ set, syncedAt: this.now(), pages: 0, rows: [], unavailable: true });
       } else {
         this.log(`index: the ${set} set's sync failed: ${message}`);
-        if (layout)
-          state.carried = {
-            ...layout,
-            pages: new Map([...pages].map(([n, rows]) => [n, { rows, at: fetchedAt.get(n) ?? this.now() }])),
-          };
+        if (layout) state.carried = { ...layout, pages };
         progress.lastError = message;
         progress.lastErrorCode = error instanceof UpstreamError ? error.code : null;
         progress.state = state.snapshot ? "ready" : "error";

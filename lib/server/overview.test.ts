@@ -69,7 +69,7 @@ describe("the overview's week counts", () => {
 });
 
 describe("the overview's top stories", () => {
-  it("are today's; yesterday's when today has none; the week's when neither day has any", async () => {
+  it("are today's; yesterday's when today has none; the week's when neither day has a story", async () => {
     const { services } = overviewServices();
     // The sandbox's news runs to its clock, 2026-11-20 15:00.
     const today = await topStories(services, TODAY);

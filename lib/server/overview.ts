@@ -22,7 +22,7 @@ const COUNT_CONCURRENCY = 3;
 export interface TopStories {
   /**
    * What is shown: today's top stories; yesterday's when today has none yet; the week's when
-   * neither day has any (a lag in the data, a quiet weekend).
+   * neither day has a story (a lag in the data, a quiet weekend).
    */
   span: "today" | "yesterday" | "week";
   range: DateRange;
