@@ -10,6 +10,7 @@ import { RedisTier } from "@/lib/server/cache-tiers";
 import { FileSnapshots, RedisSnapshots } from "@/lib/server/index-snapshots";
 import { SharedRedis } from "@/lib/server/redis";
 import { Services } from "@/lib/server/services";
+import { UpstreamError } from "@/lib/upstream/errors";
 import { companyRow } from "@/tests/company-rows";
 import { type RunningRedis, startRedis } from "./redis-server";
 import { until } from "./until";
@@ -237,6 +238,62 @@ describe("one index sync across instances", () => {
     await Promise.all(all.map((i) => i.sync.refresh("default")));
     expect(all.map((i) => i.calls()).reduce((a, b) => a + b)).toBe(5);
     for (const i of all) expect(i.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+  });
+
+  it("a holder whose sync failed keeps the lease to its retry, which resumes; the others wait for it", async () => {
+    const namespace = `index-${++run}`;
+    const asked: number[] = [];
+    let failing = true;
+    const rateLimited = new UpstreamError("rate_limited", "Upstream rate limit reached", { status: 429 });
+    const forbidden = new UpstreamError("forbidden", "not on this plan", { status: 403 });
+    const holder = listSource();
+    const other = listSource();
+    const instance = async (list: ListSource) =>
+      new DirectorySync(list, {
+        store: new RedisSnapshots(await connect(namespace), null),
+        concurrency: 1,
+        checkMs: 20,
+        retryMs: 500,
+      });
+    const a = await instance({
+      async getCompaniesPage(params) {
+        if (params.allCompanies) throw forbidden;
+        asked.push(params.pageNumber ?? 1);
+        if (failing && params.pageNumber === 3) {
+          failing = false;
+          throw rateLimited;
+        }
+        return holder.list.getCompaniesPage(params);
+      },
+    });
+    const b = await instance({
+      async getCompaniesPage(params) {
+        if (params.allCompanies) throw forbidden;
+        return other.list.getCompaniesPage(params);
+      },
+    });
+    try {
+      a.start();
+      await until(() => a.progress("default").state === "error");
+      b.start();
+      // The other instance says why there is no list yet, and does not sync it by itself.
+      await until(() => b.progress("default").elsewhere === true);
+      expect(b.progress("default")).toMatchObject({
+        state: "error",
+        elsewhere: true,
+        lastErrorCode: "rate_limited",
+        rows: 0,
+      });
+      expect(b.progress("default").retryAt).toBe(a.progress("default").retryAt);
+      await until(() => a.progress("default").state === "ready" && b.progress("default").state === "ready");
+      // The retry fetched page 1 (for the count) and the pages the failed attempt did not get.
+      expect(asked).toEqual([1, 2, 3, 1, 3, 4, 5]);
+      expect(other.calls()).toBe(0);
+      expect(b.progress("default")).toMatchObject({ rows: 450, elsewhere: false, lastError: null });
+    } finally {
+      a.stop();
+      b.stop();
+    }
   });
 
   it("when the holder dies, another instance takes the lease over once it expires", async () => {

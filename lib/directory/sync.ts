@@ -52,12 +52,16 @@ export interface LeaderProgress {
   pagesDone: number;
   pagesTotal: number | null;
   rows: number;
+  /** Its last attempt failed: why, and when it tries again (it keeps the lease until then). */
+  failed?: { error: string; code: string | null; retryAt: number | null };
 }
 
 /** The lease on syncing a set, held by this instance. */
 export interface SyncLease {
   /** Tells the other instances how far the sync has come; also keeps the lease alive. */
   progress(progress: LeaderProgress): void;
+  /** Whether the lease was found taken over (it lapsed while this instance held it). */
+  readonly lost?: boolean;
   release(): Promise<void>;
 }
 
@@ -130,6 +134,11 @@ interface SetState {
    * twice), as long as the list has not changed size under it.
    */
   carried: { pages: Map<number, FetchedPage>; totalCount: number; pageSize: number } | null;
+  /**
+   * The lease, kept from a failed attempt to its retry: the other instances wait for that retry
+   * (the backoff holds across instances) instead of starting over without the pages carried here.
+   */
+  lease: SyncLease | null;
 }
 
 /** A page of the list and when it was fetched. */
@@ -188,6 +197,7 @@ export class DirectorySync {
       failures: 0,
       retryTimer: null,
       carried: null,
+      lease: null,
     });
     this.states = { default: initial("default"), all: initial("all") };
   }
@@ -208,6 +218,8 @@ export class DirectorySync {
     for (const state of Object.values(this.states)) {
       if (state.retryTimer) clearTimeout(state.retryTimer);
       state.retryTimer = null;
+      void state.lease?.release();
+      state.lease = null;
     }
   }
 
@@ -248,15 +260,32 @@ export class DirectorySync {
     if (this.isCurrent(set)) return;
     const retryAt = state.progress.retryAt;
     if (retryAt && this.now() < retryAt) return;
-    const lease = this.store?.lease ? await this.store.lease(set) : null;
+    let lease: SyncLease | "held" | null = state.lease;
+    state.lease = null;
+    if (lease?.lost) {
+      await lease.release();
+      lease = null;
+    }
+    lease ??= this.store?.lease ? await this.store.lease(set) : null;
     if (lease === "held") {
-      // Another instance syncs; its snapshot arrives through a later check. Until then, its progress.
-      if (!state.snapshot) {
+      // Another instance syncs, or waits to retry its failed sync; its snapshot arrives through a
+      // later check. Until then, its progress, or its failure.
+      const leader = await this.store?.leaderProgress?.(set);
+      if (leader?.failed) {
+        const { error, code, retryAt } = leader.failed;
+        Object.assign(state.progress, {
+          ...(state.snapshot ? {} : { state: "error", pagesDone: 0, pagesTotal: leader.pagesTotal, rows: 0 }),
+          elsewhere: true,
+          lastError: error,
+          lastErrorCode: code,
+          retryAt,
+        });
+      } else if (!state.snapshot) {
         if (!state.progress.elsewhere) this.log(`index: another instance syncs the ${set} set`);
-        const leader = await this.store?.leaderProgress?.(set);
         Object.assign(state.progress, {
           state: "syncing",
           elsewhere: true,
+          retryAt: null,
           ...(leader ?? { pagesDone: 0, pagesTotal: null, rows: 0 }),
         });
       }
@@ -267,7 +296,9 @@ export class DirectorySync {
       await this.adoptNewer(set);
       if (!this.isCurrent(set)) await this.sync(set, lease ?? undefined);
     } finally {
-      await lease?.release();
+      // A failed sync with its retry scheduled keeps the lease for it.
+      if (lease && state.progress.retryAt && state.retryTimer && !lease.lost) state.lease = lease;
+      else await lease?.release();
     }
   }
 
@@ -336,9 +367,9 @@ export class DirectorySync {
     const firstSync = state.snapshot === null;
     const progress = state.progress;
     progress.refreshing = !firstSync;
+    progress.elsewhere = false;
     if (firstSync) {
       progress.state = "syncing";
-      progress.elsewhere = false;
       progress.pagesDone = 0;
       progress.pagesTotal = null;
       progress.rows = 0;
@@ -395,7 +426,9 @@ export class DirectorySync {
             reused++;
           }
       if (reused > 0)
-        this.log(`index: the ${set} set's sync resumes: ${reused} pages kept from the failed attempt`);
+        this.log(
+          `index: the ${set} set's sync resumes: ${reused} ${reused === 1 ? "page" : "pages"} kept from the failed attempt`,
+        );
       // Pages 2..totalPages with bounded concurrency.
       const limit = pLimit(this.concurrency);
       await Promise.all(
@@ -477,6 +510,12 @@ export class DirectorySync {
         progress.lastErrorCode = error instanceof UpstreamError ? error.code : null;
         progress.state = state.snapshot ? "ready" : "error";
         this.scheduleRetry(set);
+        lease?.progress({
+          pagesDone: pages.size,
+          pagesTotal,
+          rows: rowsFetched,
+          failed: { error: message, code: progress.lastErrorCode, retryAt: progress.retryAt ?? null },
+        });
       }
     } finally {
       progress.refreshing = false;

@@ -200,11 +200,12 @@ export class FileSnapshots implements SnapshotStore {
 const SAVE =
   "if redis.call('exists', KEYS[1]) == 1 then redis.call('rename', KEYS[1], KEYS[2]) end " +
   "redis.call('set', KEYS[1], ARGV[1]) redis.call('set', KEYS[3], ARGV[2]) return 1";
-// KEYS: 1 lease, 2 progress. ARGV: 1 token, 2 ms, 3 progress (JSON, or "" to only renew).
+// KEYS: 1 lease, 2 progress. ARGV: 1 token, 2 ms, 3 progress (JSON, or "" to only renew both).
 const RENEW =
   "if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end " +
   "redis.call('pexpire', KEYS[1], ARGV[2]) " +
-  "if ARGV[3] ~= '' then redis.call('set', KEYS[2], ARGV[3], 'PX', ARGV[2]) end return 1";
+  "if ARGV[3] ~= '' then redis.call('set', KEYS[2], ARGV[3], 'PX', ARGV[2]) " +
+  "else redis.call('pexpire', KEYS[2], ARGV[2]) end return 1";
 
 /**
  * Snapshots shared through Redis (`index:<set>:current`, `:previous`, `:version`, `:lease`), with
@@ -323,6 +324,9 @@ export class RedisSnapshots implements SnapshotStore {
     timer.unref?.();
     return {
       progress: (progress) => renew(progress),
+      get lost() {
+        return lost;
+      },
       release: async () => {
         clearInterval(timer);
         await this.redis.attempt((c) =>
@@ -338,8 +342,8 @@ export class RedisSnapshots implements SnapshotStore {
     const value = await this.redis.attempt((c) => c.get(this.key(set, "progress")));
     if (!value) return null;
     try {
-      const { pagesDone, pagesTotal, rows } = JSON.parse(value) as LeaderProgress;
-      return { pagesDone, pagesTotal, rows };
+      const { pagesDone, pagesTotal, rows, failed } = JSON.parse(value) as LeaderProgress;
+      return { pagesDone, pagesTotal, rows, ...(failed ? { failed } : {}) };
     } catch {
       return null;
     }
