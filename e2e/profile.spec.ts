@@ -328,6 +328,31 @@ test("a company without the news dataset says so and asks for nothing", async ({
   expect(asked).toEqual([]);
 });
 
+test("a reader already at the API view stays there when the news above it arrives", async ({ page }) => {
+  // The news loads after the page and grows by a screen or more. Left to the browser's scroll
+  // anchoring, the anchor was picked inside the news section, so nothing held the place: the API
+  // view was pushed about 1,000 px down (what a CI run of the next test met once).
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  await page.route("**/api/news?**", async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(`/companies/${LONDON.key}`);
+  const api = page.locator("#api");
+  await api.scrollIntoViewIfNeeded();
+  const before = await api.evaluate((e) => e.getBoundingClientRect().top);
+  const newsHeight = () => page.locator("#news").evaluate((e) => e.getBoundingClientRect().height);
+  const loading = await newsHeight();
+  arrive();
+  await expect(page.locator("#news ol li").first()).toBeVisible();
+  expect(await newsHeight()).toBeGreaterThan(loading + 300);
+  const after = await api.evaluate((e) => e.getBoundingClientRect().top);
+  expect(Math.abs(after - before)).toBeLessThan(5);
+});
+
 test("API view: v2 and v3 side by side, GBX against GBP explained, never the real key", async ({ page }) => {
   await page.goto(`/companies/${LONDON.key}`);
   const api = page.locator("#api");

@@ -251,6 +251,7 @@ async function ProfileContent({
       </Section>
       <Section
         id="news"
+        loadsOnClient
         title="News"
         description="Newest first. Importance runs from 1 (Major Event) to 5 (Routine Event)."
       >
