@@ -23,11 +23,24 @@ export function staleWarning(fetchedAt: number, now: number, code: UpstreamError
   return `Showing data from ${formatAgo(fetchedAt, now)}; ${describeUpstreamFailure(code)}.`;
 }
 
-/** The company list could not be loaded: with the rows received so far, if any. */
-export function indexUnavailable(progress: SyncProgress, code: UpstreamErrorCode | undefined): string {
+/** The company list could not be loaded: with the rows received so far, if any, and when it is tried again. */
+export function indexUnavailable(
+  progress: SyncProgress,
+  code: UpstreamErrorCode | undefined,
+  now: number,
+): string {
   return `The company list could not be loaded: ${describeUpstreamFailure(code)}. ${
     progress.rows > 0
       ? `Showing the ${formatCount(progress.rows)} companies received so far; the rest is`
       : "It is"
-  } tried again automatically.`;
+  } tried again ${retryIn(progress.retryAt ?? null, now)}.`;
+}
+
+/** "in 3 minutes": when a retry is due; "automatically" when that is not known, or due now. */
+function retryIn(retryAt: number | null, now: number): string {
+  if (retryAt === null || retryAt - now < 1_000) return "automatically";
+  const seconds = Math.ceil((retryAt - now) / 1_000);
+  if (seconds < 60) return "in less than a minute";
+  const minutes = Math.round(seconds / 60);
+  return `in ${minutes === 1 ? "a minute" : `${minutes} minutes`}`;
 }

@@ -327,7 +327,7 @@ export class Services {
     if (progress.state === "error") {
       return {
         kind: "unavailable",
-        message: indexUnavailable(progress, code),
+        message: indexUnavailable(progress, code, this.now()),
       };
     }
     if (progress.state === "ready" && progress.lastError && progress.syncedAt !== null) {
