@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
@@ -39,7 +39,8 @@ export function PeerGraph({
 }) {
   const id = useId();
   const [active, setActive] = useState<string | null>(null);
-  const placed = layoutPeers(peers);
+  // Laid out once per set of peers, not again on every hover.
+  const placed = useMemo(() => layoutPeers(peers), [peers]);
   const focusName = plainText(focus.name);
   const kinds = RING_ORDER.filter((k) => peers.some((p) => ringOf(p.relationship) === ringOf(k)));
   const counts = kinds.map((k) => {
