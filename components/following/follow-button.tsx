@@ -38,6 +38,8 @@ export function FollowButton({
     <button
       type="button"
       aria-pressed={on}
+      // The followed list lives in the browser's storage: without a script there is nothing to press.
+      data-needs-js=""
       onClick={() => toggleFollow(companyKey, label || null)}
       title={on ? "Following: press to unfollow" : "Follow: keep it on your Following page"}
       className={

@@ -192,7 +192,13 @@ export function NewsFeed({
                 ["Last 7 days", { range: null, relative: null }],
                 ["Major events only", { importance: { kind: "exact", level: 1 } }],
                 ["Every importance", { importance: { kind: "range", min: 1, max: 5 } }],
-              ] as const
+                // The other layouts of these stories: the switches beside them need a script.
+                ...DENSITIES.filter((d) => d.value !== state.density).map((d) => [
+                  d.label,
+                  { density: d.value },
+                ]),
+                ...GROUPS.filter((g) => g.value !== state.group).map((g) => [g.label, { group: g.value }]),
+              ] as [string, Partial<FeedState>][]
             ).map(([text, view]) => (
               <li key={text}>
                 <a
@@ -258,7 +264,7 @@ export function NewsFeed({
             · {typesSummary}
             {updating && <span className="ml-2 text-brand-600 dark:text-sky-300">Updating…</span>}
           </p>
-          <div className="flex flex-wrap items-center gap-3 print:hidden xl:shrink-0">
+          <div data-needs-js="" className="flex flex-wrap items-center gap-3 print:hidden xl:shrink-0">
             <Segmented
               name="feed-density"
               label="Density"
@@ -363,6 +369,7 @@ export function NewsFeed({
             {hasNextPage && (
               <button
                 type="button"
+                data-needs-js=""
                 onClick={() => void fetchNextPage()}
                 disabled={isFetchingNextPage || updating}
                 className="rounded-md bg-white px-4 py-2 font-medium text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60 dark:bg-slate-900 dark:text-white dark:ring-slate-600 dark:hover:bg-slate-800"

@@ -5,7 +5,7 @@ import { UpstreamText } from "@/components/ui/upstream-text";
 
 /**
  * Long text collapsed to a few lines with "Read more"; the whole text is in the page either way,
- * and printed in full.
+ * and printed in full, and shown in full where there is no script to open it (data-clamped).
  */
 export function ExpandableText({ paragraphs }: { paragraphs: string[] }) {
   const [open, setOpen] = useState(false);
@@ -14,6 +14,7 @@ export function ExpandableText({ paragraphs }: { paragraphs: string[] }) {
     <div>
       <div
         id={id}
+        data-clamped={open ? undefined : ""}
         className={`space-y-3 ${open ? "" : "max-h-32 overflow-hidden [mask-image:linear-gradient(to_bottom,black_60%,transparent)] print:max-h-none print:overflow-visible print:[mask-image:none]"}`}
       >
         {paragraphs.map((p, i) => (
@@ -25,6 +26,7 @@ export function ExpandableText({ paragraphs }: { paragraphs: string[] }) {
       </div>
       <button
         type="button"
+        data-needs-js=""
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((v) => !v)}

@@ -14,8 +14,12 @@ export function SlowUpstreamNotice({ what }: { what: string }) {
         className="mt-0.5 size-4 shrink-0 animate-spin rounded-full border-2 border-sky-300 border-t-sky-700 motion-reduce:animate-none dark:border-sky-800 dark:border-t-sky-200"
       />
       <p>
-        <span className="font-semibold">The data service is slow to answer.</span> {what} will appear here as
-        soon as it answers; there is no need to reload.
+        <span className="font-semibold">The data service is slow to answer.</span>{" "}
+        <span data-needs-js="">
+          {what} will appear here as soon as it answers; there is no need to reload.
+        </span>
+        {/* The answer streams in later in the page, and only a script puts it in place. */}
+        <span data-without-js="">Reload this page in a moment to see {what.toLowerCase()}.</span>
       </p>
     </div>
   );
