@@ -96,6 +96,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
       <GetForm
         key={changesHref({ ...state, page: 1 })}
         action="/changes"
+        focusAfter="changes-results"
         aria-label="Filter changes"
         className="grid gap-3 sm:grid-cols-[repeat(3,minmax(0,14rem))_auto] sm:items-end"
       >
@@ -141,7 +142,8 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
       <section aria-labelledby="changes-results" className="space-y-3">
         <h2
           id="changes-results"
-          className="text-sm font-medium text-slate-700 dark:text-slate-200"
+          tabIndex={-1}
+          className="text-sm font-medium focus:outline-none text-slate-700 dark:text-slate-200"
           aria-live="polite"
         >
           {matching.length === 0
