@@ -9,6 +9,7 @@ import {
   formatUsdExact,
   formatUtc,
   formatUtcDay,
+  formatUtcTime,
   plainText,
   safeHttpUrl,
 } from "./format";
@@ -131,6 +132,10 @@ describe("format", () => {
       expect(formatLocalTime(ms)).toBe(`${local({ hour: "numeric" })} ${zone}`);
       expect(formatLocalTime(ms, "stamp")).toBe(local({ hour: "2-digit", hourCycle: "h23" }));
     }
+    // Before the reader's timezone is known: the same form in UTC.
+    expect(formatUtcTime(Date.UTC(2026, 10, 20, 15, 4))).toBe("Nov 20, 3:04 PM UTC");
+    expect(formatUtcTime(Date.UTC(2026, 0, 2, 0, 9))).toBe("Jan 2, 12:09 AM UTC");
+    expect(formatUtcTime(Date.UTC(2026, 0, 2, 0, 9), "stamp")).toBe("Jan 2, 00:09");
   });
 
   it("keeps only http(s) links", () => {

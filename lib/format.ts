@@ -140,11 +140,35 @@ function offsetLabel(date: Date): string {
  */
 export function formatLocalTime(ms: number, style: "full" | "stamp" = "full"): string {
   const date = new Date(ms);
-  const day = `${(MONTHS[date.getMonth()] as string).slice(0, 3)} ${date.getDate()}`;
-  const minutes = String(date.getMinutes()).padStart(2, "0");
-  if (style === "stamp") return `${day}, ${String(date.getHours()).padStart(2, "0")}:${minutes}`;
-  const hour = date.getHours() % 12 || 12;
-  return `${day}, ${hour}:${minutes} ${date.getHours() < 12 ? "AM" : "PM"} ${offsetLabel(date)}`;
+  return clockTime(
+    [date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()],
+    style,
+    offsetLabel(date),
+  );
+}
+
+/**
+ * The same in UTC: "Nov 20, 3:04 PM UTC". What a server renders before the reader's timezone is
+ * known, so that for a reader in UTC nothing changes once it is.
+ */
+export function formatUtcTime(ms: number, style: "full" | "stamp" = "full"): string {
+  const date = new Date(ms);
+  return clockTime(
+    [date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()],
+    style,
+    "UTC",
+  );
+}
+
+function clockTime(
+  [month, day, hours, minutes]: [number, number, number, number],
+  style: "full" | "stamp",
+  zone: string,
+): string {
+  const date = `${(MONTHS[month] as string).slice(0, 3)} ${day}`;
+  const mm = String(minutes).padStart(2, "0");
+  if (style === "stamp") return `${date}, ${String(hours).padStart(2, "0")}:${mm}`;
+  return `${date}, ${hours % 12 || 12}:${mm} ${hours < 12 ? "AM" : "PM"} ${zone}`;
 }
 
 /** "2026-11-20 15:04 UTC": an instant in UTC, for titles and exports. */

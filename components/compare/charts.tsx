@@ -27,9 +27,11 @@ export function MarketCapChart({ companies }: { companies: readonly CompareCompa
   };
   const bigger = focus ? companies.filter((c) => (ratioToFocus(focus, c) ?? 0) > 1).length : 0;
   const summary =
-    focus && rank
-      ? `${focusName} is number ${rank} of ${withCap} by market cap${bigger ? ` (${bigger} larger)` : ""}${missing.length ? `; ${missing.length} without a market cap` : ""}.`
-      : `${withCap} of ${companies.length} companies have a market cap${focus ? `; ${focusName} has none` : ""}.`;
+    focus && rank && withCap === 1
+      ? `${focusName} is the only one here with a market cap${missing.length ? ` (${missing.length} without)` : ""}.`
+      : focus && rank
+        ? `${focusName} is number ${rank} of ${withCap} by market cap${bigger ? ` (${bigger} larger)` : ""}${missing.length ? `; ${missing.length} without a market cap` : ""}.`
+        : `${withCap} of ${companies.length} companies have a market cap${focus ? `; ${focusName} has none` : ""}.`;
   return (
     <ChartFrame
       title="Market cap"
@@ -95,8 +97,8 @@ export function BreakdownChart({
   noun: string;
   companies: readonly CompareCompany[];
   field: (c: CompareCompany) => string | null;
-  /** The one-line form, e.g. "are in" (sector) or "are headquartered in" (country). */
-  allIn: string;
+  /** The one-line form, plural and singular: "are in" and "is in" (sector). */
+  allIn: readonly [string, string];
 }) {
   const groups = breakdown(companies, field);
   const only = groups.length === 1 ? groups[0] : undefined;
@@ -111,10 +113,16 @@ export function BreakdownChart({
         </span>
         <span className="text-slate-900 dark:text-slate-100">
           {only.label === "Not given" ? (
-            `None of the ${companies.length} gives a ${noun}.`
+            companies.length === 1 ? (
+              `${plainText(companies[0]?.name)} gives no ${noun}.`
+            ) : (
+              `None of the ${companies.length} gives a ${noun}.`
+            )
           ) : (
             <>
-              All {companies.length} {allIn}{" "}
+              {companies.length === 1
+                ? `${plainText(companies[0]?.name)} ${allIn[1]}`
+                : `All ${companies.length} ${allIn[0]}`}{" "}
               <strong className="font-semibold">
                 <UpstreamText>{only.label}</UpstreamText>
               </strong>

@@ -178,7 +178,9 @@ export function CompareNews({
               onClick={() => setShown((n) => n + FIRST)}
               className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50 dark:text-sky-300 dark:ring-sky-400 dark:hover:bg-slate-800"
             >
-              Show {Math.min(FIRST, articles.length - shown)} more of {articles.length - shown}
+              {articles.length - shown <= FIRST
+                ? `Show the other ${articles.length - shown === 1 ? "story" : `${articles.length - shown} stories`}`
+                : `Show ${FIRST} more (${articles.length - shown} not shown yet)`}
             </button>
           )}
         </>

@@ -148,14 +148,14 @@ export function CompareView({
               <BreakdownChart
                 title="By sector"
                 noun="sector"
-                allIn="are in"
+                allIn={["are in", "is in"]}
                 companies={companies}
                 field={(c) => c.sector}
               />
               <BreakdownChart
                 title="By headquarters country"
                 noun="country"
-                allIn="are headquartered in"
+                allIn={["are headquartered in", "is headquartered in"]}
                 companies={companies}
                 field={hqField}
               />

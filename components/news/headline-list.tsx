@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FeedArticle } from "@/lib/api-types";
 import { useHydrated } from "@/lib/client/hydrated";
-import { formatLocalTime, formatUtc, plainText, safeHttpUrl } from "@/lib/format";
+import { formatLocalTime, formatUtc, formatUtcTime, plainText, safeHttpUrl } from "@/lib/format";
 import { ArticleTitle } from "./article-title";
 import { swatchOf } from "./event-colors";
 import { eventTypeLabel } from "./event-type-chip";
@@ -29,7 +29,7 @@ function Stamp({ iso }: { iso: string }) {
   const utc = formatUtc(ms);
   return (
     <time dateTime={new Date(ms).toISOString()} title={`Collected ${utc}`}>
-      {hydrated ? formatLocalTime(ms, "stamp") : `${utc.slice(5, 16)}`}
+      {hydrated ? formatLocalTime(ms, "stamp") : formatUtcTime(ms, "stamp")}
     </time>
   );
 }
@@ -73,7 +73,10 @@ function HeadlineRow({
         {showCompany && key ? (
           <Link
             href={`/companies/${encodeURIComponent(key)}`}
-            title={plainText(name)}
+            // The column holds the ticker alone; the name and exchange show on hover (and when opened).
+            title={plainText(
+              article.exchangeCode ? `${name} (${article.exchangeCode}: ${article.ticker || key})` : name,
+            )}
             className="truncate font-mono text-xs font-semibold text-slate-900 hover:text-brand-600 hover:underline sm:col-auto dark:text-slate-100 dark:hover:text-sky-300"
           >
             <UpstreamText>{article.ticker || key}</UpstreamText>

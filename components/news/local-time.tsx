@@ -1,7 +1,7 @@
 "use client";
 
 import { useHydrated } from "@/lib/client/hydrated";
-import { formatLocalTime, formatUtc } from "@/lib/format";
+import { formatLocalTime, formatUtc, formatUtcTime } from "@/lib/format";
 
 /** An instant in the reader's timezone, its UTC form on hover (and before hydration). */
 export function LocalTime({ iso }: { iso: string }) {
@@ -11,7 +11,7 @@ export function LocalTime({ iso }: { iso: string }) {
   const utc = formatUtc(ms);
   return (
     <time dateTime={new Date(ms).toISOString()} title={utc}>
-      {hydrated ? formatLocalTime(ms) : utc}
+      {hydrated ? formatLocalTime(ms) : formatUtcTime(ms)}
     </time>
   );
 }
