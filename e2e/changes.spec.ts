@@ -91,6 +91,8 @@ test("filters by kind, sector and country with the keyboard only, kept in the UR
   // (a request with them would be answered by a redirect: two round trips for one Apply).
   await expect(page).toHaveURL(/\/changes\?kind=ticker$/);
   expect(asked.filter((url) => /[?&](sector|country)=(&|$)/.test(url))).toEqual([]);
+  // The keyboard carries on from the results, not from the top of the page.
+  await expect(page.locator("#changes-results")).toBeFocused();
   const rows = page.getByRole("main").getByRole("listitem");
   await expect(rows.first()).toBeVisible();
   for (const text of await rows.allInnerTexts()) expect(text).toMatch(/Ticker/);

@@ -135,6 +135,18 @@ test.describe("following companies", () => {
     await expect(page.getByText("2 companies followed")).toBeVisible();
     await page.getByRole("button", { name: "Undo" }).click();
     await expect(tableNames(page)).toHaveText([LONDON.name, RICH.name, BIG.name]);
+
+    // F on a row unfollows it too: the row goes, and the keyboard stays in the table, on the row
+    // that takes its place (or the one above, for the last).
+    const row = (i: number) => followedTable(page).locator(`tbody [data-index="${i}"] a`).first();
+    await row(1).focus();
+    await page.keyboard.press("f");
+    await expect(tableNames(page)).toHaveText([LONDON.name, BIG.name]);
+    await expect(row(1)).toBeFocused();
+    await expect(row(1)).toContainText(BIG.name);
+    await page.keyboard.press("f");
+    await expect(tableNames(page)).toHaveText([LONDON.name]);
+    await expect(row(0)).toBeFocused();
     expect(problems).toEqual([]);
   });
 

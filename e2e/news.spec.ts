@@ -104,6 +104,12 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/news\?importance=1$/);
     await expect(articles(page).first()).toBeVisible();
     expect(new Set(await attribute(page, "importance"))).toEqual(new Set(["1"]));
+    // The layouts are links too (their switches need a script), and no button that cannot work.
+    await expect(page.getByRole("radio")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Load more stories" })).toBeHidden();
+    await page.getByRole("link", { name: "Headlines" }).click();
+    await expect(page).toHaveURL(/\/news\?importance=1&view=headlines$|\/news\?view=headlines&importance=1$/);
+    await expect(page.getByRole("link", { name: "Cards" })).toBeVisible();
   });
 
   test("a profile's news, which loads with a script, points to the feed for that company", async ({
@@ -111,6 +117,11 @@ test.describe("without JavaScript", () => {
   }) => {
     await page.goto("/companies/XSHE_300980");
     await expect(page.getByText("Loading news…")).toBeHidden();
+    // The long description shows whole; Read more and Follow, which need a script, are not offered.
+    const description = page.locator("[data-clamped]");
+    expect(await description.evaluate((el) => el.scrollHeight - el.clientHeight)).toBe(0);
+    await expect(page.getByRole("button", { name: "Read more" })).toBeHidden();
+    await expect(page.getByRole("button", { name: /^Follow/ })).toBeHidden();
     await page.getByRole("link", { name: "top-news feed for this company" }).click();
     await expect(page).toHaveURL(/\/news\?company=XSHE_300980/);
     await expect(articles(page).first()).toBeVisible();
