@@ -119,19 +119,6 @@ export function ResultsTable(props: ResultsTableProps) {
       if ((event.key === "f" || event.key === "F") && !event.ctrlKey && !event.metaKey && !event.altKey) {
         // F on a row follows or unfollows its company.
         if (row) toggleFollow(row.companyKey, plainText(row.displayNameEnglish) || null);
-        // On the Following page the row goes with it: focus moves to the row in its place (or the
-        // one above, if it was the last), not to the page.
-        requestAnimationFrame(() => {
-          const scroller = scrollRef.current;
-          if (!scroller || scroller.contains(document.activeElement)) return;
-          for (const at of [index, index - 1]) {
-            const link = scroller.querySelector<HTMLElement>(`[data-index="${at}"] a`);
-            if (!link) continue;
-            setActive(at);
-            link.focus();
-            return;
-          }
-        });
         return true;
       }
       return false;

@@ -1,12 +1,14 @@
 "use client";
 
-import { type KeyboardEvent, type RefObject, useEffect, useState } from "react";
+import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
 
 /**
  * Arrow keys, Page Up/Down, Home and End between the rows of a virtualized table: one row (the
  * active one) is in the tab order, and moving scrolls it into view and focuses its link.
  * `onRowKey` gets the other keys first, with the active row's index; it answers whether it took
  * the key. A new `resetKey` (a new result) scrolls back to the top and makes the first row active.
+ * A row that goes while it has the focus (unfollowed on the Following page, by F or its star)
+ * hands the focus to the row in its place, or the one above for the last, not to the page.
  */
 export function useRowNavigation({
   count,
@@ -31,6 +33,45 @@ export function useRowNavigation({
     if (scroller && scroller.scrollTop !== 0) scroller.scrollTo({ top: 0 });
     setActive(0);
   }, [resetKey, scrollRef]);
+
+  // The row that has the focus, while the focus is in the table: a blur to anywhere else clears
+  // it, a row removed with the focus in it does not.
+  const focused = useRef<number | null>(null);
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const onFocusIn = (event: FocusEvent) => {
+      const row = (event.target as HTMLElement).closest<HTMLElement>("[data-index]");
+      focused.current = row ? Number(row.dataset.index) : null;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const target = event.target as Node;
+      // A row being removed blurs too (Chromium): then the row is gone once this task is over.
+      queueMicrotask(() => {
+        if (target.isConnected && !scroller.contains(document.activeElement)) focused.current = null;
+      });
+    };
+    scroller.addEventListener("focusin", onFocusIn);
+    scroller.addEventListener("focusout", onFocusOut);
+    return () => {
+      scroller.removeEventListener("focusin", onFocusIn);
+      scroller.removeEventListener("focusout", onFocusOut);
+    };
+  }, [scrollRef]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count is the trigger (rows went), not a value used.
+  useEffect(() => {
+    const at = focused.current;
+    const scroller = scrollRef.current;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (at === null || !scroller || !lost) return;
+    for (const index of [at, at - 1]) {
+      const link = scroller.querySelector<HTMLElement>(`[data-index="${index}"] a`);
+      if (!link) continue;
+      setActive(index);
+      link.focus({ preventScroll: true });
+      return;
+    }
+  }, [count, scrollRef]);
 
   const focusRow = (index: number) => {
     const target = Math.max(0, Math.min(count - 1, index));
