@@ -102,6 +102,8 @@ export function BreakdownChart({
 }) {
   const groups = breakdown(companies, field);
   const only = groups.length === 1 ? groups[0] : undefined;
+  /** The one company's name, when one is compared. */
+  const sole = companies.length === 1 ? plainText(companies[0]?.name) : null;
   if (only)
     return (
       <p
@@ -113,16 +115,14 @@ export function BreakdownChart({
         </span>
         <span className="text-slate-900 dark:text-slate-100">
           {only.label === "Not given" ? (
-            companies.length === 1 ? (
-              `${plainText(companies[0]?.name)} gives no ${noun}.`
+            sole ? (
+              `${sole} gives no ${noun}.`
             ) : (
               `None of the ${companies.length} gives a ${noun}.`
             )
           ) : (
             <>
-              {companies.length === 1
-                ? `${plainText(companies[0]?.name)} ${allIn[1]}`
-                : `All ${companies.length} ${allIn[0]}`}{" "}
+              {sole ? `${sole} ${allIn[1]}` : `All ${companies.length} ${allIn[0]}`}{" "}
               <strong className="font-semibold">
                 <UpstreamText>{only.label}</UpstreamText>
               </strong>

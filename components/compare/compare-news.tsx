@@ -85,6 +85,7 @@ export function CompareNews({
       (!onlyKey || a.companyKey === onlyKey) &&
       (level === "all" || a.importance <= 2),
   );
+  const hidden = articles.length - shown;
   return (
     <div className="space-y-4">
       {data.warning && (
@@ -172,15 +173,15 @@ export function CompareNews({
               </li>
             ))}
           </ol>
-          {articles.length > shown && (
+          {hidden > 0 && (
             <button
               type="button"
               onClick={() => setShown((n) => n + FIRST)}
               className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50 dark:text-sky-300 dark:ring-sky-400 dark:hover:bg-slate-800"
             >
-              {articles.length - shown <= FIRST
-                ? `Show the other ${articles.length - shown === 1 ? "story" : `${articles.length - shown} stories`}`
-                : `Show ${FIRST} more (${articles.length - shown} not shown yet)`}
+              {hidden <= FIRST
+                ? `Show the other ${hidden === 1 ? "story" : `${hidden} stories`}`
+                : `Show ${FIRST} more (${hidden} not shown yet)`}
             </button>
           )}
         </>

@@ -4,13 +4,13 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FeedArticle } from "@/lib/api-types";
-import { useHydrated } from "@/lib/client/hydrated";
-import { formatLocalTime, formatUtc, formatUtcTime, plainText, safeHttpUrl } from "@/lib/format";
+import { plainText, safeHttpUrl } from "@/lib/format";
 import { ArticleTitle } from "./article-title";
 import { swatchOf } from "./event-colors";
 import { eventTypeLabel } from "./event-type-chip";
 import { articleKey } from "./grouping";
 import { importanceLabel } from "./importance";
+import { LocalTime } from "./local-time";
 
 /** Importance as a coloured level number: the same scale as the cards' badge, in one column. */
 const LEVEL_TONE: Record<number, string> = {
@@ -20,19 +20,6 @@ const LEVEL_TONE: Record<number, string> = {
   4: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
   5: "bg-slate-50 text-slate-600 ring-1 ring-inset ring-slate-200 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700",
 };
-
-/** "Nov 20 14:05" in the reader's timezone once hydrated; UTC (said as such) before that. */
-function Stamp({ iso }: { iso: string }) {
-  const hydrated = useHydrated();
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return <span>—</span>;
-  const utc = formatUtc(ms);
-  return (
-    <time dateTime={new Date(ms).toISOString()} title={`Collected ${utc}`}>
-      {hydrated ? formatLocalTime(ms, "stamp") : formatUtcTime(ms, "stamp")}
-    </time>
-  );
-}
 
 function HeadlineRow({
   article,
@@ -60,7 +47,7 @@ function HeadlineRow({
     >
       <div className="grid grid-cols-[auto_auto_minmax(0,1fr)_auto] items-center gap-x-2.5 gap-y-0.5 px-1.5 py-1 text-sm sm:grid-cols-[6.75rem_1.5rem_6.5rem_minmax(0,1fr)_9.5rem] sm:py-0 sm:leading-8">
         <span className="font-mono text-xs tabular-nums text-slate-600 dark:text-slate-400">
-          <Stamp iso={article.collectedAt} />
+          <LocalTime iso={article.collectedAt} style="stamp" titlePrefix="Collected " />
         </span>
         <span
           title={`Importance ${article.importance} of 5: ${importanceLabel(article.importance)}`}

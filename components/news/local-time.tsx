@@ -3,15 +3,26 @@
 import { useHydrated } from "@/lib/client/hydrated";
 import { formatLocalTime, formatUtc, formatUtcTime } from "@/lib/format";
 
-/** An instant in the reader's timezone, its UTC form on hover (and before hydration). */
-export function LocalTime({ iso }: { iso: string }) {
+/**
+ * An instant in the reader's timezone, in the same form in UTC before hydration; its full UTC
+ * form on hover, after `titlePrefix`. `stamp`: "Nov 20, 14:05", for the headline view's narrow
+ * column, where an unreadable time is a dash rather than the raw value.
+ */
+export function LocalTime({
+  iso,
+  style = "full",
+  titlePrefix = "",
+}: {
+  iso: string;
+  style?: "full" | "stamp";
+  titlePrefix?: string;
+}) {
   const hydrated = useHydrated();
   const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return <span>{iso}</span>;
-  const utc = formatUtc(ms);
+  if (Number.isNaN(ms)) return <span>{style === "stamp" ? "—" : iso}</span>;
   return (
-    <time dateTime={new Date(ms).toISOString()} title={utc}>
-      {hydrated ? formatLocalTime(ms) : formatUtcTime(ms)}
+    <time dateTime={new Date(ms).toISOString()} title={`${titlePrefix}${formatUtc(ms)}`}>
+      {hydrated ? formatLocalTime(ms, style) : formatUtcTime(ms, style)}
     </time>
   );
 }

@@ -38,9 +38,5 @@ export function indexUnavailable(
 
 /** "in 3 minutes": when a retry is due; "automatically" when that is not known, or due now. */
 function retryIn(retryAt: number | null, now: number): string {
-  if (retryAt === null || retryAt - now < 1_000) return "automatically";
-  const seconds = Math.ceil((retryAt - now) / 1_000);
-  if (seconds < 60) return "in less than a minute";
-  const minutes = Math.round(seconds / 60);
-  return `in ${minutes === 1 ? "a minute" : `${minutes} minutes`}`;
+  return retryAt === null || retryAt - now < 5_000 ? "automatically" : formatAgo(retryAt, now);
 }
