@@ -64,7 +64,7 @@ test.describe("company directory", () => {
 
     await search(page).fill(company.primaryListing.figi);
     await expect(bodyRows(page)).toHaveCount(1);
-    await expect(firstRow(page)).toContainText(`FIGI: ${company.primaryListing.figi}`);
+    await expect(firstRow(page)).toContainText(`FIGI (venue): ${company.primaryListing.figi}`);
     expect(await resultCount(page)).toBe(1);
   });
 

@@ -1,11 +1,10 @@
 // The change log's rows, as plain server-rendered HTML: /changes shows every company's, a
 // profile's History section one company's (without the company column).
-import Link from "next/link";
 import { Badge, type Tone } from "@/components/ui/badge";
+import { ProfileLink } from "@/components/ui/company-line";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { CHANGE_KIND_LABELS, type ChangeKind, type CompanyChange } from "@/lib/directory/changes";
 import { formatAgo, formatUtc } from "@/lib/format";
-import { profileHref } from "@/lib/hrefs";
 
 const TONE: Record<ChangeKind, Tone> = {
   new: "good",
@@ -95,12 +94,12 @@ export function ChangeList({
               <Badge tone={TONE[change.kind]}>{CHANGE_KIND_LABELS[change.kind]}</Badge>
               {showCompany && (
                 <>
-                  <Link
-                    href={profileHref(change.companyKey)}
-                    className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
-                  >
-                    <UpstreamText>{change.companyName}</UpstreamText>
-                  </Link>
+                  <ProfileLink
+                    companyKey={change.companyKey}
+                    name={change.companyName}
+                    tone="brand"
+                    className="font-medium"
+                  />
                   <code className="font-mono text-xs text-slate-600 dark:text-slate-300">
                     {change.companyKey}
                   </code>

@@ -1,12 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { FollowButton } from "@/components/following/follow-button";
 import { Badge, statusTone } from "@/components/ui/badge";
+import { ProfileLink } from "@/components/ui/company-line";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { ScrollTable } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import {
   ATTRIBUTES,
@@ -18,7 +18,6 @@ import {
 } from "@/lib/compare/attributes";
 import type { CompareCompany } from "@/lib/compare/model";
 import { plainText } from "@/lib/format";
-import { profileHref } from "@/lib/hrefs";
 
 const CELL = "px-3 py-2 align-top";
 const DIFF = "bg-amber-50 dark:bg-amber-950/50";
@@ -160,92 +159,87 @@ export function CompareTable({
           ))}
         </p>
       )}
-      <ScrollRegion
+      <ScrollTable
         label="Companies side by side (scrolls both ways; the header stays in view)"
         className="max-h-[calc(100dvh-var(--header-height)-1.5rem)] overflow-auto rounded-lg border border-slate-200 print:max-h-none print:overflow-visible dark:border-slate-800"
+        caption={`${companies.length} companies side by side; ${plainText(focus.name)} is the focus company`}
       >
-        <table className="w-full text-sm" data-compare-table>
-          <caption className="sr-only">
-            {companies.length} companies side by side; {plainText(focus.name)} is the focus company
-          </caption>
-          <thead data-compare-head>
-            <tr>
-              <td className="sticky top-0 left-0 z-30 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900" />
-              {companies.map((c, i) => (
-                <th
-                  key={c.companyKey}
-                  scope="col"
-                  className={`${CELL} sticky top-0 z-20 min-w-40 border-b border-slate-200 bg-slate-50 text-left font-normal dark:border-slate-800 dark:bg-slate-900`}
-                >
-                  <div className="flex items-start gap-2">
-                    <CompanyLogo companyKey={c.companyKey} name={c.name} hasLogo={c.hasLogo} size={28} />
-                    <div className="min-w-0">
-                      <Link
-                        href={profileHref(c.companyKey)}
-                        className="font-semibold text-slate-900 break-words hover:text-brand-600 hover:underline dark:text-white dark:hover:text-sky-300"
-                      >
-                        <UpstreamText>{c.name}</UpstreamText>
-                      </Link>
-                      {i === 0 && (
-                        <span className="ml-1.5">
-                          <Badge tone="brand">Focus</Badge>
-                        </span>
-                      )}
-                      <div className="mt-1 flex flex-wrap gap-1.5">
-                        {i > 0 && (
-                          <button
-                            type="button"
-                            disabled={pending}
-                            onClick={() => onFocus(c.companyKey)}
-                            className="rounded px-1.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
-                          >
-                            Make focus<span className="sr-only"> ({plainText(c.name)})</span>
-                          </button>
-                        )}
-                        <FollowButton companyKey={c.companyKey} name={c.name} compact />
+        <thead>
+          <tr>
+            <td className="sticky top-0 left-0 z-30 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900" />
+            {companies.map((c, i) => (
+              <th
+                key={c.companyKey}
+                scope="col"
+                className={`${CELL} sticky top-0 z-20 min-w-40 border-b border-slate-200 bg-slate-50 text-left font-normal dark:border-slate-800 dark:bg-slate-900`}
+              >
+                <div className="flex items-start gap-2">
+                  <CompanyLogo companyKey={c.companyKey} name={c.name} hasLogo={c.hasLogo} size={28} />
+                  <div className="min-w-0">
+                    <ProfileLink
+                      companyKey={c.companyKey}
+                      name={c.name}
+                      className="font-semibold break-words"
+                    />
+                    {i === 0 && (
+                      <span className="ml-1.5">
+                        <Badge tone="brand">Focus</Badge>
+                      </span>
+                    )}
+                    <div className="mt-1 flex flex-wrap gap-1.5">
+                      {i > 0 && (
                         <button
                           type="button"
                           disabled={pending}
-                          onClick={() => onRemove(c.companyKey)}
-                          aria-label={`Remove ${plainText(c.name)} from the comparison`}
+                          onClick={() => onFocus(c.companyKey)}
                           className="rounded px-1.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
                         >
-                          Remove
+                          Make focus<span className="sr-only"> ({plainText(c.name)})</span>
                         </button>
-                      </div>
+                      )}
+                      <FollowButton companyKey={c.companyKey} name={c.name} compact />
+                      <button
+                        type="button"
+                        disabled={pending}
+                        onClick={() => onRemove(c.companyKey)}
+                        aria-label={`Remove ${plainText(c.name)} from the comparison`}
+                        className="rounded px-1.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+                      >
+                        Remove
+                      </button>
                     </div>
                   </div>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {rows.map((a) => (
-              <tr key={a.id} data-attribute={a.id}>
-                <th
-                  scope="row"
-                  className={`${CELL} sticky left-0 z-10 max-w-28 bg-white text-left sm:max-w-none sm:whitespace-nowrap text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-950 dark:text-slate-300`}
-                >
-                  {a.label}
-                </th>
-                {companies.map((c) => {
-                  const diff = a.id !== "marketCap" && differs(a, focus, c);
-                  return (
-                    <td
-                      key={c.companyKey}
-                      className={`${CELL} ${diff ? DIFF : ""}`}
-                      data-differs={diff || undefined}
-                    >
-                      <Value attribute={a} company={c} focus={focus} />
-                      {diff && <span className="sr-only"> (differs from {plainText(focus.name)})</span>}
-                    </td>
-                  );
-                })}
-              </tr>
+                </div>
+              </th>
             ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.map((a) => (
+            <tr key={a.id} data-attribute={a.id}>
+              <th
+                scope="row"
+                className={`${CELL} sticky left-0 z-10 max-w-28 bg-white text-left sm:max-w-none sm:whitespace-nowrap text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-950 dark:text-slate-300`}
+              >
+                {a.label}
+              </th>
+              {companies.map((c) => {
+                const diff = a.id !== "marketCap" && differs(a, focus, c);
+                return (
+                  <td
+                    key={c.companyKey}
+                    className={`${CELL} ${diff ? DIFF : ""}`}
+                    data-differs={diff || undefined}
+                  >
+                    <Value attribute={a} company={c} focus={focus} />
+                    {diff && <span className="sr-only"> (differs from {plainText(focus.name)})</span>}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
     </div>
   );
 }

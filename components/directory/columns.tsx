@@ -13,6 +13,7 @@ import {
   COMPANY_STATUS_LABELS,
   COMPANY_TYPE_LABELS,
   DATASET_LABELS,
+  LISTING_IDENTIFIERS,
   labelOf,
   SECURITY_TYPE_LABELS,
   TRADING_STATUS_LABELS,
@@ -34,11 +35,7 @@ const IDENTIFIER_LABELS: Record<string, string> = {
   companyKey: "Key",
   companyFiscalIdentifier: "fscl",
   cik: "CIK",
-  figi: "FIGI",
-  figiComposite: "Composite FIGI",
-  figiShareClass: "Share-class FIGI",
-  isin: "ISIN",
-  cusip: "CUSIP",
+  ...Object.fromEntries(LISTING_IDENTIFIERS),
 };
 
 /** Why a row matched, when the name cell alone does not show it: the identifier or other name. */

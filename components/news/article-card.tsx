@@ -1,10 +1,9 @@
-import Link from "next/link";
+import { ProfileLink } from "@/components/ui/company-line";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FeedArticle } from "@/lib/api-types";
 import { formatUtc, formatUtcDay, safeHttpUrl } from "@/lib/format";
-import { profileHref } from "@/lib/hrefs";
 import type { NewsArticle } from "@/lib/upstream/schemas";
 import { ArticleTitle } from "./article-title";
 import { EventTypeChip } from "./event-type-chip";
@@ -32,12 +31,7 @@ export function ArticleCompany({
     <div className="flex min-w-0 items-center gap-2.5">
       <CompanyLogo companyKey={key} name={name} hasLogo={hasLogo} size={28} />
       <div className="min-w-0 text-sm leading-tight">
-        <Link
-          href={profileHref(key)}
-          className="block truncate font-medium text-slate-900 hover:text-brand-600 hover:underline dark:text-slate-100 dark:hover:text-sky-300"
-        >
-          <UpstreamText>{name}</UpstreamText>
-        </Link>
+        <ProfileLink companyKey={key} name={name} className="block truncate font-medium" />
         <span className="text-xs text-slate-600 dark:text-slate-400">
           {article.ticker && <UpstreamText className="font-mono">{article.ticker}</UpstreamText>}
           {article.exchangeCode && (

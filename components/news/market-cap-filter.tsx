@@ -6,6 +6,11 @@ import { CAP_PRESETS, capPresetOf, describeMarketCap } from "@/lib/news/feed-sta
 import { DEFAULT_MIN_MARKET_CAP } from "@/lib/upstream/vocabulary";
 import { FilterGroup, inputClass } from "./filter-parts";
 
+const BOUND_FIELDS = [
+  { bound: "min", label: "Min ($B)", placeholder: "1 (default)" },
+  { bound: "max", label: "Max ($B)", placeholder: "none" },
+] as const;
+
 /**
  * Market-cap bounds with presets. With a company chosen they do not apply (the API returns that
  * company's news whatever its size): shown disabled, with the reason, and kept for later.
@@ -89,26 +94,18 @@ export function MarketCapFilter({
       {showCustom && (
         <form onSubmit={applyCustom} className="space-y-2" aria-label="Custom market cap bounds">
           <div className="grid grid-cols-2 gap-2">
-            <label className="text-xs text-slate-600 dark:text-slate-400">
-              Min ($B)
-              <input
-                inputMode="decimal"
-                className={`${inputClass} mt-1`}
-                value={draft.min}
-                placeholder="1 (default)"
-                onChange={(e) => setDraft({ ...draft, min: e.target.value })}
-              />
-            </label>
-            <label className="text-xs text-slate-600 dark:text-slate-400">
-              Max ($B)
-              <input
-                inputMode="decimal"
-                className={`${inputClass} mt-1`}
-                value={draft.max}
-                placeholder="none"
-                onChange={(e) => setDraft({ ...draft, max: e.target.value })}
-              />
-            </label>
+            {BOUND_FIELDS.map((field) => (
+              <label key={field.bound} className="text-xs text-slate-600 dark:text-slate-400">
+                {field.label}
+                <input
+                  inputMode="decimal"
+                  className={`${inputClass} mt-1`}
+                  value={draft[field.bound]}
+                  placeholder={field.placeholder}
+                  onChange={(e) => setDraft({ ...draft, [field.bound]: e.target.value })}
+                />
+              </label>
+            ))}
           </div>
           <button
             type="submit"

@@ -8,7 +8,6 @@ import { describeError } from "@/components/ui/states";
 import type { DirectoryPage } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 import { formatAgo, formatCount, formatUtc } from "@/lib/format";
-import { profileHref } from "@/lib/hrefs";
 
 const POLL_MS = 60_000;
 
@@ -62,7 +61,7 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
             const updatedMs = row.updatedAt ? row.updatedAt * 1000 : null;
             return (
               <li key={row.companyKey} className="flex items-center gap-2.5 py-2">
-                <CompanyLine company={row} logoSize={24} href={profileHref(row.companyKey)}>
+                <CompanyLine company={row} logoSize={24} link>
                   {" "}
                   <CountryFlag code={row.headquartersCountryCode} />
                 </CompanyLine>

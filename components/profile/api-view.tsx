@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { ScrollRegion, ScrollTable } from "@/components/ui/scroll-region";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { ServedProfile } from "@/lib/api-types";
@@ -83,65 +83,60 @@ function MappingTable({ diff }: { diff: ApiDiff }) {
         <input type="checkbox" checked={onlyDifferent} onChange={(e) => setOnlyDifferent(e.target.checked)} />
         Show only the fields whose values differ ({diff.rows.length - diff.counts.same})
       </label>
-      <ScrollRegion label="v2 to v3 field mapping (scrolls sideways)">
-        <table className="w-full text-sm">
-          <caption className="sr-only">
-            The contract's v2-to-v3 field mapping with this company's values
-          </caption>
-          <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                v2 field
+      <ScrollTable
+        label="v2 to v3 field mapping (scrolls sideways)"
+        caption="The contract's v2-to-v3 field mapping with this company's values"
+      >
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              v2 field
+            </th>
+            <th scope="col" className="px-3 py-2">
+              v2 value
+            </th>
+            <th scope="col" className="px-3 py-2">
+              v3 field
+            </th>
+            <th scope="col" className="px-3 py-2">
+              v3 value
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Comparison
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={`${row.v2Field}-${row.v3Field}`}
+              data-kind={row.kind}
+              className={`border-t border-slate-100 align-top dark:border-slate-800 ${KINDS[row.kind].row}`}
+            >
+              <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-mono text-xs font-normal">
+                {row.v2Field}
               </th>
-              <th scope="col" className="px-3 py-2">
-                v2 value
-              </th>
-              <th scope="col" className="px-3 py-2">
-                v3 field
-              </th>
-              <th scope="col" className="px-3 py-2">
-                v3 value
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Comparison
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr
-                key={`${row.v2Field}-${row.v3Field}`}
-                data-kind={row.kind}
-                className={`border-t border-slate-100 align-top dark:border-slate-800 ${KINDS[row.kind].row}`}
-              >
-                <th
-                  scope="row"
-                  className="whitespace-nowrap px-3 py-2 text-left font-mono text-xs font-normal"
+              <td className="min-w-32 max-w-xs px-3 py-2">
+                <Value value={row.v2Value} />
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{row.v3Field}</td>
+              <td className="min-w-32 max-w-xs px-3 py-2">
+                <Value value={row.v3Value} />
+              </td>
+              <td className="min-w-56 px-3 py-2">
+                <span
+                  className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium ${KINDS[row.kind].chip}`}
                 >
-                  {row.v2Field}
-                </th>
-                <td className="min-w-32 max-w-xs px-3 py-2">
-                  <Value value={row.v2Value} />
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{row.v3Field}</td>
-                <td className="min-w-32 max-w-xs px-3 py-2">
-                  <Value value={row.v3Value} />
-                </td>
-                <td className="min-w-56 px-3 py-2">
-                  <span
-                    className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium ${KINDS[row.kind].chip}`}
-                  >
-                    {KINDS[row.kind].label}
-                  </span>
-                  {row.note && (
-                    <span className="mt-1 block text-xs text-slate-700 dark:text-slate-300">{row.note}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+                  {KINDS[row.kind].label}
+                </span>
+                {row.note && (
+                  <span className="mt-1 block text-xs text-slate-700 dark:text-slate-300">{row.note}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
     </div>
   );
 }

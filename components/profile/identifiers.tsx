@@ -1,8 +1,9 @@
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { ScrollTable } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
 import { listingKey } from "@/lib/profile/listings";
-import type { Listing, Profile } from "@/lib/upstream/schemas";
+import type { Profile } from "@/lib/upstream/schemas";
+import { LISTING_IDENTIFIERS } from "@/lib/upstream/vocabulary";
 import { CopyButton } from "./copy-button";
 
 function Value({ label, value }: { label: string; value: string | number | null | undefined }) {
@@ -16,16 +17,6 @@ function Value({ label, value }: { label: string; value: string | number | null 
     </span>
   );
 }
-
-const LISTING_IDS: [keyof Listing, string][] = [
-  ["listingFiscalIdentifier", "Listing ID"],
-  ["securityFiscalIdentifier", "Security ID"],
-  ["figi", "FIGI (venue)"],
-  ["figiComposite", "Composite FIGI"],
-  ["figiShareClass", "Share-class FIGI"],
-  ["isin", "ISIN"],
-  ["cusip", "CUSIP"],
-];
 
 /** The company's identifiers and each listing's, every one copyable. */
 export function Identifiers({ profile }: { profile: Profile }) {
@@ -49,7 +40,7 @@ export function Identifiers({ profile }: { profile: Profile }) {
     ...(profile.primaryListing ? [{ listing: profile.primaryListing, primary: true }] : []),
     ...profile.secondaryListings.map((listing) => ({ listing, primary: false })),
   ];
-  const present = LISTING_IDS.filter(([field]) => listings.some(({ listing }) => listing[field]));
+  const present = LISTING_IDENTIFIERS.filter(([field]) => listings.some(({ listing }) => listing[field]));
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -64,56 +55,53 @@ export function Identifiers({ profile }: { profile: Profile }) {
         ))}
       </dl>
       {listings.length > 0 && (
-        <ScrollRegion label="Listing identifiers (scrolls sideways)">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Identifiers of each listing</caption>
-            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="whitespace-nowrap px-3 py-2">
-                  Listing
+        <ScrollTable label="Listing identifiers (scrolls sideways)" caption="Identifiers of each listing">
+          <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+            <tr>
+              <th scope="col" className="whitespace-nowrap px-3 py-2">
+                Listing
+              </th>
+              {present.map(([field, label]) => (
+                <th key={field} scope="col" className="whitespace-nowrap px-3 py-2">
+                  {label}
                 </th>
-                {present.map(([field, label]) => (
-                  <th key={field} scope="col" className="whitespace-nowrap px-3 py-2">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {listings.map(({ listing, primary }) => (
-                <tr key={listingKey(listing)} className="border-t border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
-                    <UpstreamText>{listing.exchangeCode}</UpstreamText>:{" "}
-                    <UpstreamText>{listing.ticker}</UpstreamText>
-                    {primary && (
-                      <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">
-                        (primary)
-                      </span>
-                    )}
-                  </th>
-                  {present.map(([field, label]) => {
-                    const value = listing[field];
-                    return (
-                      <td key={field} className="whitespace-nowrap px-3 py-1">
-                        {value ? (
-                          <span className="inline-flex items-center gap-0.5">
-                            <span className="font-mono text-xs">{value}</span>
-                            <CopyButton
-                              value={value}
-                              label={`${label} of ${plainText(listing.exchangeCode)}: ${plainText(listing.ticker)}`}
-                            />
-                          </span>
-                        ) : (
-                          <span className="text-slate-400 dark:text-slate-500">—</span>
-                        )}
-                      </td>
-                    );
-                  })}
-                </tr>
               ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+            </tr>
+          </thead>
+          <tbody>
+            {listings.map(({ listing, primary }) => (
+              <tr key={listingKey(listing)} className="border-t border-slate-100 dark:border-slate-800">
+                <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
+                  <UpstreamText>{listing.exchangeCode}</UpstreamText>:{" "}
+                  <UpstreamText>{listing.ticker}</UpstreamText>
+                  {primary && (
+                    <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">
+                      (primary)
+                    </span>
+                  )}
+                </th>
+                {present.map(([field, label]) => {
+                  const value = listing[field];
+                  return (
+                    <td key={field} className="whitespace-nowrap px-3 py-1">
+                      {value ? (
+                        <span className="inline-flex items-center gap-0.5">
+                          <span className="font-mono text-xs">{value}</span>
+                          <CopyButton
+                            value={value}
+                            label={`${label} of ${plainText(listing.exchangeCode)}: ${plainText(listing.ticker)}`}
+                          />
+                        </span>
+                      ) : (
+                        <span className="text-slate-400 dark:text-slate-500">—</span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
     </div>
   );

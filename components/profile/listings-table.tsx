@@ -1,11 +1,16 @@
 import { Fragment } from "react";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { CountryFlag } from "@/components/ui/country-flag";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { ScrollTable } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { groupListings, listingKey, minorUnitNote, type SecurityGroup } from "@/lib/profile/listings";
 import type { Listing } from "@/lib/upstream/schemas";
-import { labelOf, SECURITY_TYPE_LABELS, TRADING_STATUS_LABELS } from "@/lib/upstream/vocabulary";
+import {
+  LISTING_IDENTIFIERS,
+  labelOf,
+  SECURITY_TYPE_LABELS,
+  TRADING_STATUS_LABELS,
+} from "@/lib/upstream/vocabulary";
 
 const dash = (
   <span className="text-slate-400 dark:text-slate-500" title="Not given">
@@ -50,6 +55,15 @@ function GroupCaption({ group }: { group: SecurityGroup }) {
   );
 }
 
+const HEADERS = [
+  "Ticker",
+  "Exchange",
+  "MIC (operating / segment)",
+  "Security",
+  "Currency",
+  "Status",
+  "FIGIs",
+];
 const TH = "px-3 py-2 text-left align-bottom text-xs font-semibold uppercase tracking-wide";
 
 interface LineProps {
@@ -238,28 +252,16 @@ function ListingCard({ listing, isPrimary, licensed }: LineProps) {
           </span>
           <SegmentName listing={listing} />
         </CardFact>
-        <CardFact label="Listing identifier">
-          <Mono value={listing.listingFiscalIdentifier} />
-        </CardFact>
-        <CardFact label="FIGI (venue)">
-          <Mono value={listing.figi} />
-        </CardFact>
-        <CardFact label="FIGI (composite)">
-          <Mono value={listing.figiComposite} />
-        </CardFact>
-        <CardFact label="FIGI (share class)">
-          <Mono value={listing.figiShareClass} />
-        </CardFact>
-        {licensed.isin && (
-          <CardFact label="ISIN">
-            <Mono value={listing.isin} />
+        {LISTING_IDENTIFIERS.filter(
+          // The security's identifier heads its group; ISIN and CUSIP only where the key is licensed for them.
+          ([field]) =>
+            field !== "securityFiscalIdentifier" &&
+            (field === "isin" || field === "cusip" ? licensed[field] : true),
+        ).map(([field, label]) => (
+          <CardFact key={field} label={label}>
+            <Mono value={listing[field]} />
           </CardFact>
-        )}
-        {licensed.cusip && (
-          <CardFact label="CUSIP">
-            <Mono value={listing.cusip} />
-          </CardFact>
-        )}
+        ))}
       </dl>
     </li>
   );
@@ -277,7 +279,7 @@ export function ListingsTable({ primary, secondaries }: { primary: Listing | nul
     );
   const all = [...(primary ? [primary] : []), ...secondaries];
   const licensed = { isin: all.some((l) => l.isin), cusip: all.some((l) => l.cusip) };
-  const columns = 7 + (licensed.isin || licensed.cusip ? 1 : 0);
+  const columns = HEADERS.length + (licensed.isin || licensed.cusip ? 1 : 0);
   return (
     <>
       <div className="space-y-4 sm:hidden print:block" data-testid="listing-cards">
@@ -312,61 +314,42 @@ function ListingsGrid({
   columns: number;
 }) {
   return (
-    <ScrollRegion
+    <ScrollTable
       label="Listings (scrolls sideways)"
       className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block print:hidden dark:border-slate-800"
+      caption="Every listing, grouped by security; depositary receipts last"
     >
-      <table className="w-full text-sm">
-        <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
-          <tr>
-            <th scope="col" className={TH}>
-              Ticker
+      <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+        <tr>
+          {HEADERS.map((header) => (
+            <th key={header} scope="col" className={TH}>
+              {header}
             </th>
+          ))}
+          {(licensed.isin || licensed.cusip) && (
             <th scope="col" className={TH}>
-              Exchange
+              {[licensed.isin && "ISIN", licensed.cusip && "CUSIP"].filter(Boolean).join(" / ")}
             </th>
-            <th scope="col" className={TH}>
-              MIC (operating / segment)
-            </th>
-            <th scope="col" className={TH}>
-              Security
-            </th>
-            <th scope="col" className={TH}>
-              Currency
-            </th>
-            <th scope="col" className={TH}>
-              Status
-            </th>
-            <th scope="col" className={TH}>
-              FIGIs
-            </th>
-            {(licensed.isin || licensed.cusip) && (
-              <th scope="col" className={TH}>
-                {[licensed.isin && "ISIN", licensed.cusip && "CUSIP"].filter(Boolean).join(" / ")}
+          )}
+        </tr>
+      </thead>
+      {groups.map((group, i) => {
+        const receipt = group.kind === "depositary_receipt";
+        return (
+          <tbody
+            key={group.securityFiscalIdentifier ?? `line-${i}`}
+            data-security-kind={group.kind}
+            className={receipt ? "border-t-4 border-sky-200 dark:border-sky-900" : ""}
+          >
+            <tr className={receipt ? "bg-sky-50 dark:bg-sky-950/60" : "bg-slate-50/60 dark:bg-slate-900/60"}>
+              <th scope="rowgroup" colSpan={columns} className="px-3 py-2 text-left text-xs font-normal">
+                <GroupCaption group={group} />
               </th>
-            )}
-          </tr>
-        </thead>
-        {groups.map((group, i) => {
-          const receipt = group.kind === "depositary_receipt";
-          return (
-            <tbody
-              key={group.securityFiscalIdentifier ?? `line-${i}`}
-              data-security-kind={group.kind}
-              className={receipt ? "border-t-4 border-sky-200 dark:border-sky-900" : ""}
-            >
-              <tr
-                className={receipt ? "bg-sky-50 dark:bg-sky-950/60" : "bg-slate-50/60 dark:bg-slate-900/60"}
-              >
-                <th scope="rowgroup" colSpan={columns} className="px-3 py-2 text-left text-xs font-normal">
-                  <GroupCaption group={group} />
-                </th>
-              </tr>
-              <Lines group={group} licensed={licensed} as={ListingRow} />
-            </tbody>
-          );
-        })}
-      </table>
-    </ScrollRegion>
+            </tr>
+            <Lines group={group} licensed={licensed} as={ListingRow} />
+          </tbody>
+        );
+      })}
+    </ScrollTable>
   );
 }

@@ -31,6 +31,11 @@ function companyNewsQuery(filter: NewsFilter) {
 
 const PAGE = 10;
 
+const DATE_FIELDS = [
+  { end: "start", label: "From (UTC)" },
+  { end: "end", label: "To (UTC)" },
+] as const;
+
 const FIELD =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900";
 
@@ -47,16 +52,15 @@ export function NewsSection({
   /** Today's UTC date in the data's clock. */
   today: string;
 }) {
-  const [startInput, setStartInput] = useState("");
-  const [endInput, setEndInput] = useState("");
+  const [dates, setDates] = useState({ start: "", end: "" });
   const [range, setRange] = useState<{ startDate: string; endDate: string } | null>(null);
   const [eventType, setEventType] = useState("");
   const [importance, setImportance] = useState("");
   const [limit, setLimit] = useState(PAGE);
   const id = useId();
 
-  const check = checkNewsRange(startInput, endInput, today);
-  const limits = rangeLimits(startInput, endInput, today);
+  const check = checkNewsRange(dates.start, dates.end, today);
+  const limits = rangeLimits(dates.start, dates.end, today);
   const filter: NewsFilter = {
     companyKey,
     ...(range ?? {}),
@@ -73,12 +77,11 @@ export function NewsSection({
       </EmptyState>
     );
 
-  const onDates = (start: string, end: string) => {
-    setStartInput(start);
-    setEndInput(end);
-    const next = checkNewsRange(start, end, today);
-    if (next.ok) {
-      setRange(next.range);
+  const onDates = (next: { start: string; end: string }) => {
+    setDates(next);
+    const checked = checkNewsRange(next.start, next.end, today);
+    if (checked.ok) {
+      setRange(checked.range);
       setLimit(PAGE);
     }
   };
@@ -108,32 +111,21 @@ export function NewsSection({
         onSubmit={(e) => e.preventDefault()}
         className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] dark:bg-slate-900"
       >
-        <label className="block">
-          <span className="font-medium">From (UTC)</span>
-          <input
-            type="date"
-            value={startInput}
-            min={limits.start.min}
-            max={limits.start.max}
-            onChange={(e) => onDates(e.target.value, endInput)}
-            aria-invalid={!check.ok && check.field === "startDate"}
-            aria-describedby={`${id}-range`}
-            className={FIELD}
-          />
-        </label>
-        <label className="block">
-          <span className="font-medium">To (UTC)</span>
-          <input
-            type="date"
-            value={endInput}
-            min={limits.end.min}
-            max={limits.end.max}
-            onChange={(e) => onDates(startInput, e.target.value)}
-            aria-invalid={!check.ok && check.field === "endDate"}
-            aria-describedby={`${id}-range`}
-            className={FIELD}
-          />
-        </label>
+        {DATE_FIELDS.map(({ end, label }) => (
+          <label key={end} className="block">
+            <span className="font-medium">{label}</span>
+            <input
+              type="date"
+              value={dates[end]}
+              min={limits[end].min}
+              max={limits[end].max}
+              onChange={(e) => onDates({ ...dates, [end]: e.target.value })}
+              aria-invalid={!check.ok && check.field === `${end}Date`}
+              aria-describedby={`${id}-range`}
+              className={FIELD}
+            />
+          </label>
+        ))}
         <label className="block">
           <span className="font-medium">Event type</span>
           <select value={eventType} onChange={(e) => setEventType(e.target.value)} className={FIELD}>
@@ -159,9 +151,9 @@ export function NewsSection({
         <div className="flex items-end">
           <button
             type="button"
-            disabled={!filtered && !startInput && !endInput}
+            disabled={!filtered && !dates.start && !dates.end}
             onClick={() => {
-              onDates("", "");
+              onDates({ start: "", end: "" });
               setEventType("");
               setImportance("");
             }}

@@ -4,14 +4,14 @@ import Link from "next/link";
 import { useState } from "react";
 import { compareHref } from "@/app/compare/search-params";
 import { Badge, type Tone } from "@/components/ui/badge";
+import { ProfileLink } from "@/components/ui/company-line";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { MarketCap } from "@/components/ui/market-cap";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { ScrollTable } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { MAX_COMPARE } from "@/lib/compare/set";
 import { plainText } from "@/lib/format";
-import { profileHref } from "@/lib/hrefs";
 import type { PeerRow } from "@/lib/profile/peer-rows";
 import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
 
@@ -79,125 +79,127 @@ export function PeersTable({
           Compare with {closest.length === 1 ? "this peer" : `these ${closest.length} closest peers`}
         </Link>
       </div>
-      <ScrollRegion label="Peers (scrolls sideways)">
-        <table className="w-full text-sm">
-          <caption className="sr-only">
+      <ScrollTable
+        label="Peers (scrolls sideways)"
+        caption={
+          <>
             Peers of <UpstreamText>{companyName}</UpstreamText>, closest first
             {kind === "all" ? "" : `, ${labelOf(PEER_RELATIONSHIP_LABELS, kind)} only`}
-          </caption>
-          <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
-            <tr>
-              <th scope="col" className={TH}>
-                <span className="sr-only">Rank</span>#
-              </th>
-              <th scope="col" className={TH}>
-                Peer and why
-              </th>
-              <th scope="col" className={`${TH} hidden md:table-cell`}>
-                Relationship
-              </th>
-              <th scope="col" className={`${TH} hidden md:table-cell`}>
-                Segment
-              </th>
-              <th scope="col" className={`${TH} hidden text-right md:table-cell`}>
-                Market cap
-              </th>
-              <th scope="col" className={`${TH} hidden md:table-cell`}>
-                HQ
-              </th>
-              <th scope="col" className={`${TH} hidden md:table-cell`}>
-                Sector
-              </th>
-              <th scope="col" className={TH}>
-                <span className="sr-only">Compare</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((peer) => (
-              <tr key={peer.companyKey} className="border-t border-slate-100 align-top dark:border-slate-800">
-                <td className="py-3 pl-3 pr-1 tabular-nums text-slate-500 dark:text-slate-400">
-                  {peers.indexOf(peer) + 1}
-                </td>
-                <th scope="row" className="min-w-52 max-w-xl px-3 py-3 text-left font-normal md:min-w-72">
-                  <div className="flex items-center gap-2">
-                    <CompanyLogo
+          </>
+        }
+      >
+        <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+          <tr>
+            <th scope="col" className={TH}>
+              <span className="sr-only">Rank</span>#
+            </th>
+            <th scope="col" className={TH}>
+              Peer and why
+            </th>
+            <th scope="col" className={`${TH} hidden md:table-cell`}>
+              Relationship
+            </th>
+            <th scope="col" className={`${TH} hidden md:table-cell`}>
+              Segment
+            </th>
+            <th scope="col" className={`${TH} hidden text-right md:table-cell`}>
+              Market cap
+            </th>
+            <th scope="col" className={`${TH} hidden md:table-cell`}>
+              HQ
+            </th>
+            <th scope="col" className={`${TH} hidden md:table-cell`}>
+              Sector
+            </th>
+            <th scope="col" className={TH}>
+              <span className="sr-only">Compare</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((peer) => (
+            <tr key={peer.companyKey} className="border-t border-slate-100 align-top dark:border-slate-800">
+              <td className="py-3 pl-3 pr-1 tabular-nums text-slate-500 dark:text-slate-400">
+                {peers.indexOf(peer) + 1}
+              </td>
+              <th scope="row" className="min-w-52 max-w-xl px-3 py-3 text-left font-normal md:min-w-72">
+                <div className="flex items-center gap-2">
+                  <CompanyLogo
+                    companyKey={peer.companyKey}
+                    name={peer.name}
+                    hasLogo={peer.hasLogo}
+                    size={28}
+                  />
+                  <span className="min-w-0">
+                    <ProfileLink
                       companyKey={peer.companyKey}
                       name={peer.name}
-                      hasLogo={peer.hasLogo}
-                      size={28}
+                      tone="brand"
+                      className="font-medium"
                     />
-                    <span className="min-w-0">
-                      <Link
-                        href={profileHref(peer.companyKey)}
-                        className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
-                      >
-                        <UpstreamText>{peer.name}</UpstreamText>
-                      </Link>
-                      <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">
-                        <UpstreamText>{peer.exchangeCode}</UpstreamText>:{" "}
-                        <UpstreamText>{peer.ticker}</UpstreamText>
-                      </span>
+                    <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">
+                      <UpstreamText>{peer.exchangeCode}</UpstreamText>:{" "}
+                      <UpstreamText>{peer.ticker}</UpstreamText>
                     </span>
-                  </div>
-                  <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 md:hidden dark:text-slate-300">
-                    <Badge tone={RELATIONSHIP_TONES[peer.relationship] ?? "neutral"}>
-                      {labelOf(PEER_RELATIONSHIP_LABELS, peer.relationship)}
-                    </Badge>
-                    {peer.segment && <UpstreamText>{peer.segment}</UpstreamText>}
-                    <MarketCap value={peer.marketCapUsd} />
-                    {peer.hqName && <UpstreamText>{peer.hqName}</UpstreamText>}
-                  </p>
-                  {peer.reasoning && (
-                    <p className="mt-2 text-sm leading-snug text-slate-700 dark:text-slate-300">
-                      <UpstreamText>{peer.reasoning}</UpstreamText>
-                    </p>
-                  )}
-                </th>
-                <td className="hidden px-3 py-3 md:table-cell">
+                  </span>
+                </div>
+                <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 md:hidden dark:text-slate-300">
                   <Badge tone={RELATIONSHIP_TONES[peer.relationship] ?? "neutral"}>
                     {labelOf(PEER_RELATIONSHIP_LABELS, peer.relationship)}
                   </Badge>
-                </td>
-                <td className="hidden min-w-32 px-3 py-3 md:table-cell">
-                  {peer.segment ? (
-                    <UpstreamText>{peer.segment}</UpstreamText>
-                  ) : (
-                    <span className="text-slate-500 dark:text-slate-400">Whole company</span>
-                  )}
-                </td>
-                <td className="hidden whitespace-nowrap px-3 py-3 text-right md:table-cell">
+                  {peer.segment && <UpstreamText>{peer.segment}</UpstreamText>}
                   <MarketCap value={peer.marketCapUsd} />
-                </td>
-                <td className="hidden whitespace-nowrap px-3 py-3 md:table-cell">
-                  {peer.hqCode || peer.hqName ? (
-                    <>
-                      <CountryFlag code={peer.hqCode} className="mr-1.5" />
-                      <UpstreamText>{peer.hqName ?? peer.hqCode}</UpstreamText>
-                    </>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                {/* A floor for the width: upstream text may wrap anywhere, so the table would squeeze
+                  {peer.hqName && <UpstreamText>{peer.hqName}</UpstreamText>}
+                </p>
+                {peer.reasoning && (
+                  <p className="mt-2 text-sm leading-snug text-slate-700 dark:text-slate-300">
+                    <UpstreamText>{peer.reasoning}</UpstreamText>
+                  </p>
+                )}
+              </th>
+              <td className="hidden px-3 py-3 md:table-cell">
+                <Badge tone={RELATIONSHIP_TONES[peer.relationship] ?? "neutral"}>
+                  {labelOf(PEER_RELATIONSHIP_LABELS, peer.relationship)}
+                </Badge>
+              </td>
+              <td className="hidden min-w-32 px-3 py-3 md:table-cell">
+                {peer.segment ? (
+                  <UpstreamText>{peer.segment}</UpstreamText>
+                ) : (
+                  <span className="text-slate-500 dark:text-slate-400">Whole company</span>
+                )}
+              </td>
+              <td className="hidden whitespace-nowrap px-3 py-3 text-right md:table-cell">
+                <MarketCap value={peer.marketCapUsd} />
+              </td>
+              <td className="hidden whitespace-nowrap px-3 py-3 md:table-cell">
+                {peer.hqCode || peer.hqName ? (
+                  <>
+                    <CountryFlag code={peer.hqCode} className="mr-1.5" />
+                    <UpstreamText>{peer.hqName ?? peer.hqCode}</UpstreamText>
+                  </>
+                ) : (
+                  "—"
+                )}
+              </td>
+              {/* A floor for the width: upstream text may wrap anywhere, so the table would squeeze
                     "Industrials" to "Industrial / s". */}
-                <td className="hidden min-w-32 px-3 py-3 md:table-cell">
-                  {peer.sector ? <UpstreamText>{peer.sector}</UpstreamText> : "—"}
-                </td>
-                <td className="px-3 py-3">
-                  <Link
-                    href={compareHref([companyKey, peer.companyKey])}
-                    aria-label={`Compare ${plainText(companyName)} with ${plainText(peer.name)}`}
-                    className="whitespace-nowrap rounded-md px-2.5 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50 dark:text-brand-100 dark:ring-slate-600 dark:hover:bg-slate-800"
-                  >
-                    Compare
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+              <td className="hidden min-w-32 px-3 py-3 md:table-cell">
+                {peer.sector ? <UpstreamText>{peer.sector}</UpstreamText> : "—"}
+              </td>
+              <td className="px-3 py-3">
+                <Link
+                  href={compareHref([companyKey, peer.companyKey])}
+                  aria-label={`Compare ${plainText(companyName)} with ${plainText(peer.name)}`}
+                  className="whitespace-nowrap rounded-md px-2.5 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50 dark:text-brand-100 dark:ring-slate-600 dark:hover:bg-slate-800"
+                >
+                  Compare
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
     </div>
   );
 }

@@ -3,21 +3,48 @@ import type { ReactNode } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompanyCard } from "@/lib/client/recent-companies";
+import { profileHref } from "@/lib/hrefs";
+
+const TONES = {
+  /** A link among text: the brand colour, underlined on hover. */
+  brand: "text-brand-700 underline-offset-2 hover:underline dark:text-sky-300",
+  /** A name that heads its own line or column: text colour until hovered. */
+  plain: "text-slate-900 hover:text-brand-600 hover:underline dark:text-slate-100 dark:hover:text-sky-300",
+};
+
+/** A link to a company's profile, its name rendered as upstream text; `className` adds weight and layout. */
+export function ProfileLink({
+  companyKey,
+  name,
+  tone = "plain",
+  className = "",
+}: {
+  companyKey: string;
+  name: string;
+  tone?: keyof typeof TONES;
+  className?: string;
+}) {
+  return (
+    <Link href={profileHref(companyKey)} className={`${TONES[tone]} ${className}`}>
+      <UpstreamText>{name}</UpstreamText>
+    </Link>
+  );
+}
 
 /**
- * A company as its logo, then its name over "ticker · exchange", for a flex row. With `href` the
- * name is a link (not in a listbox option, which is chosen rather than followed); `children`
+ * A company as its logo, then its name over "ticker · exchange", for a flex row. With `link` the
+ * name links to the profile (not in a listbox option, which is chosen rather than followed); `children`
  * follow the exchange.
  */
 export function CompanyLine({
   company,
   logoSize,
-  href,
+  link = false,
   children,
 }: {
   company: CompanyCard;
   logoSize: number;
-  href?: string;
+  link?: boolean;
   children?: ReactNode;
 }) {
   const name = company.displayNameEnglish || company.companyKey;
@@ -30,13 +57,8 @@ export function CompanyLine({
         size={logoSize}
       />
       <span className="min-w-0 flex-1 text-sm leading-tight">
-        {href ? (
-          <Link
-            href={href}
-            className="block truncate font-medium hover:text-brand-600 hover:underline dark:hover:text-sky-300"
-          >
-            <UpstreamText>{name}</UpstreamText>
-          </Link>
+        {link ? (
+          <ProfileLink companyKey={company.companyKey} name={name} className="block truncate font-medium" />
         ) : (
           <span className="block truncate">
             <UpstreamText>{name}</UpstreamText>

@@ -19,3 +19,25 @@ export function ScrollRegion({
     </section>
   );
 }
+
+/** A table in its own scroll region, its caption for screen readers (the region's label is what they hear first). */
+export function ScrollTable({
+  label,
+  caption,
+  className,
+  children,
+}: {
+  label: string;
+  caption: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <ScrollRegion label={label} className={className}>
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </ScrollRegion>
+  );
+}

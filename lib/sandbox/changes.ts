@@ -129,12 +129,16 @@ class StateBuilder {
     this.applied.push({ atMs, kind, companyIndex: c.index });
   }
 
-  /** The company's primary line replaced by `line` (a new ticker or exchange): its key follows, the old one is kept as former. */
+  /**
+   * The company's primary line replaced by `line` (a new ticker or exchange): its key follows, the
+   * old one is kept as former. With `keepFormer` the old line stays on as a delisted secondary.
+   */
   private movePrimary(
     c: CompanyRec,
     line: CompanyRec["listings"][number],
     atMs: number,
     kind: ScheduledKind,
+    { keepFormer = false } = {},
   ): void {
     const primary = c.listings[0];
     if (!primary) return;
@@ -145,7 +149,11 @@ class StateBuilder {
         companyKey: line.key,
         formerTicker: primary.ticker,
         formerKey: primary.key,
-        listings: [line, ...c.listings.slice(1)],
+        listings: [
+          line,
+          ...(keepFormer ? [primary.with({ status: "delisted" })] : []),
+          ...c.listings.slice(1),
+        ],
       },
       atMs,
       kind,
@@ -257,18 +265,7 @@ class StateBuilder {
           NEW_FIGI_SERIAL + 2 * k,
           NEW_FIGI_SERIAL + 2 * k + 1,
         );
-        this.usedKeys.add(line.key);
-        this.set(
-          {
-            ...c,
-            companyKey: line.key,
-            formerTicker: primary.ticker,
-            formerKey: primary.key,
-            listings: [line, primary.with({ status: "delisted" }), ...c.listings.slice(1)],
-          },
-          atMs,
-          kind,
-        );
+        this.movePrimary(c, line, atMs, kind, { keepFormer: true });
         return;
       }
       case "dataset": {

@@ -89,6 +89,17 @@ export const IMPORTANCE_LABELS = {
 } as const;
 export type Importance = keyof typeof IMPORTANCE_LABELS;
 
+/** The identifiers a listing carries, in the order a profile shows them, with their labels. */
+export const LISTING_IDENTIFIERS = [
+  ["listingFiscalIdentifier", "Listing ID"],
+  ["securityFiscalIdentifier", "Security ID"],
+  ["figi", "FIGI (venue)"],
+  ["figiComposite", "Composite FIGI"],
+  ["figiShareClass", "Share-class FIGI"],
+  ["isin", "ISIN"],
+  ["cusip", "CUSIP"],
+] as const;
+
 function isOneOf<T extends string>(values: readonly T[]) {
   return (value: string): value is T => (values as readonly string[]).includes(value);
 }
