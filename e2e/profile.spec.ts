@@ -29,6 +29,8 @@ const heading = (page: Page, name: string) => page.getByRole("heading", { level:
 test("a company with secondary listings, a depositary receipt, a pence line and native names", async ({
   page,
 }) => {
+  // A long journey (every section, then axe): on a saturated CI machine it has come near 30 s.
+  test.slow();
   const problems = collectProblems(page);
   const response = await page.goto(`/companies/${RICH.key}`);
   expect(response?.status()).toBe(200);
