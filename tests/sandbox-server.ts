@@ -1,9 +1,9 @@
 // Serves a sandbox handler over real HTTP on a loopback port, mounted at /sandbox exactly as
 // the app mounts it, for contract tests and benchmarks.
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
 import { createSandboxHandler, type SandboxOptions } from "@/lib/sandbox/handler";
 import { mountSandbox } from "@/lib/sandbox/mount";
+import { listenLocal } from "./local-server";
 
 export interface RunningSandbox {
   /** e.g. http://127.0.0.1:41234/sandbox */
@@ -21,15 +21,10 @@ function toRequest(req: IncomingMessage, origin: string): Request {
 
 export async function startSandboxServer(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const handler = mountSandbox(createSandboxHandler(options));
-  const server = createServer(async (req, res) => {
+  const server = await listenLocal(async (req, res) => {
     const response = await handler(toRequest(req, "http://127.0.0.1"));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/sandbox`,
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
-  };
+  return { baseUrl: `${server.base}/sandbox`, close: server.close };
 }

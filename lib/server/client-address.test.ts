@@ -1,45 +1,41 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
+import { listenLocal } from "@/tests/local-server";
 import { installPeerAddressStamp, PEER_ADDRESS_HEADER, PREFETCH_HEADER } from "./client-address";
+
+/** What the server saw of one header, over requests sent with these headers. */
+async function seenOf(header: string, requests: Record<string, string>[]) {
+  installPeerAddressStamp();
+  const seen: (string | string[] | undefined)[] = [];
+  const server = await listenLocal((req: IncomingMessage, res) => {
+    seen.push(req.headers[header]);
+    res.end("ok");
+  });
+  try {
+    for (const headers of requests) await fetch(`${server.base}/`, { headers });
+  } finally {
+    await server.close();
+  }
+  return seen;
+}
 
 describe("installPeerAddressStamp", () => {
   it("stamps the socket's address on every request, over anything the client sent under that name", async () => {
-    installPeerAddressStamp();
     installPeerAddressStamp(); // idempotent
-    const seen: (string | string[] | undefined)[] = [];
-    const server = createServer((req, res) => {
-      seen.push(req.headers[PEER_ADDRESS_HEADER]);
-      res.end("ok");
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    try {
-      await fetch(url);
-      await fetch(url, { headers: { [PEER_ADDRESS_HEADER]: "6.6.6.6", "x-forwarded-for": "6.6.6.6" } });
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    const seen = await seenOf(PEER_ADDRESS_HEADER, [
+      {},
+      { [PEER_ADDRESS_HEADER]: "6.6.6.6", "x-forwarded-for": "6.6.6.6" },
+    ]);
     expect(seen).toEqual(["127.0.0.1", "127.0.0.1"]);
   });
 
   it("marks Next's prefetches, which the proxy cannot see, and only them", async () => {
-    installPeerAddressStamp();
-    const seen: (string | string[] | undefined)[] = [];
-    const server = createServer((req, res) => {
-      seen.push(req.headers[PREFETCH_HEADER]);
-      res.end("ok");
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    try {
-      await fetch(url, { headers: { rsc: "1", "next-router-prefetch": "1" } });
-      await fetch(url, { headers: { rsc: "1", "next-router-segment-prefetch": "/_tree" } });
-      await fetch(url, { headers: { rsc: "1" } });
-      await fetch(url, { headers: { [PREFETCH_HEADER]: "1" } });
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    const seen = await seenOf(PREFETCH_HEADER, [
+      { rsc: "1", "next-router-prefetch": "1" },
+      { rsc: "1", "next-router-segment-prefetch": "/_tree" },
+      { rsc: "1" },
+      { [PREFETCH_HEADER]: "1" },
+    ]);
     expect(seen).toEqual(["1", "1", undefined, undefined]);
   });
 });

@@ -2,15 +2,15 @@
 // with the placeholder when the front asks and keptRender agrees (the gate found the page ready),
 // writing the nonce into the policy and the body the way Next does (writeHead, flushHeaders, then
 // chunks, one of which cuts the nonce in two).
-import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { get, type IncomingMessage, type ServerResponse } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { dataAdded, dataChanged, dataFailed } from "@/lib/data-changed";
 import { createNonce, pageCsp } from "@/lib/security/headers";
+import { type LocalServer, listenLocal } from "@/tests/local-server";
 import { CAPTURED_HEADER, front, keptRender, type PageFrontOptions } from "./page-cache";
 
-let server: Server | undefined;
+let server: LocalServer | undefined;
 let renders = 0;
 let ready = true;
 let status = 200;
@@ -20,7 +20,7 @@ let wrappedEnds = 0;
 let order: string[] = [];
 
 afterEach(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   server = undefined;
   renders = 0;
   ready = true;
@@ -59,10 +59,8 @@ async function render(req: IncomingMessage, res: ServerResponse) {
 
 async function start(options: Partial<PageFrontOptions> = {}) {
   const pages = front({ keepMs: 30_000, renders: null, ...options });
-  server = createServer((req, res) => pages.handle(req, res, () => void render(req, res)));
-  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { pages, base };
+  server = await listenLocal((req, res) => pages.handle(req, res, () => void render(req, res)));
+  return { pages, base: server.base };
 }
 
 async function view(url: string, headers: Record<string, string> = {}) {

@@ -1,0 +1,21 @@
+// A plain HTTP server on a free loopback port, for tests that need real sockets.
+import { createServer, type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface LocalServer {
+  /** e.g. http://127.0.0.1:41234 */
+  base: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function listenLocal(handler: RequestListener): Promise<LocalServer> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
