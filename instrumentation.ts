@@ -21,9 +21,13 @@ export async function register(): Promise<void> {
   // Pages kept and renders bounded (lib/server/page-cache.ts), in the request hook below.
   const { front } = await import("@/lib/server/page-cache");
   front({ keepMs: config.pageCacheMs, renders: config.pageRenderLimit });
-  // Route handlers see the socket's address (for the API's per-client rate limit).
+  // Route handlers see the socket's address (for the API's per-client rate limit); the build's
+  // scripts and stylesheets, and public/'s files, are answered from memory, compressed once
+  // (lib/server/static-front.ts; not under `next dev`, whose chunks change under the same names).
   const { installPeerAddressStamp } = await import("@/lib/server/client-address");
-  installPeerAddressStamp();
+  const { StaticFront } = await import("@/lib/server/static-front");
+  const production = process.env.NODE_ENV === "production";
+  installPeerAddressStamp(production ? new StaticFront(`${config.distDir}/static`, "public") : undefined);
   setTimeout(async () => {
     if (!config.upstream.baseUrl) {
       const { getUniverse } = await import("@/lib/sandbox/universe");

@@ -2,6 +2,7 @@
 // per page view over a fixed mix (40 profiles, the overview, /news, the directory), read from the
 // server's processes; the same for static files; the HTML each page sends (raw and gzipped); and
 // page views at 32 concurrent clients (latency percentiles, throughput, errors).
+import { get as httpGet } from "node:http";
 import { gzipSync } from "node:zlib";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { startBuiltApp } from "./app";
@@ -21,9 +22,25 @@ function pageMix(): string[] {
   return [...top.map((c) => `/companies/${encodeURIComponent(c.companyKey)}`), "/", "/news", "/companies"];
 }
 
-async function get(url: string): Promise<{ status: number; body: string }> {
-  const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+async function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  const response = await fetch(url, { headers: { "accept-encoding": "identity", ...headers } });
   return { status: response.status, body: await response.text() };
+}
+
+/** The bytes of a response's body as they travel (not decoded). */
+function transferBytes(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on("end", () => resolve(bytes));
+    }).on("error", reject);
+  });
 }
 
 /**
@@ -42,18 +59,19 @@ async function settled(base: string): Promise<void> {
   throw new Error("the company index was still syncing after 2 minutes");
 }
 
-/** CPU per request over `paths` fetched one after another, `rounds` times; throws on a non-200. */
+/** CPU per request over `paths` fetched one after another, `rounds` times; throws on a non-200 (206 for a range). */
 async function cpuPerRequest(
   base: string,
   cpuMs: () => number,
   paths: readonly string[],
   rounds: number,
+  headers: Record<string, string> = {},
 ): Promise<number> {
   const before = cpuMs();
   for (let r = 0; r < rounds; r++)
     for (const path of paths) {
-      const { status } = await get(base + path);
-      if (status !== 200) throw new Error(`${path} answered ${status}`);
+      const { status } = await get(base + path, headers);
+      if (status !== (headers.range ? 206 : 200)) throw new Error(`${path} answered ${status}`);
     }
   return (cpuMs() - before) / (paths.length * rounds);
 }
@@ -88,6 +106,8 @@ async function concurrentPageViews(base: string, mix: readonly string[]) {
 /** What one configuration of the app measures: CPU rows, HTML sizes, the concurrent run. */
 interface Measured {
   cpu: [string, number][];
+  /** The overview's scripts and stylesheet: how many, and their bytes as Next's gzip and the front's. */
+  assets: { files: number; next: number; gzip: number; brotli: number };
   sizes: [string, number, number][];
   concurrent: { views: number; perSecond: number; p50: number; p99: number; errors: number; shed: number };
 }
@@ -103,7 +123,8 @@ async function measure(mix: readonly string[], env: Record<string, string>): Pro
     // Once more after the index settled: a page kept before its last sync was dropped by it.
     for (const path of mix) await get(base + path);
     const home = (await get(`${base}/`)).body;
-    const chunk = home.match(/\/_next\/static\/[^"]+\.js/)?.[0];
+    const files = [...new Set(home.match(/\/_next\/static\/[^"?]+\.(?:js|css)/g))];
+    const chunk = files.find((f) => f.endsWith(".js"));
     if (!chunk) throw new Error("the overview names no script under /_next/static");
 
     const cpu: [string, number][] = [
@@ -114,8 +135,30 @@ async function measure(mix: readonly string[], env: Record<string, string>): Pro
     ];
     for (const path of ["/", "/news", "/companies", mix[0] as string])
       cpu.push([`  ${path}`, await cpuPerRequest(base, cpuMs, [path], 40)]);
-    cpu.push(["static file /icon.svg", await cpuPerRequest(base, cpuMs, ["/icon.svg"], STATIC_REQUESTS)]);
-    cpu.push(["static script /_next/static/…", await cpuPerRequest(base, cpuMs, [chunk], STATIC_REQUESTS)]);
+    // Static files: the static front (lib/server/static-front.ts) against Next itself, which
+    // serves the byte ranges the front leaves to it (the whole file for "bytes=0-").
+    for (let i = 0; i < 2; i++) for (const file of [...files, "/icon.svg"]) await get(base + file);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const byNext = { range: "bytes=0-" };
+    const staticCpu = (path: string, headers?: Record<string, string>) =>
+      cpuPerRequest(base, cpuMs, [path], STATIC_REQUESTS, headers);
+    cpu.push(
+      ["static file /icon.svg", await staticCpu("/icon.svg")],
+      ["  Next", await staticCpu("/icon.svg", byNext)],
+      ["static script /_next/static/…, as it is", await staticCpu(chunk)],
+      ["  gzip", await staticCpu(chunk, { "accept-encoding": "gzip" })],
+      ["  brotli", await staticCpu(chunk, { "accept-encoding": "br" })],
+      ["  Next, as it is", await staticCpu(chunk, byNext)],
+      ["  Next, gzip", await staticCpu(chunk, { ...byNext, "accept-encoding": "gzip" })],
+    );
+
+    // The overview's scripts and stylesheet as they travel: Next's gzip against the front's.
+    const bytes = { next: 0, gzip: 0, brotli: 0 };
+    for (const file of files) {
+      bytes.next += await transferBytes(base + file, { ...byNext, "accept-encoding": "gzip" });
+      bytes.gzip += await transferBytes(base + file, { "accept-encoding": "gzip" });
+      bytes.brotli += await transferBytes(base + file, { "accept-encoding": "br" });
+    }
 
     const sizes: [string, number, number][] = [];
     for (const path of [mix[0] as string, "/", "/news", "/companies"]) {
@@ -126,6 +169,7 @@ async function measure(mix: readonly string[], env: Record<string, string>): Pro
     const pages = (await (await fetch(`${base}/api/status`)).json()) as { pages: { shed: number } };
     return {
       cpu,
+      assets: { files: files.length, ...bytes },
       sizes,
       concurrent: {
         views: latencies.length,
@@ -161,6 +205,14 @@ export async function serverCostBench(): Promise<void> {
   });
   table(rows);
   console.log("targets: a page view <= 10 ms, a static file < 1 ms\n");
+
+  const { files, next, gzip, brotli } = kept.assets;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const share = (bytes: number) => `${((bytes / next) * 100).toFixed(0)}%`;
+  console.log(
+    `the overview's ${files} scripts and stylesheet: ${kb(next)} as Next's gzip; from the static front ` +
+      `${kb(gzip)} as gzip (${share(gzip)}), ${kb(brotli)} as brotli (${share(brotli)})\n`,
+  );
 
   const sizes: (string | number)[][] = [["page", "HTML", "gzipped"]];
   for (const [path, raw, gzipped] of kept.sizes)

@@ -112,6 +112,53 @@ test("every API and sandbox answer, errors included, sends a no-content CSP and 
   }
 });
 
+/** Headers that differ between two answers of the same file for reasons other than its content. */
+const PER_ANSWER = new Set([
+  "date",
+  "etag",
+  "last-modified",
+  "accept-ranges",
+  "content-range",
+  "content-encoding",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+]);
+
+test("scripts, stylesheets and the icon from the static front: the files and headers Next sends", async ({
+  request,
+}) => {
+  const html = await (await request.get("/companies")).text();
+  const files = [...new Set(html.match(/\/_next\/static\/[^"?]+\.(?:js|css)/g)), "/icon.svg"];
+  expect(files.filter((f) => f.endsWith(".css")).length).toBeGreaterThan(0);
+  expect(files.filter((f) => f.endsWith(".js")).length).toBeGreaterThan(3);
+  const same = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)));
+  for (const file of files) {
+    // Next answers a byte range (the front leaves ranges to it): the whole file, with its headers.
+    const next = await request.get(file, { headers: { "accept-encoding": "identity", range: "bytes=0-" } });
+    expect(next.status(), file).toBe(206);
+    const compressible = !file.endsWith(".svg"); // under 1 KB: sent as it is, by Next too
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const expected = compressible && encoding !== "identity" ? encoding : undefined;
+      const front = () => request.get(file, { headers: { "accept-encoding": encoding } });
+      // The front reads a file at its first request (Next answers that one), then answers itself.
+      await expect
+        .poll(async () => (await front()).headers().etag?.startsWith('"'), { message: file })
+        .toBe(true);
+      const answer = await front();
+      expect(answer.headers()["content-encoding"], `${file} ${encoding}`).toBe(expected);
+      expect((await answer.body()).equals(await next.body()), file).toBe(true);
+      expect(same(answer.headers()), file).toEqual(same(next.headers()));
+      const revalidated = await request.get(file, {
+        headers: { "accept-encoding": encoding, "if-none-match": answer.headers().etag ?? "" },
+      });
+      expect(revalidated.status(), file).toBe(304);
+    }
+  }
+});
+
 test("HSTS is sent behind TLS only", async ({ request }) => {
   expect((await request.get("/")).headers()["strict-transport-security"]).toBeUndefined();
   const tls = await request.get("/", { headers: { "x-forwarded-proto": "https" } });

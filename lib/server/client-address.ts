@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "node:http";
 import { front, isRouterPrefetch } from "./page-cache";
+import type { StaticFront } from "./static-front";
 
 export const PEER_ADDRESS_HEADER = "x-fiscal-atlas-peer";
 export const PREFETCH_HEADER = "x-fiscal-atlas-prefetch";
@@ -18,19 +19,22 @@ const INSTALLED = Symbol.for("company-dashboard.peer-address-stamp");
 type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
 type Patched = { emit: Emit; [INSTALLED]?: true };
 
-export function installPeerAddressStamp(): void {
+/** `staticFront`, when given, answers the build's and public/'s files first (lib/server/static-front.ts). */
+export function installPeerAddressStamp(staticFront?: StaticFront): void {
   const proto = Server.prototype as unknown as Patched;
   if (proto[INSTALLED]) return;
   const emit = proto.emit;
   proto.emit = function stampPeer(this: Server, event, ...args) {
     if (event === "request") {
       const request = args[0] as IncomingMessage;
+      const response = args[1] as ServerResponse;
+      if (staticFront?.handle(request, response)) return true;
       request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "";
       const h = request.headers;
       if (isRouterPrefetch(h)) h[PREFETCH_HEADER] = "1";
       else delete h[PREFETCH_HEADER];
       // Then the page front: a kept page, a bounded render, or a 503 (lib/server/page-cache.ts).
-      front().handle(request, args[1] as ServerResponse, () => emit.call(this, event, ...args));
+      front().handle(request, response, () => emit.call(this, event, ...args));
       return true;
     }
     return emit.call(this, event, ...args);

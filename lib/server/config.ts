@@ -67,6 +67,8 @@ export interface Config {
   /** PAGE_RENDER_LIMIT: page renders at once and waiting; null for `off`. */
   pageRenderLimit: { concurrent: number; queued: number } | null;
   requestLog: boolean;
+  /** NEXT_DIST_DIR: the build's folder (next.config.ts builds into it, `next start` serves from it). */
+  distDir: string;
 }
 
 // ---- the parsers of the settings that have a grammar of their own -----------------------------
@@ -221,6 +223,7 @@ const envSchema = z.object({
   PAGE_CACHE_MS: parsedBy(parsePageCacheMs),
   PAGE_RENDER_LIMIT: parsedBy(parsePageRenderLimit),
   REQUEST_LOG: z.string().optional(),
+  NEXT_DIST_DIR: z.string().optional(),
 });
 
 const NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
@@ -268,6 +271,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     pageCacheMs: e.PAGE_CACHE_MS,
     pageRenderLimit: e.PAGE_RENDER_LIMIT,
     requestLog: e.REQUEST_LOG !== "off",
+    distDir: path.resolve(e.NEXT_DIST_DIR || ".next"),
   };
 }
 

@@ -35,6 +35,7 @@ import { LRUCache } from "lru-cache";
 import { onDataChanged } from "@/lib/data-changed";
 import { DENSITY_COOKIE } from "@/lib/news/feed-state";
 import { createNonce } from "@/lib/security/headers";
+import { preferredEncoding } from "./accept-encoding";
 
 /** Request header: the front asks the proxy to render with the placeholder nonce. */
 export const CAPTURE_HEADER = "x-fiscal-atlas-capture";
@@ -311,14 +312,10 @@ function send(
         ? value.map((v) => v.replaceAll(placeholder, nonce))
         : value.replaceAll(placeholder, nonce),
     );
-  const accepted = String(req.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepted)) {
-    body = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
-    res.setHeader("content-encoding", "br");
-  } else if (/\bgzip\b/.test(accepted)) {
-    body = gzipSync(body, { level: 4 });
-    res.setHeader("content-encoding", "gzip");
-  }
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  if (encoding === "br") body = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  else if (encoding === "gzip") body = gzipSync(body, { level: 4 });
+  if (encoding) res.setHeader("content-encoding", encoding);
   res.setHeader("content-length", body.length);
   // Never reused without asking the server (no-cache), but not no-store: the browser may keep the
   // page in its back/forward cache. Pages hold no one's private data, and each answer has its nonce.
