@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DirectorySync, type ListSource } from "@/lib/directory/sync";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { RedisTier } from "@/lib/server/cache-tiers";
@@ -28,9 +28,15 @@ afterAll(async () => {
 
 /** A connection of one "instance"; instances of one test share a namespace, tests do not. */
 async function connect(namespace: string): Promise<SharedRedis> {
+  const shared = unconnected(namespace);
+  await until(() => shared.isReady());
+  return shared;
+}
+
+/** The same, returned before Redis has answered. */
+function unconnected(namespace: string): SharedRedis {
   const shared = new SharedRedis({ url: redis.url, namespace });
   connections.push(shared);
-  await until(() => shared.isReady());
   return shared;
 }
 
@@ -134,11 +140,15 @@ function listSource() {
 
 describe("one index sync across instances", () => {
   type Instance = Awaited<ReturnType<typeof syncs>>[number];
-  async function syncs(n: number, leaseMs?: number) {
+  /** N instances' index syncs on one Redis; `connected: false` starts them before Redis has answered. */
+  async function syncs(
+    n: number,
+    { leaseMs, connected = true }: { leaseMs?: number; connected?: boolean } = {},
+  ) {
     const namespace = `index-${++run}`;
     return Promise.all(
       Array.from({ length: n }, async () => {
-        const shared = await connect(namespace);
+        const shared = connected ? await connect(namespace) : unconnected(namespace);
         const source = listSource();
         const sync = new DirectorySync(source.list, {
           refreshMs: 3_600_000,
@@ -202,16 +212,7 @@ describe("one index sync across instances", () => {
   });
 
   it("instances starting together wait for Redis's first connection, so they still sync once", async () => {
-    const namespace = `index-${++run}`;
-    const all = Array.from({ length: 2 }, () => {
-      const shared = new SharedRedis({ url: redis.url, namespace }); // not connected yet
-      connections.push(shared);
-      const source = listSource();
-      return {
-        sync: new DirectorySync(source.list, { store: new RedisSnapshots(shared, null) }),
-        calls: source.calls,
-      };
-    });
+    const all = await syncs(2, { connected: false });
     await Promise.all(all.map((i) => i.sync.refresh("default")));
     await Promise.all(all.map((i) => i.sync.refresh("default")));
     expect(all.map((i) => i.calls()).reduce((a, b) => a + b)).toBe(5);
@@ -219,17 +220,7 @@ describe("one index sync across instances", () => {
   });
 
   it("a start that holds the event loop while Redis connects is no outage: still one sync", async () => {
-    const namespace = `index-${++run}`;
-    const all = Array.from({ length: 2 }, () => {
-      const shared = new SharedRedis({ url: redis.url, namespace });
-      connections.push(shared);
-      const source = listSource();
-      return {
-        shared,
-        sync: new DirectorySync(source.list, { store: new RedisSnapshots(shared, null) }),
-        calls: source.calls,
-      };
-    });
+    const all = await syncs(2, { connected: false });
     // A start on a busy machine holds the loop for seconds (it timed the first connection out once).
     const held = Date.now();
     while (Date.now() - held < 2_300);
@@ -297,7 +288,7 @@ describe("one index sync across instances", () => {
   });
 
   it("when the holder dies, another instance takes the lease over once it expires", async () => {
-    const [dead, live] = (await syncs(2, 300)) as [
+    const [dead, live] = (await syncs(2, { leaseMs: 300 })) as [
       Awaited<ReturnType<typeof syncs>>[number],
       Awaited<ReturnType<typeof syncs>>[number],
     ];
@@ -338,6 +329,32 @@ describe("one index sync across instances", () => {
         await redis.restart();
       }
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a shared snapshot or change log that does not decode is dropped with a log line, and the own copy serves", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "undecodable-"));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const [one] = (await syncs(1)) as [Instance];
+      await one.sync.refresh("default");
+      const files = new FileSnapshots(dir);
+      const store = new RedisSnapshots(one.shared, files);
+      // The shared snapshot, loaded: this instance keeps its own copy of it.
+      expect((await store.load("default"))?.rows).toHaveLength(450);
+      await until(async () => (await files.load("default")) !== null);
+      const keys = ["current", "version", "changes"].map((name) => one.shared.key(`index:default:${name}`));
+      for (const key of keys) await one.shared.attempt((c) => c.set(key, "not a snapshot"));
+      expect((await store.load("default"))?.rows).toHaveLength(450);
+      expect(await store.loadChanges("default")).toBeNull();
+      expect(warn.mock.calls.map(([line]) => String(line))).toEqual([
+        expect.stringMatching(/^index: dropped the shared default snapshot \(/),
+        expect.stringMatching(/^index: dropped the shared default change log \(/),
+      ]);
+      for (const key of keys) expect(await one.shared.attempt((c) => c.exists(key))).toBe(0);
+    } finally {
+      warn.mockRestore();
       rmSync(dir, { recursive: true, force: true });
     }
   });

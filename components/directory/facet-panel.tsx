@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useId, useMemo, useState } from "react";
+import { Fragment, memo, useId, useMemo, useState } from "react";
 import { parseCapBounds, toBillionsText } from "@/lib/cap-bounds";
 import type { FacetCount } from "@/lib/directory/company-index";
 import { CAP_BUCKETS, type FacetField } from "@/lib/directory/fields";
@@ -222,10 +222,17 @@ function FacetSection({
   );
 }
 
+const RANGE_FIELDS = [
+  { bound: "min", label: "Minimum market cap in billions of USD", placeholder: "Min" },
+  { bound: "max", label: "Maximum market cap in billions of USD", placeholder: "Max" },
+] as const;
+
 /** Custom market-cap bounds in billions of USD, applied on Enter or with the button. */
 function CapRange({ state, onChange }: StateEditor) {
-  const [min, setMin] = useState(toBillionsText(state.minMarketCap));
-  const [max, setMax] = useState(toBillionsText(state.maxMarketCap));
+  const [draft, setDraft] = useState({
+    min: toBillionsText(state.minMarketCap),
+    max: toBillionsText(state.maxMarketCap),
+  });
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   return (
@@ -233,7 +240,7 @@ function CapRange({ state, onChange }: StateEditor) {
       className="mt-2 space-y-1"
       onSubmit={(event) => {
         event.preventDefault();
-        const bounds = parseCapBounds(min, max);
+        const bounds = parseCapBounds(draft.min, draft.max);
         if (!bounds.ok) return setError(bounds.message);
         setError(null);
         onChange({ ...state, minMarketCap: bounds.min, maxMarketCap: bounds.max });
@@ -241,29 +248,22 @@ function CapRange({ state, onChange }: StateEditor) {
     >
       <p className="text-xs text-slate-500 dark:text-slate-400">Custom range, billions of USD</p>
       <div className="flex items-center gap-1.5">
-        <label className="sr-only" htmlFor={`${id}-min`}>
-          Minimum market cap in billions of USD
-        </label>
-        <input
-          id={`${id}-min`}
-          inputMode="decimal"
-          value={min}
-          onChange={(e) => setMin(e.target.value)}
-          placeholder="Min"
-          className="w-16 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
-        />
-        <span aria-hidden="true">–</span>
-        <label className="sr-only" htmlFor={`${id}-max`}>
-          Maximum market cap in billions of USD
-        </label>
-        <input
-          id={`${id}-max`}
-          inputMode="decimal"
-          value={max}
-          onChange={(e) => setMax(e.target.value)}
-          placeholder="Max"
-          className="w-16 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
-        />
+        {RANGE_FIELDS.map((field) => (
+          <Fragment key={field.bound}>
+            {field.bound === "max" && <span aria-hidden="true">–</span>}
+            <label className="sr-only" htmlFor={`${id}-${field.bound}`}>
+              {field.label}
+            </label>
+            <input
+              id={`${id}-${field.bound}`}
+              inputMode="decimal"
+              value={draft[field.bound]}
+              onChange={(e) => setDraft({ ...draft, [field.bound]: e.target.value })}
+              placeholder={field.placeholder}
+              className="w-16 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+            />
+          </Fragment>
+        ))}
         <button
           type="submit"
           className="rounded bg-slate-200 px-2 py-1 text-xs font-medium hover:bg-slate-300 dark:bg-slate-700 dark:hover:bg-slate-600"

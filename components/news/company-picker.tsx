@@ -1,6 +1,5 @@
 "use client";
 
-import { useId } from "react";
 import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { UpstreamText } from "@/components/ui/upstream-text";
@@ -19,13 +18,8 @@ export function CompanyPicker({
   value: PickedCompany | null;
   onChange: (company: PickedCompany | null) => void;
 }) {
-  const id = useId();
   return (
-    <FilterGroup
-      legend="Company"
-      hintId={`${id}-hint`}
-      hint="One company's news: the market-cap bounds do not apply to it."
-    >
+    <FilterGroup legend="Company" hint="One company's news: the market-cap bounds do not apply to it.">
       {value && (
         <div className="flex items-center gap-2 rounded-md bg-brand-50 p-2 ring-1 ring-brand-100 dark:bg-slate-800 dark:ring-slate-600">
           <CompanyLogo companyKey={value.companyKey} name={value.name} hasLogo={value.hasLogo} size={24} />

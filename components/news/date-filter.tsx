@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { addDays, daysBetween, isIsoDate } from "@/lib/dates";
 import {
   type DateRange,
@@ -34,7 +34,6 @@ export function DateFilter({
   today: string;
   onChange: (patch: { range: DateRange | null; relative: RelativeRange | null }) => void;
 }) {
-  const id = useId();
   const [adjusted, setAdjusted] = useState<string | null>(null);
   const shown = range ?? defaultRange(today);
 
@@ -68,7 +67,6 @@ export function DateFilter({
   return (
     <FilterGroup
       legend="Dates (UTC)"
-      hintId={`${id}-hint`}
       hint={`The feed covers at most ${MAX_RANGE_DAYS} days at a time; the default is the latest ${MAX_RANGE_DAYS}.`}
     >
       <div className="flex flex-wrap gap-1.5">
@@ -95,28 +93,24 @@ export function DateFilter({
         })}
       </div>
       <div className="grid grid-cols-2 gap-2">
-        <label className="text-xs text-slate-600 dark:text-slate-400">
-          From
-          <input
-            type="date"
-            className={`${inputClass} mt-1`}
-            value={shown.start}
-            max={today}
-            required
-            onChange={(e) => changeStart(e.target.value)}
-          />
-        </label>
-        <label className="text-xs text-slate-600 dark:text-slate-400">
-          To
-          <input
-            type="date"
-            className={`${inputClass} mt-1`}
-            value={shown.end}
-            max={today}
-            required
-            onChange={(e) => changeEnd(e.target.value)}
-          />
-        </label>
+        {(
+          [
+            ["From", shown.start, changeStart],
+            ["To", shown.end, changeEnd],
+          ] as const
+        ).map(([label, value, change]) => (
+          <label key={label} className="text-xs text-slate-600 dark:text-slate-400">
+            {label}
+            <input
+              type="date"
+              className={`${inputClass} mt-1`}
+              value={value}
+              max={today}
+              required
+              onChange={(e) => change(e.target.value)}
+            />
+          </label>
+        ))}
       </div>
       <p aria-live="polite" className="text-xs text-amber-800 empty:hidden dark:text-amber-200">
         {adjusted}

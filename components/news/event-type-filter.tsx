@@ -1,6 +1,5 @@
 "use client";
 
-import { useId } from "react";
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from "@/lib/upstream/vocabulary";
 import { swatchOf } from "./event-colors";
 import { FilterGroup, linkButtonClass } from "./filter-parts";
@@ -13,7 +12,6 @@ export function EventTypeFilter({
   value: readonly EventType[];
   onChange: (value: EventType[]) => void;
 }) {
-  const id = useId();
   const selected = new Set(value);
   const toggle = (type: EventType, on: boolean) => {
     const next = new Set(selected);
@@ -24,7 +22,6 @@ export function EventTypeFilter({
   return (
     <FilterGroup
       legend="Event types"
-      hintId={`${id}-hint`}
       hint={
         value.length === 0
           ? "None ticked: every event type."

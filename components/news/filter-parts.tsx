@@ -1,19 +1,18 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 
 /** A filter group: a fieldset with a visible legend and an optional explanation under it. */
 export function FilterGroup({
   legend,
   hint,
-  hintId,
   disabled = false,
   children,
 }: {
   legend: string;
   hint?: ReactNode;
-  hintId?: string;
   disabled?: boolean;
   children: ReactNode;
 }) {
+  const hintId = useId();
   return (
     <fieldset
       disabled={disabled}

@@ -53,7 +53,6 @@ export function ImportanceFilter({
   return (
     <FilterGroup
       legend="Importance"
-      hintId={`${id}-hint`}
       hint="1 is most material, 5 least. The default is 1–2. A range or an exact level, not both."
     >
       <Segmented

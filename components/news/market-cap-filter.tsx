@@ -52,7 +52,6 @@ export function MarketCapFilter({
     <FilterGroup
       legend="Market cap"
       disabled={companyChosen}
-      hintId={`${id}-hint`}
       hint={
         companyChosen
           ? "Not applied while a company is chosen: the feed shows that company's news whatever its size."

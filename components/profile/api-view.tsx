@@ -74,6 +74,8 @@ function Value({ value }: { value: string | null }) {
   );
 }
 
+const MAPPING_COLUMNS = ["v2 field", "v2 value", "v3 field", "v3 value", "Comparison"];
+
 function MappingTable({ diff }: { diff: ApiDiff }) {
   const [onlyDifferent, setOnlyDifferent] = useState(false);
   const rows = onlyDifferent ? diff.rows.filter((r) => r.kind !== "same") : diff.rows;
@@ -89,21 +91,11 @@ function MappingTable({ diff }: { diff: ApiDiff }) {
       >
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300">
           <tr>
-            <th scope="col" className="px-3 py-2">
-              v2 field
-            </th>
-            <th scope="col" className="px-3 py-2">
-              v2 value
-            </th>
-            <th scope="col" className="px-3 py-2">
-              v3 field
-            </th>
-            <th scope="col" className="px-3 py-2">
-              v3 value
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Comparison
-            </th>
+            {MAPPING_COLUMNS.map((label) => (
+              <th key={label} scope="col" className="px-3 py-2">
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -21,6 +21,15 @@ const RELATIONSHIP_TONES: Record<string, Tone> = {
   industry_peer: "neutral",
 };
 
+/** A peer's relationship (direct competitor, business-model or industry peer), labelled and toned. */
+function RelationshipBadge({ relationship }: { relationship: string }) {
+  return (
+    <Badge tone={RELATIONSHIP_TONES[relationship] ?? "neutral"}>
+      {labelOf(PEER_RELATIONSHIP_LABELS, relationship)}
+    </Badge>
+  );
+}
+
 const TH = "whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide";
 
 /** Every peer, closest first as the API orders them, filterable by relationship kind. */
@@ -144,9 +153,7 @@ export function PeersTable({
                   </span>
                 </div>
                 <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 md:hidden dark:text-slate-300">
-                  <Badge tone={RELATIONSHIP_TONES[peer.relationship] ?? "neutral"}>
-                    {labelOf(PEER_RELATIONSHIP_LABELS, peer.relationship)}
-                  </Badge>
+                  <RelationshipBadge relationship={peer.relationship} />
                   {peer.segment && <UpstreamText>{peer.segment}</UpstreamText>}
                   <MarketCap value={peer.marketCapUsd} />
                   {peer.hqName && <UpstreamText>{peer.hqName}</UpstreamText>}
@@ -158,9 +165,7 @@ export function PeersTable({
                 )}
               </th>
               <td className="hidden px-3 py-3 md:table-cell">
-                <Badge tone={RELATIONSHIP_TONES[peer.relationship] ?? "neutral"}>
-                  {labelOf(PEER_RELATIONSHIP_LABELS, peer.relationship)}
-                </Badge>
+                <RelationshipBadge relationship={peer.relationship} />
               </td>
               <td className="hidden min-w-32 px-3 py-3 md:table-cell">
                 {peer.segment ? (

@@ -87,20 +87,7 @@ export function diffCompanies(
       was: string | null | undefined,
       is: string | null | undefined,
       field?: string,
-    ) =>
-      changes.push({
-        kind,
-        detectedAt,
-        companyKey: now.companyKey,
-        companyFiscalIdentifier: now.companyFiscalIdentifier ?? null,
-        companyName: now.displayNameEnglish ?? now.companyKey,
-        sector: now.sector ?? null,
-        countryCode: now.headquartersCountryCode ?? null,
-        countryName: now.headquartersCountryName ?? null,
-        field: field ?? null,
-        before: was ?? null,
-        after: is ?? null,
-      });
+    ) => changes.push(changeOf(now, kind, detectedAt, was, is, field));
     if (!then) {
       add("new", null, describeLine(now.primaryListing));
       continue;
@@ -128,22 +115,33 @@ export function diffCompanies(
     for (const d of now.availableDatasets) if (!had.has(d)) add("dataset_added", null, d);
     for (const d of then.availableDatasets) if (!has.has(d)) add("dataset_removed", d, null);
   }
-  for (const gone of earlier.values()) {
-    changes.push({
-      kind: "removed",
-      detectedAt,
-      companyKey: gone.companyKey,
-      companyFiscalIdentifier: gone.companyFiscalIdentifier ?? null,
-      companyName: gone.displayNameEnglish ?? gone.companyKey,
-      sector: gone.sector ?? null,
-      countryCode: gone.headquartersCountryCode ?? null,
-      countryName: gone.headquartersCountryName ?? null,
-      field: null,
-      before: describeLine(gone.primaryListing),
-      after: null,
-    });
-  }
+  for (const gone of earlier.values())
+    changes.push(changeOf(gone, "removed", detectedAt, describeLine(gone.primaryListing), null));
   return changes;
+}
+
+/** One change of `company`: what changed (`field`, when one field did) from `was` to `is`. */
+function changeOf(
+  company: Company,
+  kind: ChangeKind,
+  detectedAt: number,
+  was: string | null | undefined,
+  is: string | null | undefined,
+  field?: string,
+): CompanyChange {
+  return {
+    kind,
+    detectedAt,
+    companyKey: company.companyKey,
+    companyFiscalIdentifier: company.companyFiscalIdentifier ?? null,
+    companyName: company.displayNameEnglish ?? company.companyKey,
+    sector: company.sector ?? null,
+    countryCode: company.headquartersCountryCode ?? null,
+    countryName: company.headquartersCountryName ?? null,
+    field: field ?? null,
+    before: was ?? null,
+    after: is ?? null,
+  };
 }
 
 /** The change log: newest first, since the first sync this deployment saw. */

@@ -192,6 +192,15 @@ describe("SwrCache over a file tier (a restart is a new cache over the same CACH
     });
     return { cache, tier };
   }
+
+  /** A process that loaded "a" under "k" and stored it; then, `laterMs` on, a new process. */
+  async function restartAfter(laterMs: number) {
+    const first = start();
+    await first.cache.get("k", loader("a"));
+    await first.tier.flush();
+    now += laterMs;
+    return start();
+  }
   const loader = (value: string) => async () => {
     loads++;
     return value;
@@ -202,11 +211,7 @@ describe("SwrCache over a file tier (a restart is a new cache over the same CACH
   };
 
   it("serves what an earlier process fetched, fresh, with its fetch time, without loading", async () => {
-    const first = start();
-    await first.cache.get("k", loader("a"));
-    await first.tier.flush();
-    now += 500;
-    const second = start();
+    const second = await restartAfter(500);
     expect(await second.cache.get("k", loader("b"))).toEqual({
       value: "a",
       fetchedAt: 1_000_000,
@@ -217,11 +222,7 @@ describe("SwrCache over a file tier (a restart is a new cache over the same CACH
   });
 
   it("keeps the stale and stale-on-error ages across the restart", async () => {
-    const first = start();
-    await first.cache.get("k", loader("a"));
-    await first.tier.flush();
-    now += 2000;
-    const second = start();
+    const second = await restartAfter(2000);
     expect(await second.cache.get("k", failing)).toMatchObject({
       value: "a",
       state: "stale",
@@ -236,11 +237,7 @@ describe("SwrCache over a file tier (a restart is a new cache over the same CACH
   });
 
   it("loads again once the stored entry is too old, and stores the new one", async () => {
-    const first = start();
-    await first.cache.get("k", loader("a"));
-    await first.tier.flush();
-    now += 6000;
-    const second = start();
+    const second = await restartAfter(6000);
     expect(await second.cache.get("k", loader("b"))).toMatchObject({
       value: "b",
       state: "fresh",
@@ -264,10 +261,7 @@ describe("SwrCache over a file tier (a restart is a new cache over the same CACH
   });
 
   it("time travel (age) also ages what is read later from the shared tier, not what is fetched after it", async () => {
-    const first = start();
-    await first.cache.get("k", loader("a"));
-    await first.tier.flush();
-    const second = start();
+    const second = await restartAfter(0);
     second.cache.age(2000); // "k" is only on disk for this process
     expect(await second.cache.get("k", loader("b"))).toMatchObject({ value: "a", state: "stale" });
     await vi.waitFor(async () =>

@@ -222,24 +222,46 @@ export class RedisSnapshots implements SnapshotStore {
     return this.redis.key(`index:${set}:${name}`);
   }
 
-  async load(set: CompanySet): Promise<IndexSnapshot | null> {
+  /**
+   * A shared value read from Redis and decoded; null when Redis is down or holds none. One that
+   * does not decode is dropped, with the keys in `alsoDrop`, and is null too.
+   */
+  private async readShared<T>(
+    set: CompanySet,
+    name: string,
+    what: string,
+    decode: (data: Buffer) => Promise<T>,
+    alsoDrop: string[] = [],
+  ): Promise<T | null> {
     await this.redis.whenReady();
     const data = await this.redis.attempt(
-      (c) => c.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.key(set, "current")),
+      (c) => c.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.key(set, name)),
       { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
     );
-    if (data) {
-      try {
-        const snapshot = await decodeSnapshot(data as Buffer);
-        // This instance's own copy, for a start while Redis is down.
-        void this.files?.save(snapshot, data as Buffer);
-        return snapshot;
-      } catch (error) {
-        console.warn(`index: dropped the shared ${set} snapshot (${(error as Error).message})`);
-        await this.redis.attempt((c) => c.del([this.key(set, "current"), this.key(set, "version")]));
-      }
+    if (!data) return null;
+    try {
+      return await decode(data as Buffer);
+    } catch (error) {
+      console.warn(`index: dropped the shared ${set} ${what} (${(error as Error).message})`);
+      await this.redis.attempt((c) => c.del([name, ...alsoDrop].map((n) => this.key(set, n))));
+      return null;
     }
-    return this.files?.load(set) ?? null;
+  }
+
+  async load(set: CompanySet): Promise<IndexSnapshot | null> {
+    const shared = await this.readShared(
+      set,
+      "current",
+      "snapshot",
+      async (data) => {
+        const snapshot = await decodeSnapshot(data);
+        // This instance's own copy, for a start while Redis is down.
+        void this.files?.save(snapshot, data);
+        return snapshot;
+      },
+      ["version"],
+    );
+    return shared ?? this.files?.load(set) ?? null;
   }
 
   async save(snapshot: IndexSnapshot): Promise<void> {
@@ -259,21 +281,9 @@ export class RedisSnapshots implements SnapshotStore {
   }
 
   async loadChanges(set: CompanySet): Promise<ChangeLog | null> {
-    await this.redis.whenReady();
-    const data = await this.redis.attempt(
-      (c) => c.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(this.key(set, "changes")),
-      { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
-    );
-    if (data) {
-      try {
-        return await decodeChangeLog(data as Buffer);
-      } catch (error) {
-        console.warn(`index: dropped the shared ${set} change log (${(error as Error).message})`);
-        await this.redis.attempt((c) => c.del(this.key(set, "changes")));
-      }
-    }
+    const shared = await this.readShared(set, "changes", "change log", decodeChangeLog);
     // Redis down or empty: this instance's own copy.
-    return this.files?.loadChanges(set) ?? null;
+    return shared ?? this.files?.loadChanges(set) ?? null;
   }
 
   async saveChanges(set: CompanySet, log: ChangeLog): Promise<void> {

@@ -4,21 +4,15 @@
 // page gate (proxy.ts) runs a page's loads inside withPageMissBudget; the caches call
 // chargePageMiss on a miss, which throws PageBudgetExceeded when the client has nothing left.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { crossBundleError } from "@/lib/cross-bundle-error";
 import { getConfig } from "./config";
 import { type ClientLimiter, RateLimiter } from "./rate-limit";
 import { getSharedRedis } from "./redis";
 
 // Thrown by one bundle's copy of this module and caught by another's (the caches of the shared
-// Services, the gate in proxy.ts): the brand makes `instanceof` work across copies.
-const BRAND = Symbol.for("company-dashboard.page-budget-exceeded");
-
-export class PageBudgetExceeded extends Error {
+// Services, the gate in proxy.ts).
+export class PageBudgetExceeded extends crossBundleError("company-dashboard.page-budget-exceeded") {
   override readonly name = "PageBudgetExceeded";
-  readonly [BRAND] = true;
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
-  }
 
   constructor(readonly retryAfterSeconds: number) {
     super("too many upstream misses from this client");

@@ -1,4 +1,5 @@
 // The one error type everything above the client deals with.
+import { crossBundleError } from "@/lib/cross-bundle-error";
 
 export type UpstreamErrorCode =
   | "bad_request" // 400: the request was malformed or named no company
@@ -33,20 +34,9 @@ export function missingResource(endpoint: string, message: string): MissingResou
   return dataset;
 }
 
-/**
- * Next bundles this module once per route (and once for instrumentation), while one Services
- * instance is shared through globalThis: an error thrown by one bundle's copy of the class must
- * still be an UpstreamError to another's. The brand makes `instanceof` work across copies.
- */
-const BRAND = Symbol.for("company-dashboard.upstream-error");
-
-export class UpstreamError extends Error {
+/** An upstream failure, classified; `instanceof` holds across Next's bundles (crossBundleError). */
+export class UpstreamError extends crossBundleError("company-dashboard.upstream-error") {
   override readonly name = "UpstreamError";
-  readonly [BRAND] = true;
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
-  }
 
   constructor(
     readonly code: UpstreamErrorCode,

@@ -156,21 +156,20 @@ describe("a 404 says what was not found", () => {
     return ((await response.json()) as { errors: { message: string; code: string }[] }).errors;
   };
 
-  it("/api/logo: a company without a logo is not an unknown company", async () => {
-    const noLogo = universe.enabled.find((c) => !c.datasets.includes("logos"));
-    const missingLogo = await errorsOf(await call(logo, `/api/logo?companyKey=${noLogo?.companyKey}`));
-    expect(missingLogo).toEqual([{ message: "This company has no logo.", code: "not_found" }]);
-    const unknown = await errorsOf(await call(logo, "/api/logo?companyKey=NASDAQ_ZZZZZ"));
-    expect(unknown).toEqual([{ message: "Company not found.", code: "not_found" }]);
-  });
-
-  it("/api/news: a company without news is not an unknown company", async () => {
-    const noNews = universe.enabled.find((c) => !c.datasets.includes("news"));
-    const missingNews = await errorsOf(await call(news, `/api/news?companyKey=${noNews?.companyKey}`));
-    expect(missingNews).toEqual([{ message: "This company has no news.", code: "not_found" }]);
-    const unknown = await errorsOf(await call(news, "/api/news?companyKey=NASDAQ_ZZZZZ"));
-    expect(unknown).toEqual([{ message: "Company not found.", code: "not_found" }]);
-  });
+  it.each([
+    { path: "/api/logo", route: logo, dataset: "logos", missing: "This company has no logo." } as const,
+    { path: "/api/news", route: news, dataset: "news", missing: "This company has no news." } as const,
+  ])(
+    "$path: a company without its $dataset is not an unknown company",
+    async ({ path, route, dataset, missing }) => {
+      const without = universe.enabled.find((c) => !c.datasets.includes(dataset));
+      expect(without).toBeDefined();
+      const notThere = await errorsOf(await call(route, `${path}?companyKey=${without?.companyKey}`));
+      expect(notThere).toEqual([{ message: missing, code: "not_found" }]);
+      const unknown = await errorsOf(await call(route, `${path}?companyKey=NASDAQ_ZZZZZ`));
+      expect(unknown).toEqual([{ message: "Company not found.", code: "not_found" }]);
+    },
+  );
 });
 
 describe("GET /api/news and /api/top-news", () => {
