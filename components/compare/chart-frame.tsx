@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode, useId } from "react";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { ColumnHeaders, ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 
 /**
@@ -69,11 +69,7 @@ export function DataTable({
       <caption className="sr-only">{caption}</caption>
       <thead className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300">
         <tr>
-          {head.map((h) => (
-            <th key={h} scope="col" className="px-2 py-1 font-semibold">
-              {h}
-            </th>
-          ))}
+          <ColumnHeaders labels={head} className="px-2 py-1 font-semibold" />
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100 dark:divide-slate-800">

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { ScrollRegion, ScrollTable } from "@/components/ui/scroll-region";
+import { ColumnHeaders, ScrollRegion, ScrollTable } from "@/components/ui/scroll-region";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { ServedProfile } from "@/lib/api-types";
@@ -91,11 +91,7 @@ function MappingTable({ diff }: { diff: ApiDiff }) {
       >
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300">
           <tr>
-            {MAPPING_COLUMNS.map((label) => (
-              <th key={label} scope="col" className="px-3 py-2">
-                {label}
-              </th>
-            ))}
+            <ColumnHeaders labels={MAPPING_COLUMNS} className="px-3 py-2" />
           </tr>
         </thead>
         <tbody>

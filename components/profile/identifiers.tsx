@@ -1,4 +1,4 @@
-import { ScrollTable } from "@/components/ui/scroll-region";
+import { ColumnHeaders, ScrollTable } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
 import { listingKey } from "@/lib/profile/listings";
@@ -58,14 +58,10 @@ export function Identifiers({ profile }: { profile: Profile }) {
         <ScrollTable label="Listing identifiers (scrolls sideways)" caption="Identifiers of each listing">
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300">
             <tr>
-              <th scope="col" className="whitespace-nowrap px-3 py-2">
-                Listing
-              </th>
-              {present.map(([field, label]) => (
-                <th key={field} scope="col" className="whitespace-nowrap px-3 py-2">
-                  {label}
-                </th>
-              ))}
+              <ColumnHeaders
+                labels={["Listing", ...present.map(([, label]) => label)]}
+                className="whitespace-nowrap px-3 py-2"
+              />
             </tr>
           </thead>
           <tbody>

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { CountryFlag } from "@/components/ui/country-flag";
-import { ScrollTable } from "@/components/ui/scroll-region";
+import { ColumnHeaders, ScrollTable } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { groupListings, listingKey, minorUnitNote, type SecurityGroup } from "@/lib/profile/listings";
 import type { Listing } from "@/lib/upstream/schemas";
@@ -321,11 +321,7 @@ function ListingsGrid({
     >
       <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
         <tr>
-          {HEADERS.map((header) => (
-            <th key={header} scope="col" className={TH}>
-              {header}
-            </th>
-          ))}
+          <ColumnHeaders labels={HEADERS} className={TH} />
           {(licensed.isin || licensed.cusip) && (
             <th scope="col" className={TH}>
               {[licensed.isin && "ISIN", licensed.cusip && "CUSIP"].filter(Boolean).join(" / ")}

@@ -41,3 +41,12 @@ export function ScrollTable({
     </ScrollRegion>
   );
 }
+
+/** A table's column headers, one cell per label. */
+export function ColumnHeaders({ labels, className }: { labels: readonly string[]; className: string }) {
+  return labels.map((label) => (
+    <th key={label} scope="col" className={className}>
+      {label}
+    </th>
+  ));
+}
