@@ -109,7 +109,7 @@ describe("diffCompanies", () => {
     );
     expect(kinds(diffCompanies([row(1)], [after], T))).toEqual([
       ["identifier", "CIK", "0000000001", "0002100000"],
-      ["identifier", "FIGI", "BBG000000001", "BBG0NEW"],
+      ["identifier", "FIGI (venue)", "BBG000000001", "BBG0NEW"],
       ["dataset_added", null, null, "ownership"],
       ["dataset_removed", null, "news", null],
     ]);

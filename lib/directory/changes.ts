@@ -2,6 +2,7 @@
 // identifier, which never changes), and the bounded log those changes are kept in. Market cap and
 // the live fields (updatedAt, earnings date) move all the time and are not reference-data changes.
 import type { Company, Listing } from "@/lib/upstream/schemas";
+import { LISTING_IDENTIFIERS } from "@/lib/upstream/vocabulary";
 
 export const CHANGE_KINDS = [
   "new",
@@ -43,7 +44,7 @@ export interface CompanyChange {
   sector: string | null;
   countryCode: string | null;
   countryName: string | null;
-  /** Which name or identifier changed, e.g. "legal name", "CIK", "FIGI". */
+  /** Which name or identifier changed, e.g. "legal name", "CIK", "FIGI (venue)". */
   field: string | null;
   before: string | null;
   after: string | null;
@@ -62,14 +63,8 @@ const NAME_FIELDS = [
   ["legalNameEnglish", "legal name"],
 ] as const;
 const COMPANY_IDENTIFIERS = [["cik", "CIK"]] as const;
-const LINE_IDENTIFIERS = [
-  ["figi", "FIGI"],
-  ["figiComposite", "composite FIGI"],
-  ["figiShareClass", "share-class FIGI"],
-  ["isin", "ISIN"],
-  ["cusip", "CUSIP"],
-  ["securityFiscalIdentifier", "security identifier"],
-] as const;
+/** A line's identifiers, labelled as the profile labels them; its own id says whether it is the same line. */
+const LINE_IDENTIFIERS = LISTING_IDENTIFIERS.filter(([field]) => field !== "listingFiscalIdentifier");
 
 /** Every reference-data change from `before` to `after`, detected at `detectedAt`; none for unchanged rows. */
 export function diffCompanies(
