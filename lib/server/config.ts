@@ -271,7 +271,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     pageCacheMs: e.PAGE_CACHE_MS,
     pageRenderLimit: e.PAGE_RENDER_LIMIT,
     requestLog: e.REQUEST_LOG !== "off",
-    distDir: path.resolve(e.NEXT_DIST_DIR || ".next"),
+    // turbopackIgnore: a path built from a setting would make Next trace the whole project.
+    distDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.NEXT_DIST_DIR || ".next"),
   };
 }
 
