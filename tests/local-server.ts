@@ -16,6 +16,11 @@ export async function listenLocal(handler: RequestListener): Promise<LocalServer
   return {
     base: `http://127.0.0.1:${port}`,
     port,
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    // Open connections too (a stalled answer's): close() alone waits for them.
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((e) => (e ? reject(e) : resolve()));
+        server.closeAllConnections();
+      }),
   };
 }

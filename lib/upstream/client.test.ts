@@ -1,4 +1,7 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
+import { listenLocal } from "@/tests/local-server";
 import { parseRetryAfter, type Transport, UpstreamClient } from "./client";
 import { isUpstreamError, UpstreamError } from "./errors";
 import { isKnownDataset } from "./schemas";
@@ -203,6 +206,86 @@ describe("UpstreamClient", () => {
     });
     await expect(client.getCompaniesPage({})).resolves.toMatchObject({ data: [row] });
     expect(calls).toBe(2);
+  });
+
+  /** A 200 whose body sends a first chunk and then nothing, ever; `cancelled` once its reader lets go. */
+  function stalledBody(status = 200) {
+    const state = { cancelled: false };
+    const response = new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"pagination":'));
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      }),
+      { status, headers: { "content-type": "application/json" } },
+    );
+    return { response, state };
+  }
+
+  // The transports below ignore the request's signal, as undici's fetch does once the Request
+  // object has been garbage-collected: the attempt's own limit must end the wait regardless.
+  it("cuts off a body that stalls at the attempt's limit, cancels it, and retries", async () => {
+    const stalled = stalledBody();
+    const answers = [stalled.response, jsonResponse(pageBody)];
+    const client = new UpstreamClient({
+      baseUrl: "https://x.test",
+      apiKey: "k",
+      transport: async () => answers.shift() as Response,
+      timeoutMs: 50,
+      backoffMs: 1,
+    });
+    await expect(client.getCompaniesPage({})).resolves.toMatchObject({ data: [row] });
+    expect(answers).toHaveLength(0);
+    expect(stalled.state.cancelled).toBe(true);
+  });
+
+  it("cuts off an answer that never comes, and an error body that stalls, at the limit", async () => {
+    const stalled = stalledBody(503);
+    const answers: (() => Promise<Response>)[] = [
+      () => new Promise<Response>(() => undefined),
+      async () => stalled.response,
+    ];
+    const client = new UpstreamClient({
+      baseUrl: "https://x.test",
+      apiKey: "k",
+      transport: () => (answers.shift() as () => Promise<Response>)(),
+      timeoutMs: 50,
+      retries: 1,
+      backoffMs: 1,
+    });
+    const error = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
+    expect(error.code).toBe("unavailable");
+    expect(error.message).toBe("HTTP 503");
+    expect(stalled.state.cancelled).toBe(true);
+  });
+
+  it("ends a stalled body over a real socket at its limit after a garbage collection", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    let requests = 0;
+    const server = await listenLocal((_request, response) => {
+      requests++;
+      response.writeHead(200, { "content-type": "application/json" });
+      response.write('{"pagination":');
+      // Headers and a first chunk are out, the client reads the body: collect the garbage now.
+      setTimeout(gc, 20);
+    });
+    try {
+      const client = new UpstreamClient({ baseUrl: server.base, apiKey: "k", timeoutMs: 300, retries: 0 });
+      const started = Date.now();
+      const outcome = await Promise.race([
+        client.getCompaniesPage({}).catch((e: unknown) => e),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting after 5 s"), 5_000)),
+      ]);
+      expect(outcome).toMatchObject({ code: "timeout" });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(requests).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it("maps a connection failure to network after retries", async () => {

@@ -199,46 +199,42 @@ export class UpstreamClient {
 
   getLogo(lookup: CompanyLookup, variant: LogoVariant = "icon"): Promise<Uint8Array> {
     const path = "/v2/company/logo";
-    return this.request(path, { ...lookup, variant }, async (response) => {
+    return this.request(path, { ...lookup, variant }, (response, body) => {
       const contentType = response.headers.get("content-type") ?? "";
       if (!contentType.startsWith("image/")) {
         throw this.invalid(path, `logo answered ${contentType || "no content type"}`);
       }
-      const bytes = new Uint8Array(await this.readBody(response, path, (r) => r.arrayBuffer()));
-      if (!isCompletePng(bytes)) throw this.invalid(path, "logo is not a complete PNG");
+      if (!isCompletePng(body)) throw this.invalid(path, "logo is not a complete PNG");
       this.monitor.success();
-      return bytes;
+      return body;
     });
   }
 
   private getJson<T extends z.ZodType>(path: string, params: Params, schema: T): Promise<z.output<T>> {
-    return this.request(path, params, async (response) => {
-      const text = await this.readBody(response, path, (r) => r.text());
-      let body: unknown;
+    return this.request(path, params, (response, body) => {
+      let parsed: unknown;
       try {
-        body = JSON.parse(text);
+        parsed = JSON.parse(UTF8.decode(body));
       } catch {
         // Truncated or malformed, as sent.
         throw this.invalid(path, "response body is not valid JSON", response.status);
       }
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) throw this.invalid(path, summarizeIssues(parsed.error), response.status);
+      const checked = schema.safeParse(parsed);
+      if (!checked.success) throw this.invalid(path, summarizeIssues(checked.error), response.status);
       this.monitor.success();
-      return parsed.data;
+      return checked.data;
     });
   }
 
   /**
-   * Reads a body; one that breaks off (the attempt's timeout, a reset connection: a busy service
-   * or machine) is a timeout or network failure, retried like one.
+   * Reads a 2xx's body within the attempt's time limit; one that breaks off or stalls (a busy
+   * service or machine, a reset connection) is a timeout or network failure, retried like one.
    */
-  private async readBody<T>(response: Response, path: string, read: (r: Response) => Promise<T>): Promise<T> {
+  private async readBody(response: Response, path: string, limit: AttemptLimit): Promise<Uint8Array> {
     try {
-      return await read(response);
+      return await limit.read(response);
     } catch (caught) {
-      const timedOut =
-        caught instanceof Error && (caught.name === "TimeoutError" || caught.name === "AbortError");
-      const code = timedOut ? "timeout" : "network";
+      const code = isTimeout(caught) ? "timeout" : "network";
       this.monitor.failure(code, path);
       throw new UpstreamError(code, "the answer broke off before its end", { endpoint: path });
     }
@@ -252,14 +248,14 @@ export class UpstreamClient {
 
   /**
    * One GET with timeout, retries of retryable failures within the total budget, and error
-   * mapping. `read` takes a 2xx's body, within the attempt: a body that breaks off is retried
-   * too. Every upstream call is a GET, so repeating one is safe. Every attempt first takes a
-   * slot of the upstream budget.
+   * mapping. `read` takes a 2xx and its whole body, read within the attempt: a body that breaks
+   * off is retried too. Every upstream call is a GET, so repeating one is safe. Every attempt
+   * first takes a slot of the upstream budget.
    */
   private async request<T>(
     path: string,
     params: Params,
-    read: (response: Response) => Promise<T>,
+    read: (response: Response, body: Uint8Array) => T,
   ): Promise<T> {
     const { retries, backoffMs, maxRetryAfterMs, totalBudgetMs, sleep, now } = this.options;
     let deadline = now() + totalBudgetMs;
@@ -272,7 +268,7 @@ export class UpstreamClient {
       deadline += await this.takeSlot(path, deadline);
       let error: UpstreamError;
       try {
-        return await read(await this.attempt(url, path, attempt, deadline));
+        return await this.attempt(url, path, attempt, deadline, read);
       } catch (caught) {
         error =
           caught instanceof UpstreamError
@@ -324,56 +320,68 @@ export class UpstreamClient {
     );
   }
 
-  private async attempt(url: URL, path: string, attempt: number, deadline: number): Promise<Response> {
+  private async attempt<T>(
+    url: URL,
+    path: string,
+    attempt: number,
+    deadline: number,
+    read: (response: Response, body: Uint8Array) => T,
+  ): Promise<T> {
     const timeout = Math.max(1, Math.floor(Math.min(this.options.timeoutMs, deadline - this.options.now())));
-    const request = new Request(url, {
-      method: "GET",
-      headers: { "X-Api-Key": this.options.apiKey, Accept: "application/json, image/png" },
-      signal: AbortSignal.timeout(timeout),
-    });
-    // Taken last: from here on every path reports the ticket's outcome (a probe must never leak).
-    const ticket = this.admit(path);
-    const started = performance.now();
-    let response: Response;
+    const limit = new AttemptLimit(timeout);
     try {
-      response = await this.transport(request);
-    } catch (caught) {
-      this.breaker.failure(ticket);
+      const request = new Request(url, {
+        method: "GET",
+        headers: { "X-Api-Key": this.options.apiKey, Accept: "application/json, image/png" },
+        signal: limit.signal,
+      });
+      // Taken last: from here on every path reports the ticket's outcome (a probe must never leak).
+      const ticket = this.admit(path);
+      const started = performance.now();
+      let response: Response;
+      try {
+        response = await limit.within(this.transport(request));
+      } catch (caught) {
+        this.breaker.failure(ticket);
+        this.options.onCall?.({
+          endpoint: path,
+          status: "error",
+          durationMs: performance.now() - started,
+          attempt,
+        });
+        const code = isTimeout(caught) ? "timeout" : "network";
+        this.monitor.failure(code, path);
+        throw new UpstreamError(
+          code,
+          code === "timeout" ? `no answer within ${timeout} ms` : "could not reach the API",
+          { endpoint: path },
+        );
+      }
+      if (response.status >= 500) this.breaker.failure(ticket);
+      else this.breaker.success(ticket);
       this.options.onCall?.({
         endpoint: path,
-        status: "error",
+        status: response.status,
         durationMs: performance.now() - started,
         attempt,
       });
-      const timedOut =
-        caught instanceof Error && (caught.name === "TimeoutError" || caught.name === "AbortError");
-      const code = timedOut ? "timeout" : "network";
-      this.monitor.failure(code, path);
-      throw new UpstreamError(code, timedOut ? `no answer within ${timeout} ms` : "could not reach the API", {
-        endpoint: path,
-      });
+      if (response.ok) return read(response, await this.readBody(response, path, limit));
+      const error = await this.toError(response, path, limit);
+      if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
+      else this.monitor.success();
+      if (error.code === "rate_limited" && error.details.retryAfterMs !== undefined) {
+        this.budget.pause(error.details.retryAfterMs);
+      }
+      throw error;
+    } finally {
+      limit.clear();
     }
-    if (response.status >= 500) this.breaker.failure(ticket);
-    else this.breaker.success(ticket);
-    this.options.onCall?.({
-      endpoint: path,
-      status: response.status,
-      durationMs: performance.now() - started,
-      attempt,
-    });
-    if (response.ok) return response;
-    const error = await this.toError(response, path);
-    if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
-    else this.monitor.success();
-    if (error.code === "rate_limited" && error.details.retryAfterMs !== undefined) {
-      this.budget.pause(error.details.retryAfterMs);
-    }
-    throw error;
   }
 
-  private async toError(response: Response, path: string): Promise<UpstreamError> {
+  private async toError(response: Response, path: string, limit: AttemptLimit): Promise<UpstreamError> {
     const status = response.status;
-    const message = this.redact(await readErrorMessage(response)) || `HTTP ${status}`;
+    const body = await limit.read(response).catch(() => null);
+    const message = this.redact(body ? readErrorMessage(body) : "") || `HTTP ${status}`;
     const details = { status, endpoint: path };
     if (status === 400) return new UpstreamError("bad_request", message, details);
     if (status === 401) return new UpstreamError("unauthorized", message, details);
@@ -399,15 +407,88 @@ export class UpstreamClient {
 }
 
 /** Reads `{"errors":[{"message"}]}` or `{"error": "..."}`; anything else yields "". */
-async function readErrorMessage(response: Response): Promise<string> {
+function readErrorMessage(body: Uint8Array): string {
   try {
-    const parsed = errorBodySchema.safeParse(await response.json());
+    const parsed = errorBodySchema.safeParse(JSON.parse(UTF8.decode(body)));
     if (!parsed.success) return "";
     if ("errors" in parsed.data) return parsed.data.errors.map((e) => e.message).join("; ");
     const { error } = parsed.data;
     return typeof error === "string" ? error : error.message;
   } catch {
     return "";
+  }
+}
+
+const UTF8 = new TextDecoder();
+
+function isTimeout(caught: unknown): boolean {
+  return caught instanceof Error && (caught.name === "TimeoutError" || caught.name === "AbortError");
+}
+
+/**
+ * One attempt's time limit, over its answer and its whole body. It is kept here, on a timer this
+ * object holds, and not only through the request's signal: undici's Request follows the signal it
+ * is given through a weak reference, and once the Request object has been garbage-collected (a
+ * sync of 55,000 rows makes plenty of garbage) an abort no longer reaches the fetch. A body that
+ * stalled then waited for undici's 5-minute socket timeout, and held a whole index sync with it.
+ */
+class AttemptLimit {
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private readonly expired: Promise<never>;
+
+  constructor(ms: number) {
+    let expire: (reason: Error) => void = () => undefined;
+    this.expired = new Promise<never>((_, reject) => {
+      expire = reject;
+    });
+    this.expired.catch(() => undefined);
+    this.timer = setTimeout(() => {
+      const reason = new DOMException(`no answer within ${ms} ms`, "TimeoutError");
+      this.controller.abort(reason);
+      expire(reason);
+    }, ms);
+  }
+
+  /** For the request: an abort that does reach the fetch ends it sooner. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** The promise, or a TimeoutError once the limit has passed. */
+  within<T>(promise: Promise<T>): Promise<T> {
+    return Promise.race([promise, this.expired]);
+  }
+
+  /** The whole body, read here so that at the limit it can be cancelled (which closes the connection). */
+  async read(response: Response): Promise<Uint8Array> {
+    if (!response.body) return new Uint8Array(0);
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    try {
+      for (;;) {
+        const { done, value } = await this.within(reader.read());
+        if (done) break;
+        chunks.push(value);
+        length += value.byteLength;
+      }
+    } catch (error) {
+      reader.cancel(error).catch(() => undefined);
+      throw error;
+    }
+    if (chunks.length === 1) return chunks[0] as Uint8Array;
+    const body = new Uint8Array(length);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return body;
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
   }
 }
 
