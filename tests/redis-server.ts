@@ -11,6 +11,10 @@ export interface RunningRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port, empty. */
   restart(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open and nothing answers, as when a host hangs. */
+  freeze(): void;
+  /** Lets a frozen server go on (SIGCONT). */
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -73,6 +77,8 @@ export async function startRedis(port?: number): Promise<RunningRedis> {
       await stopped(child, "SIGKILL");
       child = await launch(chosen);
     },
+    freeze: () => child.kill("SIGSTOP"),
+    thaw: () => child.kill("SIGCONT"),
     stop: () => stopped(child, "SIGTERM"),
   };
 }

@@ -22,6 +22,21 @@ describe("SharedRedis against a real redis-server", () => {
     expect(await shared.attempt((c) => c.get("test:a"))).toBe("1");
   });
 
+  it("answers undefined within the command timeout when Redis hangs with the connection open", async () => {
+    // node-redis's own timeout covers only a command waiting to be written: one already sent waits
+    // for its reply however long that takes.
+    redis.freeze();
+    try {
+      const started = Date.now();
+      expect(await shared.attempt((c) => c.get(shared.key("a")), { timeoutMs: 200 })).toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(shared.status().lastError).toMatch(/no answer within 200 ms/);
+    } finally {
+      redis.thaw();
+    }
+    expect(await shared.attempt((c) => c.get(shared.key("a")))).toBe("1");
+  });
+
   it("answers undefined at once while Redis is down, and reconnects by itself", async () => {
     await redis.kill();
     await until(() => !shared.isReady());

@@ -142,14 +142,23 @@ export class SharedRedis {
       this.failures++;
       return undefined;
     }
+    const timeoutMs = options.timeoutMs ?? this.commandTimeoutMs;
+    // The client's timeout covers only a command waiting to be written: once sent, it waits for
+    // the reply however long a hung Redis takes. This one covers the whole operation.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      return await operation(
-        this.client.withCommandOptions({ timeout: options.timeoutMs ?? this.commandTimeoutMs }) as Client,
-      );
+      return await Promise.race([
+        operation(this.client.withCommandOptions({ timeout: timeoutMs }) as Client),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
     } catch (error) {
       this.failures++;
       this.lastError = error instanceof Error ? error.message : String(error);
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
