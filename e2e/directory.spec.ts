@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { collectProblems, expectNoAxeViolations, waitForIndex } from "./helpers";
+import { collectProblems, expectNoAxeViolations, holdScripts, waitForIndex } from "./helpers";
 
 interface Row {
   companyKey: string;
@@ -265,6 +265,30 @@ test.describe("server rendering", () => {
     await page.waitForLoadState("networkidle");
     expect(fetched).toEqual([]);
     expect(problems).toEqual([]);
+  });
+});
+
+test.describe("before the page hydrates", () => {
+  test("a query typed and a filter ticked while the scripts still load are searched once they run", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/companies", { waitUntil: "commit" });
+    await search(page).fill("bank");
+    await page
+      .getByRole("complementary", { name: "Filters" })
+      .getByRole("checkbox", { name: /^Europe/ })
+      .check();
+    release();
+    await expect(page).toHaveURL(/[?&]q=bank/);
+    await expect(page).toHaveURL(/[?&]region=Europe/);
+    await expect(search(page)).toHaveValue("bank");
+    const expected = (await (
+      await page.request.get("/api/companies?q=bank&region=Europe&pageSize=1")
+    ).json()) as {
+      total: number;
+    };
+    await expect.poll(() => resultCount(page)).toBe(expected.total);
   });
 });
 

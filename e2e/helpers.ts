@@ -35,3 +35,19 @@ export async function waitForIndex(request: APIRequestContext) {
     )
     .toBe("ready");
 }
+
+/**
+ * Holds the page's scripts back until the returned function is called: what a person does then
+ * happens before the page hydrates, as on a slow phone.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

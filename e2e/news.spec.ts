@@ -2,7 +2,7 @@
 // 2026-11-20T15:00:00Z (playwright.config.ts). Expected counts come from /api/top-news itself, so
 // the tests check that the page asks the API the right question and shows its answer.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { collectProblems, expectNoAxeViolations } from "./helpers";
+import { collectProblems, expectNoAxeViolations, holdScripts } from "./helpers";
 
 const stories = (n: number) => (n === 1 ? "1 story" : `${n.toLocaleString("en-US")} stories`);
 
@@ -615,11 +615,31 @@ test.describe("relative ranges", () => {
       "false",
     );
     await page.goto("/news?range=today");
-    // A date typed before the page hydrates is not seen by it: type again until it is.
-    await expect(async () => {
-      await filters(page).getByLabel("From", { exact: true }).fill("2026-11-19");
-      await expect(page).toHaveURL(/\?startDate=2026-11-19&endDate=2026-11-20$/, { timeout: 1000 });
-    }).toPass();
+    // Typed at once: before the page hydrates, it is taken as it does (components/ui/use-early-input.ts).
+    await filters(page).getByLabel("From", { exact: true }).fill("2026-11-19");
+    await expect(page).toHaveURL(/\?startDate=2026-11-19&endDate=2026-11-20$/);
+  });
+});
+
+test.describe("before the page hydrates", () => {
+  test("a filter chosen while the scripts still load is kept, and so is the opening URL's correction", async ({
+    page,
+    request,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/news?importance=2&minImportance=1", { waitUntil: "commit" });
+    const side = filters(page);
+    const mega = side.getByRole("radio", { name: "Mega (≥ $200B)" });
+    await mega.check();
+    await side.getByRole("checkbox", { name: "M&A" }).check();
+    release();
+    // The correction (importance wins over the range) and the choice both reach the URL.
+    await expect(page).toHaveURL(/\?eventType=ma&importance=2&minMarketCap=200B$/);
+    await expect(mega).toBeChecked();
+    await expect(page.getByRole("status").filter({ hasText: "adjusted" })).toContainText(
+      "cannot be combined",
+    );
+    await expectTotal(page, await apiTotal(request, "eventType=ma&importance=2&minMarketCap=200000000000"));
   });
 });
 

@@ -65,6 +65,13 @@ export function feedParamsOf(state: FeedState, preferredDensity: FeedDensity = "
   return Object.fromEntries(Object.keys(feedParsers).map((key) => [key, query[key] ?? null])) as FeedParams;
 }
 
+/** The parameters of `next` that differ from `current`: a write of only what changed. */
+export function changedParams(current: FeedParams, next: FeedParams): Partial<FeedParams> {
+  return Object.fromEntries(
+    Object.entries(next).filter(([key, value]) => current[key as keyof FeedParams] !== value),
+  ) as Partial<FeedParams>;
+}
+
 /** The query string (without "?") of a state, defaults omitted, in the canonical order. */
 export function serializeFeedState(state: FeedState): string {
   return serializeFeed(feedParamsOf(state)).replace(/^\?/, "");

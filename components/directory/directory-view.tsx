@@ -13,6 +13,7 @@ import {
 } from "@/app/companies/search-params";
 import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
+import { useEarlyInput } from "@/components/ui/use-early-input";
 import type { IndexStatus } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 import type { SyncProgress } from "@/lib/directory/sync";
@@ -72,6 +73,9 @@ export function DirectoryView({
   const [params, setParams] = useQueryStates(directoryParsers);
   const state = useMemo(() => stateOf(params), [params]);
   const router = useRouter();
+  // A query typed or a filter ticked while the scripts still load.
+  const root = useRef<HTMLDivElement>(null);
+  useEarlyInput(root);
   // Whatever follows a typed query (a filter's new entry, another page) follows it in the history
   // too, so Back returns to it: a query still waiting for typing to pause is written first.
   const afterTypedQuery = useCallback(
@@ -172,7 +176,7 @@ export function DirectoryView({
     : "Loading…";
 
   return (
-    <div className="space-y-4">
+    <div ref={root} className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Companies</h1>

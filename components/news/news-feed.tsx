@@ -3,10 +3,11 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { throttle, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { feedHref, feedParamsOf, feedParsers, feedStateOf } from "@/app/news/search-params";
+import { changedParams, feedHref, feedParamsOf, feedParsers, feedStateOf } from "@/app/news/search-params";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { describeError, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { useEarlyInput } from "@/components/ui/use-early-input";
 import { formatCount } from "@/lib/format";
 import {
   DEFAULT_FEED_STATE,
@@ -83,25 +84,34 @@ export function NewsFeed({
     initialCompany ? { [initialCompany.companyKey]: initialCompany } : {},
   );
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // A filter chosen while the scripts still load.
+  const root = useRef<HTMLDivElement>(null);
+  useEarlyInput(root);
 
+  // Each change writes only the parameters it changes: two made before the page hydrated (each
+  // from the opening state, see useEarlyInput) must not undo each other.
   const update = useCallback(
     (patch: Partial<FeedState>) =>
       void setParams((current) => {
         const density = patch.density ?? preferred;
         const before = feedStateOf(current, today, density).state;
-        return feedParamsOf(normalizeFeedState({ ...before, ...patch }, today), density);
+        return changedParams(
+          current,
+          feedParamsOf(normalizeFeedState({ ...before, ...patch }, today), density),
+        );
       }),
     [setParams, today, preferred],
   );
 
   // The URL the page was opened with is rewritten in its canonical form (what was corrected, the
-  // remembered density), replacing its history entry. From the state as it is by then: a control
-  // changed before the page hydrated has already updated it (React replays that change).
+  // remembered density), replacing its history entry; again only the parameters that differ.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the opening URL
   useEffect(() => {
-    void setParams((current) => feedParamsOf(feedStateOf(current, today, preferred).state, preferred), {
-      history: "replace",
-    });
+    const canonical = changedParams(
+      params,
+      feedParamsOf(feedStateOf(params, today, preferred).state, preferred),
+    );
+    if (Object.keys(canonical).length > 0) void setParams(canonical, { history: "replace" });
   }, []);
 
   const apiParams = useMemo(() => toApiParams(state), [state]);
@@ -160,7 +170,11 @@ export function NewsFeed({
         : `${state.eventTypes.length} event types`;
 
   return (
-    <div data-print-links className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8 print:block">
+    <div
+      ref={root}
+      data-print-links
+      className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8 print:block"
+    >
       <aside
         aria-labelledby="feed-filters-heading"
         className="mb-6 print:hidden lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:mb-0 lg:max-h-[calc(100dvh-var(--header-height)-2.5rem)] lg:self-start lg:overflow-y-auto lg:pr-2"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedHref, feedParamsOf, serializeFeedState } from "@/app/news/search-params";
+import { changedParams, feedHref, feedParamsOf, serializeFeedState } from "@/app/news/search-params";
 import {
   capPresetOf,
   DEFAULT_FEED_STATE,
@@ -185,6 +185,17 @@ describe("density and grouping in the URL", () => {
     expect(feedParamsOf(cards, "headlines").view).toBe("cards");
     expect(feedParamsOf(cards, "cards").view).toBeNull();
     expect(feedParamsOf(parse("view=headlines").state, "headlines").view).toBe("headlines");
+  });
+
+  it("writes only the parameters a change changes, the corrections among them", () => {
+    const opening = feedParamsOf(parse("eventType=ma").state);
+    const withMega = feedParamsOf({ ...parse("eventType=ma").state, minMarketCap: 200e9 });
+    expect(changedParams(opening, withMega)).toEqual({ minMarketCap: "200B" });
+    expect(changedParams(opening, opening)).toEqual({});
+    // A non-canonical value differs from its canonical text, and is written.
+    expect(changedParams({ ...opening, minMarketCap: "200000000000" }, withMega)).toEqual({
+      minMarketCap: "200B",
+    });
   });
 });
 
