@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { expectNoAxeViolations as axe, collectProblems, waitForIndex } from "./helpers";
+import { expectNoAxeViolations as axe, collectProblems, holdScripts, waitForIndex } from "./helpers";
 
 // Companies of the deterministic sandbox universe (see e2e/profile.spec.ts).
 const RICH = { key: "XSHE_300980", name: "Ruihua Machinery Holdings Limited" };
@@ -140,6 +140,16 @@ test.describe("search from every page", () => {
     await headerBox(page).press("Enter");
     await expect(page).toHaveURL(/\/companies\?q=qqzzxx$/);
     await expect(page.getByText(/No companies match “qqzzxx”/)).toBeVisible();
+  });
+
+  test("a name typed while the scripts still load shows its matches once they run", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/compare", { waitUntil: "commit" });
+    await headerBox(page).fill("Ember Partners");
+    release();
+    await expect(headerList(page).getByRole("option", { name: new RegExp(LONDON.name) })).toBeVisible();
+    await headerBox(page).press("Enter");
+    await expect(heading(page, LONDON.name)).toBeVisible();
   });
 
   test("corrupt storage reads as no recent companies", async ({ page }) => {

@@ -1,10 +1,11 @@
 "use client";
 
 import { useQueryStates } from "nuqs";
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { compareParsers } from "@/app/compare/search-params";
 import { Section } from "@/components/ui/section";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { useEarlyInput } from "@/components/ui/use-early-input";
 import type { DirectoryRow } from "@/lib/api-types";
 import { type Comparison, inSet, loadedCompanies } from "@/lib/compare/model";
 import {
@@ -48,6 +49,9 @@ export function CompareView({
     startTransition,
   });
   const [notice, setNotice] = useState<string | null>(null);
+  // A company searched for while the scripts still load.
+  const root = useRef<HTMLDivElement>(null);
+  useEarlyInput(root);
   const { entries, focusPeers } = comparison;
   const companies = loadedCompanies(entries);
   const keys = entries.map((e) => (e.ok ? e.company.companyKey : e.requested));
@@ -100,7 +104,7 @@ export function CompareView({
   const focus = companies[0];
 
   return (
-    <div data-print-links className="space-y-6">
+    <div ref={root} data-print-links className="space-y-6">
       <div className="print:hidden">
         <SetEditor
           members={members}

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useRef } from "react";
 import { CompanyCombobox } from "@/components/ui/company-combobox";
+import { useEarlyInput } from "@/components/ui/use-early-input";
 import { recentCompanies } from "@/lib/client/recent-companies";
 import { useStoredList } from "@/lib/client/stored-list";
 import { useFocusShortcut } from "@/lib/client/use-focus-shortcut";
@@ -19,9 +20,12 @@ export function HeaderSearch() {
   const recent = useStoredList(recentCompanies);
 
   useFocusShortcut(input, { commandK: true, yieldToPageSearch: true });
+  // A name typed while the scripts still load: its matches show, and Enter acts on it.
+  const root = useRef<HTMLElement>(null);
+  useEarlyInput(root);
 
   return (
-    <search className="col-span-2 w-full min-w-0 lg:ml-auto lg:w-56 lg:shrink-0 xl:w-72">
+    <search ref={root} className="col-span-2 w-full min-w-0 lg:ml-auto lg:w-56 lg:shrink-0 xl:w-72">
       {/* Enter without a highlighted company (typed before the matches came, or matching none)
           searches the directory; without JavaScript the form does the same. */}
       <form action="/companies" method="get">
