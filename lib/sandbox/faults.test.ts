@@ -133,6 +133,21 @@ describe("withFaults", () => {
     expect(schema.result).toEqual(body);
   });
 
+  it("stalls mid-body, deaf to the caller's signal, until the reader cancels", async () => {
+    const controller = new AbortController();
+    const response = await get("stall=1", controller.signal);
+    expect(response.status).toBe(200);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    expect(JSON.stringify(body).startsWith(new TextDecoder().decode(first.value))).toBe(true);
+    controller.abort();
+    const next = reader.read();
+    const outcome = await Promise.race([next, new Promise((r) => setTimeout(() => r("still waiting"), 100))]);
+    expect(outcome).toBe("still waiting");
+    await reader.cancel();
+    await expect(next).resolves.toMatchObject({ done: true });
+  });
+
   it("throws like a dropped connection on reset", async () => {
     const error = await get("reset=1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);

@@ -1,7 +1,7 @@
 // Fault mode of the embedded sandbox, for tests and demos: the failures a third-party API shows
 // (slow answers, 500s, 429 with Retry-After, hangs, connection resets, truncated or malformed
-// JSON, bodies that break the contract, 401 in the `{"error": "..."}` style), injected in front
-// of the sandbox handler. Configured by SANDBOX_FAULTS; switchable at runtime through
+// JSON, answers that stall mid-body, bodies that break the contract, 401 in the `{"error": "..."}`
+// style), injected in front of the sandbox handler. Configured by SANDBOX_FAULTS; switchable at runtime through
 // /sandbox/faults only when SANDBOX_FAULTS_CONTROL is set. Seeded, so the same requests in the
 // same order meet the same faults.
 import { dataChanged } from "@/lib/data-changed";
@@ -16,6 +16,7 @@ export const FAULT_KINDS = [
   "timeout",
   "reset",
   "truncate",
+  "stall",
   "malformed",
   "schema",
 ] as const;
@@ -240,15 +241,38 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** The successful answer, spoilt as the fault says: cut short, made unparseable, or off-contract. */
-async function spoil(response: Response, fault: "truncate" | "malformed" | "schema"): Promise<Response> {
+/** The first half of a body, then nothing: only the reader's cancel ends it (or MAX_HANG_MS, an error). */
+function stalled(half: Uint8Array): ReadableStream<Uint8Array> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(half);
+      // Deaf to the request's signal, as a wedged connection is once the caller's abort no longer
+      // reaches it: the caller's own time limit must end the read.
+      timer = setTimeout(
+        () => controller.error(new Error("stalled answer (sandbox fault mode)")),
+        MAX_HANG_MS,
+      );
+      timer.unref?.();
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  });
+}
+
+/** The successful answer, spoilt as the fault says: cut short, stalled, made unparseable, or off-contract. */
+async function spoil(
+  response: Response,
+  fault: "truncate" | "stall" | "malformed" | "schema",
+): Promise<Response> {
   const contentType = response.headers.get("content-type") ?? "";
   const bytes = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  if (fault === "truncate") {
-    return new Response(bytes.slice(0, Math.floor(bytes.length / 2)), { status: response.status, headers });
-  }
+  const half = bytes.slice(0, Math.floor(bytes.length / 2));
+  if (fault === "truncate") return new Response(half, { status: response.status, headers });
+  if (fault === "stall") return new Response(stalled(half), { status: response.status, headers });
   if (!contentType.includes("json")) {
     // A binary answer (a logo): an HTML error page, or JSON, where the image should be.
     return fault === "malformed"

@@ -31,7 +31,7 @@ afterAll(() => {
 });
 
 /** Services on a sandbox behind a fault injector, with a clock the test moves. */
-function faultyServices(breaker = { failureThreshold: 1000, cooldownMs: 30_000 }) {
+function faultyServices(breaker = { failureThreshold: 1000, cooldownMs: 30_000 }, retries = 1) {
   const injector = new FaultInjector();
   const clock = { now: Date.parse("2026-11-20T15:00:00Z") };
   // The sandbox on the same clock: on the real one its scheduled changes (changes.ts) could move these keys.
@@ -40,7 +40,7 @@ function faultyServices(breaker = { failureThreshold: 1000, cooldownMs: 30_000 }
     baseUrl: "http://sandbox.internal",
     apiKey: "demo-licensed",
     transport: handler,
-    retries: 1,
+    retries,
     backoffMs: 1,
     timeoutMs: 100,
     breaker,
@@ -58,6 +58,7 @@ const expected: Record<(typeof FAULT_KINDS)[number], { status: number; code: str
   timeout: { status: 504, code: "upstream_timeout", reason: /the data service is failing/ },
   reset: { status: 503, code: "upstream_unavailable", reason: /the data service is failing/ },
   truncate: { status: 502, code: "upstream_invalid", reason: /answers this app cannot read/ },
+  stall: { status: 504, code: "upstream_timeout", reason: /the data service is failing/ },
   malformed: { status: 502, code: "upstream_invalid", reason: /answers this app cannot read/ },
   schema: { status: 502, code: "upstream_invalid", reason: /answers this app cannot read/ },
 };
@@ -181,6 +182,18 @@ describe("while the breaker is open", () => {
 });
 
 describe("the directory under a failing upstream", () => {
+  it("completes a sync whose pages stall mid-body now and then: each is cut off at its limit and asked again", async () => {
+    const { services, faults, injector } = faultyServices(undefined, 5);
+    faults("stall=0.2,only=/v3/companies-list,seed=5");
+    await services.directory.sync("default");
+    expect(services.directory.progress("default")).toMatchObject({
+      state: "ready",
+      rows: universe.enabled.length,
+      lastError: null,
+    });
+    expect(injector.stats().injected.stall).toBeGreaterThan(0);
+  });
+
   it("says the company list could not be loaded when the first sync fails, and that it is stale when a refresh fails", async () => {
     const { services, faults } = faultyServices();
     setServices(services);
