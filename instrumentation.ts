@@ -24,10 +24,10 @@ export async function register(): Promise<void> {
   // Route handlers see the socket's address (for the API's per-client rate limit); the build's
   // scripts and stylesheets, and public/'s files, are answered from memory, compressed once
   // (lib/server/static-front.ts; not under `next dev`, whose chunks change under the same names).
-  const { installPeerAddressStamp } = await import("@/lib/server/client-address");
+  const { installRequestHook } = await import("@/lib/server/client-address");
   const { StaticFront } = await import("@/lib/server/static-front");
   const production = process.env.NODE_ENV === "production";
-  installPeerAddressStamp(production ? new StaticFront(`${config.distDir}/static`, "public") : undefined);
+  installRequestHook(production ? new StaticFront(`${config.distDir}/static`, "public") : undefined);
   setTimeout(async () => {
     if (!config.upstream.baseUrl) {
       const { getUniverse } = await import("@/lib/sandbox/universe");

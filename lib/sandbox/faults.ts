@@ -1,9 +1,9 @@
 // Fault mode of the embedded sandbox, for tests and demos: the failures a third-party API shows
 // (slow answers, 500s, 429 with Retry-After, hangs, connection resets, truncated or malformed
 // JSON, answers that stall mid-body, bodies that break the contract, 401 in the `{"error": "..."}`
-// style), injected in front of the sandbox handler. Configured by SANDBOX_FAULTS; switchable at runtime through
-// /sandbox/faults only when SANDBOX_FAULTS_CONTROL is set. Seeded, so the same requests in the
-// same order meet the same faults.
+// style), injected in front of the sandbox handler. Configured by SANDBOX_FAULTS; switchable at
+// runtime through /sandbox/faults only when SANDBOX_FAULTS_CONTROL is set. Seeded, so the same
+// requests in the same order meet the same faults.
 import { dataChanged } from "@/lib/data-changed";
 import { errorResponse, json } from "./contract";
 import { Rng } from "./rng";

@@ -1,11 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { listenLocal } from "@/tests/local-server";
-import { installPeerAddressStamp, PEER_ADDRESS_HEADER, PREFETCH_HEADER } from "./client-address";
+import { installRequestHook, PEER_ADDRESS_HEADER, PREFETCH_HEADER } from "./client-address";
 
 /** What the server saw of one header, over requests sent with these headers. */
 async function seenOf(header: string, requests: Record<string, string>[]) {
-  installPeerAddressStamp();
+  installRequestHook();
   const seen: (string | string[] | undefined)[] = [];
   const server = await listenLocal((req: IncomingMessage, res) => {
     seen.push(req.headers[header]);
@@ -19,9 +19,9 @@ async function seenOf(header: string, requests: Record<string, string>[]) {
   return seen;
 }
 
-describe("installPeerAddressStamp", () => {
+describe("installRequestHook", () => {
   it("stamps the socket's address on every request, over anything the client sent under that name", async () => {
-    installPeerAddressStamp(); // idempotent
+    installRequestHook(); // idempotent
     const seen = await seenOf(PEER_ADDRESS_HEADER, [
       {},
       { [PEER_ADDRESS_HEADER]: "6.6.6.6", "x-forwarded-for": "6.6.6.6" },

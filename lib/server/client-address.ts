@@ -1,8 +1,12 @@
+// The server's request hook (installRequestHook), installed once per process from
+// instrumentation.ts: the static front first (lib/server/static-front.ts), then the peer-address
+// stamp below, then the page front (lib/server/page-cache.ts).
+//
 // The socket's peer address for route handlers. Next passes handlers a web Request with no
 // socket, and keeps any X-Forwarded-For the client sent (it adds the peer only when the header is
 // absent), so a client could name any address it likes. The server therefore stamps the real
 // peer into a header of its own on every incoming request, replacing whatever a client sent
-// under that name. Installed once per process from instrumentation.ts.
+// under that name.
 //
 // The same stamp says whether a request is one of Next's link prefetches: Next removes its
 // router headers from the request proxy.ts sees, and a prefetch must never be charged to the
@@ -19,12 +23,12 @@ const INSTALLED = Symbol.for("company-dashboard.peer-address-stamp");
 type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
 type Patched = { emit: Emit; [INSTALLED]?: true };
 
-/** `staticFront`, when given, answers the build's and public/'s files first (lib/server/static-front.ts). */
-export function installPeerAddressStamp(staticFront?: StaticFront): void {
+/** Installs the hook; `staticFront`, when given, answers the build's and public/'s files first. */
+export function installRequestHook(staticFront?: StaticFront): void {
   const proto = Server.prototype as unknown as Patched;
   if (proto[INSTALLED]) return;
   const emit = proto.emit;
-  proto.emit = function stampPeer(this: Server, event, ...args) {
+  proto.emit = function requestHook(this: Server, event, ...args) {
     if (event === "request") {
       const request = args[0] as IncomingMessage;
       const response = args[1] as ServerResponse;

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { compactRow } from "@/lib/directory/rows";
+import { settleWithin } from "@/lib/settle-within";
 import { type ErrorItem, parseSearch, toErrorResponse, validationErrors } from "./http";
 import { companiesQuery, directoryQueryOf } from "./query-schemas";
 import { getServices } from "./services";
@@ -51,15 +52,7 @@ export async function loadDirectoryPage(
   search: string,
   waitMs = DIRECTORY_PAGE_WAIT_MS,
 ): Promise<LoadedDirectoryPage> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const slow = new Promise<LoadedDirectoryPage>((resolve) => {
-    timer = setTimeout(() => resolve({ slow: true }), waitMs);
-  });
-  try {
-    return await Promise.race([load(search), slow]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return settleWithin(load(search), waitMs, (): LoadedDirectoryPage => ({ slow: true }));
 }
 
 async function load(search: string): Promise<LoadedDirectoryPage> {

@@ -9,6 +9,7 @@ import { loadCompareSearchParams } from "@/app/compare/search-params";
 import { feedStateOf, loadFeedSearchParams } from "@/app/news/search-params";
 import { compareSetOf } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
+import { settleWithin } from "@/lib/settle-within";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { dataNow } from "./clock";
 import { loadComparison } from "./compare";
@@ -83,16 +84,8 @@ export async function gatePage(
       return { kind: "ready" };
     },
   );
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const slow = new Promise<GateOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: "slow" }), slowMs);
-  });
-  try {
-    const outcome = await Promise.race([load, slow]);
-    return outcome.kind === "slow" ? (pausedStatus() ?? outcome) : outcome;
-  } finally {
-    clearTimeout(timer);
-  }
+  const outcome = await settleWithin(load, slowMs, (): GateOutcome => ({ kind: "slow" }));
+  return outcome.kind === "slow" ? (pausedStatus() ?? outcome) : outcome;
 }
 
 /**

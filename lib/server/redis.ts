@@ -5,6 +5,7 @@ import "server-only";
 // back to their local tier, and the client reconnects by itself.
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
+import { settleWithin } from "@/lib/settle-within";
 import { getConfig } from "./config";
 
 export type RedisState = "connecting" | "ready" | "down";
@@ -143,22 +144,20 @@ export class SharedRedis {
       return undefined;
     }
     const timeoutMs = options.timeoutMs ?? this.commandTimeoutMs;
-    // The client's timeout covers only a command waiting to be written: once sent, it waits for
-    // the reply however long a hung Redis takes. This one covers the whole operation.
-    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      return await Promise.race([
+      // The client's timeout covers only a command waiting to be written: once sent, it waits for
+      // the reply however long a hung Redis takes. settleWithin covers the whole operation.
+      return await settleWithin(
         operation(this.client.withCommandOptions({ timeout: timeoutMs }) as Client),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-        }),
-      ]);
+        timeoutMs,
+        () => {
+          throw new Error(`no answer within ${timeoutMs} ms`);
+        },
+      );
     } catch (error) {
       this.failures++;
       this.lastError = error instanceof Error ? error.message : String(error);
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -45,26 +45,19 @@ interface Held {
   variants: { identity: Variant } & Partial<Record<Encoding, Variant>>;
 }
 
-export interface StaticFrontStats {
-  /** Files held. */
-  files: number;
-  /** Requests answered from them. */
-  served: number;
-}
-
 export class StaticFront {
   private readonly roots: { build: string; public: string | null };
   private readonly held = new Map<string, Held>();
   private readonly pending = new Set<string>();
-  private served = 0;
 
   /** `build`: the build's `static` folder (`<distDir>/static`); `publicDir`: the app's public/. */
   constructor(build: string, publicDir?: string) {
     this.roots = { build: path.resolve(build), public: publicDir ? path.resolve(publicDir) : null };
   }
 
-  stats(): StaticFrontStats {
-    return { files: this.held.size, served: this.served };
+  /** How many files it holds. */
+  heldFiles(): number {
+    return this.held.size;
   }
 
   /** Answers the request and returns true, or returns false for Next to answer it. */
@@ -78,7 +71,6 @@ export class StaticFront {
       this.prepare(named.file, named.caching);
       return false;
     }
-    this.served++;
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
     const compressed = encoding ? held.variants[encoding] : undefined;
     const { body, etag } = compressed ?? held.variants.identity;

@@ -266,14 +266,19 @@ export class UpstreamClient {
     for (let attempt = 1; ; attempt++) {
       // Outside the try: a refused slot already says how long to wait; it is not retried here.
       deadline += await this.takeSlot(path, deadline);
+      const limit = new AttemptLimit(
+        Math.max(1, Math.floor(Math.min(this.options.timeoutMs, deadline - now()))),
+      );
       let error: UpstreamError;
       try {
-        return await this.attempt(url, path, attempt, deadline, read);
+        return await this.attempt(url, path, attempt, limit, read);
       } catch (caught) {
         error =
           caught instanceof UpstreamError
             ? caught
             : new UpstreamError("network", "could not reach the API", { endpoint: path });
+      } finally {
+        limit.clear();
       }
       const retryAfter = error.details.retryAfterMs;
       const wait =
@@ -320,62 +325,57 @@ export class UpstreamClient {
     );
   }
 
+  /** One attempt within `limit`, over the answer and its whole body (AttemptLimit). */
   private async attempt<T>(
     url: URL,
     path: string,
     attempt: number,
-    deadline: number,
+    limit: AttemptLimit,
     read: (response: Response, body: Uint8Array) => T,
   ): Promise<T> {
-    const timeout = Math.max(1, Math.floor(Math.min(this.options.timeoutMs, deadline - this.options.now())));
-    const limit = new AttemptLimit(timeout);
+    const request = new Request(url, {
+      method: "GET",
+      headers: { "X-Api-Key": this.options.apiKey, Accept: "application/json, image/png" },
+      signal: limit.signal,
+    });
+    // Taken last: from here on every path reports the ticket's outcome (a probe must never leak).
+    const ticket = this.admit(path);
+    const started = performance.now();
+    let response: Response;
     try {
-      const request = new Request(url, {
-        method: "GET",
-        headers: { "X-Api-Key": this.options.apiKey, Accept: "application/json, image/png" },
-        signal: limit.signal,
-      });
-      // Taken last: from here on every path reports the ticket's outcome (a probe must never leak).
-      const ticket = this.admit(path);
-      const started = performance.now();
-      let response: Response;
-      try {
-        response = await limit.within(this.transport(request));
-      } catch (caught) {
-        this.breaker.failure(ticket);
-        this.options.onCall?.({
-          endpoint: path,
-          status: "error",
-          durationMs: performance.now() - started,
-          attempt,
-        });
-        const code = isTimeout(caught) ? "timeout" : "network";
-        this.monitor.failure(code, path);
-        throw new UpstreamError(
-          code,
-          code === "timeout" ? `no answer within ${timeout} ms` : "could not reach the API",
-          { endpoint: path },
-        );
-      }
-      if (response.status >= 500) this.breaker.failure(ticket);
-      else this.breaker.success(ticket);
+      response = await limit.within(this.transport(request));
+    } catch (caught) {
+      this.breaker.failure(ticket);
       this.options.onCall?.({
         endpoint: path,
-        status: response.status,
+        status: "error",
         durationMs: performance.now() - started,
         attempt,
       });
-      if (response.ok) return read(response, await this.readBody(response, path, limit));
-      const error = await this.toError(response, path, limit);
-      if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
-      else this.monitor.success();
-      if (error.code === "rate_limited" && error.details.retryAfterMs !== undefined) {
-        this.budget.pause(error.details.retryAfterMs);
-      }
-      throw error;
-    } finally {
-      limit.clear();
+      const code = isTimeout(caught) ? "timeout" : "network";
+      this.monitor.failure(code, path);
+      throw new UpstreamError(
+        code,
+        code === "timeout" ? `no answer within ${limit.ms} ms` : "could not reach the API",
+        { endpoint: path },
+      );
     }
+    if (response.status >= 500) this.breaker.failure(ticket);
+    else this.breaker.success(ticket);
+    this.options.onCall?.({
+      endpoint: path,
+      status: response.status,
+      durationMs: performance.now() - started,
+      attempt,
+    });
+    if (response.ok) return read(response, await this.readBody(response, path, limit));
+    const error = await this.toError(response, path, limit);
+    if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
+    else this.monitor.success();
+    if (error.code === "rate_limited" && error.details.retryAfterMs !== undefined) {
+      this.budget.pause(error.details.retryAfterMs);
+    }
+    throw error;
   }
 
   private async toError(response: Response, path: string, limit: AttemptLimit): Promise<UpstreamError> {
@@ -437,7 +437,7 @@ class AttemptLimit {
   private readonly timer: ReturnType<typeof setTimeout>;
   private readonly expired: Promise<never>;
 
-  constructor(ms: number) {
+  constructor(readonly ms: number) {
     let expire: (reason: Error) => void = () => undefined;
     this.expired = new Promise<never>((_, reject) => {
       expire = reject;
