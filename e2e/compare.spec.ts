@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations as axe, collectProblems, waitForIndex } from "./helpers";
+import { expectNoAxeViolations as axe, collectProblems, holdScripts, waitForIndex } from "./helpers";
 
 // Companies of the deterministic sandbox universe (see e2e/profile.spec.ts).
 /** 12 peers, logos and news. */
@@ -182,6 +182,20 @@ test.describe("peer comparison", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await axe(page);
+  });
+});
+
+test.describe("before the page hydrates", () => {
+  test("a company searched for while the scripts still load is offered, and Enter adds it", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto(`/compare?companies=${RICH.key}`, { waitUntil: "commit" });
+    await addBox(page).fill("Ember Partners");
+    release();
+    await expect(page.getByRole("option", { name: new RegExp(LONDON.name) })).toBeVisible();
+    await addBox(page).press("Enter");
+    await expect.poll(() => setParam(page)).toEqual([RICH.key, LONDON.key]);
   });
 });
 
