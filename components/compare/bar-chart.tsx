@@ -26,12 +26,20 @@ const CHAR = 6.8;
 /** Room left of the bars for half of the first axis label (the box clips what overflows). */
 const INSET = 10;
 const TICK = 8;
-const TICK_FONT = 11;
+/**
+ * The bars' column before it is measured: about a phone's. Only the axis's tick count waits for
+ * the measure; the first axis then has no more ticks than fit the narrowest chart.
+ */
+const UNMEASURED = 200;
 
 /**
- * Horizontal bars in the order given, one row each: the label in HTML (so long names truncate
- * and stay readable in both themes), the bar and its value in SVG with a shared axis. Rows with
- * no value say so instead of drawing a zero. A log scale spreads values across magnitudes.
+ * Horizontal bars in the order given, one row each: the label (so long names truncate and stay
+ * readable in both themes), the bar and its value, with a shared axis. Rows with no value say so
+ * instead of drawing a zero. A log scale spreads values across magnitudes.
+ *
+ * Bars, values and ticks are placed by CSS as fractions of the column, less the room the longest
+ * value needs: the server's HTML fits any width, with scripts off and before they run. The column's
+ * measured width only thins the axis's ticks so their labels do not collide.
  */
 export function BarChart({
   items,
@@ -47,8 +55,7 @@ export function BarChart({
   /** What the picture shows, for assistive technology (the figure's table has the figures). */
   label: string;
 }) {
-  const { ref, width: measured } = useElementWidth(480);
-  const width = Math.max(120, measured);
+  const { ref, width: measured } = useElementWidth(UNMEASURED);
   const values = items.flatMap((i) => (i.value !== null && (!log || i.value > 0) ? [i.value] : []));
   const max = Math.max(1, ...values);
   const min = Math.min(max, ...values);
@@ -57,16 +64,19 @@ export function BarChart({
     0,
     ...items.map((i) => (i.value === null ? 0 : format(i.value).length + (i.note ? i.note.length + 3 : 0))),
   );
-  const plot = Math.max(40, width - Math.max(VALUE_LABEL, labelChars * CHAR + 8) - INSET);
-  const scale = log ? logScale(Math.max(min / 2, 1e-9), max, plot) : linearScale(max, plot, { nice: true });
-  const height = items.length * ROW;
+  const reserve = Math.max(VALUE_LABEL, labelChars * CHAR + 8) + INSET;
+  // The plot's width as CSS, and a fraction of it (the scales map onto [0, 1]).
+  const plot = `max(40px, 100% - ${reserve}px)`;
+  const along = (fraction: number) => `${plot} * ${fraction}`;
+  const scale = log ? logScale(Math.max(min / 2, 1e-9), max, 1) : linearScale(max, 1, { nice: true });
+  const plotPx = Math.max(40, Math.max(120, measured) - reserve);
   // The axis's ticks, less those whose label would run into the one before (a narrow chart).
   const ticks: number[] = [];
-  for (const tick of scale.ticks(Math.max(2, Math.floor(plot / 90)))) {
+  for (const tick of scale.ticks(Math.max(2, Math.floor(plotPx / 90)))) {
     const before = ticks[ticks.length - 1];
     const room =
       ((axisFormat(tick).length + (before === undefined ? 0 : axisFormat(before).length)) / 2) * CHAR + 8;
-    if (before === undefined || scale(tick) - scale(before) >= room) ticks.push(tick);
+    if (before === undefined || (scale(tick) - scale(before)) * plotPx >= room) ticks.push(tick);
   }
 
   return (
@@ -83,67 +93,58 @@ export function BarChart({
           </li>
         ))}
       </ul>
-      <div ref={ref} className="min-w-0 overflow-hidden text-slate-600 dark:text-slate-300">
-        <svg aria-hidden="true" width={width} height={height + AXIS} className="block overflow-visible">
-          {items.map((item, i) => {
-            const y = i * ROW + (ROW - BAR) / 2;
-            const usable = item.value !== null && (!log || item.value > 0);
-            const w = usable ? Math.max(2, scale(item.value as number)) : 0;
-            return (
-              <g key={item.key} transform={`translate(${INSET}, ${y})`}>
-                <title>{plainText(item.title ?? item.label)}</title>
-                {usable ? (
-                  <>
-                    <rect
-                      x={0}
-                      y={0}
-                      width={w}
-                      height={BAR}
-                      rx={3}
-                      className={
-                        item.highlight
-                          ? "fill-brand-600 dark:fill-sky-400"
-                          : "fill-slate-400 dark:fill-slate-500"
-                      }
-                    />
-                    <text
-                      x={w + 6}
-                      y={BAR / 2}
-                      dy="0.35em"
-                      className="fill-current text-xs tabular-nums"
-                      fontWeight={item.highlight ? 600 : 400}
-                    >
-                      {format(item.value as number)}
-                      {item.note && (
-                        <tspan className="fill-slate-500 dark:fill-slate-400" fontWeight={400}>
-                          {` · ${item.note}`}
-                        </tspan>
-                      )}
-                    </text>
-                  </>
-                ) : (
-                  <text x={0} y={BAR / 2} dy="0.35em" className="fill-current text-xs italic">
-                    not available
-                  </text>
-                )}
-              </g>
-            );
-          })}
-          <g transform={`translate(${INSET}, ${height})`} stroke="currentColor" fill="currentColor">
-            <line x1={0} x2={plot} />
-            {ticks.map((tick) => {
-              const x = scale(tick);
-              return (
-                <g key={tick}>
-                  <line x1={x} x2={x} y2={TICK} strokeLinecap="square" />
-                  <text x={x} y={TICK + TICK_FONT} fontSize={TICK_FONT} textAnchor="middle" stroke="none">
-                    {axisFormat(tick)}
-                  </text>
-                </g>
-              );
-            })}
-          </g>
-        </svg>
+      <div
+        ref={ref}
+        aria-hidden="true"
+        className="min-w-0 overflow-hidden text-xs text-slate-600 tabular-nums dark:text-slate-300"
+      >
+        {items.map((item) => {
+          const usable = item.value !== null && (!log || item.value > 0);
+          const bar = usable ? `max(2px, ${along(scale(item.value as number))})` : "";
+          return (
+            <div
+              key={item.key}
+              title={plainText(item.title ?? item.label)}
+              className="relative"
+              style={{ height: ROW, lineHeight: `${ROW}px` }}
+            >
+              {usable ? (
+                <>
+                  <div
+                    className={`absolute rounded-[3px] ${item.highlight ? "bg-brand-600 dark:bg-sky-400" : "bg-slate-400 dark:bg-slate-500"}`}
+                    style={{ left: INSET, top: (ROW - BAR) / 2, height: BAR, width: bar }}
+                  />
+                  <span
+                    className={`absolute whitespace-nowrap ${item.highlight ? "font-semibold" : ""}`}
+                    style={{ left: `calc(${INSET + 6}px + ${bar})` }}
+                  >
+                    {format(item.value as number)}
+                    {item.note && (
+                      <span className="font-normal text-slate-500 dark:text-slate-400">{` · ${item.note}`}</span>
+                    )}
+                  </span>
+                </>
+              ) : (
+                <span className="absolute italic" style={{ left: INSET }}>
+                  not available
+                </span>
+              )}
+            </div>
+          );
+        })}
+        <div className="relative text-[11px] leading-none" style={{ height: AXIS }}>
+          <div className="absolute top-0 border-t border-current" style={{ left: INSET, width: plot }} />
+          {ticks.map((tick) => (
+            <div
+              key={tick}
+              className="absolute top-0 flex -translate-x-1/2 flex-col items-center"
+              style={{ left: `calc(${INSET}px + ${along(scale(tick))})` }}
+            >
+              <span className="w-px bg-current" style={{ height: TICK }} />
+              <span className="mt-0.5 whitespace-nowrap">{axisFormat(tick)}</span>
+            </div>
+          ))}
+        </div>
       </div>
     </div>
   );

@@ -3,9 +3,7 @@
 import { importanceLevelLabel } from "@/components/news/importance";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { useElementWidth } from "@/lib/client/element-width";
 import type { CompareCompany } from "@/lib/compare/model";
-import { linearScale } from "@/lib/compare/scale";
 import { IMPORTANCE_LEVELS, newsVolume, peerOverlap } from "@/lib/compare/set-charts";
 import { plainText } from "@/lib/format";
 import { BarChart } from "./bar-chart";
@@ -161,13 +159,6 @@ export function PeerOverlapChart({ companies }: { companies: readonly CompareCom
   );
 }
 
-const LEVEL_FILL = [
-  "fill-rose-600 dark:fill-rose-500",
-  "fill-amber-500 dark:fill-amber-400",
-  "fill-sky-500 dark:fill-sky-400",
-  "fill-slate-400 dark:fill-slate-500",
-  "fill-slate-300 dark:fill-slate-600",
-] as const;
 const LEVEL_SWATCH = [
   "bg-rose-600 dark:bg-rose-500",
   "bg-amber-500 dark:bg-amber-400",
@@ -177,6 +168,8 @@ const LEVEL_SWATCH = [
 ] as const;
 const ROW = 28;
 const BAR = 18;
+/** Room right of the longest bar for its total. */
+const TOTAL_LABEL = 48;
 
 /**
  * Each company's stories of the last 7 days, stacked by importance, from the set's news the page
@@ -185,7 +178,6 @@ const BAR = 18;
  */
 export function NewsVolumeChart({ companies }: { companies: readonly CompareCompany[] }) {
   const news = useCompareNews(companies.map((c) => c.companyKey));
-  const { ref, width: measured } = useElementWidth(480);
   const volumes = news.data ? newsVolume(companies, news.data.articles, news.data.companies) : [];
   const total = volumes.reduce((n, v) => n + (v.total ?? 0), 0);
   const major = volumes.reduce((n, v) => n + (v.byLevel[0] ?? 0), 0);
@@ -203,10 +195,10 @@ export function NewsVolumeChart({ companies }: { companies: readonly CompareComp
       : total === 0
         ? `No stories in the last 7 UTC days for ${unavailable > 0 ? "the others" : "these companies"}.${missing}`
         : `${plural(total, "story", "stories")} in the last 7 UTC days, ${major} of them major events; most: ${plainText(busiestName)} (${busiest?.total}).${missing}`;
-  const width = Math.max(120, measured);
-  const plot = Math.max(40, width - 48);
   const max = Math.max(1, ...volumes.map((v) => v.total ?? 0));
-  const scale = linearScale(max, plot);
+  // A count's length as CSS: a fraction of the column less room for the total, so the bars fit any
+  // width without measuring it.
+  const along = (count: number) => `max(40px, 100% - ${TOTAL_LABEL}px) * ${count / max}`;
 
   return (
     <ChartFrame
@@ -267,48 +259,51 @@ export function NewsVolumeChart({ companies }: { companies: readonly CompareComp
             </li>
           ))}
         </ul>
-        <div ref={ref} className="min-w-0 overflow-hidden text-slate-600 dark:text-slate-300">
-          <svg aria-hidden="true" width={width} height={companies.length * ROW} className="block">
-            {volumes.map((v, row) => {
-              let x = 0;
-              const y = row * ROW + (ROW - BAR) / 2;
-              const segments = IMPORTANCE_LEVELS.map((level, l) => {
-                const count = v.byLevel[l] ?? 0;
-                const w = scale(count);
-                const seg = (
-                  <rect key={level} x={x} y={y} width={w} height={BAR} className={LEVEL_FILL[l]}>
-                    <title>{`${importanceLevelLabel(level)}: ${count}`}</title>
-                  </rect>
-                );
-                x += w;
-                return seg;
-              });
-              const rest = scale(v.notLoaded);
+        <div
+          aria-hidden="true"
+          className="min-w-0 overflow-hidden text-xs text-slate-600 tabular-nums dark:text-slate-300"
+        >
+          {volumes.map((v) => {
+            let before = 0;
+            const segments = IMPORTANCE_LEVELS.map((level, l) => {
+              const count = v.byLevel[l] ?? 0;
+              const left = before;
+              before += count;
               return (
-                <g key={v.companyKey}>
+                <div
+                  key={level}
+                  title={`${importanceLevelLabel(level)}: ${count}`}
+                  className={`absolute ${LEVEL_SWATCH[l]}`}
+                  style={{
+                    left: `calc(${along(left)})`,
+                    top: 0,
+                    height: BAR,
+                    width: `calc(${along(count)})`,
+                  }}
+                />
+              );
+            });
+            return (
+              <div key={v.companyKey} className="relative" style={{ height: ROW, lineHeight: `${ROW}px` }}>
+                <div className="absolute inset-x-0" style={{ top: (ROW - BAR) / 2, height: BAR }}>
                   {segments}
                   {v.notLoaded > 0 && (
-                    <rect
-                      x={x + 0.5}
-                      y={y + 0.5}
-                      width={Math.max(0, rest - 1)}
-                      height={BAR - 1}
-                      fill="none"
-                      className="stroke-slate-400"
+                    <div
+                      className="absolute top-0 ring-1 ring-slate-400 ring-inset"
+                      style={{
+                        left: `calc(${along(before)})`,
+                        height: BAR,
+                        width: `calc(${along(v.notLoaded)})`,
+                      }}
                     />
                   )}
-                  <text
-                    x={x + rest + 6}
-                    y={y + BAR / 2}
-                    dy="0.35em"
-                    className="fill-current text-xs tabular-nums"
-                  >
-                    {v.total ?? "n/a"}
-                  </text>
-                </g>
-              );
-            })}
-          </svg>
+                </div>
+                <span className="absolute" style={{ left: `calc(${along(before + v.notLoaded)} + 6px)` }}>
+                  {v.total ?? "n/a"}
+                </span>
+              </div>
+            );
+          })}
         </div>
       </div>
     </ChartFrame>
