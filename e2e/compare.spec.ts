@@ -199,6 +199,36 @@ test.describe("before the page hydrates", () => {
   });
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  for (const width of [390, 1280])
+    test(`at ${width} px the market-cap chart's bars and values fit its column, scaled to the values`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/compare?companies=${RICH.key},NASDAQ_ELM,NYSE_JINS`);
+      const plot = page.getByRole("figure", { name: "Market cap" }).locator("[data-plot]");
+      const column = await plot.boundingBox();
+      const values = await plot.locator("[data-value]").all();
+      expect(values).toHaveLength(3);
+      for (const value of values) {
+        const box = await value.boundingBox();
+        expect(box && column && box.x + box.width).toBeLessThanOrEqual(
+          (column?.x ?? 0) + (column?.width ?? 0),
+        );
+      }
+      // Largest first: Elmora, Jinshi, then the focus; each bar as long as its value says.
+      const bars = await Promise.all((await plot.locator("[data-bar]").all()).map((b) => b.boundingBox()));
+      const caps = await Promise.all(
+        values.map(async (v) => Number.parseFloat(((await v.textContent()) ?? "").slice(1))),
+      );
+      const [first, ...rest] = bars.map((b) => b?.width ?? 0);
+      rest.forEach((w, i) => {
+        expect(w / (first ?? 1)).toBeCloseTo((caps[i + 1] ?? 0) / (caps[0] ?? 1), 1);
+      });
+    });
+});
+
 test.describe("reading the set", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
   /** RICH and its 7 closest peers: all in Industrials, three HQ countries. */

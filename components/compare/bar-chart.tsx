@@ -95,6 +95,7 @@ export function BarChart({
       </ul>
       <div
         ref={ref}
+        data-plot
         aria-hidden="true"
         className="min-w-0 overflow-hidden text-xs text-slate-600 tabular-nums dark:text-slate-300"
       >
@@ -111,10 +112,12 @@ export function BarChart({
               {usable ? (
                 <>
                   <div
+                    data-bar
                     className={`absolute rounded-[3px] ${item.highlight ? "bg-brand-600 dark:bg-sky-400" : "bg-slate-400 dark:bg-slate-500"}`}
                     style={{ left: INSET, top: (ROW - BAR) / 2, height: BAR, width: bar }}
                   />
                   <span
+                    data-value
                     className={`absolute whitespace-nowrap ${item.highlight ? "font-semibold" : ""}`}
                     style={{ left: `calc(${INSET + 6}px + ${bar})` }}
                   >
