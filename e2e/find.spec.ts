@@ -235,4 +235,19 @@ test.describe("the Atom feed", () => {
     await subscribe.click();
     await expect(page).toHaveURL(/\/news\/feed\.xml\?minImportance=1&maxImportance=3$/);
   });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("a view /news corrects subscribes to its corrected query, which the feed takes", async ({
+      page,
+      request,
+    }) => {
+      // A start date without its end: /news drops it with a note; the feed would refuse it.
+      await page.goto("/news?startDate=2026-11-18&importance=1");
+      expect((await request.get("/news/feed.xml?startDate=2026-11-18&importance=1")).status()).toBe(400);
+      const href = (await page.getByRole("link", { name: /subscribe/i }).getAttribute("href")) ?? "";
+      expect(href).toBe("/news/feed.xml?importance=1");
+      expect((await request.get(href)).status()).toBe(200);
+    });
+  });
 });

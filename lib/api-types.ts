@@ -47,6 +47,8 @@ export interface CompareNewsCompany {
   /** Stories in the last 7 days (every importance), or null when the call failed. */
   total: number | null;
   error?: string;
+  /** Why the call failed, with `error`: as a comparison's entry says it. */
+  reason?: "not_found" | "plan" | "unavailable";
 }
 
 /** GET /api/compare/news: the set's stories of the last 7 UTC days, most material first, then newest. */

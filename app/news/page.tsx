@@ -55,7 +55,7 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
         </p>
         <p className="mt-2">
           <Suspense>
-            <SubscribeLink />
+            <SubscribeLink opening={serializeFeedState(state)} />
           </Suspense>
         </p>
       </div>

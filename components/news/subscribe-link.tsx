@@ -1,6 +1,7 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
+import { useHydrated } from "@/lib/client/hydrated";
 
 /** The feed symbol of a subscribe link. */
 export function FeedIcon() {
@@ -14,9 +15,14 @@ export function FeedIcon() {
   );
 }
 
-/** The Atom feed of the view on screen: /news/feed.xml takes the same query as /news. */
-export function SubscribeLink() {
-  const search = useSearchParams().toString();
+/**
+ * The Atom feed of the view on screen: /news/feed.xml takes the same query as /news. Until the
+ * page hydrates (and with scripts off) the query is `opening`, the server's corrected one: the feed
+ * refuses what /news corrects with a note (a start date without its end, say).
+ */
+export function SubscribeLink({ opening }: { opening: string }) {
+  const current = useSearchParams().toString();
+  const search = useHydrated() ? current : opening;
   return (
     <a
       href={`/news/feed.xml${search ? `?${search}` : ""}`}

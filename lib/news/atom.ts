@@ -34,18 +34,25 @@ const httpUrl = (value: string): string | null => {
   }
 };
 
-/** A stable entry id: the same story (company, day, title, source) keeps it across fetches. */
+/**
+ * A stable entry id: the same story (company, day, title, source) keeps it across fetches, and
+ * across a ticker change (the company is its fiscal identifier where the article carries one).
+ */
 function entryId(origin: string, article: TopNewsArticle): string {
+  const company = article.companyFiscalIdentifier || article.companyKey || "";
   const digest = createHash("sha256")
-    .update([article.companyKey ?? "", article.date, article.title, article.sourceUrl].join("\u0000"))
+    .update([company, article.date, article.title, article.sourceUrl].join("\u0000"))
     .digest("hex")
     .slice(0, 32);
   return `${origin}/news/feed.xml#${digest}`;
 }
 
-const isoTime = (article: TopNewsArticle): string => {
-  const collected = Date.parse(article.collectedAt);
-  return new Date(Number.isNaN(collected) ? `${article.date}T00:00:00Z` : collected).toISOString();
+/** When the story was collected; else the start of its day; else (neither is a time) `fallback`. */
+const isoTime = (article: TopNewsArticle, fallback: number): string => {
+  const time = [Date.parse(article.collectedAt), Date.parse(`${article.date}T00:00:00Z`)].find(
+    (ms) => Number.isFinite(ms) && Math.abs(ms) <= 8.64e15,
+  );
+  return new Date(time ?? fallback).toISOString();
 };
 
 export interface AtomFeed {
@@ -61,7 +68,7 @@ export interface AtomFeed {
 }
 
 export function atomFeed(feed: AtomFeed): string {
-  const times = feed.articles.map(isoTime);
+  const times = feed.articles.map((article) => isoTime(article, feed.now));
   // The newest story's time (ISO strings sort as times), or now for an empty feed.
   const updated = times.length > 0 ? [...times].sort().at(-1) : new Date(feed.now).toISOString();
   const entries = feed.articles.map((article, index) => {
@@ -78,8 +85,12 @@ export function atomFeed(feed: AtomFeed): string {
       `    <published>${time}</published>`,
       `    <summary>${xmlText(article.summary || article.description || article.title)}</summary>`,
       `    <category term="${xmlText(String(article.eventType))}" label="importance ${article.importance}"/>`,
-      source ? `    <link rel="alternate" type="text/html" href="${xmlText(source)}"/>` : "",
-      profile
+      // An entry needs an alternate link or content (RFC 4287, 4.1.1): without an http(s) source,
+      // the company's profile (else the page the feed mirrors) is the story's page here.
+      source
+        ? `    <link rel="alternate" type="text/html" href="${xmlText(source)}"/>`
+        : `    <link rel="alternate" type="text/html" href="${xmlText(profile ?? feed.pageUrl)}"/>`,
+      source && profile
         ? `    <link rel="related" type="text/html" href="${xmlText(profile)}" title="${xmlText(company)}"/>`
         : "",
       "  </entry>",

@@ -6,6 +6,7 @@ import type { CompareNewsAnswer, CompareNewsCompany } from "@/lib/api-types";
 import { type CompareEntry, type Comparison, compareCompanyOf } from "@/lib/compare/model";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { peerRows } from "@/lib/profile/peer-rows";
+import type { TopNewsQuery } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile, TopNewsArticle } from "@/lib/upstream/schemas";
 import { getServices, type Services } from "./services";
@@ -95,39 +96,49 @@ export async function loadComparison(
 /** Stories per company asked of the top-news feed: enough to rank the set's top stories. */
 export const COMPARE_NEWS_PER_COMPANY = 25;
 
+/** What a set's top-news calls ask besides the company: by default every importance, last 7 days. */
+export type SetNewsFilter = Omit<TopNewsQuery, "companyKey" | "minMarketCap" | "maxMarketCap" | "pageNumber">;
+const EVERY_IMPORTANCE: SetNewsFilter = { minImportance: 1, maxImportance: 5 };
+
 /**
- * The top stories of the last 7 days across a set: one top-news call per company (the feed's
- * company filter, every importance), merged and ranked as the feed ranks them.
+ * The top stories across a set: one top-news call per company (the feed's company filter, with
+ * `filter`), merged and ranked as the feed ranks them. The feed takes only canonical keys: a key it
+ * refuses (a former ticker's, one in lower case) is resolved once and asked again.
  */
 export async function compareNews(
   keys: readonly string[],
   services: Services = getServices(),
+  { filter = EVERY_IMPORTANCE, perCompany = COMPARE_NEWS_PER_COMPANY } = {},
 ): Promise<CompareNewsAnswer> {
   let warning: string | undefined;
+  const ask = (companyKey: string) => services.topNews({ ...filter, companyKey, pageSize: perCompany });
   const results = await Promise.all(
     keys.map(async (companyKey): Promise<{ company: CompareNewsCompany; articles: TopNewsArticle[] }> => {
       try {
-        const served = await services.topNews({
-          companyKey,
-          minImportance: 1,
-          maxImportance: 5,
-          pageSize: COMPARE_NEWS_PER_COMPANY,
+        let canonical = companyKey;
+        const served = await ask(companyKey).catch(async (error: unknown) => {
+          if (!isUpstreamError(error) || (error.code !== "bad_request" && error.code !== "not_found"))
+            throw error;
+          const resolved = (await services.resolve(companyKey))?.companyKey;
+          if (!resolved || resolved === companyKey) throw error;
+          canonical = resolved;
+          return ask(resolved);
         });
         warning ??= served.warning;
         const { data, pagination } = served.data;
         return {
           company: { companyKey, total: pagination.totalCount },
-          articles: data.map((a) => ({ ...a, companyKey: a.companyKey ?? companyKey })),
+          articles: data.map((a) => ({ ...a, companyKey: a.companyKey ?? canonical })),
         };
       } catch (error) {
         if (!isUpstreamError(error)) throw error;
-        const message =
+        const [reason, message] =
           error.code === "forbidden"
-            ? "Not available on this server's plan."
+            ? (["plan", "Not available on this server's plan."] as const)
             : error.code === "not_found" || error.code === "bad_request"
-              ? "No such company."
-              : "The data service could not send the news just now.";
-        return { company: { companyKey, total: null, error: message }, articles: [] };
+              ? (["not_found", "No such company."] as const)
+              : (["unavailable", "The data service could not send the news just now."] as const);
+        return { company: { companyKey, total: null, error: message, reason }, articles: [] };
       }
     }),
   );

@@ -200,6 +200,15 @@ export type ProfileV2 = z.infer<typeof profileV2Schema>;
 
 const importanceSchema = z.number().int().min(1).max(5);
 
+const ZONELESS_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+/**
+ * The contract's "UTC timestamp". One written without a zone ("2026-11-20 14:58:00") gets its
+ * "Z": `Date.parse` would read it as the reader's local time, on the server and in each browser.
+ */
+const utcTimestamp = z
+  .string()
+  .transform((text) => (ZONELESS_TIME.test(text) ? `${text.replace(" ", "T")}Z` : text));
+
 export const newsArticleSchema = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   title: z.string(),
@@ -208,7 +217,7 @@ export const newsArticleSchema = z.object({
   eventType: growingEnum(EVENT_TYPES),
   importance: importanceSchema,
   sourceUrl: z.string(),
-  collectedAt: z.string(),
+  collectedAt: utcTimestamp,
 });
 export type NewsArticle = z.infer<typeof newsArticleSchema>;
 export const companyNewsSchema = z.array(newsArticleSchema);

@@ -86,6 +86,18 @@ describe("GET /news/feed.xml", () => {
     for (const key of companies) expect(["XSHE_300980", "XLON_EMBE"]).toContain(key);
   });
 
+  it("takes a key in lower case, and says so when no company of a watchlist is known", async () => {
+    const lower = await parsed(
+      await call("/news/feed.xml?companies=xshe_300980&minImportance=1&maxImportance=5"),
+    );
+    expect(lower.entry?.length).toBeGreaterThan(0);
+    const unknown = await call("/news/feed.xml?companies=NASDAQ_ZZZZZ");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({
+      errors: [{ message: "No company is known as “NASDAQ_ZZZZZ”.", parameter: "companies" }],
+    });
+  });
+
   it("answers bad parameters with 400 and JSON errors", async () => {
     for (const path of [
       "/news/feed.xml?importance=9",
@@ -133,9 +145,53 @@ describe("atomFeed", () => {
     // The parser decodes the entities and trims: the markup arrives as text.
     expect(doc.entry[0]?.title).toBe("NYSE_A&B: <b>Bold</b> & bell");
     expect(text).toContain("<title>NYSE_A&amp;B: &lt;b&gt;Bold&lt;/b&gt; &amp; bell </title>");
-    expect(doc.entry[0]?.link.map((l) => l["@rel"])).toEqual(["related"]);
+    // An entry must have an alternate link (or content): without a source, the company's profile.
+    expect(doc.entry[0]?.link.map((l) => l["@rel"])).toEqual(["alternate"]);
     expect(doc.entry[0]?.link[0]?.["@href"]).toBe("http://h/companies/NYSE_A%26B");
     expect(doc.entry[1]?.link[0]?.["@href"]).toBe("https://news.example/b?x=1&y=2");
     expect(xmlText('"<&>')).toBe("&quot;&lt;&amp;&gt;");
+  });
+
+  const feedOf = (articles: TopNewsArticle[]) =>
+    parser.parse(
+      atomFeed({
+        origin: "http://h",
+        selfUrl: "http://h/news/feed.xml",
+        pageUrl: "http://h/news?importance=1",
+        title: "T",
+        now: Date.parse("2026-11-20T15:00:00Z"),
+        articles,
+      }),
+    ).feed as { updated: string; entry: Entry[] };
+
+  it("without a source or a company, links the entry to the page the feed mirrors", () => {
+    const doc = feedOf([article({ sourceUrl: "", companyKey: null })]);
+    expect(doc.entry[0]?.link).toEqual([
+      { "@rel": "alternate", "@type": "text/html", "@href": "http://h/news?importance=1" },
+    ]);
+  });
+
+  it("dates an entry by its collection, else its day, else the feed's time: never a thrown error", () => {
+    const doc = feedOf([
+      article({ collectedAt: "2026-11-19T08:30:00Z" }),
+      article({ collectedAt: "", date: "2026-11-18" }),
+      article({ collectedAt: "soon", date: "2026-13-45" }),
+      article({ collectedAt: "+275760-09-14T00:00:00.001Z", date: "0000-00-00" }),
+    ]);
+    expect(doc.entry.map((e) => e.updated)).toEqual([
+      "2026-11-19T08:30:00.000Z",
+      "2026-11-18T00:00:00.000Z",
+      "2026-11-20T15:00:00.000Z",
+      "2026-11-20T15:00:00.000Z",
+    ]);
+  });
+
+  it("keeps a story's id when its company's ticker changes, where the story names its fiscal identifier", () => {
+    const before = article({ companyKey: "NYSE_OLD", companyFiscalIdentifier: "F0001X" });
+    const after = article({ companyKey: "NYSE_NEW", companyFiscalIdentifier: "F0001X" });
+    const [a, b] = feedOf([before, after]).entry;
+    expect(a?.id).toBe(b?.id);
+    const [c, d] = feedOf([article({ companyKey: "NYSE_OLD" }), article({ companyKey: "NYSE_NEW" })]).entry;
+    expect(c?.id).not.toBe(d?.id);
   });
 });

@@ -276,6 +276,28 @@ describe("GET /api/compare and /api/resolve", () => {
     expect(services.stats.calls("/v1/top-news")).toBe(12);
   });
 
+  it("asks each company's news with the filter given, and a former or lower-case key under the canonical one", async () => {
+    const services = new Services({ startSync: false });
+    const spy = vi.spyOn(services, "topNews");
+    const set = universe.enabled.slice(40, 46).map((c) => c.companyKey);
+    const major = await compareNews(set, services, { filter: { importance: 1 }, perCompany: 50 });
+    expect(spy.mock.calls.map(([query]) => query)).toEqual(
+      set.map((companyKey) => ({ importance: 1, companyKey, pageSize: 50 })),
+    );
+    expect(major.articles.every((a) => a.importance === 1)).toBe(true);
+
+    const former = universe.enabled.find((c) => c.formerKey && c.datasets.includes("news"));
+    if (!former?.formerKey) throw new Error("no company with a former key");
+    const news = await compareNews([former.formerKey, former.companyKey.toLowerCase()], services);
+    expect(news.companies.map((c) => [c.companyKey, c.error])).toEqual([
+      [former.formerKey, undefined],
+      [former.companyKey.toLowerCase(), undefined],
+    ]);
+    expect(news.articles.every((a) => a.companyKey === former.companyKey)).toBe(true);
+    const unknown = await compareNews(["NASDAQ_ZZZZZ"], services);
+    expect(unknown.companies[0]).toMatchObject({ total: null, reason: "not_found" });
+  });
+
   it("resolves identifiers from the index and, for former tickers, through the profile endpoint", async () => {
     const byFscl = await call(resolve, `/api/resolve?id=${sample.fiscalId}`);
     expect(await byFscl.json()).toEqual({ companyKey: sample.companyKey, via: "index" });

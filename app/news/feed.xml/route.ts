@@ -1,11 +1,12 @@
+import type { CompareNewsCompany } from "@/lib/api-types";
 import { toSearch } from "@/lib/client/api";
 import { companiesOf } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { atomFeed } from "@/lib/news/atom";
-import { describeImportance, toApiParams } from "@/lib/news/feed-state";
+import { describeImportance, type FeedState, toApiParams } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
-import { compareNews } from "@/lib/server/compare";
+import { compareNews, type SetNewsFilter } from "@/lib/server/compare";
 import { requestOrigin } from "@/lib/server/forwarded";
 import { type ErrorItem, errorBody, handler, parseSearch } from "@/lib/server/http";
 import { topNewsQuery } from "@/lib/server/query-schemas";
@@ -42,17 +43,18 @@ export const GET = handler(async (request) => {
 
   let articles: TopNewsArticle[];
   let title: string;
+  // A watchlist feed some of whose companies failed is cached for less time.
+  let partial = false;
   if (keys.length > 0) {
-    const news = await compareNews([...new Set(keys)]);
-    const level = (n: number) =>
-      state.importance.kind === "exact"
-        ? n === state.importance.level
-        : n >= state.importance.min && n <= state.importance.max;
-    articles = news.articles.filter(
-      (a) =>
-        level(a.importance) &&
-        (state.eventTypes.length === 0 || state.eventTypes.some((t) => t === a.eventType)),
-    );
+    // Each company's stories filtered by the API, so a company's 50 entries are 50 that match.
+    const news = await compareNews([...new Set(keys.map((k) => k.toUpperCase()))], undefined, {
+      filter: companyFilter(state),
+      perCompany: ENTRIES,
+    });
+    const failed = news.companies.filter((c) => c.error);
+    if (failed.length === news.companies.length) return nothingServed(failed);
+    partial = failed.length > 0;
+    articles = news.articles;
     title = `Fiscal Atlas: news of ${keys.length} followed ${keys.length === 1 ? "company" : "companies"}, ${describeImportance(state.importance)}`;
   } else {
     const apiQuery = toSearch({ ...toApiParams(state), pageSize: ENTRIES });
@@ -75,7 +77,39 @@ export const GET = handler(async (request) => {
     headers: {
       "content-type": "application/atom+xml; charset=utf-8",
       // The stories come from the services' caches; a reader polling faster gains nothing.
-      "cache-control": "public, max-age=300",
+      "cache-control": `public, max-age=${partial ? 60 : 300}`,
     },
   });
 });
+
+/** The filters of a feed's view that apply to one company's stories (the market-cap bounds do not). */
+function companyFilter(state: FeedState): SetNewsFilter {
+  return {
+    ...(state.range ? { startDate: state.range.start, endDate: state.range.end } : {}),
+    ...(state.eventTypes.length > 0 ? { eventTypes: state.eventTypes } : {}),
+    ...(state.importance.kind === "exact"
+      ? { importance: state.importance.level }
+      : { minImportance: state.importance.min, maxImportance: state.importance.max }),
+  };
+}
+
+/** Every company of a watchlist failed: an empty feed would say they have no news. Say why instead. */
+function nothingServed(failed: readonly CompareNewsCompany[]): Response {
+  if (failed.some((c) => c.reason === "unavailable"))
+    return errorBody(
+      503,
+      [{ message: "The data service could not send the news just now; try again shortly." }],
+      {
+        "retry-after": "30",
+      },
+    );
+  if (failed.some((c) => c.reason === "plan"))
+    return errorBody(403, [{ message: "These companies' news is not available on this server's plan." }]);
+  return errorBody(
+    404,
+    failed.map((c) => ({
+      message: `No company is known as “${c.companyKey.slice(0, 40)}”.`,
+      parameter: "companies",
+    })),
+  );
+}

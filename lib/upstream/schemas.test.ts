@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { newsArticleSchema } from "./schemas";
+
+const article = (collectedAt: string) => ({
+  date: "2026-11-20",
+  title: "t",
+  description: "d",
+  summary: "s",
+  eventType: "earnings",
+  importance: 1,
+  sourceUrl: "https://example.com/",
+  collectedAt,
+});
+
+describe("news article times", () => {
+  it("reads a collection time written without a zone as UTC, as the contract says it is", () => {
+    expect(newsArticleSchema.parse(article("2026-11-20T14:58:00")).collectedAt).toBe("2026-11-20T14:58:00Z");
+    expect(newsArticleSchema.parse(article("2026-11-20 14:58")).collectedAt).toBe("2026-11-20T14:58Z");
+    expect(Date.parse(newsArticleSchema.parse(article("2026-11-20T14:58:00.250")).collectedAt)).toBe(
+      Date.UTC(2026, 10, 20, 14, 58, 0, 250),
+    );
+  });
+
+  it("keeps a time that has its zone, and leaves what is not a time as it came", () => {
+    for (const text of ["2026-11-20T14:58:00Z", "2026-11-20T14:58:00+09:00", "yesterday", ""])
+      expect(newsArticleSchema.parse(article(text)).collectedAt).toBe(text);
+  });
+});
