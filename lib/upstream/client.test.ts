@@ -2,7 +2,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import { listenLocal } from "@/tests/local-server";
-import { parseRetryAfter, type Transport, UpstreamClient } from "./client";
+import { MAX_RETRY_AFTER_MS, parseRetryAfter, type Transport, UpstreamClient } from "./client";
 import { isUpstreamError, UpstreamError } from "./errors";
 import { isKnownDataset } from "./schemas";
 
@@ -288,6 +288,31 @@ describe("UpstreamClient", () => {
     }
   });
 
+  it("does not follow a redirect: the key's header would go on to the other host", async () => {
+    const elsewhere: (string | undefined)[] = [];
+    const other = await listenLocal((request, response) => {
+      elsewhere.push(request.headers["x-api-key"] as string | undefined);
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify(pageBody));
+    });
+    const server = await listenLocal((_request, response) => {
+      response.writeHead(302, { location: `${other.base}/v3/companies-list?stolen=1` });
+      response.end();
+    });
+    try {
+      const client = new UpstreamClient({ baseUrl: server.base, apiKey: "secret-key", retries: 0 });
+      const error = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
+      expect(error.code).toBe("invalid_response");
+      expect(error.message).toBe(
+        `a redirect (HTTP 302 to ${new URL(other.base).origin}), not followed with the key: set API_BASE_URL to the API's own address`,
+      );
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await server.close();
+      await other.close();
+    }
+  });
+
   it("maps a connection failure to network after retries", async () => {
     const { client } = clientWith([
       new TypeError("fetch failed"),
@@ -420,6 +445,14 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(new Date(Date.now() + 10_000).toUTCString())).toBeGreaterThan(8000);
     expect(parseRetryAfter("soon")).toBeUndefined();
     expect(parseRetryAfter(null)).toBeUndefined();
+  });
+
+  it("asks at most an hour's wait: a huge value must not stop every call, or every date, for good", () => {
+    expect(parseRetryAfter("9999999999999")).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter("1e400")).toBeUndefined();
+    expect(parseRetryAfter("Fri, 31 Dec 9999 23:59:59 GMT")).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter("3600")).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter("3599")).toBe(3_599_000);
   });
 });
 

@@ -89,13 +89,19 @@ type Params = Record<string, string | number | boolean | undefined>;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Parses Retry-After (seconds or an HTTP date) into milliseconds. */
+/**
+ * The longest wait a Retry-After may ask: a rate window is seconds or minutes long. A larger value
+ * (a misconfigured proxy, a typo) would stop every call for days, and one past the largest date
+ * would break every reading of the pause; an hour, and the breaker and health probes take over.
+ */
+export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+
+/** Parses Retry-After (seconds or an HTTP date) into milliseconds, at most `MAX_RETRY_AFTER_MS`. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const ms = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : Date.parse(value) - now;
+  return Number.isNaN(ms) ? undefined : Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
 }
 
 function summarizeIssues(error: z.ZodError): string {
@@ -337,6 +343,8 @@ export class UpstreamClient {
       method: "GET",
       headers: { "X-Api-Key": this.options.apiKey, Accept: "application/json, image/png" },
       signal: limit.signal,
+      // fetch would send the key's header on to wherever a redirect points, another host too.
+      redirect: "manual",
     });
     // Taken last: from here on every path reports the ticket's outcome (a probe must never leak).
     const ticket = this.admit(path);
@@ -396,6 +404,12 @@ export class UpstreamClient {
       return new UpstreamError("rate_limited", message, { ...details, retryAfterMs });
     }
     if (status >= 500) return new UpstreamError("unavailable", message, details);
+    if (status >= 300 && status < 400)
+      return new UpstreamError(
+        "invalid_response",
+        `a redirect (HTTP ${status}${originOf(response.headers.get("location"), response.url)}), not followed with the key: set API_BASE_URL to the API's own address`,
+        details,
+      );
     return new UpstreamError("invalid_response", `unexpected HTTP ${status}`, details);
   }
 
@@ -403,6 +417,15 @@ export class UpstreamClient {
   private redact(text: string): string {
     const key = this.options.apiKey;
     return key ? text.split(key).join("[redacted]") : text;
+  }
+}
+
+/** " to <origin>" of a redirect's Location (never its path or query), or "" when it has none. */
+function originOf(location: string | null, base: string): string {
+  try {
+    return location ? ` to ${new URL(location, base).origin}` : "";
+  } catch {
+    return "";
   }
 }
 
