@@ -1,4 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { MAX_FILE_BYTES, MAX_FOLLOWING } from "../lib/following/list";
+import { HOSTILE_KEYS, ODD_NAME } from "../lib/sandbox/hostile-fixtures";
+import { E2E_HOSTILE_URL } from "../playwright.config";
 import { expectNoAxeViolations as axe, collectProblems, waitForIndex } from "./helpers";
 
 // Companies of the deterministic sandbox universe (see e2e/profile.spec.ts).
@@ -169,9 +172,67 @@ test.describe("following companies", () => {
     await expect(
       there.getByRole("status").filter({ hasText: "2 companies added, 3 followed" }),
     ).toBeVisible();
-    expect(await followedKeys(there)).toEqual([BIG.key, LONDON.key, RICH.key]);
-    await expect(tableNames(there)).toHaveText([BIG.name, LONDON.name, RICH.name]);
+    // The imported companies are the most recently followed: first.
+    expect(await followedKeys(there)).toEqual([LONDON.key, RICH.key, BIG.key]);
+    await expect(tableNames(there)).toHaveText([LONDON.name, RICH.name, BIG.name]);
     await other.close();
+  });
+
+  test("an import link with the parameter repeated brings every key", async ({ page }) => {
+    await page.goto(`/following?import=${LONDON.key}&import=${RICH.key},${LONDON.key}`);
+    const panel = page.getByRole("region", { name: /Import 2 companies from this link/ });
+    await expect(panel.getByRole("list", { name: "Companies to import" }).getByRole("listitem")).toHaveText([
+      LONDON.key,
+      RICH.key,
+    ]);
+    await panel.getByRole("button", { name: "Follow these 2" }).click();
+    expect(await followedKeys(page)).toEqual([LONDON.key, RICH.key]);
+  });
+
+  test("a nearly full list: the import says how many it adds; a full one says it is full", async ({
+    page,
+  }) => {
+    const body = (await (await page.request.get("/api/companies?pageSize=60")).json()) as {
+      rows: { companyKey: string }[];
+    };
+    const list = body.rows
+      .map((r) => r.companyKey)
+      .filter((k) => k !== LONDON.key && k !== RICH.key)
+      .slice(0, MAX_FOLLOWING - 1);
+    expect(list).toHaveLength(MAX_FOLLOWING - 1);
+    // The news of 49 companies is no part of this journey.
+    await page.route("**/api/following/news?**", (route) => route.abort());
+    await seed(page.context(), list);
+
+    await page.goto(`/following?import=${LONDON.key},${RICH.key}`);
+    const panel = page.getByRole("region", { name: /Import 2 companies from this link/ });
+    await expect(panel).toContainText(
+      `Only 1 more fits (at most ${MAX_FOLLOWING}): adding leaves out the other 1.`,
+    );
+    await panel.getByRole("button", { name: "Add 1 to my list" }).click();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: `1 company added, ${MAX_FOLLOWING} followed. 1 did not fit` }),
+    ).toBeVisible();
+    expect(await followedKeys(page)).toEqual([LONDON.key, ...list]);
+
+    await page.goto(`/following?import=${RICH.key}`);
+    const full = page.getByRole("region", { name: /Import 1 company from this link/ });
+    await expect(full).toContainText(`It is full (at most ${MAX_FOLLOWING})`);
+    await expect(full.getByRole("button", { name: "Add 0 to my list" })).toBeDisabled();
+    await full.getByRole("button", { name: "Cancel" }).click();
+    expect(await followedKeys(page)).toEqual([LONDON.key, ...list]);
+  });
+
+  test("a company stored twice, in another case, is listed once", async ({ page }) => {
+    await seed(page.context(), [LONDON.key, LONDON.key.toLowerCase(), RICH.key]);
+    await page.goto("/following");
+    await expect(page.getByText("2 companies followed")).toBeVisible();
+    await expect(tableNames(page)).toHaveText([LONDON.name, RICH.name]);
+    await page.getByRole("button", { name: `Follow ${LONDON.name}` }).click();
+    await expect(tableNames(page)).toHaveText([RICH.name]);
+    expect(await followedKeys(page)).toEqual([RICH.key]);
   });
 
   test("import a file, replacing the list; a bad file says why", async ({ page }) => {
@@ -185,6 +246,17 @@ test.describe("following companies", () => {
     });
     await expect(page.getByRole("alert").filter({ hasText: "broken.json" })).toContainText(
       "Could not import “broken.json”. This is not a list of followed companies: companies.0",
+    );
+    expect(await followedKeys(page)).toEqual([BIG.key]);
+
+    // A file far larger than any list is refused before it is read.
+    await input.setInputFiles({
+      name: "huge.json",
+      mimeType: "application/json",
+      buffer: Buffer.alloc(MAX_FILE_BYTES + 1, " "),
+    });
+    await expect(page.getByRole("alert").filter({ hasText: "huge.json" })).toContainText(
+      "Could not import “huge.json”. This file is too large for a list of followed companies",
     );
     expect(await followedKeys(page)).toEqual([BIG.key]);
 
@@ -260,6 +332,23 @@ test.describe("following companies", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await axe(page);
+  });
+});
+
+test.describe("against odd upstream data", () => {
+  test.use({ baseURL: E2E_HOSTILE_URL });
+  test.beforeAll(async ({ request }) => waitForIndex(request));
+
+  test("a company whose data cannot be shown fails alone; the others load", async ({ page }) => {
+    // A secondary listing of a company whose profile has no primary listing (the contract allows it).
+    await seed(page.context(), ["XLON_ZZODD.X", HOSTILE_KEYS.odd]);
+    await page.goto("/following");
+    const failure = page.getByRole("status").filter({ hasText: "One company could not be loaded." });
+    await expect(failure).toContainText("XLON_ZZODD.X");
+    await expect(failure).toContainText(
+      "The data service sent this company in a shape this page cannot show.",
+    );
+    await expect(tableNames(page)).toHaveText([ODD_NAME]);
   });
 });
 

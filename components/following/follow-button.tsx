@@ -1,6 +1,7 @@
 "use client";
 
 import { toggleFollow, useFollowing } from "@/lib/client/following";
+import { normalizedKey } from "@/lib/following/list";
 import { plainText } from "@/lib/format";
 
 const STAR = "M10 1.8l2.5 5.3 5.7.7-4.2 4 1.1 5.7L10 14.7l-5.1 2.8 1.1-5.7-4.2-4 5.7-.7z";
@@ -32,7 +33,7 @@ export function FollowButton({
   name: string;
   compact?: boolean;
 }) {
-  const on = useFollowing().keys.has(companyKey);
+  const on = useFollowing().keys.has(normalizedKey(companyKey));
   const label = plainText(name);
   return (
     <button

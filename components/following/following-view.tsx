@@ -30,8 +30,8 @@ import {
   type ImportMode,
   importHref,
   MAX_FOLLOWING,
-  parseFollowingFile,
   parseImportParam,
+  readFollowingFile,
 } from "@/lib/following/list";
 import { profileHref } from "@/lib/hrefs";
 import { ImportPanel, type PendingImport } from "./import-panel";
@@ -61,15 +61,15 @@ export function FollowingView({ now }: { now: number }) {
   const { widths, onResize } = useColumnWidths();
 
   // An import link (/following?import=...): asks before it changes the list, then leaves the URL.
+  // The parameter repeated (links put together by hand) brings all its keys, as one list.
   const searchParams = useSearchParams();
   const router = useRouter();
-  const importParam = searchParams.get("import");
   useEffect(() => {
-    if (importParam === null) return;
-    const parsed = parseImportParam(importParam, new Date());
-    setPending({ source: "link", ...parsed });
+    const imported = searchParams.getAll("import");
+    if (imported.length === 0) return;
+    setPending({ source: "link", ...parseImportParam(imported, new Date()) });
     router.replace("/following", { scroll: false });
-  }, [importParam, router]);
+  }, [searchParams, router]);
 
   const rows = useQuery({
     queryKey: ["following", "rows", keys] as const,
@@ -129,7 +129,7 @@ export function FollowingView({ now }: { now: number }) {
   );
 
   const onFile = async (file: File) => {
-    const parsed = parseFollowingFile(await file.text(), new Date());
+    const parsed = await readFollowingFile(file, new Date());
     if (!parsed.ok) {
       setPending(null);
       setMessage({ text: `Could not import “${file.name}”. ${parsed.message}`, error: true });

@@ -37,6 +37,9 @@ export function ImportPanel({
   const { companies, invalid, skipped } = pending;
   const known = new Set(current.map((c) => c.companyKey));
   const fresh = companies.filter((c) => !known.has(c.companyKey)).length;
+  // What "Add" adds: the new companies that fit (applyImport keeps the current list whole).
+  const room = Math.max(0, MAX_FOLLOWING - current.length);
+  const adds = Math.min(fresh, room);
   const from = pending.source === "link" ? "this link" : `“${pending.fileName ?? "the file"}”`;
   const n = companies.length;
   return (
@@ -56,6 +59,10 @@ export function ImportPanel({
               ? "None of them is in your list yet."
               : `${fresh} of them ${fresh === 1 ? "is" : "are"} new to your list.`}{" "}
             Your list has {current.length}.
+            {adds < fresh &&
+              (room === 0
+                ? ` It is full (at most ${MAX_FOLLOWING}): replace it, or unfollow some companies first.`
+                : ` Only ${room} more ${room === 1 ? "fits" : "fit"} (at most ${MAX_FOLLOWING}): adding leaves out the other ${fresh - room}.`)}
           </p>
           <ul className="flex flex-wrap gap-1.5" aria-label="Companies to import">
             {companies.slice(0, SHOWN).map((c) => (
@@ -90,8 +97,8 @@ export function ImportPanel({
         )}
         {n > 0 && current.length > 0 && (
           <>
-            <button type="button" className={PRIMARY} onClick={() => onApply("merge")} disabled={fresh === 0}>
-              Add {fresh} to my list
+            <button type="button" className={PRIMARY} onClick={() => onApply("merge")} disabled={adds === 0}>
+              Add {adds} to my list
             </button>
             <button type="button" className={SECONDARY} onClick={() => onApply("replace")}>
               Replace my list

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { MAX_FOLLOWING } from "@/lib/following/list";
+import { MAX_FOLLOWING, MAX_NAME_LENGTH } from "@/lib/following/list";
 import { stubBrowserStorage } from "@/tests/browser-storage";
 import {
   currentFollowNotice,
@@ -59,6 +59,49 @@ describe("followed companies in the browser", () => {
     follow("NYSE_X", null);
     renameFollowed(new Map([["NYSE_OLD", "NYSE_NEW"]]));
     expect(keys()).toEqual(["NYSE_X", "NYSE_NEW"]);
+  });
+
+  it(`keeps a company whose name is longer than ${MAX_NAME_LENGTH} characters, the name cut`, () => {
+    expect(follow("NYSE_LONG", "Long ".repeat(100))).toBe(true);
+    expect(isFollowed("NYSE_LONG")).toBe(true);
+    expect(following.read()[0]?.name).toHaveLength(MAX_NAME_LENGTH);
+    expect(currentFollowNotice()?.message).toMatch(/^Following Long Long/);
+  });
+
+  it("treats a key in any case as the same company", () => {
+    follow("nyse_ibm", "IBM");
+    expect(keys()).toEqual(["NYSE_IBM"]);
+    expect(isFollowed("nyse_ibm")).toBe(true);
+    expect(isFollowed("NYSE_IBM")).toBe(true);
+    follow("NYSE_IBM", "IBM");
+    expect(keys()).toEqual(["NYSE_IBM"]);
+    toggleFollow("Nyse_Ibm", "IBM");
+    expect(keys()).toEqual([]);
+    follow("NYSE_IBM", "IBM");
+    unfollow("nyse_ibm");
+    expect(keys()).toEqual([]);
+  });
+
+  it("reads a company stored twice (in any case) once, where it first is", () => {
+    store.set(
+      "fiscal-atlas:following",
+      JSON.stringify([
+        { companyKey: "NYSE_IBM" },
+        { companyKey: "XNAS_AAPL" },
+        { companyKey: "nyse_ibm" },
+        { companyKey: " NYSE_IBM" },
+      ]),
+    );
+    expect(keys()).toEqual(["NYSE_IBM", "XNAS_AAPL"]);
+    unfollow("NYSE_IBM");
+    expect(keys()).toEqual(["XNAS_AAPL"]);
+  });
+
+  it("counts a company stored twice once toward the limit", () => {
+    const list = Array.from({ length: MAX_FOLLOWING }, (_, i) => ({ companyKey: `NYSE_C${i % 10}` }));
+    store.set("fiscal-atlas:following", JSON.stringify(list));
+    expect(keys()).toHaveLength(10);
+    expect(follow("NYSE_NEW", null)).toBe(true);
   });
 
   it("reads corrupt storage as an empty list", () => {

@@ -1,14 +1,22 @@
 // The companies a person follows, kept in this browser (localStorage, synced across tabs), newest
-// first. A change made here is also announced (followNotice) so that one status line can say it
-// and offer to undo an unfollow.
+// first, each once by its normalised key (the functions here take a key in any case). A change made
+// here is also announced (followNotice) so that one status line can say it and offer to undo an
+// unfollow.
 import { useMemo, useSyncExternalStore } from "react";
-import { type FollowedCompany, MAX_FOLLOWING, parseFollowedEntry } from "@/lib/following/list";
+import {
+  type FollowedCompany,
+  followedName,
+  MAX_FOLLOWING,
+  normalizedKey,
+  parseFollowedEntry,
+} from "@/lib/following/list";
 import { type StoredList, storedList, useStoredList } from "./stored-list";
 
 export const following: StoredList<FollowedCompany> = storedList(
   "fiscal-atlas:following",
   parseFollowedEntry,
   MAX_FOLLOWING,
+  (c) => c.companyKey,
 );
 
 export interface FollowNotice {
@@ -48,35 +56,41 @@ export function useFollowNotice(): FollowNotice | null {
   );
 }
 
-export const isFollowed = (companyKey: string) => following.read().some((c) => c.companyKey === companyKey);
+export const isFollowed = (companyKey: string) => {
+  const key = normalizedKey(companyKey);
+  return following.read().some((c) => c.companyKey === key);
+};
 
 /** Follows a company (first in the list); false when the list is full. */
 export function follow(companyKey: string, name: string | null): boolean {
+  const key = normalizedKey(companyKey);
   const list = following.read();
-  if (list.some((c) => c.companyKey === companyKey)) return true;
+  if (list.some((c) => c.companyKey === key)) return true;
   if (list.length >= MAX_FOLLOWING) {
     announce(
       `You follow ${MAX_FOLLOWING} companies, the most one list holds: unfollow one to follow another.`,
     );
     return false;
   }
-  following.write([{ companyKey, name, followedAt: new Date().toISOString() }, ...list]);
-  announce(`Following ${name ?? companyKey}.`);
+  const entry = { companyKey: key, name: followedName(name), followedAt: new Date().toISOString() };
+  following.write([entry, ...list]);
+  announce(`Following ${entry.name ?? key}.`);
   return true;
 }
 
 /** Unfollows a company; the notice's undo puts it back where it was. */
 export function unfollow(companyKey: string) {
+  const key = normalizedKey(companyKey);
   const list = following.read();
-  const index = list.findIndex((c) => c.companyKey === companyKey);
+  const index = list.findIndex((c) => c.companyKey === key);
   const entry = list[index];
   if (!entry) return;
-  following.write(list.filter((c) => c.companyKey !== companyKey));
-  announce(`Unfollowed ${entry.name ?? companyKey}.`, () => {
+  following.write(list.filter((c) => c.companyKey !== key));
+  announce(`Unfollowed ${entry.name ?? key}.`, () => {
     const now = following.read();
-    if (now.some((c) => c.companyKey === companyKey)) return;
+    if (now.some((c) => c.companyKey === key)) return;
     following.write([...now.slice(0, index), entry, ...now.slice(index)]);
-    announce(`Following ${entry.name ?? companyKey} again.`);
+    announce(`Following ${entry.name ?? key} again.`);
   });
 }
 
@@ -85,15 +99,18 @@ export function toggleFollow(companyKey: string, name: string | null) {
   else follow(companyKey, name);
 }
 
-/** Replaces stored keys with the canonical ones the server answered for them (a former ticker). */
+/**
+ * Replaces stored keys with the canonical ones the server answered for them (a former ticker); a
+ * company then stored twice is kept once, where it first is.
+ */
 export function renameFollowed(renames: ReadonlyMap<string, string>) {
   if (renames.size === 0) return;
-  const seen = new Set<string>();
-  const next = following
-    .read()
-    .map((c) => ({ ...c, companyKey: renames.get(c.companyKey) ?? c.companyKey }))
-    .filter((c) => !seen.has(c.companyKey) && seen.add(c.companyKey));
-  following.write(next);
+  following.write(
+    following.read().map((c) => {
+      const renamed = renames.get(c.companyKey);
+      return renamed ? { ...c, companyKey: normalizedKey(renamed) } : c;
+    }),
+  );
 }
 
 /** The list in a component, and its keys as a set for cheap per-row lookups. */

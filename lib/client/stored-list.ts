@@ -1,14 +1,15 @@
 // A list kept in the browser's localStorage for one person: recently viewed companies, the
 // companies they follow. Anything unreadable (storage blocked, JSON broken, an entry of the wrong
-// shape) reads as absent rather than failing the page; other tabs see a change through the
-// `storage` event, this tab through its own listeners.
+// shape) reads as absent rather than failing the page, and an entry stored twice (by its `keyOf`)
+// reads once, where it first is; other tabs see a change through the `storage` event, this tab
+// through its own listeners.
 
 import { useSyncExternalStore } from "react";
 
 export interface StoredList<T> {
   /** The list as stored (a stable array until the stored text changes). */
   read: () => readonly T[];
-  /** Replaces the list, keeping at most `max` entries. */
+  /** Replaces the list, keeping at most `max` entries, each once. */
   write: (items: readonly T[]) => void;
   subscribe: (onChange: () => void) => () => void;
 }
@@ -19,9 +20,17 @@ export function storedList<T>(
   storageKey: string,
   parseEntry: (value: unknown) => T | null,
   max: number,
+  keyOf?: (item: T) => string,
 ): StoredList<T> {
   let cached: { raw: string | null; items: readonly T[] } = { raw: null, items: EMPTY };
   const listeners = new Set<() => void>();
+
+  /** The entries kept: each key once (its first), at most `max`. */
+  const kept = (items: readonly T[]): T[] => {
+    const seen = new Set<string>();
+    const once = keyOf ? items.filter((item) => !seen.has(keyOf(item)) && seen.add(keyOf(item))) : items;
+    return once.slice(0, max);
+  };
 
   const rawValue = (): string | null => {
     try {
@@ -39,10 +48,7 @@ export function storedList<T>(
     try {
       const parsed: unknown = raw ? JSON.parse(raw) : [];
       if (Array.isArray(parsed))
-        items = parsed
-          .map(parseEntry)
-          .filter((item): item is T => item !== null)
-          .slice(0, max);
+        items = kept(parsed.map(parseEntry).filter((item): item is T => item !== null));
     } catch {
       // Corrupt storage reads as an empty list; the next write replaces it.
     }
@@ -51,11 +57,12 @@ export function storedList<T>(
   };
 
   const write = (items: readonly T[]) => {
+    const list = kept(items);
     try {
-      window.localStorage.setItem(storageKey, JSON.stringify(items.slice(0, max)));
+      window.localStorage.setItem(storageKey, JSON.stringify(list));
     } catch {
       // Storage full or blocked (private mode): the list lives for this page only.
-      cached = { raw: cached.raw, items: items.slice(0, max) };
+      cached = { raw: cached.raw, items: list };
     }
     for (const listener of listeners) listener();
   };

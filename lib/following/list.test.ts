@@ -5,10 +5,14 @@ import {
   type FollowedCompany,
   followingFile,
   importHref,
+  MAX_FILE_BYTES,
   MAX_FOLLOWING,
+  MAX_NAME_LENGTH,
+  normalizedKey,
   parseFollowedEntry,
   parseFollowingFile,
   parseImportParam,
+  readFollowingFile,
 } from "./list";
 
 const NOW = new Date("2026-11-20T15:00:00Z");
@@ -37,11 +41,27 @@ describe("stored entries", () => {
       { companyKey: "A_\u202eB" },
       ["NYSE_IBM"],
       { companyKey: "NYSE_IBM", name: 7 },
-      { companyKey: "NYSE_IBM", name: "x".repeat(301) },
       { companyKey: "NYSE_IBM", followedAt: "yesterday" },
       { companyKey: "NYSE_IBM", followedAt: "2026-13-45T99:00:00Z" },
     ])
       expect(parseFollowedEntry(bad)).toBeNull();
+  });
+
+  it(`cuts a name past ${MAX_NAME_LENGTH} characters rather than dropping the entry`, () => {
+    const long = parseFollowedEntry({ companyKey: "NYSE_IBM", name: "x".repeat(5000) });
+    expect(long?.name).toHaveLength(MAX_NAME_LENGTH);
+    expect(long?.name?.endsWith("…")).toBe(true);
+    // The cut never splits a character in two (a lone surrogate).
+    const astral = parseFollowedEntry({ companyKey: "NYSE_IBM", name: "😀".repeat(400) })?.name ?? "";
+    expect(astral.length).toBeLessThanOrEqual(MAX_NAME_LENGTH);
+    expect(astral).toMatch(/^😀+…$/u);
+    // What is kept reads back the same.
+    expect(parseFollowedEntry(long)).toEqual(long);
+  });
+
+  it("normalises keys as the rest of the app does: trimmed, upper-cased", () => {
+    expect(normalizedKey(" nyse_brk/b ")).toBe("NYSE_BRK/B");
+    expect(parseFollowedEntry({ companyKey: " xsto_eric b " })?.companyKey).toBe("XSTO_ERIC B");
   });
 });
 
@@ -113,6 +133,46 @@ describe("the export file", () => {
   });
 });
 
+describe("reading a chosen file", () => {
+  const fileOf = (text: string, size = new TextEncoder().encode(text).length) => {
+    let read = false;
+    return {
+      file: {
+        size,
+        text: async () => {
+          read = true;
+          return text;
+        },
+      },
+      wasRead: () => read,
+    };
+  };
+
+  it("reads a file of sane size", async () => {
+    const { file } = fileOf(JSON.stringify(["NYSE_IBM"]));
+    expect(await readFollowingFile(file, NOW)).toMatchObject({
+      ok: true,
+      companies: [{ companyKey: "NYSE_IBM" }],
+    });
+  });
+
+  it("refuses a file past the limit without reading it", async () => {
+    const big = fileOf("[]", MAX_FILE_BYTES + 1);
+    const parsed = await readFollowingFile(big.file, NOW);
+    expect(!parsed.ok && parsed.message).toMatch(/too large.*1 MB/);
+    expect(big.wasRead()).toBe(false);
+  });
+
+  it("says so when the file cannot be read", async () => {
+    const unreadable = {
+      size: 10,
+      text: () => Promise.reject(new DOMException("The file changed", "NotReadableError")),
+    };
+    const parsed = await readFollowingFile(unreadable, NOW);
+    expect(!parsed.ok && parsed.message).toMatch(/could not be read/);
+  });
+});
+
 describe("the import link", () => {
   it("carries odd keys in the compare set's encoding and reads them back", () => {
     const href = importHref("https://atlas.example", ODD_KEYS);
@@ -123,6 +183,11 @@ describe("the import link", () => {
     const parsed = parseImportParam(url.searchParams.get("import"), NOW);
     expect(parsed.companies.map((c) => c.companyKey)).toEqual(ODD_KEYS);
     expect(parsed.invalid).toEqual([]);
+  });
+
+  it("reads the parameter repeated, as one list", () => {
+    const parsed = parseImportParam(["NYSE_A,NYSE_B", "nyse_b", "NYSE_C"], NOW);
+    expect(parsed.companies.map((c) => c.companyKey)).toEqual(["NYSE_A", "NYSE_B", "NYSE_C"]);
   });
 
   it("names entries that are no company key", () => {
@@ -136,9 +201,9 @@ describe("applying an import", () => {
   const current = [entry("NYSE_A"), entry("NYSE_B")];
   const incoming = [entry("NYSE_B"), entry("NYSE_C")];
 
-  it("merges: keeps the list and adds the new companies after it", () => {
+  it("merges: keeps the list and adds the new companies first, as the most recently followed", () => {
     const result = applyImport(current, incoming, "merge");
-    expect(result.list.map((c) => c.companyKey)).toEqual(["NYSE_A", "NYSE_B", "NYSE_C"]);
+    expect(result.list.map((c) => c.companyKey)).toEqual(["NYSE_C", "NYSE_A", "NYSE_B"]);
     expect(result).toMatchObject({ added: 1, dropped: 0 });
   });
 
@@ -148,10 +213,12 @@ describe("applying an import", () => {
     expect(result).toMatchObject({ added: 1, dropped: 0 });
   });
 
-  it("stops at the limit and says how many did not fit", () => {
+  it("stops at the limit, keeping the whole current list, and says how many did not fit", () => {
     const many = Array.from({ length: MAX_FOLLOWING }, (_, i) => entry(`NYSE_N${i}`));
     const result = applyImport(current, many, "merge");
     expect(result.list).toHaveLength(MAX_FOLLOWING);
-    expect(result.dropped).toBe(2);
+    expect(result.list.slice(-2).map((c) => c.companyKey)).toEqual(["NYSE_A", "NYSE_B"]);
+    expect(result.list[0]?.companyKey).toBe("NYSE_N0");
+    expect(result).toMatchObject({ added: MAX_FOLLOWING - 2, dropped: 2 });
   });
 });

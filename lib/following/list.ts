@@ -21,11 +21,30 @@ export interface FollowedCompany {
 // Checked by hand, not with zod: this module is on every page (the header's follow state reads it),
 // and zod put about 110 KB of script (uncompressed) on each of them for these few checks.
 
-/** A company key as stored or imported, upper-cased; null when it is not one. */
+/** A company key as the list keeps and compares it: trimmed and upper-cased, as the server does. */
+export const normalizedKey = (key: string): string => key.trim().toUpperCase();
+
+/** A company key as stored or imported, normalised; null when it is not one. */
 function companyKeyOf(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  const key = value.trim();
-  return COMPANY_KEY_PATTERN.test(key) ? key.toUpperCase() : null;
+  const key = normalizedKey(value);
+  return COMPANY_KEY_PATTERN.test(key) ? key : null;
+}
+
+/** The longest name kept. */
+export const MAX_NAME_LENGTH = 300;
+
+/**
+ * A name as the list keeps it: a longer one is cut (with an ellipsis, never inside a character),
+ * so that following a company never fails for its name, and what is written reads back the same.
+ */
+export function followedName(name: string | null): string | null {
+  if (!name) return null;
+  if (name.length <= MAX_NAME_LENGTH) return name;
+  const end = /[\uD800-\uDBFF]/.test(name.charAt(MAX_NAME_LENGTH - 2))
+    ? MAX_NAME_LENGTH - 2
+    : MAX_NAME_LENGTH - 1;
+  return `${name.slice(0, end)}…`;
 }
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -44,10 +63,10 @@ function entryOf(
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const fields = value as Record<string, unknown>;
   const companyKey = companyKeyOf(fields.companyKey);
-  const name = optionalText(fields.name, (text) => text.length <= 300);
+  const name = optionalText(fields.name, () => true);
   const followedAt = optionalText(fields.followedAt, isTime);
   if (companyKey === null || name === undefined || followedAt === undefined) return null;
-  return { companyKey, name: name || null, followedAt };
+  return { companyKey, name: followedName(name), followedAt };
 }
 
 /** One stored entry, or null when it is not one (storage is read leniently, entry by entry). */
@@ -76,7 +95,29 @@ function withoutDuplicates(list: readonly FollowedCompany[]): FollowedCompany[] 
   return list.filter((c) => !seen.has(c.companyKey) && seen.add(c.companyKey));
 }
 
-/** An uploaded file: the entries it holds, or a message saying what is wrong with it. */
+/**
+ * The largest file read: an exported list of 50 is well under 100 KB, and even 200 entries with the
+ * longest names well under this. Checked before the file is read, so a huge one is never parsed.
+ */
+export const MAX_FILE_BYTES = 1_000_000;
+
+/** A chosen file, read: what parseFollowingFile says, or why it was not read (too large, unreadable). */
+export async function readFollowingFile(file: Pick<Blob, "size" | "text">, now: Date): Promise<Parsed> {
+  if (file.size > MAX_FILE_BYTES)
+    return {
+      ok: false,
+      message: `This file is too large for a list of followed companies (more than ${MAX_FILE_BYTES / 1_000_000} MB). Choose a file exported from this page.`,
+    };
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    return { ok: false, message: "This file could not be read. Choose it again, or another file." };
+  }
+  return parseFollowingFile(text, now);
+}
+
+/** An uploaded file's text: the entries it holds, or a message saying what is wrong with it. */
 export function parseFollowingFile(text: string, now: Date): Parsed {
   let json: unknown;
   try {
@@ -142,8 +183,9 @@ export function parseImportParam(
 export type ImportMode = "merge" | "replace";
 
 /**
- * The list after an import: `replace` takes the incoming list; `merge` keeps the current one and
- * adds the new companies after it. Either way at most MAX_FOLLOWING, and how many did not fit.
+ * The list after an import: `replace` takes the incoming list; `merge` keeps the current one whole
+ * and puts the new companies, as many as fit, before it (the most recently followed first). Either
+ * way at most MAX_FOLLOWING, and how many did not fit.
  */
 export function applyImport(
   current: readonly FollowedCompany[],
@@ -153,11 +195,11 @@ export function applyImport(
   const base = mode === "replace" ? [] : current;
   const known = new Set(base.map((c) => c.companyKey));
   const fresh = incoming.filter((c) => !known.has(c.companyKey));
-  const all = [...base, ...fresh];
-  const list = all.slice(0, MAX_FOLLOWING);
+  const fitting = fresh.slice(0, Math.max(0, MAX_FOLLOWING - base.length));
+  const before = new Set(current.map((c) => c.companyKey));
   return {
-    list,
-    added: list.filter((c) => !current.some((d) => d.companyKey === c.companyKey)).length,
-    dropped: all.length - list.length,
+    list: [...fitting, ...base],
+    added: fitting.filter((c) => !before.has(c.companyKey)).length,
+    dropped: fresh.length - fitting.length,
   };
 }

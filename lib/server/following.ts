@@ -1,7 +1,8 @@
 import "server-only";
 // The rows of the followed companies for /following, in one request: from the directory index
 // (no upstream call) and, for a company the index does not hold (its first sync still running, or
-// outside the API-enabled set), from the cached profile. Each company fails on its own.
+// outside the API-enabled set), from the cached profile. Each company fails on its own: an upstream
+// error, or a profile that is no directory row (the contract allows one without a primary listing).
 import type { DirectoryRow, FollowedRow, FollowedRows } from "@/lib/api-types";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { type Company, companySchema } from "@/lib/upstream/schemas";
@@ -22,7 +23,14 @@ export async function loadFollowedRows(
         const served = await services.profile(requested);
         warning ??= served.warning;
         // The profile is a company row with more fields: the row's fields only.
-        return { requested, ok: true, row: rowOf(companySchema.parse(served.data)) };
+        const company = companySchema.safeParse(served.data);
+        if (!company.success)
+          return {
+            requested,
+            ok: false,
+            message: "The data service sent this company in a shape this page cannot show.",
+          };
+        return { requested, ok: true, row: rowOf(company.data) };
       } catch (error) {
         if (!isUpstreamError(error)) throw error;
         const message =
