@@ -54,9 +54,9 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
           defaults: the latest 7 UTC days, importance 1–2, companies worth $1B and up, every event type.
         </p>
         <p className="mt-2">
-          <Suspense>
-            <SubscribeLink opening={serializeFeedState(state)} />
-          </Suspense>
+          {/* No Suspense boundary: the page is dynamic, and one would stream the link in behind a
+              script, so that without scripts it was never shown when its module loaded late. */}
+          <SubscribeLink opening={serializeFeedState(state)} />
         </p>
       </div>
       {(await upstreamIsSlow()) ? (

@@ -10,12 +10,20 @@ import { IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { EVENT_TYPES } from "@/lib/upstream/schemas";
 import { companyKeyParam, listParam, repeated, textParam, valuesParam } from "./http";
 
-const nonNegative = z.coerce.number().finite().min(0);
+/**
+ * A number as a query writes it, in decimal: coercion would read "" and " " as 0 (an empty
+ * `minMarketCap=` would lift the $1B floor) and "0x1F" as 31.
+ */
+const decimal = z
+  .string()
+  .regex(/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i, "must be a number")
+  .transform(Number);
+const nonNegative = decimal.pipe(z.number().finite().min(0));
 const date = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
   .refine(isIsoDate, "is not a real date");
-const importance = z.coerce.number().int().min(1).max(5);
+const importance = decimal.pipe(z.number().int().min(1).max(5));
 const eventType = z.enum(EVENT_TYPES);
 
 // Facet values are repeated parameters, not comma lists: "Oil, Gas & Consumable Fuels" is one value.
@@ -47,8 +55,8 @@ const directoryView = {
 export const companiesQuery = z
   .object({
     ...directoryView,
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(500).default(50),
+    page: decimal.pipe(z.number().int().min(1).max(100_000)).default(1),
+    pageSize: decimal.pipe(z.number().int().min(1).max(500)).default(50),
     /** "false" leaves the facet counts out, for pages after the first. */
     facets: flag.default(true),
   })
@@ -112,8 +120,8 @@ export const topNewsQuery = z
     maxImportance: importance.optional(),
     minMarketCap: nonNegative.optional(),
     maxMarketCap: nonNegative.optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(250).default(50),
+    page: decimal.pipe(z.number().int().min(1).max(10_000)).default(1),
+    pageSize: decimal.pipe(z.number().int().min(1).max(250)).default(50),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -144,10 +152,16 @@ export const compareQuery = z
   })
   .strict();
 
-/** The followed companies (/following): the compare set's format, up to MAX_FOLLOWING keys. */
+/**
+ * The followed companies (/following): the compare set's format (one comma list, or the parameter
+ * repeated), up to MAX_FOLLOWING keys; the count is checked on the keys, so the message names the
+ * limit however they were given (the URL's length bounds the values).
+ */
+const followingList = textParam(MAX_FOLLOWING * 200);
 export const followingQuery = z
   .object({
-    companies: textParam(MAX_FOLLOWING * 200)
+    companies: z
+      .union([followingList, z.array(followingList)])
       .transform(companiesOf)
       .pipe(
         z

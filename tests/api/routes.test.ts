@@ -78,6 +78,13 @@ describe("GET /api/companies", () => {
     await expectBadRequest(await call(companies, "/api/companies?minMarketCap=-4"), "minMarketCap");
     await expectBadRequest(await call(companies, "/api/companies?apiKey=x"), "apiKey");
     await expectBadRequest(await call(companies, `/api/companies?q=${"x".repeat(500)}`), "q");
+    // Numbers are decimal: an empty or blank value is not 0 (it would lift the feed's $1B floor).
+    await expectBadRequest(await call(topNews, "/api/top-news?minMarketCap="), "minMarketCap");
+    await expectBadRequest(await call(topNews, "/api/top-news?maxMarketCap=%20"), "maxMarketCap");
+    await expectBadRequest(await call(companies, "/api/companies?page=0x1F"), "page");
+    await expectBadRequest(await call(topNews, "/api/top-news?importance=0b1"), "importance");
+    const fine = await call(topNews, "/api/top-news?minMarketCap=1.5e9&pageSize=5&importance=1");
+    expect(fine.status).toBe(200);
   });
 });
 
