@@ -11,6 +11,12 @@ describe("dates", () => {
     expect(daysBetween("2026-10-21", "2026-11-20")).toBe(31);
   });
 
+  it("stays within the years 0000 to 9999", () => {
+    expect(addDays("0000-01-03", -6)).toBe("0000-01-01");
+    expect(addDays("9999-12-30", 6)).toBe("9999-12-31");
+    expect(addDays("0000-01-03", -2)).toBe("0000-01-01");
+  });
+
   it("accepts only real dates in YYYY-MM-DD form", () => {
     expect(isIsoDate("2026-11-20")).toBe(true);
     expect(isIsoDate("2026-13-01")).toBe(false);

@@ -14,9 +14,16 @@ export function utcDateOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** A date shifted by whole days; the date must be a real one (see isIsoDate). */
+const FIRST_DAY_MS = Date.parse("0000-01-01T00:00:00Z");
+const LAST_DAY_MS = Date.parse("9999-12-31T00:00:00Z");
+
+/**
+ * A date shifted by whole days, kept within the years 0000 to 9999 (past them the ISO form grows a
+ * sign and six digits, which no date parameter takes); the date must be a real one (see isIsoDate).
+ */
 export function addDays(date: string, days: number): string {
-  return utcDateOf(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
+  const ms = Date.parse(`${date}T00:00:00Z`) + days * DAY_MS;
+  return utcDateOf(Math.min(LAST_DAY_MS, Math.max(FIRST_DAY_MS, ms)));
 }
 
 /** Days in the inclusive range from start to end (1 for a single day). */

@@ -93,6 +93,11 @@ describe("parseFeedParams", () => {
     expect(parse("startDate=2026-02-30&endDate=2026-03-01").notes[0]).toMatch(/start date/);
   });
 
+  it("completes a lone date at the ends of the calendar with a date the API takes", () => {
+    expect(parse("endDate=0000-01-03").state.range).toEqual({ start: "0000-01-01", end: "0000-01-03" });
+    expect(parse("startDate=9999-12-30").state.range).toEqual({ start: "9999-12-30", end: "9999-12-30" });
+  });
+
   it("never combines an exact importance with a range", () => {
     const { state: s, notes } = parse("importance=3&minImportance=1&maxImportance=4");
     expect(s.importance).toEqual({ kind: "exact", level: 3 });
