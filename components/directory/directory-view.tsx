@@ -16,6 +16,7 @@ import { ErrorState } from "@/components/ui/states";
 import { useEarlyInput } from "@/components/ui/use-early-input";
 import type { IndexStatus } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
+import { exportWaitsFor } from "@/lib/directory/csv";
 import type { SyncProgress } from "@/lib/directory/sync";
 import {
   activeFilterCount,
@@ -251,6 +252,7 @@ export function DirectoryView({
           <ExportMenu
             href={exportHref}
             count={data && !head.isPlaceholderData ? ` (${formatCount(data.total)})` : ""}
+            waitsFor={progress && exportWaitsFor(progress)}
           />
         </div>
       </div>

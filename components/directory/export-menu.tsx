@@ -20,7 +20,16 @@ const FLAVORS: { flavor: CsvFlavor; label: string; detail: string }[] = [
  * The directory view's export, in the two CSV flavours, each saying what it is for. A <details>,
  * so it works without script; with it, a choice, a click elsewhere or Escape closes it.
  */
-export function ExportMenu({ href, count }: { href: string; count: string }) {
+export function ExportMenu({
+  href,
+  count,
+  waitsFor,
+}: {
+  href: string;
+  count: string;
+  /** Why there is nothing to export yet (see exportWaitsFor): said in place of the choices. */
+  waitsFor?: string | null;
+}) {
   const root = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const onDown = (event: PointerEvent) => {
@@ -50,21 +59,25 @@ export function ExportMenu({ href, count }: { href: string; count: string }) {
         </span>
       </summary>
       <ul className="absolute right-0 z-20 mt-1 w-72 space-y-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        {FLAVORS.map(({ flavor, label, detail }) => (
-          <li key={flavor}>
-            <a
-              href={withFormat(flavor)}
-              download
-              onClick={() => {
-                if (root.current) root.current.open = false;
-              }}
-              className="block rounded px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              <span className="block text-sm font-medium text-brand-700 dark:text-brand-100">{label}</span>
-              <span className="block text-xs text-slate-600 dark:text-slate-300">{detail}</span>
-            </a>
-          </li>
-        ))}
+        {waitsFor ? (
+          <li className="px-2 py-1.5 text-sm text-slate-700 dark:text-slate-300">{waitsFor}</li>
+        ) : (
+          FLAVORS.map(({ flavor, label, detail }) => (
+            <li key={flavor}>
+              <a
+                href={withFormat(flavor)}
+                download
+                onClick={() => {
+                  if (root.current) root.current.open = false;
+                }}
+                className="block rounded px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
+                <span className="block text-sm font-medium text-brand-700 dark:text-brand-100">{label}</span>
+                <span className="block text-xs text-slate-600 dark:text-slate-300">{detail}</span>
+              </a>
+            </li>
+          ))
+        )}
       </ul>
     </details>
   );

@@ -2,6 +2,7 @@
 // Sheets, identifiers stay text (="0000320193") and upstream text cannot become a formula.
 // "plain": the values as they are, for pandas, R and other code that reads CSV literally.
 import type { Company } from "@/lib/upstream/schemas";
+import type { SyncProgress } from "./sync";
 
 type Kind = "text" | "number" | "identifier";
 export const CSV_FLAVORS = ["spreadsheet", "plain"] as const;
@@ -77,4 +78,20 @@ export function csvHeader(): string {
 
 export function csvLine(company: Company, flavor: CsvFlavor = "spreadsheet"): string {
   return `${CSV_COLUMNS.map((c) => csvCell(c.value(company), c.kind, flavor)).join(",")}\r\n`;
+}
+
+/**
+ * Why a view of a set cannot be exported yet, or null when it can: an export is the whole set's
+ * matches, so it waits for a complete index (a first sync still running would export part of it).
+ */
+export function exportWaitsFor(
+  progress: Pick<SyncProgress, "state" | "pagesDone" | "pagesTotal">,
+): string | null {
+  if (progress.state === "ready") return null;
+  if (progress.state === "unavailable")
+    return "The all-companies set is not available on this server's plan.";
+  if (progress.state === "error")
+    return "The company list could not be loaded, so an export would miss companies. Try again later.";
+  const pages = progress.pagesTotal ? ` (${progress.pagesDone} of ${progress.pagesTotal} pages)` : "";
+  return `The company list is still loading${pages}: the export is ready when it has every company.`;
 }

@@ -5,8 +5,10 @@ import { GET as exportCsv } from "@/app/api/companies/export/route";
 import { GET as companies } from "@/app/api/companies/route";
 import { directoryPageSearch } from "@/components/directory/queries";
 import { COMPACT_DROPPED } from "@/lib/directory/fields";
+import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { loadDirectoryPage } from "@/lib/server/directory";
-import { getServices, setServices } from "@/lib/server/services";
+import { getServices, Services, setServices } from "@/lib/server/services";
+import { UpstreamClient } from "@/lib/upstream/client";
 
 const call = (handler: (r: Request) => Promise<Response>, path: string) =>
   handler(new Request(`http://localhost${path}`));
@@ -104,6 +106,42 @@ describe("GET /api/companies/export", () => {
   it("rejects paging parameters and unknown ones", async () => {
     expect((await call(exportCsv, "/api/companies/export?page=2")).status).toBe(400);
     expect((await call(exportCsv, "/api/companies/export?apiKey=x")).status).toBe(400);
+  });
+
+  it("waits for a complete index: 503 while a set's first sync runs, 403 for a set the plan lacks", async () => {
+    const withKey = (apiKey: string) => {
+      const sandbox = createSandboxHandler({ now: () => Date.parse("2026-11-20T15:00:00Z") });
+      const client = new UpstreamClient({
+        baseUrl: "http://sandbox.internal",
+        apiKey,
+        retries: 0,
+        transport: sandbox,
+      });
+      return new Services({ startSync: false, client, tier: null, snapshots: null });
+    };
+    const saved = getServices();
+    try {
+      setServices(withKey("demo-licensed"));
+      const loading = await call(exportCsv, "/api/companies/export");
+      expect(loading.status).toBe(503);
+      expect(loading.headers.get("retry-after")).toBe("10");
+      expect(((await loading.json()) as { errors: { message: string }[] }).errors[0]?.message).toMatch(
+        /still loading/,
+      );
+
+      const free = withKey("demo-free");
+      setServices(free);
+      await free.directory.sync("all").catch(() => undefined);
+      const plan = await call(exportCsv, "/api/companies/export?set=all");
+      expect(plan.status).toBe(403);
+      expect(await plan.json()).toEqual({
+        errors: [
+          { message: "The all-companies set is not available on this server's plan.", parameter: "set" },
+        ],
+      });
+    } finally {
+      setServices(saved);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
-import { csvHeader, csvLine } from "@/lib/directory/csv";
-import { handler, parseQuery } from "@/lib/server/http";
+import { csvHeader, csvLine, exportWaitsFor } from "@/lib/directory/csv";
+import { errorBody, handler, parseQuery } from "@/lib/server/http";
 import { companiesExportQuery, directoryQueryOf } from "@/lib/server/query-schemas";
 import { getServices } from "@/lib/server/services";
 
@@ -13,11 +13,16 @@ const CHUNK = 1000;
  */
 export const GET = handler(async (request) => {
   const view = parseQuery(request, companiesExportQuery);
-  const { result } = await getServices().search(view.set, {
+  const { result, progress } = await getServices().search(view.set, {
     ...directoryQueryOf(view),
     offset: 0,
     limit: Number.MAX_SAFE_INTEGER,
   });
+  const waits = exportWaitsFor(progress);
+  if (waits)
+    return progress.state === "unavailable"
+      ? errorBody(403, [{ message: waits, parameter: "set" }])
+      : errorBody(503, [{ message: waits }], { "retry-after": "10" });
   const rows = result.hits;
   const spreadsheet = view.format === "spreadsheet";
   let next = 0;
