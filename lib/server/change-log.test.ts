@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DirectorySync, type ListSource } from "@/lib/directory/sync";
 import type { Company } from "@/lib/upstream/schemas";
 import { companyRow } from "@/tests/company-rows";
@@ -89,6 +89,23 @@ describe("the change log on disk", () => {
     expect(after.watchingSince).toBe(started);
   });
 
+  it("ages out entries past the limit at a sync that finds no changes", async () => {
+    const one = instance(files());
+    await one.sync.refresh("default");
+    now += HOUR;
+    rows[0] = { ...(rows[0] as Company), displayNameEnglish: "Renamed 1" };
+    await one.sync.refresh("default");
+    expect((await one.changeLog.current()).changes).toHaveLength(1);
+    now += 89 * 24 * HOUR;
+    await one.sync.refresh("default");
+    expect((await one.changeLog.current()).changes).toHaveLength(1);
+    now += 2 * 24 * HOUR;
+    await one.sync.refresh("default");
+    expect((await one.changeLog.current()).changes).toEqual([]);
+    // And so it is saved: a restart reads the aged log.
+    expect((await instance(files()).changeLog.current()).changes).toEqual([]);
+  });
+
   it("drops a corrupt log file with one line and starts again", async () => {
     const store = files();
     await store.saveChanges("default", { watchingSince: now, changes: [] });
@@ -117,5 +134,18 @@ describe("the change log shared through Redis", () => {
       ["identifier", "CIK", "0000000042"],
     ]);
     expect(seen).toEqual(await a.changeLog.current());
+  });
+
+  it("keeps each reader's own copy of the shared log fresh, for when it takes the lease with Redis unreadable", async () => {
+    const a = instance(new RedisSnapshots(await connect(), null));
+    const own = files();
+    const b = instance(new RedisSnapshots(await connect(), own));
+    await a.sync.refresh("default");
+    now += HOUR;
+    rows[0] = { ...(rows[0] as Company), cik: "0000000042" };
+    await a.sync.refresh("default");
+    const shared = await b.changeLog.current();
+    expect(shared.changes).toHaveLength(1);
+    await vi.waitFor(async () => expect(await own.loadChanges("default")).toEqual(shared));
   });
 });

@@ -48,8 +48,11 @@ export class ChangeLogService {
       // Read afresh: the lease may have just passed from another instance that wrote the log.
       const log = this.store ? await this.load() : await this.current();
       const changes = previous ? diffCompanies(previous, rows, detectedAt) : [];
-      if (log.watchingSince !== null && changes.length === 0) return;
-      this.log = appendChanges(log, changes, detectedAt);
+      // Appending nothing still ages the log: a quiet month must not keep entries past their limit.
+      const next = appendChanges(log, changes, detectedAt);
+      if (log.watchingSince !== null && next.changes.length === log.changes.length && changes.length === 0)
+        return;
+      this.log = next;
       dataChanged();
       this.loadedAt = this.now();
       await this.store?.saveChanges?.("default", this.log);

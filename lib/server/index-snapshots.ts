@@ -212,6 +212,9 @@ const RENEW =
  * the files as this instance's own fallback for when Redis is down or empty.
  */
 export class RedisSnapshots implements SnapshotStore {
+  /** The shared change log last copied to this instance's files, per set (copied when it changes). */
+  private readonly ownChanges = new Map<CompanySet, Buffer>();
+
   constructor(
     private readonly redis: SharedRedis,
     private readonly files: FileSnapshots | null,
@@ -281,7 +284,16 @@ export class RedisSnapshots implements SnapshotStore {
   }
 
   async loadChanges(set: CompanySet): Promise<ChangeLog | null> {
-    const shared = await this.readShared(set, "changes", "change log", decodeChangeLog);
+    const shared = await this.readShared(set, "changes", "change log", async (data) => {
+      const log = await decodeChangeLog(data);
+      // This instance's own copy, kept as fresh as what it reads: should it take the sync lease
+      // while Redis cannot be read, it appends to this, not to the log it last wrote itself.
+      if (!this.ownChanges.get(set)?.equals(data)) {
+        this.ownChanges.set(set, data);
+        void this.files?.saveChanges(set, log, data);
+      }
+      return log;
+    });
     // Redis down or empty: this instance's own copy.
     return shared ?? this.files?.loadChanges(set) ?? null;
   }
