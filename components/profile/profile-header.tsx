@@ -53,8 +53,13 @@ export function ProfileHeader({
   const names = otherNames(profile);
   const cap = formatMarketCap(profile.marketCapUsd);
   const updatedMs = typeof profile.updatedAt === "number" ? profile.updatedAt * 1000 : null;
-  const domicileDiffers =
-    profile.legalDomicileCountryCode && profile.legalDomicileCountryCode !== profile.headquartersCountryCode;
+  // Said only when both countries are known: a missing one is no evidence either way.
+  const domicileVsHq =
+    profile.legalDomicileCountryCode && profile.headquartersCountryCode
+      ? profile.legalDomicileCountryCode !== profile.headquartersCountryCode
+        ? "Incorporated abroad"
+        : "Same as headquarters"
+      : null;
 
   return (
     <header className="flex flex-col gap-6">
@@ -164,9 +169,9 @@ export function ProfileHeader({
         </Fact>
         <Fact label="Legal domicile">
           <Country code={profile.legalDomicileCountryCode} name={profile.legalDomicileCountryName} />
-          <span className="block text-xs text-slate-500 dark:text-slate-400">
-            {domicileDiffers ? "Incorporated abroad" : "Same as headquarters"}
-          </span>
+          {domicileVsHq && (
+            <span className="block text-xs text-slate-500 dark:text-slate-400">{domicileVsHq}</span>
+          )}
         </Fact>
         <Fact label="Updated">
           {updatedMs ? (

@@ -41,6 +41,13 @@ describe("market cap against the focus", () => {
     expect(ratioToFocus(focus, company("C", { marketCapUsd: null }))).toBeNull();
     expect(ratioToFocus(company("D", { marketCapUsd: null }), focus)).toBeNull();
     expect([formatRatio(25), formatRatio(2.5), formatRatio(0.314)]).toEqual(["25×", "2.5×", "0.31×"]);
+    expect([
+      formatRatio(10e9 / 3e12),
+      formatRatio(0.05),
+      formatRatio(0.999),
+      formatRatio(0),
+      formatRatio(1e6 / 3e12),
+    ]).toEqual(["0.0033×", "0.05×", "1×", "0×", "<0.0001×"]);
   });
 });
 

@@ -8,10 +8,16 @@ export function ratioToFocus(focus: CompareCompany, company: CompareCompany): nu
   return company.marketCapUsd / focus.marketCapUsd;
 }
 
-/** "2.4×", "0.31×", "12×": the precision a ratio needs to be told apart at a glance. */
+/**
+ * "2.4×", "0.31×", "12×", "0.0033×": the precision a ratio needs to be told apart at a glance; below
+ * 1, two significant digits (a $10B peer of a $3T focus is 0.0033×, not "0.00×", which reads as none).
+ */
 export function formatRatio(ratio: number): string {
-  const digits = ratio >= 10 ? 0 : ratio >= 1 ? 1 : 2;
-  return `${ratio.toFixed(digits)}×`;
+  if (ratio >= 10) return `${ratio.toFixed(0)}×`;
+  if (ratio >= 1) return `${ratio.toFixed(1)}×`;
+  if (ratio <= 0) return "0×";
+  if (ratio < 0.0001) return "<0.0001×";
+  return `${Number(ratio.toPrecision(2))}×`;
 }
 
 export interface PeerOverlap {

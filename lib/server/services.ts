@@ -411,8 +411,10 @@ export function lookupFor(value: string): CompanyLookup | null {
   const v = value.trim().toUpperCase();
   if (COMPANY_KEY_PATTERN.test(v)) return { companyKey: v };
   if (isValidFiscalIdentifier(v)) return { fscl: v };
-  if (isValidIsin(v)) return { isin: v };
+  // FIGI before ISIN: every FIGI has an ISIN's shape, and about one in ten passes its check digit
+  // too (BBG000B9XRB9); the prefixes FIGIs leave out are the ISINs that could pass theirs.
   if (isValidFigi(v)) return { figi: v };
+  if (isValidIsin(v)) return { isin: v };
   if (isValidCusip(v)) return { cusip: v };
   if (/^\d{1,10}$/.test(v)) return { cik: normalizeCik(v) ?? v };
   return null;

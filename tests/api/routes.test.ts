@@ -13,7 +13,7 @@ import { GET as topNews } from "@/app/api/top-news/route";
 import { getSandboxHandler } from "@/lib/sandbox/instance";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { compareNews, loadComparison } from "@/lib/server/compare";
-import { getServices, Services, setServices } from "@/lib/server/services";
+import { getServices, lookupFor, Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 const call = (handler: (r: Request) => Promise<Response>, path: string, init?: RequestInit) =>
@@ -303,6 +303,12 @@ describe("GET /api/compare and /api/resolve", () => {
     expect(news.articles.every((a) => a.companyKey === former.companyKey)).toBe(true);
     const unknown = await compareNews(["NASDAQ_ZZZZZ"], services);
     expect(unknown.companies[0]).toMatchObject({ total: null, reason: "not_found" });
+  });
+
+  it("asks the upstream by the kind an identifier is: a FIGI that also passes the ISIN check is a FIGI", () => {
+    expect(lookupFor("BBG000B9XRB9")).toEqual({ figi: "BBG000B9XRB9" });
+    expect(lookupFor("us0378331005")).toEqual({ isin: "US0378331005" });
+    expect(lookupFor("037833100")).toEqual({ cusip: "037833100" });
   });
 
   it("resolves identifiers from the index and, for former tickers, through the profile endpoint", async () => {
