@@ -230,6 +230,12 @@ test.describe("company directory", () => {
     await expect(page.getByText(/No companies match “zzqxv” with these filters/)).toBeVisible();
     await page.getByRole("button", { name: "Clear the filter" }).click();
     await expect(page).toHaveURL(/\/companies\?q=zzqxv$/);
+    // Clearing the search is a step of its own: Back returns to it.
+    await page.getByRole("button", { name: "Clear the search" }).click();
+    await expect(page).toHaveURL(/\/companies$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/companies\?q=zzqxv$/);
+    await expect(page.getByRole("searchbox", { name: /search companies/i })).toHaveValue("zzqxv");
   });
 
   test("has no axe violations, wide and in the narrow filter drawer", async ({ page }) => {

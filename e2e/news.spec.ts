@@ -172,6 +172,22 @@ test.describe("each filter", () => {
     await expect(page).toHaveURL(/\/news$/);
   });
 
+  test("dates: a date typed digit by digit applies once, as typed, in one history entry", async ({
+    page,
+  }) => {
+    await page.goto("/news");
+    const side = filters(page);
+    const to = side.getByLabel("To", { exact: true });
+    const before = await page.evaluate(() => history.length);
+    // The field reports the 1st after "1", the year 2 after "2": none of them may move the start.
+    await to.focus();
+    await page.keyboard.type("11182026", { delay: 60 });
+    await expect(page).toHaveURL(/startDate=2026-11-14&endDate=2026-11-18$/);
+    await expect(side.getByLabel("From", { exact: true })).toHaveValue("2026-11-14");
+    await expect(side.getByText(/moved to/)).toHaveCount(0);
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+  });
+
   test("dates: a link with a longer range is cut to 7 days with a note", async ({ page }) => {
     await page.goto("/news?startDate=2026-10-01&endDate=2026-10-20");
     await expect(page.getByRole("status").filter({ hasText: "adjusted" })).toContainText(
@@ -657,5 +673,16 @@ test.describe("print", () => {
       .getByRole("link", { name: /Read at/ });
     const after = await link.evaluate((a) => getComputedStyle(a, "::after").content);
     expect(after).toContain("http");
+  });
+
+  test("the printed headlines show each story's source address, their details closed", async ({ page }) => {
+    await page.goto("/news?view=headlines");
+    const first = page.locator("li[data-headline]").first();
+    await expect(first).toBeVisible();
+    const source = first.locator("[data-print-source]");
+    await expect(source).toBeHidden();
+    await page.emulateMedia({ media: "print" });
+    await expect(source).toBeVisible();
+    await expect(source).toHaveText(/^https?:\/\//);
   });
 });

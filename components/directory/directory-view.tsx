@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { debounce, throttle, useQueryStates } from "nuqs";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
   apiQuery,
   directoryParsers,
@@ -16,6 +16,7 @@ import { ErrorState } from "@/components/ui/states";
 import { useEarlyInput } from "@/components/ui/use-early-input";
 import type { IndexStatus } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
+import { useDataNow } from "@/lib/client/data-now";
 import { exportWaitsFor } from "@/lib/directory/csv";
 import type { SyncProgress } from "@/lib/directory/sync";
 import {
@@ -56,7 +57,7 @@ const FILTERING = { history: "push", limitUrlUpdates: throttle(100) } as const;
 const queryInUrl = () => new URLSearchParams(window.location.search).get("q") ?? "";
 
 export function DirectoryView({
-  now,
+  now: serverNow,
   wideGuess,
   noScript,
 }: {
@@ -72,29 +73,35 @@ export function DirectoryView({
   // The URL is the state (nuqs): a change shows at once and reaches the URL after it; the URL
   // changing on its own (Back, Forward, a link) changes the state.
   const [params, setParams] = useQueryStates(directoryParsers);
+  const now = useDataNow(serverNow);
   const state = useMemo(() => stateOf(params), [params]);
   const router = useRouter();
   // A query typed or a filter ticked while the scripts still load.
   const root = useRef<HTMLDivElement>(null);
   useEarlyInput(root);
+  // Kept at each commit, before passive effects: controls changed before hydration are replayed
+  // one after another (useEarlyInput), each seeing the state the one before it made.
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  });
   // Whatever follows a typed query (a filter's new entry, another page) follows it in the history
-  // too, so Back returns to it: a query still waiting for typing to pause is written first.
+  // too, so Back returns to it: the query in the box, still waiting for typing to pause, is written
+  // first. (The query in the box, not the next state's: "Clear the search" must not overwrite the
+  // entry of the search it clears.)
   const afterTypedQuery = useCallback(
-    (q: string, then: () => void) => {
+    (then: () => void) => {
+      const { q } = latest.current;
       if (queryInUrl() === q.trim()) then();
       else void setParams({ q, page: null }, { history: "replace" }).then(then);
     },
     [setParams],
   );
   const navigate = useCallback(
-    (next: DirectoryState) => afterTypedQuery(next.q, () => void setParams(paramsOf(next), FILTERING)),
+    (next: DirectoryState) => afterTypedQuery(() => void setParams(paramsOf(next), FILTERING)),
     [afterTypedQuery, setParams],
   );
   const onSearch = useCallback((q: string) => void setParams({ q, page: null }, TYPING), [setParams]);
-  const latest = useRef(state);
-  useEffect(() => {
-    latest.current = state;
-  });
   // Another page is opened once every write the URL still waits for is done: a write landing
   // while the router navigates would cancel the navigation, and Back returns to the typed query.
   // Also when the address already shows the query: its debounced write may have just landed, and
@@ -158,7 +165,6 @@ export function DirectoryView({
   const onSort = useCallback(
     (field: typeof sort.sort) =>
       afterTypedQuery(
-        latest.current.q,
         () =>
           void setParams((current) => {
             const before = stateOf(current);
@@ -181,7 +187,11 @@ export function DirectoryView({
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Companies</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+          {/* Said when it changes, but not at each of a first sync's progress polls. */}
+          <p
+            className="text-sm text-slate-600 dark:text-slate-300"
+            aria-live={progress?.state === "syncing" ? "off" : "polite"}
+          >
             {/* Without data from the server, only a script could load it: no "Loading…" without one. */}
             <span data-needs-js={data ? undefined : ""}>{resultLine}</span>
             {data?.resolvedFrom && !head.isPlaceholderData && (
@@ -388,10 +398,11 @@ function SyncBar({ progress }: { progress: SyncProgress }) {
     ? `${progress.pagesDone} of ${progress.pagesTotal} pages`
     : `${progress.pagesDone} pages`;
   return (
-    <div
-      role="status"
-      className="flex flex-wrap items-center gap-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-700 dark:bg-slate-900 dark:text-brand-100"
-    >
+    // Not a live region: its counts change every second while it runs. Its start is said once.
+    <div className="flex flex-wrap items-center gap-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-700 dark:bg-slate-900 dark:text-brand-100">
+      <span role="status" className="sr-only">
+        Indexing the company list.
+      </span>
       <progress
         aria-label="Company index sync"
         value={progress.pagesTotal ? progress.pagesDone : undefined}

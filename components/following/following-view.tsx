@@ -17,6 +17,7 @@ import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FollowedRows } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
+import { useDataNow } from "@/lib/client/data-now";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
 import { useHydrated } from "@/lib/client/hydrated";
 import { companiesParam, companiesUrlValue, MAX_COMPARE } from "@/lib/compare/set";
@@ -48,7 +49,8 @@ const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark
  * The followed companies: their rows in the directory's table (one request), their news ranked
  * by importance, and the ways to move the list (a link, a file). The list lives in this browser.
  */
-export function FollowingView({ now }: { now: number }) {
+export function FollowingView({ now: serverNow }: { now: number }) {
+  const now = useDataNow(serverNow);
   // The list is in this browser's storage: nothing to say about it before the page is hydrated.
   const hydrated = useHydrated();
   const { list, keys: followedKeys } = useFollowing();

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useDebouncedCallback } from "@/lib/client/debounce";
 import { addDays, daysBetween, isIsoDate } from "@/lib/dates";
 import {
   type DateRange,
@@ -93,28 +94,63 @@ export function DateFilter({
         })}
       </div>
       <div className="grid grid-cols-2 gap-2">
-        {(
-          [
-            ["From", shown.start, changeStart],
-            ["To", shown.end, changeEnd],
-          ] as const
-        ).map(([label, value, change]) => (
-          <label key={label} className="text-xs text-slate-600 dark:text-slate-400">
-            {label}
-            <input
-              type="date"
-              className={`${inputClass} mt-1`}
-              value={value}
-              max={today}
-              required
-              onChange={(e) => change(e.target.value)}
-            />
-          </label>
-        ))}
+        <DateField label="From" value={shown.start} today={today} onCommit={changeStart} />
+        <DateField label="To" value={shown.end} today={today} onCommit={changeEnd} />
       </div>
       <p aria-live="polite" className="text-xs text-amber-800 empty:hidden dark:text-amber-200">
         {adjusted}
       </p>
     </FilterGroup>
+  );
+}
+
+/** How long a date being typed holds still before it applies (a day typed "1", "8" is the 18th). */
+const SETTLE_MS = 700;
+
+/**
+ * One end of the range. Chromium's date field reports a date at every keystroke that makes one
+ * (typing "18" gives the 1st, then the 18th), so a typed date applies once it holds still, or at
+ * Enter or when the field is left: one change of the range, one history entry, one request.
+ */
+function DateField({
+  label,
+  value,
+  today,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  today: string;
+  onCommit: (value: string) => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const apply = (next: string) => {
+    setDraft(null);
+    if (next !== value) onCommit(next);
+  };
+  const settle = useDebouncedCallback(apply, SETTLE_MS);
+  const now = () => {
+    settle.cancel();
+    if (draft !== null) apply(draft);
+  };
+  return (
+    <label className="text-xs text-slate-600 dark:text-slate-400">
+      {label}
+      <input
+        type="date"
+        className={`${inputClass} mt-1`}
+        value={draft ?? value}
+        max={today}
+        required
+        onChange={(e) => {
+          setDraft(e.target.value);
+          settle(e.target.value);
+        }}
+        onBlur={now}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") now();
+        }}
+      />
+    </label>
   );
 }

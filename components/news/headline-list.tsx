@@ -101,6 +101,16 @@ function HeadlineRow({
           />
           <span className="truncate">{eventTypeLabel(article.eventType)}</span>
         </span>
+        {source && (
+          // Paper cannot open the story: where its source is, under the headline.
+          <span
+            aria-hidden="true"
+            data-print-source
+            className="col-span-full hidden break-all pb-1 text-xs text-slate-600 print:block"
+          >
+            {source}
+          </span>
+        )}
       </div>
       <div
         id={`${id}-summary`}

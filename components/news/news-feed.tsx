@@ -10,7 +10,6 @@ import { UpstreamText } from "@/components/ui/upstream-text";
 import { useEarlyInput } from "@/components/ui/use-early-input";
 import { formatCount } from "@/lib/format";
 import {
-  DEFAULT_FEED_STATE,
   DENSITY_COOKIE,
   describeImportance,
   describeMarketCap,
@@ -24,6 +23,7 @@ import {
   normalizeFeedState,
   resolveRelative,
   toApiParams,
+  withoutFilters,
 } from "@/lib/news/feed-state";
 import type { PickedCompany } from "@/lib/news/picked-company";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
@@ -351,7 +351,7 @@ export function NewsFeed({
             <EmptyFeed
               state={state}
               onApply={(next) => update(next)}
-              onReset={() => update(DEFAULT_FEED_STATE)}
+              onReset={() => update(withoutFilters(state))}
             />
           ) : (
             <div aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : ""}>

@@ -11,6 +11,7 @@ import {
   parseFeedParams,
   relaxations,
   toApiParams,
+  withoutFilters,
 } from "./feed-state";
 
 const TODAY = "2026-11-20";
@@ -79,8 +80,8 @@ describe("parseFeedParams", () => {
       end: "2026-11-18",
     });
     expect(notes.join(" ")).toMatch(/at most 7 days: showing 2026-11-14 to 2026-11-20/);
-    // Clamped to the latest 7 days, which is the default window, so it reads as the default.
-    expect(s.range).toBeNull();
+    // Clamped to the latest 7 days: still fixed dates, which a shared link keeps as the days go by.
+    expect(s.range).toEqual({ start: "2026-11-14", end: "2026-11-20" });
   });
 
   it("completes a lone date and swaps reversed dates", () => {
@@ -134,9 +135,22 @@ describe("parseFeedParams", () => {
 });
 
 describe("serializeFeedState", () => {
+  it("resets the filters, not how the stories are grouped and drawn", () => {
+    const busy = state({
+      importance: { kind: "exact", level: 3 },
+      company: "NYSE_A",
+      group: "day",
+      density: "headlines",
+    });
+    expect(withoutFilters(busy)).toEqual({ ...DEFAULT_FEED_STATE, group: "day", density: "headlines" });
+  });
+
   it("omits every default", () => {
     expect(serializeFeedState(DEFAULT_FEED_STATE)).toBe("");
-    expect(serializeFeedState(state({ range: { start: "2026-11-14", end: "2026-11-20" } }))).toBe("");
+    // Fixed dates are no default, even today's window: the link stays on those days.
+    expect(serializeFeedState(state({ range: { start: "2026-11-14", end: "2026-11-20" } }))).toBe(
+      "startDate=2026-11-14&endDate=2026-11-20",
+    );
     expect(serializeFeedState(state({ importance: { kind: "range", min: 1, max: 2 } }))).toBe("");
   });
 

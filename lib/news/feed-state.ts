@@ -94,6 +94,13 @@ export const DEFAULT_FEED_STATE: FeedState = {
   density: "cards",
 };
 
+/** Every filter back to its default; how the stories are grouped and drawn is not a filter. */
+export const withoutFilters = (state: FeedState): FeedState => ({
+  ...DEFAULT_FEED_STATE,
+  group: state.group,
+  density: state.density,
+});
+
 /** The API's default window: the latest 7 UTC days up to today. */
 export function defaultRange(today: string): DateRange {
   return { start: addDays(today, -(MAX_RANGE_DAYS - 1)), end: today };
@@ -297,18 +304,16 @@ export function parseFeedParams(
 
 /**
  * The canonical form of a state: event types deduplicated in vocabulary order (all of them is the
- * same as none), the default window as null, a relative window kept only while the range is still
+ * same as none), a relative window kept only while the range is still
  * what it resolves to (a patch that sets other dates makes them fixed), and a ceiling below the
  * default floor with no floor of its own given the floor 0 (otherwise it could never match anything).
  */
 export function normalizeFeedState(state: FeedState, today: string): FeedState {
   const selected = new Set(state.eventTypes);
   const eventTypes = selected.size === EVENT_TYPES.length ? [] : EVENT_TYPES.filter((t) => selected.has(t));
-  const fallback = defaultRange(today);
-  const range =
-    state.range && (state.range.start !== fallback.start || state.range.end !== fallback.end)
-      ? state.range
-      : null;
+  // Fixed dates stay fixed, even when they are today's default window: a shared link or a bookmark
+  // of them must not drift a day at a time.
+  const range = state.range;
   const resolved = state.relative ? resolveRelative(state.relative, today) : null;
   const relative =
     resolved && range && range.start === resolved.start && range.end === resolved.end ? state.relative : null;
