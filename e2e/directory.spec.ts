@@ -141,6 +141,37 @@ test.describe("company directory", () => {
     await expect(page).toHaveURL(new RegExp(`${third}$`));
   });
 
+  test("removing a filter hands the focus to the next chip, else the one before, else the search box", async ({
+    page,
+  }) => {
+    await page.goto("/companies?sector=Industrials&sector=Utilities&region=Europe");
+    const chips = page
+      .getByRole("list", { name: "Active filters" })
+      .getByRole("link", { name: /^Remove filter/ });
+    await expect(chips).toHaveCount(3);
+    const names = await chips.evaluateAll((links) => links.map((link) => link.getAttribute("aria-label")));
+    const chip = (index: number) => page.getByRole("link", { name: names[index] ?? "", exact: true });
+    await chip(1).focus();
+    await page.keyboard.press("Enter");
+    await expect(chips).toHaveCount(2);
+    await expect(chip(2)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(chips).toHaveCount(1);
+    await expect(chip(0)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(chips).toHaveCount(0);
+    await expect(search(page)).toBeFocused();
+
+    // A facet's Clear: its heading.
+    const filters = page.getByRole("complementary", { name: "Filters" });
+    await filters.getByRole("checkbox", { name: /^Europe/ }).check();
+    const clear = filters.getByRole("button", { name: "Clear HQ region" });
+    await clear.focus();
+    await page.keyboard.press("Enter");
+    await expect(clear).toHaveCount(0);
+    await expect(filters.getByRole("button", { name: "HQ region", exact: true })).toBeFocused();
+  });
+
   test("restores the view on reload and on back", async ({ page }) => {
     await page.goto("/companies");
     await page

@@ -352,6 +352,42 @@ test.describe("rules and combinations", () => {
     await expect(page).toHaveURL("/news?group=day");
   });
 
+  test("removing a filter hands the focus to the next chip, else the one before, else the filters' heading", async ({
+    page,
+    request,
+  }) => {
+    await page.goto(
+      "/news?startDate=2026-11-16&endDate=2026-11-19&importance=1&eventType=earnings&minMarketCap=10B",
+    );
+    const chips = page.getByRole("list", { name: "Active filters" }).getByRole("button");
+    await expect(chips).toHaveCount(4);
+    const names = await chips.evaluateAll((buttons) => buttons.map((button) => button.ariaLabel));
+    const chip = (index: number) => page.getByRole("button", { name: names[index] ?? "", exact: true });
+    await chip(1).focus();
+    await page.keyboard.press("Enter");
+    await expect(chips).toHaveCount(3);
+    await expect(chip(2)).toBeFocused();
+    await chip(3).focus();
+    await page.keyboard.press("Enter");
+    await expect(chips).toHaveCount(2);
+    await expect(chip(2)).toBeFocused();
+    await page.getByRole("button", { name: "Reset all" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(chips).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Filters", exact: true })).toBeFocused();
+
+    // The company picker's Remove: its search box.
+    const [story] = await firstArticles(request, "", 1);
+    if (!story) throw new Error("no story");
+    await page.goto(`/news?company=${story.companyKey}`);
+    await filters(page)
+      .getByRole("button", { name: /Remove the company filter/ })
+      .focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(filters(page).getByRole("combobox", { name: /search by name/i })).toBeFocused();
+  });
+
   test("an empty result names the filter that emptied it and offers to widen it", async ({
     page,
     request,

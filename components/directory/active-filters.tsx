@@ -2,6 +2,7 @@
 
 import { type MouseEvent, memo } from "react";
 import { directoryHref } from "@/app/companies/search-params";
+import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import { FACET_FIELDS } from "@/lib/directory/fields";
 import { clearFilters, type DirectoryState, toggleValue } from "@/lib/directory/view-state";
 import { formatMarketCap } from "@/lib/format";
@@ -12,6 +13,8 @@ import { type FilterProps, facetLabel, sectionLabel } from "./facet-panel";
  * they work without JavaScript too; with it, the view changes in place.
  */
 export const ActiveFilters = memo(function ActiveFilters({ state, data, onChange }: FilterProps) {
+  // The last chip gone, the focus goes to the search box above.
+  const { group, removing } = useRemovalFocus(() => document.getElementById("directory-q"));
   const chips: { key: string; text: string; remove: DirectoryState }[] = [];
   for (const field of FACET_FIELDS)
     for (const value of state.filters[field] ?? []) {
@@ -42,19 +45,21 @@ export const ActiveFilters = memo(function ActiveFilters({ state, data, onChange
       remove: { ...state, maxMarketCap: undefined },
     });
   if (chips.length === 0) return null;
-  const go = (next: DirectoryState) => (event: MouseEvent) => {
+  const go = (next: DirectoryState) => (event: MouseEvent<HTMLAnchorElement>) => {
     // A modified click opens the link as the browser would (a new tab, a window).
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
+    removing(event.currentTarget);
     onChange(next);
   };
   return (
-    <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+    <ul ref={group} aria-label="Active filters" className="flex flex-wrap items-center gap-2">
       {chips.map((chip) => (
         <li key={chip.key}>
           <a
             href={directoryHref(chip.remove)}
             onClick={go(chip.remove)}
+            data-removes=""
             aria-label={`Remove filter ${chip.text}`}
             className="inline-flex max-w-72 items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-100 dark:ring-slate-600"
           >

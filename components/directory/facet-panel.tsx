@@ -1,6 +1,7 @@
 "use client";
 
-import { Fragment, memo, useId, useMemo, useState } from "react";
+import { Fragment, memo, useId, useMemo, useRef, useState } from "react";
+import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import { parseCapBounds, toBillionsText } from "@/lib/cap-bounds";
 import type { FacetCount } from "@/lib/directory/company-index";
 import { CAP_BUCKETS, type FacetField } from "@/lib/directory/fields";
@@ -102,6 +103,9 @@ function FacetSection({
   const [all, setAll] = useState(false);
   const [filter, setFilter] = useState("");
   const id = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Clear takes itself away: the focus goes to the section's heading.
+  const { removing } = useRemovalFocus(() => toggle.current);
   const options = useMemo(() => {
     const byValue = new Map(counts.map((c) => [c.value, c]));
     // Selected values stay listed (with 0) even when the other filters leave none of them.
@@ -124,6 +128,7 @@ function FacetSection({
       <div className="flex items-center justify-between gap-2">
         <h3 id={`${id}-h`} className="min-w-0 flex-1">
           <button
+            ref={toggle}
             type="button"
             aria-expanded={open}
             aria-controls={`${id}-body`}
@@ -147,7 +152,10 @@ function FacetSection({
         {selected.length > 0 && (
           <button
             type="button"
-            onClick={onClear}
+            onClick={(event) => {
+              removing(event.currentTarget);
+              onClear();
+            }}
             className="rounded px-1 text-xs font-medium text-brand-700 hover:underline dark:text-brand-100"
             aria-label={`Clear ${label}`}
           >

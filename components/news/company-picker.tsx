@@ -1,8 +1,10 @@
 "use client";
 
+import { useRef } from "react";
 import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import { plainText } from "@/lib/format";
 import { type PickedCompany, pickedFromRow } from "@/lib/news/picked-company";
 import { FilterGroup } from "./filter-parts";
@@ -18,6 +20,9 @@ export function CompanyPicker({
   value: PickedCompany | null;
   onChange: (company: PickedCompany | null) => void;
 }) {
+  const input = useRef<HTMLInputElement>(null);
+  // Remove takes itself away: the focus goes to the search box below it.
+  const { removing } = useRemovalFocus(() => input.current);
   return (
     <FilterGroup legend="Company" hint="One company's news: the market-cap bounds do not apply to it.">
       {value && (
@@ -31,7 +36,10 @@ export function CompanyPicker({
           </div>
           <button
             type="button"
-            onClick={() => onChange(null)}
+            onClick={(event) => {
+              removing(event.currentTarget);
+              onChange(null);
+            }}
             aria-label={`Remove the company filter (${plainText(value.name)})`}
             className="rounded px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-700"
           >
@@ -40,6 +48,7 @@ export function CompanyPicker({
         </div>
       )}
       <CompanyCombobox
+        inputRef={input}
         label={value ? "Switch to another company" : "Search by name, ticker or identifier"}
         onChoose={(row) => onChange(pickedFromRow(row))}
         note={(row) => (row.availableDatasets.includes("news") ? null : "no news coverage")}

@@ -180,7 +180,8 @@ export function NewsFeed({
         className="mb-6 print:hidden lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:mb-0 lg:max-h-[calc(100dvh-var(--header-height)-2.5rem)] lg:self-start lg:overflow-y-auto lg:pr-2"
       >
         <div className="flex items-center justify-between gap-2">
-          <h2 id="feed-filters-heading" className="text-sm font-semibold">
+          {/* Focusable from a script: where the focus goes when the last active filter is removed. */}
+          <h2 id="feed-filters-heading" tabIndex={-1} className="text-sm font-semibold">
             Filters{activeCount > 0 && <span className="font-normal"> · {activeCount} active</span>}
           </h2>
           <button
