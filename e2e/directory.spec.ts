@@ -141,6 +141,54 @@ test.describe("company directory", () => {
     await expect(page).toHaveURL(new RegExp(`${third}$`));
   });
 
+  test("keys act on the row whose star or checkbox was clicked", async ({ page }) => {
+    await page.goto("/companies?sector=Utilities");
+    const row = (index: number) => results(page).locator(`tbody tr[data-index="${index}"]`);
+    const star = (index: number) => row(index).getByRole("button", { name: /^Follow/ });
+    await star(3).click();
+    await expect(star(3)).toHaveAttribute("aria-pressed", "true");
+    // F unfollows the clicked row's company, not the first row's.
+    await page.keyboard.press("f");
+    await expect(star(3)).toHaveAttribute("aria-pressed", "false");
+    await expect(star(0)).toHaveAttribute("aria-pressed", "false");
+    await row(7).getByRole("checkbox").click();
+    await page.keyboard.press("ArrowDown");
+    await expect(row(8).getByRole("link")).toBeFocused();
+  });
+
+  test("after the table is scrolled away from the active row, Tab and ArrowDown reach the first row on screen", async ({
+    page,
+  }) => {
+    await page.goto("/companies");
+    await settled(page);
+    const scroller = page.locator("[data-results-scroller]");
+    // As a scrollbar drag leaves it: row 500 at the top, the active row 0 no longer rendered.
+    await scroller.evaluate((element) => element.scrollTo({ top: 500 * 48 }));
+    const onScreen = results(page).locator('tbody tr[data-index="500"]').getByRole("link");
+    await expect(onScreen).toBeVisible();
+    await expect(results(page).locator('tbody tr[data-index="0"]')).toHaveCount(0);
+    const focusedRow = () =>
+      page.evaluate(() => document.activeElement?.closest("tbody tr")?.getAttribute("data-index") ?? null);
+
+    // Tab from the header's last control goes into the rows, not past the table.
+    await results(page)
+      .locator("thead")
+      .evaluate((thead) =>
+        [...thead.querySelectorAll<HTMLElement>("button, [tabindex]")]
+          .filter((element) => element.tabIndex >= 0)
+          .at(-1)
+          ?.focus(),
+      );
+    await page.keyboard.press("Tab");
+    await expect(onScreen).toBeFocused();
+    expect(await focusedRow()).toBe("500");
+
+    await search(page).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(onScreen).toBeFocused();
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBe(500 * 48);
+  });
+
   test("removing a filter hands the focus to the next chip, else the one before, else the search box", async ({
     page,
   }) => {

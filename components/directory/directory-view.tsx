@@ -132,8 +132,9 @@ export function DirectoryView({
   const onSubmit = useCallback(() => {
     if (lone) leaveTo(profileHref(lone.companyKey));
   }, [lone, leaveTo]);
+  // Into the row Tab reaches: the active one, or the first on screen once it has scrolled away.
   const onArrowDown = useCallback(() => {
-    document.querySelector<HTMLElement>('[data-results-scroller] tbody [data-index="0"] a')?.focus();
+    document.querySelector<HTMLElement>('[data-results-scroller] tbody a[tabindex="0"]')?.focus();
   }, []);
   const selection = useCompareSelection();
   const data = head.data;

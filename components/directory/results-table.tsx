@@ -103,12 +103,14 @@ export function ResultsTable(props: ResultsTableProps) {
   const last = (items.at(-1)?.index ?? -1) + 1;
   useRangeReporter(first, last, virtualizer.isScrolling, onRangeChange);
   const fling = useFling(scrollRef, virtualizer.isScrolling);
-  const { active, setActive, onKeyDown } = useRowNavigation({
+  const { tabStop, onKeyDown } = useRowNavigation({
     count,
     rowHeight: ROW_HEIGHT,
     scrollRef,
     scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: "auto" }),
     resetKey,
+    onScreen: virtualizer.range ?? { startIndex: first, endIndex: last - 1 },
+    isLoaded: (index) => rowAt(index) !== undefined,
     onRowKey: (event, index) => {
       const row = rowAt(index);
       if (event.key === " " && (event.target as HTMLElement).tagName === "A") {
@@ -275,9 +277,8 @@ export function ResultsTable(props: ResultsTableProps) {
                   row={row}
                   index={item.index}
                   style={style}
-                  active={item.index === active}
+                  tabStop={item.index === tabStop}
                   columnsKey={columnsKey}
-                  onFocusRow={setActive}
                   selected={selected.has(company.companyKey)}
                   onToggleSelected={onToggleSelected}
                   followed={followed.has(company.companyKey)}
@@ -302,8 +303,7 @@ const ResultRow = memo(
     row,
     index,
     style,
-    active,
-    onFocusRow,
+    tabStop,
     selected,
     onToggleSelected,
     followed,
@@ -312,10 +312,10 @@ const ResultRow = memo(
     row: TableRow;
     index: number;
     style: CSSProperties;
-    active: boolean;
+    /** Whether its link is the table's one stop in the tab order. */
+    tabStop: boolean;
     /** The visible columns, for the comparison below: a new set re-renders the row. */
     columnsKey: string;
-    onFocusRow: (index: number) => void;
     selected: boolean;
     onToggleSelected: (row: DirectoryRow) => void;
     followed: boolean;
@@ -363,8 +363,7 @@ const ResultRow = memo(
                 <Link
                   href={profileHref(company.companyKey)}
                   prefetch={false}
-                  tabIndex={active ? 0 : -1}
-                  onFocus={() => onFocusRow(index)}
+                  tabIndex={tabStop ? 0 : -1}
                   className="min-w-0 outline-none after:absolute after:inset-0 after:content-['']"
                 >
                   {content}
@@ -381,7 +380,7 @@ const ResultRow = memo(
   (a, b) =>
     a.company === b.company &&
     a.index === b.index &&
-    a.active === b.active &&
+    a.tabStop === b.tabStop &&
     a.style.transform === b.style.transform &&
     a.columnsKey === b.columnsKey &&
     a.selected === b.selected &&

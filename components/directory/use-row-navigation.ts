@@ -4,7 +4,10 @@ import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 
 
 /**
  * Arrow keys, Page Up/Down, Home and End between the rows of a virtualized table: one row (the
- * active one) is in the tab order, and moving scrolls it into view and focuses its link.
+ * active one) is in the tab order, and moving scrolls it into view and focuses its link. The
+ * active row is the one that last took the focus, however (its link, its star or checkbox
+ * clicked). Scrolled off screen (by the mouse), it leaves the tab order to the first row on
+ * screen (`tabStop`): a row not rendered cannot take the focus.
  * `onRowKey` gets the other keys first, with the active row's index; it answers whether it took
  * the key. A new `resetKey` (a new result) scrolls back to the top and makes the first row active.
  * A row that goes while it has the focus (unfollowed on the Following page, by F or its star)
@@ -16,6 +19,8 @@ export function useRowNavigation({
   scrollRef,
   scrollToIndex,
   resetKey,
+  onScreen,
+  isLoaded,
   onRowKey,
 }: {
   count: number;
@@ -23,6 +28,10 @@ export function useRowNavigation({
   scrollRef: RefObject<HTMLElement | null>;
   scrollToIndex: (index: number) => void;
   resetKey: string;
+  /** The first and last row on screen. */
+  onScreen: { startIndex: number; endIndex: number };
+  /** Whether a row is drawn with its link (its page has come). */
+  isLoaded: (index: number) => boolean;
   onRowKey?: (event: KeyboardEvent, index: number) => boolean;
 }) {
   const [active, setActive] = useState(0);
@@ -43,6 +52,7 @@ export function useRowNavigation({
     const onFocusIn = (event: FocusEvent) => {
       const row = (event.target as HTMLElement).closest<HTMLElement>("[data-index]");
       focused.current = row ? Number(row.dataset.index) : null;
+      if (row) setActive(Number(row.dataset.index));
     };
     const onFocusOut = (event: FocusEvent) => {
       const target = event.target as Node;
@@ -104,5 +114,12 @@ export function useRowNavigation({
     focusRow(next);
   };
 
-  return { active, setActive, onKeyDown };
+  const { startIndex, endIndex } = onScreen;
+  let tabStop = active;
+  if (active < startIndex || active > endIndex) {
+    tabStop = startIndex;
+    while (tabStop < endIndex && !isLoaded(tabStop)) tabStop++;
+  }
+
+  return { tabStop, onKeyDown };
 }
