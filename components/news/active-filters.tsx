@@ -9,6 +9,7 @@ import {
   describeRelative,
   type FeedState,
   isDefaultImportance,
+  withoutFilters,
 } from "@/lib/news/feed-state";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
 
@@ -103,9 +104,7 @@ export function ActiveFilters({
       <button
         type="button"
         className="text-xs font-medium text-brand-600 hover:underline dark:text-sky-300"
-        onClick={(event) =>
-          remove({ ...DEFAULT_FEED_STATE, group: state.group, density: state.density })(event.currentTarget)
-        }
+        onClick={(event) => remove(withoutFilters(state))(event.currentTarget)}
       >
         Reset all
       </button>
