@@ -134,7 +134,8 @@ function UpdatedCell({ at }: { at: number | null | undefined }) {
   if (typeof at !== "number") return <span className={muted}>–</span>;
   return (
     <span className="truncate text-xs" title={formatUtc(at * 1000)}>
-      {formatAgo(at * 1000, now)}
+      {/* `now` moves in whole minutes (useDataNow): a row changed within the last one is "just now". */}
+      {formatAgo(Math.min(at * 1000, now), now)}
     </span>
   );
 }

@@ -3,12 +3,16 @@ import { useHydrated } from "./hydrated";
 
 /**
  * "Now" on the data's clock (the server's, which is the sandbox's when it serves), as it moves on:
- * the server's `now` while the page hydrates (so the markup matches), then that plus the time the
- * page has been open. A component that renders rows loaded later (a scrolled table, a refreshed
+ * the server's `now` while the page hydrates (so the markup matches), then that plus the whole
+ * minutes the page has been open. A component that renders rows loaded later (a scrolled table, a refreshed
  * index) then never dates them after "now" ("in 40 minutes").
  */
 export function useDataNow(serverNow: number): number {
   const hydrated = useHydrated();
   const [openedAt] = useState(() => Date.now());
-  return hydrated ? serverNow + (Date.now() - openedAt) : serverNow;
+  // In whole minutes: a render a moment later gives the same value, so what depends on it (the
+  // table's cells) does not render again for it.
+  return hydrated ? serverNow + Math.floor((Date.now() - openedAt) / MINUTE) * MINUTE : serverNow;
 }
+
+const MINUTE = 60_000;
