@@ -1,3 +1,5 @@
+"use client";
+
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import { plainText } from "@/lib/format";
