@@ -1,6 +1,7 @@
 // The answers of this app's own /api/* routes: the route handlers and the server pages build
 // them (lib/server), the browser's hooks read them (components). Types only, and not
 // server-only, so that both sides name the same shapes instead of typing them twice.
+import type { SetFailure } from "@/lib/compare/model";
 import type { CompanySet, SyncProgress } from "@/lib/directory/sync";
 import type { DirectoryRow } from "@/lib/server/directory";
 import type { UpstreamErrorCode } from "@/lib/upstream/errors";
@@ -48,7 +49,7 @@ export interface CompareNewsCompany {
   total: number | null;
   error?: string;
   /** Why the call failed, with `error`: as a comparison's entry says it. */
-  reason?: "not_found" | "plan" | "unavailable";
+  reason?: SetFailure;
 }
 
 /** GET /api/compare/news: the set's stories of the last 7 UTC days, most material first, then newest. */

@@ -3,6 +3,9 @@
 import type { PeerRow } from "@/lib/profile/peer-rows";
 import type { Profile } from "@/lib/upstream/schemas";
 
+/** Why one company of a set could not be served (its entry, its news). */
+export type SetFailure = "not_found" | "plan" | "unavailable";
+
 export interface CompareCompany {
   companyKey: string;
   name: string;
@@ -40,7 +43,7 @@ export type CompareEntry =
   | {
       ok: false;
       requested: string;
-      reason: "not_found" | "plan" | "unavailable";
+      reason: SetFailure;
       message: string;
       /** What the directory index knows of a company whose profile failed: its name and ticker. */
       known?: { name: string; ticker: string | null; hasLogo: boolean };

@@ -3,7 +3,7 @@ import type { CompareNewsAnswer, CompareNewsCompany } from "@/lib/api-types";
 // The comparison of a set of companies, for the /compare page and GET /api/compare: one cached
 // profile per company (at most one upstream call for each company not yet cached), each company
 // failing on its own.
-import { type CompareEntry, type Comparison, compareCompanyOf } from "@/lib/compare/model";
+import { type CompareEntry, type Comparison, compareCompanyOf, type SetFailure } from "@/lib/compare/model";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { peerRows } from "@/lib/profile/peer-rows";
 import type { TopNewsQuery } from "@/lib/upstream/client";
@@ -14,6 +14,13 @@ import { getServices, type Services } from "./services";
 type Loaded =
   | { ok: true; requested: string; profile: Profile; warning?: string }
   | Extract<CompareEntry, { ok: false }>;
+
+/** Why one company of a set failed, from its upstream error (anything else is thrown on). */
+function failureReason(error: unknown): SetFailure {
+  if (!isUpstreamError(error)) throw error;
+  if (error.code === "not_found" || error.code === "bad_request") return "not_found";
+  return error.code === "forbidden" ? "plan" : "unavailable";
+}
 
 async function loadOne(services: Services, requested: string): Promise<Loaded> {
   try {
@@ -32,17 +39,13 @@ async function loadOne(services: Services, requested: string): Promise<Loaded> {
     const served = await services.profile(key);
     return { ok: true, requested, profile: served.data, warning: served.warning };
   } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    if (error.code === "not_found" || error.code === "bad_request")
-      return { ok: false, requested, reason: "not_found", message: `No company is known as “${requested}”.` };
-    if (error.code === "forbidden")
-      return { ok: false, requested, reason: "plan", message: "Not available on this server's plan." };
-    return {
-      ok: false,
-      requested,
-      reason: "unavailable",
-      message: "The data service could not send this company just now; reload to try again.",
-    };
+    const reason = failureReason(error);
+    const message = {
+      not_found: `No company is known as “${requested}”.`,
+      plan: "Not available on this server's plan.",
+      unavailable: "The data service could not send this company just now; reload to try again.",
+    }[reason];
+    return { ok: false, requested, reason, message };
   }
 }
 
@@ -131,13 +134,12 @@ export async function compareNews(
           articles: data.map((a) => ({ ...a, companyKey: a.companyKey ?? canonical })),
         };
       } catch (error) {
-        if (!isUpstreamError(error)) throw error;
-        const [reason, message] =
-          error.code === "forbidden"
-            ? (["plan", "Not available on this server's plan."] as const)
-            : error.code === "not_found" || error.code === "bad_request"
-              ? (["not_found", "No such company."] as const)
-              : (["unavailable", "The data service could not send the news just now."] as const);
+        const reason = failureReason(error);
+        const message = {
+          not_found: "No such company.",
+          plan: "Not available on this server's plan.",
+          unavailable: "The data service could not send the news just now.",
+        }[reason];
         return { company: { companyKey, total: null, error: message, reason }, articles: [] };
       }
     }),
