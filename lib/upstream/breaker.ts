@@ -84,6 +84,15 @@ export class CircuitBreaker {
     if (this.state === "closed" && this.consecutiveFailures >= this.failureThreshold) this.open();
   }
 
+  /**
+   * Whether `tryAcquire` would now refuse: open and cooling down, or its one probe under way (a
+   * caller can then fail fast before spending anything on the attempt).
+   */
+  refuses(): boolean {
+    if (this.state === "closed") return false;
+    return this.probeInFlight || this.retryInMs() > 0;
+  }
+
   /** Milliseconds until an open breaker lets a probe through (0 when it would now). */
   retryInMs(): number {
     if (this.state !== "open") return 0;

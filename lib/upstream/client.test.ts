@@ -2,7 +2,14 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import { listenLocal } from "@/tests/local-server";
-import { MAX_RETRY_AFTER_MS, parseRetryAfter, type Transport, UpstreamClient } from "./client";
+import { LocalBudgetStore, UpstreamBudget } from "./budget";
+import {
+  MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+  RATE_LIMIT_WAIT_MS,
+  type Transport,
+  UpstreamClient,
+} from "./client";
 import { isUpstreamError, UpstreamError } from "./errors";
 import { isKnownDataset } from "./schemas";
 
@@ -372,6 +379,82 @@ describe("UpstreamClient under a failing service", () => {
     await expect(client.getCompaniesPage({})).resolves.toMatchObject({ data: [row] });
     expect(requests).toHaveLength(3);
     expect(client.health()).toMatchObject({ state: "degraded", breaker: { state: "closed" } });
+  });
+
+  it("while its probe is under way, refuses the other calls before they spend a slot of the budget", async () => {
+    const clock = { now: 1_000_000 };
+    const answers: (() => Promise<Response>)[] = [
+      async () => jsonResponse({}, 503),
+      () => new Promise<Response>(() => {}), // the probe: no answer yet
+    ];
+    let calls = 0;
+    const client = new UpstreamClient({
+      baseUrl: "https://x.test",
+      apiKey: "k",
+      transport: async () => {
+        calls++;
+        return (answers.shift() as () => Promise<Response>)();
+      },
+      retries: 0,
+      timeoutMs: 5_000,
+      breaker: { failureThreshold: 1, cooldownMs: 10_000 },
+      budget: new UpstreamBudget(new LocalBudgetStore({ calls: 10, windowMs: 60_000 }, () => clock.now)),
+      now: () => clock.now,
+    });
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "unavailable" });
+    clock.now += 10_000;
+    const probe = client.getCompaniesPage({});
+    probe.catch(() => {});
+    await vi.waitFor(() => expect(calls).toBe(2));
+    for (let i = 0; i < 5; i++) {
+      const error = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
+      // Ask again once the probe has had its time.
+      expect(error).toMatchObject({ code: "circuit_open", details: { retryAfterMs: 5_000 } });
+    }
+    expect(calls).toBe(2);
+    expect(client.budgetStatus().used).toBe(2);
+  });
+
+  it("takes a body that stalls as a failure: the breaker opens, and a stalled probe does not close it", async () => {
+    let stalls = 0;
+    const client = new UpstreamClient({
+      baseUrl: "https://x.test",
+      apiKey: "k",
+      transport: async () => {
+        stalls++;
+        return new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode("{"));
+            },
+          }),
+          { status: 200, headers: { "content-type": "application/json" } },
+        );
+      },
+      retries: 0,
+      timeoutMs: 20,
+      breaker: { failureThreshold: 2, cooldownMs: 30 },
+    });
+    for (let i = 0; i < 2; i++)
+      await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "timeout" });
+    expect(client.health().breaker.state).toBe("open");
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "circuit_open" });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "timeout" });
+    expect(stalls).toBe(3);
+    expect(client.health().breaker).toMatchObject({ state: "open", opens: 2 });
+  });
+
+  it("waits a second on a 429 without a Retry-After, and never retries a 429 back to back", async () => {
+    const { client, requests, sleeps } = clientWith(
+      [jsonResponse({}, 429), jsonResponse({}, 429, { "retry-after": "0" }), jsonResponse(pageBody)],
+      { retries: 2 },
+    );
+    await expect(client.getCompaniesPage({})).resolves.toMatchObject({ data: [row] });
+    expect(requests).toHaveLength(3);
+    // A second without a header; a "0" still waits the backoff, never back to back.
+    expect(sleeps[0]).toBe(RATE_LIMIT_WAIT_MS);
+    expect(Math.min(...sleeps.slice(1))).toBeGreaterThanOrEqual(10);
   });
 
   it("does not count answers about the request (404) as failures", async () => {

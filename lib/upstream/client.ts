@@ -95,6 +95,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * would break every reading of the pause; an hour, and the breaker and health probes take over.
  */
 export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+/** How long a 429 without a Retry-After pauses the calls (the service did not say). */
+export const RATE_LIMIT_WAIT_MS = 1_000;
 
 /** Parses Retry-After (seconds or an HTTP date) into milliseconds, at most `MAX_RETRY_AFTER_MS`. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
@@ -305,8 +307,9 @@ export class UpstreamClient {
    * does not count against its own time budget (nobody is waiting for it).
    */
   private async takeSlot(path: string, deadline: number): Promise<number> {
-    // A slot spent on a call the open breaker refuses anyway would be wasted.
-    if (this.breaker.retryInMs() > 0) throw this.circuitOpen(path);
+    // A slot spent on a call the breaker refuses anyway (open, or its probe under way) would be
+    // wasted: with a shared budget, every instance's.
+    if (this.breaker.refuses()) throw this.circuitOpen(path);
     const { now, interactiveWaitMs, backgroundWaitMs } = this.options;
     const priority = currentPriority();
     const started = now();
@@ -327,7 +330,8 @@ export class UpstreamClient {
     return new UpstreamError(
       "circuit_open",
       "the data service is failing; calls are paused while the circuit breaker is open",
-      { endpoint: path, retryAfterMs: this.breaker.retryInMs() || undefined },
+      // While the probe is under way: it ends within an attempt's time limit.
+      { endpoint: path, retryAfterMs: this.breaker.retryInMs() || this.options.timeoutMs },
     );
   }
 
@@ -368,21 +372,31 @@ export class UpstreamClient {
         { endpoint: path },
       );
     }
-    if (response.status >= 500) this.breaker.failure(ticket);
-    else this.breaker.success(ticket);
     this.options.onCall?.({
       endpoint: path,
       status: response.status,
       durationMs: performance.now() - started,
       attempt,
     });
-    if (response.ok) return read(response, await this.readBody(response, path, limit));
+    if (response.ok) {
+      // The service answered only once the whole body came: one that stalls or breaks off is a
+      // failure to the breaker too (a stalled probe must not close it).
+      let body: Uint8Array;
+      try {
+        body = await this.readBody(response, path, limit);
+      } catch (caught) {
+        this.breaker.failure(ticket);
+        throw caught;
+      }
+      this.breaker.success(ticket);
+      return read(response, body);
+    }
+    if (response.status >= 500) this.breaker.failure(ticket);
+    else this.breaker.success(ticket);
     const error = await this.toError(response, path, limit);
     if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
     else this.monitor.success();
-    if (error.code === "rate_limited" && error.details.retryAfterMs !== undefined) {
-      this.budget.pause(error.details.retryAfterMs);
-    }
+    if (error.code === "rate_limited") this.budget.pause(error.details.retryAfterMs ?? 0);
     throw error;
   }
 
@@ -400,7 +414,12 @@ export class UpstreamClient {
         resource: missingResource(path, message),
       });
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+      // Without a Retry-After (or with 0) the budget pauses all the same, and the calls behind
+      // this one do not go out back to back.
+      const retryAfterMs = Math.max(
+        parseRetryAfter(response.headers.get("retry-after")) ?? RATE_LIMIT_WAIT_MS,
+        this.options.backoffMs,
+      );
       return new UpstreamError("rate_limited", message, { ...details, retryAfterMs });
     }
     if (status >= 500) return new UpstreamError("unavailable", message, details);

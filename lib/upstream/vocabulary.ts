@@ -179,11 +179,19 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
 };
 
 /**
+ * A table's own entry for a value from the API: none for a value such as "constructor" or
+ * "__proto__", which a plain `table[value]` finds on Object.prototype.
+ */
+export function entryOf<V>(table: Readonly<Record<string, V>>, value: string): V | undefined {
+  return Object.hasOwn(table, value) ? table[value] : undefined;
+}
+
+/**
  * A label for a value of a growing vocabulary: the known label, or the raw value made readable
  * ("new_dataset" -> "New dataset") for a value this build does not know yet.
  */
 export function labelOf(labels: Readonly<Record<string, string>>, value: string): string {
-  const known = labels[value];
+  const known = entryOf(labels, value);
   if (known) return known;
   const words = value.replace(/[_-]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
