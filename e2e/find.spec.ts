@@ -142,6 +142,23 @@ test.describe("search from every page", () => {
     await expect(page.getByText(/No companies match “qqzzxx”/)).toBeVisible();
   });
 
+  test("Enter takes no match of an earlier text, nor an input method's confirming Enter", async ({
+    page,
+  }) => {
+    await page.goto("/news");
+    await summon(page, "/");
+    await headerBox(page).fill("Ruihua");
+    await expect(headerList(page).getByRole("option", { name: new RegExp(RICH.name) })).toBeVisible();
+    // The Enter that confirms a word of a Japanese or Chinese input method.
+    await headerBox(page).dispatchEvent("keydown", { key: "Enter", keyCode: 229, isComposing: true });
+    await expect(headerList(page)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/news");
+    // Typed on and entered before Ruihua's matches make way: the directory's search for the new text.
+    await headerBox(page).fill("Ember Partners");
+    await headerBox(page).press("Enter");
+    await expect(page).toHaveURL(/\/companies\?q=Ember(\+|%20)Partners$/);
+  });
+
   test("a name typed while the scripts still load shows its matches once they run", async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto("/compare", { waitUntil: "commit" });

@@ -1,7 +1,7 @@
 "use client";
 
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, type ReactNode, type Ref, useId, useState } from "react";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
 import { CompanyLine } from "@/components/ui/company-line";
 import { MarketCap } from "@/components/ui/market-cap";
 import { describeError } from "@/components/ui/states";
@@ -63,16 +63,28 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const q = useDebounced(text.trim(), 200);
+  const typed = text.trim();
+  const q = useDebounced(typed, 200);
   const search = useQuery(companySearchOptions(q));
+  const client = useQueryClient();
+  // The text as it is now, for an answer that comes after it was asked for.
+  const latest = useRef(typed);
+  useEffect(() => {
+    latest.current = typed;
+  });
   // While the box is empty the list holds the suggestions; once typed, the matches for the text.
-  const typing = text.trim().length > 0;
+  const typing = typed.length > 0;
   const rows: readonly (DirectoryRow | C)[] = typing
     ? q
       ? (search.data?.rows ?? [])
       : []
     : (suggestions?.rows ?? []);
+  // The matches still shown are an earlier text's (the search waits for typing to pause): Enter
+  // does not take them.
+  const stale = typing && q !== typed;
   const showList = open && rows.length > 0;
+  // A shorter list may come after the highlight moved down it.
+  const at = Math.min(active, Math.max(0, rows.length - 1));
   const listLabel = typing ? "Matching companies" : (suggestions?.label ?? "Matching companies");
 
   const choose = (row: DirectoryRow | C) => {
@@ -88,22 +100,35 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
       setOpen(true);
       // A closed list opens on the highlighted option; an open one moves.
       if (showList)
-        setActive((i) =>
-          event.key === "ArrowDown" ? (i + 1) % rows.length : (i - 1 + rows.length) % rows.length,
-        );
+        setActive(event.key === "ArrowDown" ? (at + 1) % rows.length : (at - 1 + rows.length) % rows.length);
     } else if (event.key === "Enter") {
-      const row = rows[active];
-      if (showList && row) {
+      // The Enter that confirms an input method's word (Japanese, Chinese) is not a choice.
+      if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+      const row = rows[at];
+      if (showList && row && !stale) {
         event.preventDefault();
         choose(row);
       } else if (onSubmitText) {
         // Handled here rather than by the form around the box: a client navigation, and the box
         // empties instead of dropping its matches over the page it went to.
         event.preventDefault();
-        if (!text.trim()) return;
-        onSubmitText(text.trim());
+        if (!typed) return;
+        onSubmitText(typed);
         setText("");
         setOpen(false);
+      } else if (typing && (stale || !search.data)) {
+        // The first match for the text as typed, once it comes (if the text is still that).
+        event.preventDefault();
+        const asked = typed;
+        client
+          .fetchQuery(companySearchOptions(asked))
+          .then((page) => {
+            const first = page.rows[0];
+            if (first && latest.current === asked) choose(first);
+          })
+          .catch(() => {
+            // The search's own query shows the failure once the typing pauses.
+          });
       }
     } else if (event.key === "Escape") {
       setOpen(false);
@@ -117,8 +142,11 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   if (searched && search.isFetching && !search.data) status = "Searching…";
   else if (searched && search.isError) status = describeError(search.error);
   else if (searched && search.data && rows.length === 0) status = `No company matches “${searched}”.`;
-  else if (searched && search.data?.progress.state === "syncing")
-    status = `The directory is still indexing (${formatCount(search.data.progress.rows)} companies so far).`;
+  // Under the matches, not announced: its count changes with every search.
+  const indexing =
+    searched && search.data?.progress.state === "syncing"
+      ? `The directory is still indexing (${formatCount(search.data.progress.rows)} companies so far).`
+      : "";
 
   return (
     <div className="relative">
@@ -140,7 +168,7 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
         aria-autocomplete="list"
         aria-expanded={showList}
         aria-controls={listId}
-        aria-activedescendant={showList ? `${id}-opt-${active}` : undefined}
+        aria-activedescendant={showList ? `${id}-opt-${at}` : undefined}
         className={inline ? inputClass : `${inputClass} mt-1`}
         placeholder={placeholder}
         value={text}
@@ -154,41 +182,45 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
         onKeyDown={onKeyDown}
       />
       <div
-        id={listId}
-        role="listbox"
-        aria-label={listLabel}
         hidden={!showList}
-        className={`absolute z-20 mt-1 max-h-80 ${popupPlace} overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
+        className={`absolute z-20 mt-1 ${popupPlace} overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900`}
       >
-        {/* Options exist only while the list shows: a closed box keeps no copy of its rows in the page. */}
-        {showList &&
-          rows.map((row, index) => {
-            const extra = note?.(row);
-            const off = isDisabled?.(row) ?? false;
-            return (
-              // Options of a combobox keep focus in the input (aria-activedescendant); the keys are handled there.
-              // biome-ignore lint/a11y/useFocusableInteractive: see above
-              // biome-ignore lint/a11y/useKeyWithClickEvents: see above
-              <div
-                key={row.companyKey}
-                id={`${id}-opt-${index}`}
-                role="option"
-                aria-selected={index === active}
-                aria-disabled={off || undefined}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(row)}
-                onMouseEnter={() => setActive(index)}
-                className={`flex items-center gap-2 px-2 py-1.5 text-sm ${off ? "cursor-default opacity-70" : "cursor-pointer"} ${index === active ? "bg-brand-50 dark:bg-slate-800" : ""}`}
-              >
-                <CompanyLine company={row} logoSize={22}>
-                  {extra && ` · ${extra}`}
-                </CompanyLine>
-                <span className="text-xs text-slate-600 dark:text-slate-400">
-                  <MarketCap value={row.marketCapUsd} />
-                </span>
-              </div>
-            );
-          })}
+        <div id={listId} role="listbox" aria-label={listLabel} className="max-h-80 overflow-auto py-1">
+          {/* Options exist only while the list shows: a closed box keeps no copy of its rows in the page. */}
+          {showList &&
+            rows.map((row, index) => {
+              const extra = note?.(row);
+              const off = isDisabled?.(row) ?? false;
+              return (
+                // Options of a combobox keep focus in the input (aria-activedescendant); the keys are handled there.
+                // biome-ignore lint/a11y/useFocusableInteractive: see above
+                // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+                <div
+                  key={row.companyKey}
+                  id={`${id}-opt-${index}`}
+                  role="option"
+                  aria-selected={index === at}
+                  aria-disabled={off || undefined}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => choose(row)}
+                  onMouseEnter={() => setActive(index)}
+                  className={`flex items-center gap-2 px-2 py-1.5 text-sm ${off ? "cursor-default opacity-70" : "cursor-pointer"} ${index === at ? "bg-brand-50 dark:bg-slate-800" : ""}`}
+                >
+                  <CompanyLine company={row} logoSize={22}>
+                    {extra && ` · ${extra}`}
+                  </CompanyLine>
+                  <span className="text-xs text-slate-600 dark:text-slate-400">
+                    <MarketCap value={row.marketCapUsd} />
+                  </span>
+                </div>
+              );
+            })}
+        </div>
+        {showList && indexing && (
+          <p className="border-t border-slate-200 px-2 py-1.5 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            {indexing}
+          </p>
+        )}
       </div>
       <p
         aria-live="polite"
