@@ -218,6 +218,16 @@ test.describe("company directory", () => {
     await page.keyboard.press("Enter");
     await expect(clear).toHaveCount(0);
     await expect(filters.getByRole("button", { name: "HQ region", exact: true })).toBeFocused();
+
+    // Clear all filters: the first filter's heading.
+    await filters.getByRole("checkbox", { name: /^Europe/ }).check();
+    await filters.getByRole("checkbox", { name: /^Asia-Pacific/ }).check();
+    const clearAll = filters.getByRole("button", { name: "Clear all filters" });
+    await clearAll.focus();
+    await page.keyboard.press("Enter");
+    await expect(clearAll).toHaveCount(0);
+    await expect(filters.getByRole("checkbox", { checked: true })).toHaveCount(0);
+    await expect(filters.getByRole("button", { name: "Market cap", exact: true })).toBeFocused();
   });
 
   test("restores the view on reload and on back", async ({ page }) => {

@@ -377,8 +377,10 @@ test.describe("rules and combinations", () => {
     await expect(page.getByRole("heading", { name: "Filters", exact: true })).toBeFocused();
 
     // The company picker's Remove: its search box.
-    const [story] = await firstArticles(request, "", 1);
-    if (!story) throw new Error("no story");
+    const [story, ...more] = await firstArticles(request, "", 30);
+    // Another company, whose news this page has not loaded yet.
+    const other = more.find((a) => a.companyKey !== story?.companyKey);
+    if (!story || !other) throw new Error("no stories");
     await page.goto(`/news?company=${story.companyKey}`);
     await filters(page)
       .getByRole("button", { name: /Remove the company filter/ })
@@ -386,6 +388,24 @@ test.describe("rules and combinations", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/news$/);
     await expect(filters(page).getByRole("combobox", { name: /search by name/i })).toBeFocused();
+
+    // The error's Remove the company filter: the filters' heading.
+    await page.route(/\/api\/top-news\?.*companyKey=/, (route) =>
+      route.fulfill({ status: 503, json: { errors: [{ code: "unavailable", message: "Down." }] } }),
+    );
+    const box = filters(page).getByRole("combobox", { name: /search by name/i });
+    await box.fill(other.displayNameEnglish);
+    await expect(
+      filters(page).getByRole("listbox", { name: "Matching companies" }).getByRole("option").first(),
+    ).toBeVisible();
+    await box.press("Enter");
+    const remove = page.getByRole("button", { name: "Remove the company filter", exact: true });
+    await expect(page.getByRole("alert").filter({ hasText: "Could not load the news" })).toBeVisible();
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(remove).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Filters", exact: true })).toBeFocused();
   });
 
   test("an empty result names the filter that emptied it and offers to widen it", async ({

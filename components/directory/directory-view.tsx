@@ -14,6 +14,7 @@ import {
 import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
 import { useEarlyInput } from "@/components/ui/use-early-input";
+import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import type { IndexStatus } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 import { useDataNow } from "@/lib/client/data-now";
@@ -154,6 +155,9 @@ export function DirectoryView({
   const layout = useTableLayout(state, wide ? visibleColumns(state) : NARROW_COLUMNS, wide);
   const sort = effectiveSort(state);
   const filters = activeFilterCount(state);
+  // "Clear all filters" takes itself away: the focus goes to the first filter's heading.
+  const facets = useRef<HTMLDivElement>(null);
+  const clearAll = useRemovalFocus(() => facets.current?.querySelector("button"));
   const progress = data?.progress;
 
   const status = useQuery({
@@ -320,13 +324,18 @@ export function DirectoryView({
           {filters > 0 && (
             <button
               type="button"
-              onClick={() => navigate(clearFilters(state))}
+              onClick={(event) => {
+                clearAll.removing(event.currentTarget);
+                navigate(clearFilters(state));
+              }}
               className="mb-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
             >
               Clear all filters
             </button>
           )}
-          <FacetPanel state={state} data={data} onChange={navigate} />
+          <div ref={facets}>
+            <FacetPanel state={state} data={data} onChange={navigate} />
+          </div>
         </FiltersContainer>
 
         <section aria-label="Results" className="min-w-0 flex-1">

@@ -8,6 +8,7 @@ import { StaleNotice } from "@/components/ui/stale-notice";
 import { describeError, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { useEarlyInput } from "@/components/ui/use-early-input";
+import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import { formatCount } from "@/lib/format";
 import {
   DENSITY_COOKIE,
@@ -86,6 +87,8 @@ export function NewsFeed({
   const [filtersOpen, setFiltersOpen] = useState(false);
   // A filter chosen while the scripts still load.
   const root = useRef<HTMLDivElement>(null);
+  // The error's "Remove the company filter" takes itself away: the focus goes to the filters' heading.
+  const { removing } = useRemovalFocus(() => document.getElementById("feed-filters-heading"));
   useEarlyInput(root);
 
   // Each change writes only the parameters it changes: two made before the page hydrated (each
@@ -342,7 +345,10 @@ export function NewsFeed({
                 <button
                   type="button"
                   className="text-sm font-medium text-brand-600 hover:underline dark:text-sky-300"
-                  onClick={() => update({ company: null })}
+                  onClick={(event) => {
+                    removing(event.currentTarget);
+                    update({ company: null });
+                  }}
                 >
                   Remove the company filter
                 </button>
