@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations as axe, collectProblems, holdScripts, waitForIndex } from "./helpers";
 
 // Companies of the deterministic sandbox universe (see e2e/profile.spec.ts).
@@ -183,6 +183,26 @@ test.describe("peer comparison", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await axe(page);
   });
+
+  test("Enter while the box still lists an earlier text's matches adds the text's own first match", async ({
+    page,
+  }) => {
+    await page.goto(`/compare?companies=${RICH.key}`);
+    await addBox(page).fill("Ember Partners");
+    await expect(page.getByRole("option", { name: new RegExp(LONDON.name) })).toBeVisible();
+    // The new text's matches held back: Enter comes while Ember's are still listed.
+    const held = (url: URL) =>
+      url.pathname === "/api/companies" && url.searchParams.get("q") === "Continental Towers";
+    await page.route(held, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => {});
+    });
+    await addBox(page).fill("Continental Towers");
+    await addBox(page).press("Enter");
+    await expect.poll(() => setParam(page)).toEqual([RICH.key, BARE.key]);
+    await page.unroute(held);
+    await expect(addBox(page)).toHaveValue("");
+  });
 });
 
 test.describe("before the page hydrates", () => {
@@ -201,6 +221,14 @@ test.describe("before the page hydrates", () => {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+  /** Every value label of the chart's column ends inside the column. */
+  async function expectWithin(plot: Locator) {
+    const column = await plot.boundingBox();
+    for (const value of await plot.locator("[data-value]").all()) {
+      const box = await value.boundingBox();
+      expect(box && column && box.x + box.width).toBeLessThanOrEqual((column?.x ?? 0) + (column?.width ?? 0));
+    }
+  }
   for (const width of [390, 1280])
     test(`at ${width} px the market-cap chart's bars and values fit its column, scaled to the values`, async ({
       page,
@@ -208,15 +236,9 @@ test.describe("without JavaScript", () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/compare?companies=${RICH.key},NASDAQ_ELM,NYSE_JINS`);
       const plot = page.getByRole("figure", { name: "Market cap" }).locator("[data-plot]");
-      const column = await plot.boundingBox();
       const values = await plot.locator("[data-value]").all();
       expect(values).toHaveLength(3);
-      for (const value of values) {
-        const box = await value.boundingBox();
-        expect(box && column && box.x + box.width).toBeLessThanOrEqual(
-          (column?.x ?? 0) + (column?.width ?? 0),
-        );
-      }
+      await expectWithin(plot);
       // Largest first: Elmora, Jinshi, then the focus; each bar as long as its value says.
       const bars = await Promise.all((await plot.locator("[data-bar]").all()).map((b) => b.boundingBox()));
       const caps = await Promise.all(
@@ -226,6 +248,17 @@ test.describe("without JavaScript", () => {
       rest.forEach((w, i) => {
         expect(w / (first ?? 1)).toBeCloseTo((caps[i + 1] ?? 0) / (caps[0] ?? 1), 1);
       });
+
+      // The listings chart's notes (exchanges and currencies) where the column has room for them.
+      const listings = page.getByRole("figure", { name: "Listings, exchanges and currencies" });
+      const notes = listings.locator("[data-value] > span");
+      await expect(notes).toHaveCount(3);
+      for (const note of await notes.all()) {
+        await expect(note).toHaveText(/^\s*· \d+ exch\. · \d+ ccy$/);
+        if (width < 768) await expect(note).toBeHidden();
+        else await expect(note).toBeVisible();
+      }
+      await expectWithin(listings.locator("[data-plot]"));
     });
 });
 

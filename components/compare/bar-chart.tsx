@@ -1,5 +1,6 @@
 "use client";
 
+import type { CSSProperties } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { useElementWidth } from "@/lib/client/element-width";
 import { linearScale, logScale } from "@/lib/compare/scale";
@@ -26,6 +27,12 @@ const CHAR = 6.8;
 /** Room left of the bars for half of the first axis label (the box clips what overflows). */
 const INSET = 10;
 const TICK = 8;
+/**
+ * Notes show where the bars' column is at least this wide (a phone's is narrower): there, the
+ * longest value and its note leave the bars room. The class picks the plot's width to match.
+ */
+const NOTES_FROM = 352;
+const PLOT = "[--plot:var(--plot-bare)] @min-[22rem]:[--plot:var(--plot-full)]";
 /**
  * The bars' column before it is measured: about a phone's. Only the axis's tick count waits for
  * the measure; the first axis then has no more ticks than fit the narrowest chart.
@@ -59,17 +66,29 @@ export function BarChart({
   const values = items.flatMap((i) => (i.value !== null && (!log || i.value > 0) ? [i.value] : []));
   const max = Math.max(1, ...values);
   const min = Math.min(max, ...values);
-  // Room right of the longest bar for the longest value and its note, so neither is cut.
-  const labelChars = Math.max(
-    0,
-    ...items.map((i) => (i.value === null ? 0 : format(i.value).length + (i.note ? i.note.length + 3 : 0))),
-  );
-  const reserve = Math.max(VALUE_LABEL, labelChars * CHAR + 8) + INSET;
-  // The plot's width as CSS, and a fraction of it (the scales map onto [0, 1]).
-  const plot = `max(40px, 100% - ${reserve}px)`;
-  const along = (fraction: number) => `${plot} * ${fraction}`;
+  // Room right of the longest bar for the longest value, with its note where the column is wide
+  // enough to show notes (NOTES_FROM), so neither is cut.
+  const reserveFor = (withNote: boolean) =>
+    Math.max(
+      VALUE_LABEL,
+      CHAR *
+        Math.max(
+          0,
+          ...items.map((i) =>
+            i.value === null ? 0 : format(i.value).length + (withNote && i.note ? i.note.length + 3 : 0),
+          ),
+        ) +
+        8,
+    ) + INSET;
+  // The plot's width as CSS (--plot, chosen by the column's width), and a fraction of it (the
+  // scales map onto [0, 1]).
+  const plotVars = {
+    "--plot-bare": `max(40px, 100% - ${reserveFor(false)}px)`,
+    "--plot-full": `max(40px, 100% - ${reserveFor(true)}px)`,
+  } as CSSProperties;
+  const along = (fraction: number) => `var(--plot) * ${fraction}`;
   const scale = log ? logScale(Math.max(min / 2, 1e-9), max, 1) : linearScale(max, 1, { nice: true });
-  const plotPx = Math.max(40, Math.max(120, measured) - reserve);
+  const plotPx = Math.max(40, Math.max(120, measured) - reserveFor(measured >= NOTES_FROM));
   // The axis's ticks, less those whose label would run into the one before (a narrow chart).
   const ticks: number[] = [];
   for (const tick of scale.ticks(Math.max(2, Math.floor(plotPx / 90)))) {
@@ -97,7 +116,8 @@ export function BarChart({
         ref={ref}
         data-plot
         aria-hidden="true"
-        className="min-w-0 overflow-hidden text-xs text-slate-600 tabular-nums dark:text-slate-300"
+        className="@container min-w-0 overflow-hidden text-xs text-slate-600 tabular-nums dark:text-slate-300"
+        style={plotVars}
       >
         {items.map((item) => {
           const usable = item.value !== null && (!log || item.value > 0);
@@ -106,7 +126,7 @@ export function BarChart({
             <div
               key={item.key}
               title={plainText(item.title ?? item.label)}
-              className="relative"
+              className={`relative ${PLOT}`}
               style={{ height: ROW, lineHeight: `${ROW}px` }}
             >
               {usable ? (
@@ -123,7 +143,7 @@ export function BarChart({
                   >
                     {format(item.value as number)}
                     {item.note && (
-                      <span className="font-normal text-slate-500 dark:text-slate-400">{` · ${item.note}`}</span>
+                      <span className="hidden font-normal text-slate-500 @min-[22rem]:inline dark:text-slate-400">{` · ${item.note}`}</span>
                     )}
                   </span>
                 </>
@@ -135,8 +155,11 @@ export function BarChart({
             </div>
           );
         })}
-        <div className="relative text-[11px] leading-none" style={{ height: AXIS }}>
-          <div className="absolute top-0 border-t border-current" style={{ left: INSET, width: plot }} />
+        <div className={`relative text-[11px] leading-none ${PLOT}`} style={{ height: AXIS }}>
+          <div
+            className="absolute top-0 border-t border-current"
+            style={{ left: INSET, width: "var(--plot)" }}
+          />
           {ticks.map((tick) => (
             <div
               key={tick}
