@@ -180,6 +180,9 @@ test("the profile shows script as text and unknown values as information", async
   await visit(page, `/companies/${odd}`, check);
   for (const label of ["Sovereign wealth vehicle", "Hibernating", "Quantum telemetry", "Tokenized share"])
     await expect(page.getByText(label).filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    page.locator("#listings").getByText(H.PROTOTYPE_NAME, { exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
   await visit(page, `/companies/${bidi}`, check);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(H.BIDI_NAME);
   // The API view shows the raw JSON with the override as a visible escape.

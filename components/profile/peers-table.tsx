@@ -13,7 +13,7 @@ import { UpstreamText } from "@/components/ui/upstream-text";
 import { MAX_COMPARE } from "@/lib/compare/set";
 import { plainText } from "@/lib/format";
 import type { PeerRow } from "@/lib/profile/peer-rows";
-import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
+import { entryOf, labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
 
 const RELATIONSHIP_TONES: Record<string, Tone> = {
   direct_competitor: "bad",
@@ -24,7 +24,7 @@ const RELATIONSHIP_TONES: Record<string, Tone> = {
 /** A peer's relationship (direct competitor, business-model or industry peer), labelled and toned. */
 function RelationshipBadge({ relationship }: { relationship: string }) {
   return (
-    <Badge tone={RELATIONSHIP_TONES[relationship] ?? "neutral"}>
+    <Badge tone={entryOf(RELATIONSHIP_TONES, relationship) ?? "neutral"}>
       {labelOf(PEER_RELATIONSHIP_LABELS, relationship)}
     </Badge>
   );

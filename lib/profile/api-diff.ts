@@ -3,7 +3,7 @@
 // agree, differ as the contract says they should (GBX vs GBP, venue vs composite FIGI, the
 // status mapping, the dataset vocabularies), or disagree. Plain functions: browser-safe.
 import type { Profile, ProfileV2 } from "@/lib/upstream/schemas";
-import { V2_DATASETS } from "@/lib/upstream/vocabulary";
+import { entryOf, V2_DATASETS } from "@/lib/upstream/vocabulary";
 import { MINOR_UNITS } from "./listings";
 
 /**
@@ -47,7 +47,7 @@ function plain(v2Field: string, v3Field: string, v2: Value, v3: Value, note?: st
 
 function currencyRow(v2: Value, v3: Value): MappingRow {
   const row = plain("tradingCurrency", "primaryListing.tradingCurrency", v2, v3);
-  const minor = typeof v3 === "string" ? MINOR_UNITS[v3] : undefined;
+  const minor = typeof v3 === "string" ? entryOf(MINOR_UNITS, v3) : undefined;
   if (row.kind === "mismatch" && minor && v2 === minor.major) {
     return {
       ...row,

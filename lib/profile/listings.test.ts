@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Listing } from "@/lib/upstream/schemas";
+import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
 import { groupListings, majorCurrency, minorUnitNote, venueLabel } from "./listings";
 
 function line(ticker: string, exchangeCode: string, security: string | null, type = "common_stock"): Listing {
@@ -73,6 +74,19 @@ describe("minor units", () => {
     expect(minorUnitNote(null)).toBeNull();
     expect(majorCurrency("GBX")).toBe("GBP");
     expect(majorCurrency("EUR")).toBe("EUR");
+  });
+
+  it("takes a code named like an Object.prototype property as an ordinary code", () => {
+    for (const [code, label] of [
+      ["constructor", "Constructor"],
+      ["toString", "ToString"],
+      ["__proto__", "Proto"],
+      ["hasOwnProperty", "HasOwnProperty"],
+    ]) {
+      expect(minorUnitNote(code)).toBeNull();
+      expect(majorCurrency(code as string)).toBe(code);
+      expect(labelOf(PEER_RELATIONSHIP_LABELS, code as string)).toBe(label);
+    }
   });
 
   it("labels a venue line", () => {

@@ -2,6 +2,7 @@
 // security traded on several venues; a depositary receipt is a separate security, set apart
 // from the home-market stock. Plain functions (no zod): used by server and client components.
 import type { Listing } from "@/lib/upstream/schemas";
+import { entryOf } from "@/lib/upstream/vocabulary";
 
 export interface ListingLine {
   listing: Listing;
@@ -90,7 +91,7 @@ export const MINOR_UNITS: Readonly<Record<string, { major: string; unit: string;
 
 /** "Pence: 100 GBX = 1 GBP" for a minor-unit code; null for an ordinary currency. */
 export function minorUnitNote(code: string | null | undefined): string | null {
-  const minor = code ? MINOR_UNITS[code] : undefined;
+  const minor = code ? entryOf(MINOR_UNITS, code) : undefined;
   if (!minor || !code) return null;
   const unit = minor.unit.charAt(0).toUpperCase() + minor.unit.slice(1);
   return `${unit}: ${minor.per} ${code} = 1 ${minor.major}`;
@@ -98,7 +99,7 @@ export function minorUnitNote(code: string | null | undefined): string | null {
 
 /** The major currency a code quotes in: GBP for GBX, the code itself for an ordinary one. */
 export function majorCurrency(code: string): string {
-  return MINOR_UNITS[code]?.major ?? code;
+  return entryOf(MINOR_UNITS, code)?.major ?? code;
 }
 
 /** `XLON: RUIH`-style label of a line, for "also trades as" lists. */

@@ -46,6 +46,9 @@ export const UNKNOWN = {
   period: "biennial",
 } as const;
 
+/** A value a plain `table[value]` finds on Object.prototype (a function, not a label). */
+export const PROTOTYPE_NAME = "constructor";
+
 /** sourceUrl values that must never become links. */
 export const UNSAFE_URLS = [
   `javascript:${RUN}`,
@@ -259,7 +262,14 @@ export function hostileProfiles(nowMs: number): Json[] {
         primaryListing: null,
         secondaryListings: [
           ODD_LISTING,
-          { ticker: "ZZODD.X", exchangeCode: "XLON", securityType: null, tradingStatus: null },
+          // A currency named like a property every plain object has.
+          {
+            ticker: "ZZODD.X",
+            exchangeCode: "XLON",
+            securityType: null,
+            tradingStatus: null,
+            tradingCurrency: PROTOTYPE_NAME,
+          },
         ],
         descriptionShort: null,
         foundingYear: null,
