@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { SwrCache } from "./cache";
+import { FAILED_RELOAD_WAIT_MS, SwrCache } from "./cache";
 import { FileTier } from "./cache-tiers";
 
 function setup(overrides = {}) {
@@ -123,6 +123,27 @@ describe("SwrCache", () => {
     expect(await cache.get("k", hanging)).toMatchObject({ value: "a", state: "stale-on-error" });
     expect(await cache.get("k", hanging)).toMatchObject({ value: "a", state: "stale-on-error" });
     expect(Date.now() - started).toBeLessThan(50);
+    expect(calls).toBe(1);
+  });
+
+  it("after a failure that does not pass by itself (a refused key), waits before reloading again", async () => {
+    const { cache, loader, advance } = setup();
+    await cache.get("k", loader("a"));
+    advance(2000);
+    let calls = 0;
+    const refused = async () => {
+      calls++;
+      throw new UpstreamError("unauthorized", "Invalid API key.");
+    };
+    for (let i = 0; i < 10; i++) {
+      expect(await cache.get("k", refused)).toMatchObject({ value: "a" });
+      await vi.advanceTimersByTimeAsync(5);
+    }
+    expect(calls).toBe(1);
+    advance(FAILED_RELOAD_WAIT_MS);
+    expect(await cache.get("k", loader("b"))).toMatchObject({ value: "a", state: "stale-on-error" });
+    await vi.advanceTimersByTimeAsync(5);
+    expect(await cache.get("k", refused)).toMatchObject({ value: "b", state: "fresh" });
     expect(calls).toBe(1);
   });
 

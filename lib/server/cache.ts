@@ -4,7 +4,9 @@
 // old value at once (marked stale-on-error) while one reload retries in the background, instead
 // of each waiting for a failing upstream. Identical concurrent loads are merged (single-flight).
 // A revalidation is background work for the upstream budget. "Not found" answers are cached
-// briefly too, so a missing company does not spend the rate budget on every request.
+// too, for the cache's fresh time, so a missing company does not spend the rate budget on every
+// request. After a failure that does not pass by itself (a refused key, an unreadable answer), a
+// served value waits FAILED_RELOAD_WAIT_MS before its next background reload.
 //
 // Two tiers: a small in-process LRU for hot entries, then an optional shared tier (Redis or
 // CACHE_DIR) read on a local miss and written after each load. Entries carry their fetch time
@@ -59,9 +61,16 @@ export interface CacheStats {
   hitRate: number;
 }
 
+/**
+ * How long a value whose reload failed for a reason that does not pass by itself (a refused key
+ * or plan, an answer this build cannot read) waits before its next background reload. Failures
+ * that do pass (timeouts, 5xx, 429) retry at once: the breaker and the budget's pause pace them.
+ */
+export const FAILED_RELOAD_WAIT_MS = 30_000;
+
 type Entry<T> =
-  /** `error`: the last reload of this value failed (cleared by the next success). */
-  | { kind: "value"; value: T; fetchedAt: number; error?: UpstreamError }
+  /** `error`: the last reload of this value failed, at `failedAt` (both cleared by the next success). */
+  | { kind: "value"; value: T; fetchedAt: number; error?: UpstreamError; failedAt?: number }
   | { kind: "missing"; error: UpstreamError; fetchedAt: number };
 
 export class SwrCache<T> {
@@ -109,13 +118,17 @@ export class SwrCache<T> {
     if (entry && age < this.options.freshMs) {
       this.counts.hits++;
       if (entry.kind === "missing") throw entry.error;
-      if (options.revalidateAfterMs !== undefined && age >= options.revalidateAfterMs)
+      if (
+        options.revalidateAfterMs !== undefined &&
+        age >= options.revalidateAfterMs &&
+        this.reloadDue(entry)
+      )
         this.revalidate(key, load, entry.fetchedAt);
       return { value: entry.value, fetchedAt: entry.fetchedAt, state: "fresh" };
     }
     const failing = entry?.kind === "value" && entry.error !== undefined && age < this.options.errorMs;
     if (entry?.kind === "value" && (age < this.options.staleMs || failing)) {
-      this.revalidate(key, load, entry.fetchedAt);
+      if (this.reloadDue(entry)) this.revalidate(key, load, entry.fetchedAt);
       if (entry.error) {
         this.counts.staleOnError++;
         return {
@@ -181,6 +194,13 @@ export class SwrCache<T> {
       ...this.counts,
       hitRate: served === 0 ? 0 : (this.counts.hits + this.counts.staleHits) / served,
     };
+  }
+
+  /** Whether a served value may reload now: not while a lasting failure's wait runs. */
+  private reloadDue(entry: { error?: UpstreamError; failedAt?: number }): boolean {
+    const { error, failedAt } = entry;
+    if (!error || error.retryable || error.code === "circuit_open" || failedAt === undefined) return true;
+    return this.now() - failedAt >= FAILED_RELOAD_WAIT_MS;
   }
 
   /**
@@ -263,7 +283,10 @@ export class SwrCache<T> {
       } else if (error instanceof UpstreamError) {
         // Keep the old value, noting that the source failed: it is served as stale-on-error.
         const current = this.entries.peek(key);
-        if (current?.kind === "value") current.error = error;
+        if (current?.kind === "value") {
+          current.error = error;
+          current.failedAt = this.now();
+        }
       }
       throw error;
     }
