@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningRedis, startRedis } from "@/tests/redis-server";
 import { until } from "@/tests/until";
-import { deploymentNamespace, SharedRedis } from "./redis";
+import { deploymentNamespace, HUNG_AFTER, HUNG_RETRY_MS, SharedRedis } from "./redis";
 
 describe("SharedRedis against a real redis-server", () => {
   let redis: RunningRedis;
@@ -35,6 +35,27 @@ describe("SharedRedis against a real redis-server", () => {
       redis.thaw();
     }
     expect(await shared.attempt((c) => c.get(shared.key("a")))).toBe("1");
+  });
+
+  it("counts Redis as down once commands in a row get no answer, then tries one at a time until it answers", async () => {
+    redis.freeze();
+    try {
+      for (let i = 0; i < HUNG_AFTER; i++)
+        expect(await shared.attempt((c) => c.get(shared.key("a")), { timeoutMs: 100 })).toBeUndefined();
+      expect(shared.status().state).toBe("down");
+      expect(shared.isReady()).toBe(false);
+      // The next ones fail at once instead of each waiting out its timeout.
+      const started = Date.now();
+      for (let i = 0; i < 5; i++) expect(await shared.attempt((c) => c.get(shared.key("a")))).toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(100);
+    } finally {
+      redis.thaw();
+    }
+    // After the wait one command tries it again, and Redis is back.
+    await new Promise((resolve) => setTimeout(resolve, HUNG_RETRY_MS));
+    expect(await shared.attempt((c) => c.get(shared.key("a")))).toBe("1");
+    expect(shared.status().state).toBe("ready");
+    expect(shared.isReady()).toBe(true);
   });
 
   it("answers undefined at once while Redis is down, and reconnects by itself", async () => {

@@ -39,6 +39,14 @@ export interface RedisOptions {
 /** At start, how long Redis may take to answer before instances decide alone (who syncs, whose budget). */
 export const START_WAIT_MS = 15_000;
 
+/**
+ * Commands in a row that get no answer before Redis counts as hung (the connection open, no
+ * replies: a stopped process, a partition); then one command at most every HUNG_RETRY_MS tries
+ * it, and the others fail at once instead of each waiting out its timeout.
+ */
+export const HUNG_AFTER = 3;
+export const HUNG_RETRY_MS = 2_000;
+
 type Client = ReturnType<typeof createClient>;
 
 export class SharedRedis {
@@ -48,6 +56,10 @@ export class SharedRedis {
   private since: number;
   private lastError: string | null = null;
   private failures = 0;
+  /** Commands in a row that got no answer in time; from HUNG_AFTER on, Redis counts as hung. */
+  private unanswered = 0;
+  private hungUntil = 0;
+  private probing = false;
   private readonly now: () => number;
   private readonly target: string;
   /** Settles with the first connection (true), or false once the start wait has passed without one. */
@@ -80,7 +92,10 @@ export class SharedRedis {
         resolve(true);
       });
     });
-    this.client.on("ready", () => this.setState("ready"));
+    this.client.on("ready", () => {
+      this.unanswered = 0;
+      this.setState("ready");
+    });
     this.client.on("reconnecting", () => {
       if (this.state === "ready") this.setState("down");
     });
@@ -106,7 +121,15 @@ export class SharedRedis {
   }
 
   isReady(): boolean {
+    return this.connected() && !this.hung();
+  }
+
+  private connected(): boolean {
     return this.state === "ready" && this.client.isReady;
+  }
+
+  private hung(): boolean {
+    return this.unanswered >= HUNG_AFTER;
   }
 
   /** The client with this connection's command timeout, for libraries that take a client (rate-limiter-flexible). */
@@ -139,32 +162,48 @@ export class SharedRedis {
     operation: (client: Client) => Promise<T>,
     options: { timeoutMs?: number } = {},
   ): Promise<T | undefined> {
-    if (!this.isReady()) {
+    // Hung: one command at a time tries it, once its wait is over.
+    const probe = this.connected() && this.hung() && !this.probing && this.now() >= this.hungUntil;
+    if (!this.isReady() && !probe) {
       this.failures++;
       return undefined;
     }
+    if (probe) this.probing = true;
     const timeoutMs = options.timeoutMs ?? this.commandTimeoutMs;
+    let late = false;
     try {
       // The client's timeout covers only a command waiting to be written: once sent, it waits for
       // the reply however long a hung Redis takes. settleWithin covers the whole operation.
-      return await settleWithin(
+      const result = await settleWithin(
         operation(this.client.withCommandOptions({ timeout: timeoutMs }) as Client),
         timeoutMs,
         () => {
+          late = true;
           throw new Error(`no answer within ${timeoutMs} ms`);
         },
       );
+      if (this.hung()) console.log(`redis: ${this.target} answers again`);
+      this.unanswered = 0;
+      return result;
     } catch (error) {
       this.failures++;
       this.lastError = error instanceof Error ? error.message : String(error);
+      if (late) {
+        this.unanswered++;
+        if (this.unanswered === HUNG_AFTER)
+          console.warn(`redis: ${this.target} does not answer; serving from local tiers`);
+        if (this.hung()) this.hungUntil = this.now() + HUNG_RETRY_MS;
+      }
       return undefined;
+    } finally {
+      if (probe) this.probing = false;
     }
   }
 
   status(): RedisStatus {
     return {
       target: this.target,
-      state: this.isReady() ? "ready" : this.state,
+      state: this.isReady() ? "ready" : this.hung() ? "down" : this.state,
       since: this.since,
       lastError: this.lastError,
       failures: this.failures,
