@@ -17,7 +17,9 @@ import "server-only";
 // back to its own log with a share of the budget: N divided by the instances seen in the last
 // minute (its own grants of the last window count), so N instances together still stay within
 // N. An instance that never saw Redis takes the whole budget. When Redis is back, the grants made
-// meanwhile are written into the shared log first.
+// meanwhile are written into the shared log first. A Redis that comes back empty (restarted
+// without persistence, flushed) has lost the window's grants: the log carries an epoch, and an
+// instance that finds a new one writes its own grants of the last window back before it takes.
 import { randomUUID } from "node:crypto";
 import {
   type BudgetLimit,
@@ -43,16 +45,23 @@ const FALLBACK_RECHECK_MS = 1_000;
 /** At start, background work asks again this soon while the first connection is being made. */
 const FIRST_CONNECT_WAIT_MS = 100;
 
-// KEYS: 1 grant log, 2 interactive marks, 3 instances, 4 pause.
+// KEYS: 1 grant log, 2 interactive marks, 3 instances, 4 pause, 5 epoch.
 // ARGV: 1 priority, 2 limit (0: none), 3 cap for this priority, 4 window ms, 5 instance id,
-// 6 "1" when more interactive calls wait here, 7 member for this grant, 8.. ages (ms) of grants
-// made while Redis was away.
-// Returns {granted, retry ms, paused, used, instances}.
+// 6 "1" when more interactive calls wait here, 7 member for this grant, 8 the epoch this instance
+// knows ("" at first), 9 an epoch to start if there is none, 10.. ages (ms) of grants to carry in.
+// Returns {granted, retry ms, paused, used, instances, epoch, reset}; reset 1: the known epoch is
+// gone, nothing was taken, carry this instance's grants of the window in and ask again.
 const TAKE_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[4])
 local instance = ARGV[5]
+local epoch = redis.call('GET', KEYS[5])
+if not epoch then
+  epoch = ARGV[9]
+  redis.call('SET', KEYS[5], epoch)
+end
+if ARGV[8] ~= '' and ARGV[8] ~= epoch then return {0, 0, 0, 0, 0, epoch, 1} end
 redis.call('ZADD', KEYS[3], now + ${INSTANCE_TTL_MS}, instance)
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
 redis.call('PEXPIRE', KEYS[3], ${INSTANCE_TTL_MS})
@@ -63,19 +72,19 @@ local function mark()
   redis.call('PEXPIRE', KEYS[2], ${INTERACTIVE_MARK_MS})
 end
 if ARGV[6] == '1' then mark() else redis.call('ZREM', KEYS[2], instance) end
-for i = 8, #ARGV do
+for i = 10, #ARGV do
   redis.call('ZADD', KEYS[1], now - tonumber(ARGV[i]), ARGV[7] .. ':carried:' .. i)
 end
-if #ARGV >= 8 then redis.call('PEXPIRE', KEYS[1], window) end
+if #ARGV >= 10 then redis.call('PEXPIRE', KEYS[1], window) end
 local used = 0
 local function refuse(ms, paused)
   if ARGV[1] == 'interactive' then mark() end
-  return {0, ms, paused, used, instances}
+  return {0, ms, paused, used, instances, epoch, 0}
 end
 local paused = redis.call('PTTL', KEYS[4])
 if paused > 0 then return refuse(paused, 1) end
 local limit = tonumber(ARGV[2])
-if limit == 0 then return {1, 0, 0, 0, instances} end
+if limit == 0 then return {1, 0, 0, 0, instances, epoch, 0} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 used = redis.call('ZCARD', KEYS[1])
 if ARGV[1] == 'background' and redis.call('ZCARD', KEYS[2]) > 0 then
@@ -85,7 +94,7 @@ local cap = tonumber(ARGV[3])
 if used < cap then
   redis.call('ZADD', KEYS[1], now, ARGV[7])
   redis.call('PEXPIRE', KEYS[1], window)
-  return {1, 0, 0, used + 1, instances}
+  return {1, 0, 0, used + 1, instances, epoch, 0}
 end
 local freeing = redis.call('ZRANGE', KEYS[1], used - cap, used - cap, 'WITHSCORES')
 return refuse(math.max(1, tonumber(freeing[2]) + window - now), 0)
@@ -118,6 +127,8 @@ export class RedisBudgetStore implements BudgetStore {
   private lastUsed = 0;
   /** Unix ms since when this instance has been on its own (Redis unreachable); null when shared. */
   private fallbackSince: number | null = null;
+  /** The shared log's epoch as last seen; a new one means Redis lost the log. */
+  private epoch = "";
   private readonly keys: string[];
 
   constructor(
@@ -126,7 +137,9 @@ export class RedisBudgetStore implements BudgetStore {
     private readonly now: () => number = Date.now,
   ) {
     this.local = new LocalBudgetStore(limit, now);
-    this.keys = ["log", "interactive", "instances", "pause"].map((name) => redis.key(`budget:${name}`));
+    this.keys = ["log", "interactive", "instances", "pause", "epoch"].map((name) =>
+      redis.key(`budget:${name}`),
+    );
     // An instance that makes no upstream call (everything cached) must still know how many share
     // the budget, or it would take all of it alone once Redis goes away.
     void redis.whenReady().then(() => this.heartbeat());
@@ -145,24 +158,35 @@ export class RedisBudgetStore implements BudgetStore {
     const pausedUntil = this.local.pausedUntil();
     if (pausedUntil !== null) return { granted: false, retryInMs: pausedUntil - this.now(), paused: true };
     const now = this.now();
-    const carried = this.fallbackSince === null ? [] : this.local.grantsSince(this.fallbackSince);
     const limit = this.limit;
     const cap = !limit ? 0 : priority === "interactive" ? limit.calls : backgroundCap(limit);
-    const reply = await this.redis.attempt((client) =>
-      client.eval(TAKE_SCRIPT, {
-        keys: this.keys,
-        arguments: [
-          priority,
-          String(limit?.calls ?? 0),
-          String(cap),
-          String((limit?.windowMs ?? 0) + WINDOW_MARGIN_MS),
-          this.instanceId,
-          interactiveWaiting ? "1" : "0",
-          `${this.instanceId}:${++this.sequence}`,
-          ...carried.map((at) => String(Math.max(0, now - at))),
-        ],
-      }),
-    );
+    const windowMs = (limit?.windowMs ?? 0) + WINDOW_MARGIN_MS;
+    const ask = (carried: readonly number[]) => {
+      const member = `${this.instanceId}:${++this.sequence}`;
+      return this.redis.attempt((client) =>
+        client.eval(TAKE_SCRIPT, {
+          keys: this.keys,
+          arguments: [
+            priority,
+            String(limit?.calls ?? 0),
+            String(cap),
+            String(windowMs),
+            this.instanceId,
+            interactiveWaiting ? "1" : "0",
+            member,
+            this.epoch,
+            member,
+            ...carried.map((at) => String(Math.max(0, now - at))),
+          ],
+        }),
+      );
+    };
+    let reply = await ask(this.fallbackSince === null ? [] : this.local.grantsSince(this.fallbackSince));
+    if (Array.isArray(reply) && Number(reply[6]) === 1) {
+      // Redis lost the log (restarted empty): this instance's grants of the window go back in.
+      this.epoch = String(reply[5]);
+      reply = await ask(this.local.grantsSince(now - windowMs));
+    }
     if (!Array.isArray(reply)) {
       const connecting = this.redis.isConnecting();
       // Still connecting for the first time (a start): background work waits for it.
@@ -175,6 +199,7 @@ export class RedisBudgetStore implements BudgetStore {
         : { ...local, retryInMs: Math.min(local.retryInMs, FALLBACK_RECHECK_MS) };
     }
     this.fallbackSince = null;
+    this.epoch = String(reply[5]);
     const [granted, retryInMs, paused, used, instances] = reply.map(Number) as number[];
     this.instances = Math.max(1, instances ?? 1);
     this.lastUsed = used ?? 0;
