@@ -1,6 +1,8 @@
 // What the client has seen of the upstream lately, summed up for /api/health: ok, degraded
-// (some attempts failed lately), down (the circuit breaker is open), or rate-limited (the
-// service asked us to wait, until when).
+// (some attempts failed lately, or the breaker is half-open: its next call is the probe), down
+// (the circuit breaker is open and cooling down), or rate-limited (the service asked us to wait,
+// until when). Half-open is not down: /api/health's 503 would keep a load balancer's traffic,
+// and with it the probe that closes the breaker, away for good.
 import type { BreakerSnapshot } from "./breaker";
 import type { UpstreamErrorCode } from "./errors";
 
@@ -68,7 +70,13 @@ export class UpstreamMonitor {
     const failures = recent.filter((o) => !o.ok).length;
     const limited = rateLimitedUntil !== null && rateLimitedUntil > now;
     const state: UpstreamState =
-      breaker.state !== "closed" ? "down" : limited ? "rate-limited" : failures > 0 ? "degraded" : "ok";
+      breaker.state === "open"
+        ? "down"
+        : limited
+          ? "rate-limited"
+          : failures > 0 || breaker.state === "half-open"
+            ? "degraded"
+            : "ok";
     return {
       state,
       rateLimitedUntil: limited ? new Date(rateLimitedUntil).toISOString() : null,
