@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { decodeEntry, encodeEntry, FileTier } from "./cache-tiers";
+import { decodeEntry, encodeEntry, FileTier, writeFileAtomic } from "./cache-tiers";
 
 let dir: string;
 let logged: string[];
@@ -148,5 +148,16 @@ describe("FileTier", () => {
     const tier = new FileTier(dir, { log });
     await tier.whenReady();
     expect(await tier.read("profile", "NASDAQ_A")).toBeUndefined();
+  });
+});
+
+describe("writeFileAtomic", () => {
+  it("leaves no temp file when the write fails", async () => {
+    // The rename fails: the target is a folder with a file in it.
+    const target = path.join(dir, "snapshot");
+    await mkdir(target);
+    await writeFile(path.join(target, "inside"), "x");
+    await expect(writeFileAtomic(target, Buffer.from("data"))).rejects.toThrow();
+    expect(readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 });

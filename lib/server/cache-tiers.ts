@@ -261,6 +261,7 @@ export class FileTier implements SharedTier {
 /**
  * Writes a file whole or not at all: into a temp file beside it, then renamed over it (a reader
  * never sees a partial file). `beforeReplace` runs between the two (a snapshot keeps its previous).
+ * The temp file goes when the write fails.
  */
 export async function writeFileAtomic(
   file: string,
@@ -269,9 +270,15 @@ export async function writeFileAtomic(
 ): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-  await writeFile(temp, data);
-  await beforeReplace?.();
-  await rename(temp, file);
+  try {
+    await writeFile(temp, data);
+    await beforeReplace?.();
+    await rename(temp, file);
+  } catch (error) {
+    // A full disk, a failed rename: no temp file is left to fill the folder.
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }
 
 // --- Redis ----------------------------------------------------------------------------------------
