@@ -124,6 +124,22 @@ describe("CompanyIndex search", () => {
     expect(index.search({ q: "320193" }).hits[0]?.match).toEqual({ kind: "identifier", field: "cik" });
   });
 
+  it("finds a ticker or key with a space, and a listing written as the profile writes it", () => {
+    const spaced = new CompanyIndex([
+      company({ name: "Lindqvist Telecom AB", ticker: "LIND B", exchange: "XSTO" }),
+      company({ name: "Lindqvist Telecom AB (A)", ticker: "LIND A", exchange: "XSTO", marketCapUsd: 1e8 }),
+      ...rows,
+    ]);
+    const found = (q: string) => spaced.search({ q }).hits.map((h) => h.company.companyKey);
+    expect(found("LIND B")[0]).toBe("XSTO_LIND B");
+    expect(found("lind  b")[0]).toBe("XSTO_LIND B");
+    expect(spaced.search({ q: "LIND B" }).hits[0]?.match).toEqual({ kind: "ticker", field: "ticker" });
+    expect(found("XSTO_LIND B")[0]).toBe("XSTO_LIND B");
+    expect(found("XSTO: LIND B")[0]).toBe("XSTO_LIND B");
+    expect(found("XLON: SGE")[0]).toBe("XLON_SGE");
+    expect(found("xlon:sge")[0]).toBe("XLON_SGE");
+  });
+
   it("ranks an exact ticker above a ticker prefix", () => {
     expect(keys("nv")[0]).toBe("NVX"); // ticker prefix NVX, nothing exact
     expect(keys("nvx")[0]).toBe("NVX");

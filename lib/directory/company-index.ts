@@ -234,10 +234,18 @@ export class CompanyIndex {
     };
     const upper = q.trim().toUpperCase();
     const compactUpper = upper.replace(/\s+/g, "");
-    for (const hit of this.identifierHits(compactUpper)) offer(hit.row, "identifier", hit.field);
+    // An identifier pasted with spaces (ISIN "US 0378 3310 05"), a ticker or key that has one
+    // ("ERIC B", "XSTO_ERIC B"), and a listing as the profile writes it ("XLON: EMBE").
+    const spaced = upper.replace(/\s+/g, " ");
+    const forms = new Set([compactUpper, spaced]);
+    const listing = /^([A-Z0-9]{2,12}) ?: ?(\S.*)$/.exec(spaced);
+    if (listing) forms.add(`${listing[1]}_${listing[2]}`);
+    for (const form of forms) {
+      for (const hit of this.identifierHits(form)) offer(hit.row, "identifier", hit.field);
+      for (const r of this.byTicker.get(form) ?? []) offer(r, "ticker", "ticker");
+    }
     const cik = normalizeCik(compactUpper);
     if (cik) for (const hit of this.identifierHits(cik)) offer(hit.row, "identifier", hit.field);
-    for (const r of this.byTicker.get(compactUpper) ?? []) offer(r, "ticker", "ticker");
     if (/^[A-Z0-9.-]{1,12}$/.test(compactUpper)) {
       for (let i = lowerBound(this.sortedTickers, compactUpper); i < this.sortedTickers.length; i++) {
         const ticker = this.sortedTickers[i] as string;
