@@ -220,6 +220,14 @@ test.describe("company keys that need encoding", () => {
     page,
   }) => {
     await page.goto(profileHref(H.ODD_KEY_PEER_HOST));
+    // A peer listed twice (two segments) is compared once.
+    const compare = page
+      .locator("#peers")
+      .getByRole("link", { name: /^Compare with these \d+ closest peers$/ });
+    const set = new URL((await compare.getAttribute("href")) ?? "", page.url()).searchParams.get("companies");
+    const keys = set?.split(",") ?? [];
+    expect(keys).toHaveLength(12);
+    expect(new Set(keys).size).toBe(12);
     const peerLink = (key: string) =>
       page
         .locator("#peers")

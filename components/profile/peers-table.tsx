@@ -57,7 +57,10 @@ export function PeersTable({
       count: peers.filter((p) => p.relationship === k).length,
     })),
   ];
-  const closest = shown.slice(0, MAX_COMPARE - 1).map((p) => p.companyKey);
+  // A peer the API lists twice (for two business segments) is compared once, and never the company itself.
+  const closest = [...new Set(shown.map((p) => p.companyKey))]
+    .filter((key) => key !== companyKey)
+    .slice(0, MAX_COMPARE - 1);
 
   return (
     <div className="space-y-3">
@@ -81,12 +84,14 @@ export function PeersTable({
             </label>
           ))}
         </fieldset>
-        <Link
-          href={compareHref([companyKey, ...closest])}
-          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Compare with {closest.length === 1 ? "this peer" : `these ${closest.length} closest peers`}
-        </Link>
+        {closest.length > 0 && (
+          <Link
+            href={compareHref([companyKey, ...closest])}
+            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            Compare with {closest.length === 1 ? "this peer" : `these ${closest.length} closest peers`}
+          </Link>
+        )}
       </div>
       <ScrollTable
         label="Peers (scrolls sideways)"
@@ -126,8 +131,11 @@ export function PeersTable({
           </tr>
         </thead>
         <tbody>
-          {shown.map((peer) => (
-            <tr key={peer.companyKey} className="border-t border-slate-100 align-top dark:border-slate-800">
+          {shown.map((peer, index) => (
+            <tr
+              key={`${peer.companyKey}:${index}`}
+              className="border-t border-slate-100 align-top dark:border-slate-800"
+            >
               <td className="py-3 pl-3 pr-1 tabular-nums text-slate-500 dark:text-slate-400">
                 {peers.indexOf(peer) + 1}
               </td>

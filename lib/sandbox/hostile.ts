@@ -1,7 +1,8 @@
 // SANDBOX_HOSTILE=1: the sandbox adds the hostile and odd companies of hostile-fixtures.ts to its
 // answers, as a real upstream could send them: list rows on the last page of both company sets,
 // their profiles, peers, logos and news, and their articles at the head of the top-news feed; one
-// ordinary company (ODD_KEY_PEER_HOST) has the odd-key companies as its closest peers. A wrapper
+// ordinary company (ODD_KEY_PEER_HOST) has the odd-key companies as its closest peers (the first
+// of them twice, in two segments). A wrapper
 // around the sandbox handler, so the app meets them through its real client, caches and pages.
 
 import { DEFAULT_MIN_MARKET_CAP } from "@/lib/upstream/vocabulary";
@@ -124,7 +125,13 @@ export function withHostileData(
         if (profile.companyKey !== ODD_KEY_PEER_HOST) return response;
         const oddKeys: string[] = Object.values(ODD_KEYS);
         const peers = profiles.filter((p) => oddKeys.includes(String(p.companyKey))).map(oddKeyPeer);
-        return json({ ...profile, peers: [...peers, ...(profile.peers as Json[])] });
+        // The first listed twice, as a peer in two business segments.
+        const twice = {
+          ...peers[0],
+          peerRelationship: "business_model_peer",
+          peerMarketSegment: "Second segment",
+        };
+        return json({ ...profile, peers: [...peers, twice, ...(profile.peers as Json[])] });
       }
       case "/v2/company/logo":
         return target && response.status === 404 ? hostileLogo(target, params) : response;
