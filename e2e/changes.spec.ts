@@ -119,6 +119,25 @@ test("filters by kind, sector and country with the keyboard only, kept in the UR
   await expect(rows.first()).toBeVisible();
 });
 
+test("an Apply that renders no new form still hands the focus on, and leaves none behind", async ({
+  page,
+}) => {
+  // Page 3 of one: the same filters, so Apply renders no new form.
+  await page.goto("/changes?page=3");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/\/changes$/);
+  await expect(page.locator("#changes-results")).toBeFocused();
+  // Away and Back: the form is rendered anew, on a page the Apply did not ask for.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Companies" }).click();
+  await expect(page).toHaveURL(/\/companies$/);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/changes/i);
+  await expect(page.getByLabel("Kind")).toBeVisible();
+  // A focus that does not come can only be waited for: the form's effect runs as it mounts.
+  await page.waitForTimeout(500);
+  await expect(page.locator("#changes-results")).not.toBeFocused();
+});
+
 test("readable without JavaScript: the filters are a plain form", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: E2E_CHANGES_URL });
   const page = await context.newPage();

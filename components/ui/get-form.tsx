@@ -1,10 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type ComponentProps, useEffect } from "react";
 
-/** The element to focus once the page a form asked for has rendered (see GetForm). */
-let focusAfterSubmit: string | null = null;
+/** The element to focus once the page a form asked for (`url`) has rendered (see GetForm). */
+let focusAfterSubmit: { id: string; url: string } | null = null;
 
 /**
  * A GET form whose fields left empty ("every …") stay out of the URL. With a script it is a client
@@ -19,11 +19,17 @@ export function GetForm({
   ...props
 }: Omit<ComponentProps<"form">, "action" | "method" | "onSubmit"> & { action: string; focusAfter?: string }) {
   const router = useRouter();
+  const url = `${usePathname()}?${useSearchParams()}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: url is the trigger (a page came), not a value used.
   useEffect(() => {
-    if (!focusAfterSubmit) return;
-    document.getElementById(focusAfterSubmit)?.focus();
+    // Taken up by the page the form asked for, whether the form was rendered anew with it or not
+    // (the same filters from a later page): a request left behind would move the focus on a
+    // later visit, Back to this page included.
+    const pending = focusAfterSubmit;
     focusAfterSubmit = null;
-  }, []);
+    if (pending && pending.url === `${location.pathname}${location.search}`)
+      document.getElementById(pending.id)?.focus();
+  }, [url]);
   return (
     <form
       {...props}
@@ -37,7 +43,8 @@ export function GetForm({
         const query = params.toString();
         const target = query ? `${action}?${query}` : action;
         // The same filters again: nothing is rendered anew, and the focus stays on the button.
-        if (target !== `${location.pathname}${location.search}`) focusAfterSubmit = focusAfter ?? null;
+        if (focusAfter && target !== `${location.pathname}${location.search}`)
+          focusAfterSubmit = { id: focusAfter, url: target };
         router.push(target);
       }}
     />
