@@ -125,8 +125,8 @@ test.describe("several instances through Redis", () => {
     redis = await startRedis();
     sandbox = await startApp({
       API_BASE_URL: "",
-      // The sandbox server's own index sync (in-process) counts against its key's limit: another
-      // key than the instances', so only the instances and this test spend demo-licensed's window.
+      // The sandbox server's own index sync runs in-process, outside SANDBOX_RATE_LIMIT (it limits
+      // the HTTP mount); another key than the instances' all the same.
       API_KEY: "demo-pro",
       CACHE_DIR: "off",
       SANDBOX_RATE_LIMIT: SANDBOX_LIMIT,

@@ -1,6 +1,8 @@
 import { isConnectionResetFault } from "./faults";
 import type { SandboxHandler } from "./types";
 
+const MOUNT_ORIGIN = "http://sandbox.mount";
+
 /** The path under which the app serves the sandbox (ARCHITECTURE.md). */
 export const SANDBOX_MOUNT = "/sandbox";
 
@@ -11,7 +13,8 @@ export function mountSandbox(handler: SandboxHandler, prefix = SANDBOX_MOUNT): S
     const path = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) || "/" : url.pathname;
     try {
       return await handler(
-        new Request(new URL(`${path}${url.search}`, url.origin), {
+        // Its own origin: a Host header naming the in-process origin must not escape the rate limit.
+        new Request(new URL(`${path}${url.search}`, MOUNT_ORIGIN), {
           method: request.method,
           headers: request.headers,
           // A caller that hangs up ends an injected hang (fault mode) instead of leaving it running.

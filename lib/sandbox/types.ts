@@ -20,6 +20,13 @@ export function requestKey(request: Request, params: URLSearchParams): string {
 
 export type SandboxHandler = (request: Request) => Promise<Response>;
 
+/**
+ * The origin of this process's own calls to its sandbox (never resolved on the network). They are
+ * not held to SANDBOX_RATE_LIMIT, which limits the HTTP mount: callers there share the public demo
+ * keys, and could otherwise spend the app's own window. The mount never passes this origin on.
+ */
+export const IN_PROCESS_ORIGIN = "http://sandbox.internal";
+
 export interface RateLimit {
   limit: number;
   windowMs: number;

@@ -1,10 +1,7 @@
 import "server-only";
-import type { SandboxHandler } from "@/lib/sandbox/types";
+import { IN_PROCESS_ORIGIN, type SandboxHandler } from "@/lib/sandbox/types";
 import { getConfig } from "@/lib/server/config";
 import { type ClientOptions, UpstreamClient } from "./client";
-
-/** Host name used for in-process sandbox requests; never resolved on the network. */
-export const SANDBOX_ORIGIN = "http://sandbox.internal";
 
 let sandbox: Promise<SandboxHandler> | undefined;
 
@@ -21,7 +18,7 @@ function loadSandbox(): Promise<SandboxHandler> {
 export function createUpstreamClient(overrides: Partial<ClientOptions> = {}): UpstreamClient {
   const config = getConfig().upstream;
   return new UpstreamClient({
-    baseUrl: config.baseUrl ?? SANDBOX_ORIGIN,
+    baseUrl: config.baseUrl ?? IN_PROCESS_ORIGIN,
     apiKey: config.apiKey,
     timeoutMs: config.timeoutMs,
     retries: config.retries,

@@ -289,6 +289,32 @@ describe("emulated rate limiting", () => {
     }
   });
 
+  it("limits the HTTP mount only: callers there cannot spend the app's own in-process window", async () => {
+    const { createSandboxHandler } = await import("@/lib/sandbox/handler");
+    const { mountSandbox } = await import("@/lib/sandbox/mount");
+    const { IN_PROCESS_ORIGIN } = await import("@/lib/sandbox/types");
+    const handler = createSandboxHandler({ rateLimit: { limit: 2, windowMs: 60_000 } });
+    const mounted = mountSandbox(handler);
+    const headers = { "X-Api-Key": "demo-licensed" };
+    const outside = (origin: string) =>
+      mounted(new Request(`${origin}/sandbox/v3/companies-list?compact=true`, { headers }));
+    const statuses: number[] = [];
+    // Over HTTP, with a Host header naming the in-process origin on the last ones.
+    for (const origin of [
+      "http://127.0.0.1:3000",
+      "http://127.0.0.1:3000",
+      IN_PROCESS_ORIGIN,
+      IN_PROCESS_ORIGIN,
+    ])
+      statuses.push((await outside(origin)).status);
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    // The app's own client, same key: not refused.
+    const own = await handler(
+      new Request(`${IN_PROCESS_ORIGIN}/v3/companies-list?compact=true`, { headers }),
+    );
+    expect(own.status).toBe(200);
+  });
+
   it("counts its windows in real time, even with the data clock pinned (SANDBOX_NOW)", async () => {
     const { startSandboxServer } = await import("../sandbox-server");
     let wall = 1_000_000;
