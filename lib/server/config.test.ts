@@ -46,7 +46,9 @@ describe("config.readConfig", () => {
     expect(settings.sandbox.nowMs).toBe(Date.parse("2026-11-20T15:00:00Z"));
     expect(settings.sandbox.rateLimit).toEqual({ limit: 50, windowMs: 60_000 });
     expect(settings.sandbox.faults).not.toBeNull();
-    expect(settings.sandbox).toMatchObject({ faultsControl: true, hostile: true });
+    // Never on a real API: aging the caches forces an index sync that spends its key.
+    expect(settings.sandbox).toMatchObject({ faultsControl: false, hostile: true });
+    expect(config.readConfig({ SANDBOX_FAULTS_CONTROL: "1" }).sandbox.faultsControl).toBe(true);
     expect(settings.directoryRefreshMs).toBe(5 * 60_000);
     expect(settings.requestLog).toBe(false);
   });
@@ -75,6 +77,36 @@ describe("config.readConfig", () => {
       for (const name of [...Object.keys(bad).filter((n) => n !== "API_BASE_URL"), "API_KEY"])
         expect(message).toContain(`${name}:`);
     }
+  });
+});
+
+describe("the key and the address", () => {
+  it("trims the key (a secret file's newline), and refuses one of spaces or with spaces inside", () => {
+    const settings = config.readConfig({ API_BASE_URL: "https://api.example.com", API_KEY: "sk-real\n" });
+    expect(settings.upstream.apiKey).toBe("sk-real");
+    for (const key of ["   ", "sk real", "sk\u0000x"])
+      expect(() => config.readConfig({ API_BASE_URL: "https://api.example.com", API_KEY: key })).toThrow(
+        /API_KEY:/,
+      );
+  });
+
+  it("refuses an address with a query, a fragment or credentials", () => {
+    for (const base of [
+      "https://api.example.com/?v=1",
+      "https://api.example.com/#x",
+      "https://u:p@api.example.com",
+    ])
+      expect(() => config.readConfig({ API_BASE_URL: base, API_KEY: "sk" })).toThrow(/API_BASE_URL:/);
+  });
+
+  it("without API_BASE_URL takes only a sandbox demo key: a real key there means the address was forgotten", () => {
+    expect(config.readConfig({ API_KEY: "demo-free" }).upstream.apiKey).toBe("demo-free");
+    expect(() => config.readConfig({ API_KEY: "sk-real" })).toThrow(/API_KEY: without API_BASE_URL/);
+  });
+
+  it("SANDBOX_RATE_LIMIT needs at least one request and one second", () => {
+    for (const value of ["0/60", "50/0"])
+      expect(() => config.parseSandboxRateLimit(value)).toThrow(/SANDBOX_RATE_LIMIT/);
   });
 });
 

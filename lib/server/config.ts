@@ -4,7 +4,7 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 import { type FaultSpec, parseFaultSpec } from "@/lib/sandbox/faults";
-import type { RateLimit as SandboxRateLimit } from "@/lib/sandbox/types";
+import { DEMO_KEYS, type RateLimit as SandboxRateLimit } from "@/lib/sandbox/types";
 import { type BudgetLimit, parseUpstreamRateLimit } from "@/lib/upstream/budget";
 
 /** The sandbox's licensed demo key: what the app uses when no key and no base URL are set. */
@@ -44,7 +44,10 @@ export interface SandboxConfig {
   rateLimit: SandboxRateLimit | undefined;
   /** SANDBOX_FAULTS: the fault mode at start. */
   faults: FaultSpec | null;
-  /** SANDBOX_FAULTS_CONTROL: whether /sandbox/faults may switch it at runtime. */
+  /**
+   * SANDBOX_FAULTS_CONTROL: whether /sandbox/faults may switch it at runtime and
+   * /sandbox/faults/age-caches age the caches; never with a real API_BASE_URL.
+   */
   faultsControl: boolean;
   /** SANDBOX_CLOCK_CONTROL=1: whether /sandbox/clock may move the sandbox's clock (tests and demos). */
   clockControl: boolean;
@@ -143,7 +146,8 @@ export function parseSandboxNow(value: string | undefined): number | undefined {
 export function parseSandboxRateLimit(value: string | undefined): SandboxRateLimit | undefined {
   if (!value) return undefined;
   const match = /^(\d+)\/(\d+)$/.exec(value.trim());
-  if (!match) throw new Error('SANDBOX_RATE_LIMIT must look like "50/60" (requests/seconds)');
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+    throw new Error('SANDBOX_RATE_LIMIT must look like "50/60" (requests/seconds, both at least 1)');
   return { limit: Number(match[1]), windowMs: Number(match[2]) * 1000 };
 }
 
@@ -199,8 +203,20 @@ const unsetOr = <T extends z.ZodType>(schema: T) =>
   schema.optional().or(z.literal("").transform(() => undefined));
 
 const envSchema = z.object({
-  API_BASE_URL: unsetOr(z.url({ protocol: /^https?$/ })),
-  API_KEY: z.string().optional(),
+  API_BASE_URL: unsetOr(
+    z.url({ protocol: /^https?$/ }).refine((value) => {
+      // (Checked also when the value is no URL: that has its own message.)
+      const url = URL.canParse(value) ? new URL(value) : null;
+      return !url || (!url.search && !url.hash && !url.username && !url.password);
+    }, "the API's address only, without a query, a fragment or credentials (the key is API_KEY)"),
+  ),
+  // Trimmed: a key read from a file keeps its newline, which fetch drops from the header but
+  // which would keep the key itself from being recognised (and redacted) in upstream messages.
+  API_KEY: z
+    .string()
+    .trim()
+    .regex(/^[^\s\p{Cc}]*$/u, "a key has no spaces or control characters inside")
+    .optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   UPSTREAM_BUDGET_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
@@ -238,8 +254,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
-  if (env.API_BASE_URL && !env.API_KEY)
+  const key = parsed.success ? parsed.data.API_KEY : env.API_KEY?.trim();
+  if (env.API_BASE_URL && !key)
     problems.push("API_KEY: API_BASE_URL is set but API_KEY is not: the real service needs a key");
+  if (!env.API_BASE_URL && key && !Object.hasOwn(DEMO_KEYS, key))
+    problems.push(
+      `API_KEY: without API_BASE_URL the embedded sandbox serves, and it takes only its demo keys (${Object.keys(DEMO_KEYS).join(", ")}): set API_BASE_URL for the real service`,
+    );
   if (!parsed.success || problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   const e = parsed.data;
@@ -258,7 +279,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       nowMs: e.SANDBOX_NOW,
       rateLimit: e.SANDBOX_RATE_LIMIT,
       faults: e.SANDBOX_FAULTS,
-      faultsControl: e.SANDBOX_FAULTS_CONTROL === "1" || e.SANDBOX_FAULTS_CONTROL === "true",
+      // Only while the sandbox is the data source: time travel and faults on a real API would
+      // spend its key (a forced index sync) for anyone who can POST.
+      faultsControl:
+        !e.API_BASE_URL && (e.SANDBOX_FAULTS_CONTROL === "1" || e.SANDBOX_FAULTS_CONTROL === "true"),
       clockControl: e.SANDBOX_CLOCK_CONTROL === "1",
       hostile: e.SANDBOX_HOSTILE === "1",
     },
