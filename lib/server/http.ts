@@ -3,7 +3,8 @@ import "server-only";
 import { z } from "zod";
 import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
 import { type MissingResource, UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
-import { checkApiRateLimit } from "./rate-limit";
+import { getApiMissLimiter, PageBudgetExceeded, withPageMissBudget } from "./page-budget";
+import { checkApiRateLimit, clientOf } from "./rate-limit";
 import { logRequest, newRequestId, REQUEST_ID_HEADER, requestLogEntry } from "./request-log";
 
 export interface ErrorItem {
@@ -103,6 +104,17 @@ const UPSTREAM_ERROR_ANSWERS: Record<UpstreamErrorCode, UpstreamErrorAnswer> = {
 /** Maps anything thrown by a handler to a response that leaks nothing. */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof z.ZodError) return errorBody(400, validationErrors(error));
+  if (error instanceof PageBudgetExceeded)
+    return errorBody(
+      429,
+      [
+        {
+          message: `Too many companies this server has not cached, asked for by this client; try again in ${error.retryAfterSeconds} s.`,
+          code: "miss_budget",
+        },
+      ],
+      { "retry-after": String(error.retryAfterSeconds) },
+    );
   if (error instanceof UpstreamError) {
     const answer = UPSTREAM_ERROR_ANSWERS[error.code] ?? UNAVAILABLE;
     const message = typeof answer.message === "string" ? answer.message : answer.message(error);
@@ -120,8 +132,14 @@ export function toErrorResponse(error: unknown): Response {
 /**
  * Wraps a route handler: the per-client rate limit first, every failure through toErrorResponse,
  * and one structured log line with the request id that the response carries as x-request-id.
+ * `chargeMisses`: a route that asks for many companies at once (a watchlist, a comparison) spends
+ * the client's PAGE_MISS_LIMIT on each one no cache holds, as the pages do; made-up keys would
+ * otherwise turn each request into dozens of upstream calls.
  */
-export function handler(fn: (request: Request) => Promise<Response> | Response) {
+export function handler(
+  fn: (request: Request) => Promise<Response> | Response,
+  options: { chargeMisses?: boolean } = {},
+) {
   return async (request: Request): Promise<Response> => {
     const started = performance.now();
     const requestId = newRequestId();
@@ -140,7 +158,9 @@ export function handler(fn: (request: Request) => Promise<Response> | Response) 
       );
     } else {
       try {
-        response = await fn(request);
+        response = options.chargeMisses
+          ? await withPageMissBudget(clientOf(request.headers), async () => fn(request), getApiMissLimiter())
+          : await fn(request);
       } catch (error) {
         response = toErrorResponse(error);
       }

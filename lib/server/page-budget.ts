@@ -28,9 +28,11 @@ interface Charge {
 // this module, and all of them must see the same budget.
 const STORE_KEY = Symbol.for("company-dashboard.page-miss-store");
 const LIMIT_KEY = Symbol.for("company-dashboard.page-miss-limit");
+const API_LIMIT_KEY = Symbol.for("company-dashboard.api-miss-limit");
 type Holder = {
   [STORE_KEY]?: AsyncLocalStorage<Charge>;
   [LIMIT_KEY]?: { limiter: ClientLimiter | null };
+  [API_LIMIT_KEY]?: { limiter: ClientLimiter | null };
 };
 const holder = globalThis as Holder;
 holder[STORE_KEY] ??= new AsyncLocalStorage<Charge>();
@@ -47,14 +49,32 @@ export function getPageMissLimiter(): ClientLimiter | null {
   return holder[LIMIT_KEY].limiter;
 }
 
-/** Replaces the process-wide budget: for tests. */
-export function setPageMissLimiter(limiter: ClientLimiter | null | undefined): void {
-  holder[LIMIT_KEY] = limiter === undefined ? undefined : { limiter };
+/**
+ * The same budget for the API routes that ask for many companies at once (a watchlist, a
+ * comparison, a watchlist's feed), counted apart so that the pages' budget is not spent twice.
+ */
+export function getApiMissLimiter(): ClientLimiter | null {
+  holder[API_LIMIT_KEY] ??= {
+    limiter: (() => {
+      const config = getConfig().pageMissLimit;
+      return config ? new RateLimiter(config, getSharedRedis(), "api-miss") : null;
+    })(),
+  };
+  return holder[API_LIMIT_KEY].limiter;
 }
 
-/** Runs a page's loads with their cache misses charged to `client`. */
-export function withPageMissBudget<T>(client: string, load: () => Promise<T>): Promise<T> {
-  const limiter = getPageMissLimiter();
+/** Replaces the process-wide budgets (the pages' and the fan-out routes'): for tests. */
+export function setPageMissLimiter(limiter: ClientLimiter | null | undefined): void {
+  holder[LIMIT_KEY] = limiter === undefined ? undefined : { limiter };
+  holder[API_LIMIT_KEY] = limiter === undefined ? undefined : { limiter };
+}
+
+/** Runs a page's loads (or a fan-out route's: `limiter`) with their cache misses charged to `client`. */
+export function withPageMissBudget<T>(
+  client: string,
+  load: () => Promise<T>,
+  limiter: ClientLimiter | null = getPageMissLimiter(),
+): Promise<T> {
   return limiter ? store.run({ limiter, client }, load) : load();
 }
 

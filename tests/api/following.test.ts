@@ -7,6 +7,9 @@ import type { FollowedRows } from "@/lib/api-types";
 import { companiesParam } from "@/lib/compare/set";
 import { MAX_FOLLOWING } from "@/lib/following/list";
 import { ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
+import { setPageMissLimiter } from "@/lib/server/page-budget";
+import { RateLimiter } from "@/lib/server/rate-limit";
 import { type Handler, installHostileServices } from "@/tests/hostile-services";
 
 const NOW = Date.parse("2026-11-20T15:00:00Z");
@@ -48,6 +51,37 @@ describe("GET /api/following", () => {
     const body = (await response.json()) as FollowedRows;
     expect(body.companies[0]).toMatchObject({ ok: true, row: { companyKey: known } });
     expect(body.companies[1]).toMatchObject({ ok: false, requested: "XNYS_NOSUCHCOMPANY" });
+  });
+
+  it("spends the client's PAGE_MISS_LIMIT on the companies no cache holds: made-up keys cannot fan out upstream", async () => {
+    setPageMissLimiter(new RateLimiter({ requests: 3, windowSeconds: 3600 }));
+    try {
+      const madeUp = Array.from({ length: 10 }, (_, i) => `XNYS_MADEUP${i}`);
+      const asked = (peer: string) =>
+        followingRows(
+          new Request(`http://localhost/api/following?${companies(madeUp)}`, {
+            headers: { [PEER_ADDRESS_HEADER]: peer },
+          }),
+        );
+      const before = upstreamCalls.length;
+      const refused = await asked("203.0.113.7");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe("miss_budget");
+      // Three misses went upstream, then the budget stopped the rest.
+      expect(upstreamCalls.length - before).toBeLessThanOrEqual(3);
+      // Another client has its own budget; what is cached now costs nothing.
+      const known = hostile.services().directory.index("default").search({}).hits[0]?.company
+        .companyKey as string;
+      const other = await followingRows(
+        new Request(`http://localhost/api/following?${companies([known])}`, {
+          headers: { [PEER_ADDRESS_HEADER]: "203.0.113.8" },
+        }),
+      );
+      expect(other.status).toBe(200);
+    } finally {
+      setPageMissLimiter(undefined);
+    }
   });
 
   it("answers 400 with errors for bad input", async () => {

@@ -5,7 +5,10 @@ import { followingQuery } from "@/lib/server/query-schemas";
 export const dynamic = "force-dynamic";
 
 /** The directory rows of up to 50 followed companies in one request; one failing company does not fail the others. */
-export const GET = handler(async (request) => {
-  const { companies } = parseQuery(request, followingQuery);
-  return jsonResponse(await loadFollowedRows(companies));
-});
+export const GET = handler(
+  async (request) => {
+    const { companies } = parseQuery(request, followingQuery);
+    return jsonResponse(await loadFollowedRows(companies));
+  },
+  { chargeMisses: true },
+);

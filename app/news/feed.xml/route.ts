@@ -25,7 +25,9 @@ const ENTRIES = 50;
  * The top-news view as Atom: the same query as /news, or `companies=K1,K2` (the compare set's
  * encoding) for a watchlist's stories of the last 7 days, one cached call per company.
  */
-export const GET = handler(async (request) => {
+export const GET = handler(feed, { chargeMisses: true });
+
+async function feed(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const today = utcDateOf(dataNow());
   const { state, notes } = feedStateOf(loadFeedSearchParams(url.searchParams), today);
@@ -80,7 +82,7 @@ export const GET = handler(async (request) => {
       "cache-control": `public, max-age=${partial ? 60 : 300}`,
     },
   });
-});
+}
 
 /** The filters of a feed's view that apply to one company's stories (the market-cap bounds do not). */
 function companyFilter(state: FeedState): SetNewsFilter {
