@@ -233,14 +233,22 @@ export class Services {
     return { ...this.serve(cached), liveFieldsAgeMs: Math.max(0, this.now() - cached.fetchedAt) };
   }
 
+  // Cached under the upper-case key, and asked for by it too: an answer to another spelling (a 404
+  // from a case-sensitive API) must not stand in the cache for the company's own.
   async logo(companyKey: string, variant: LogoVariant): Promise<Served<Uint8Array>> {
-    const key = `${companyKey.toUpperCase()}:${variant}`;
-    return this.serve(await this.logos.get(key, () => this.client.getLogo({ companyKey }, variant)));
+    const upper = companyKey.toUpperCase();
+    return this.serve(
+      await this.logos.get(`${upper}:${variant}`, () => this.client.getLogo({ companyKey: upper }, variant)),
+    );
   }
 
   async companyNews(companyKey: string, query: CompanyNewsQuery): Promise<Served<NewsArticle[]>> {
-    const key = `${companyKey.toUpperCase()}:${stableKey(query)}`;
-    return this.serve(await this.news.get(key, () => this.client.getCompanyNews({ companyKey }, query)));
+    const upper = companyKey.toUpperCase();
+    return this.serve(
+      await this.news.get(`${upper}:${stableKey(query)}`, () =>
+        this.client.getCompanyNews({ companyKey: upper }, query),
+      ),
+    );
   }
 
   /** How many stories the feed has for a query: one page of one story, read for its totalCount; uncached. */
