@@ -304,6 +304,24 @@ describe("one index sync across instances", () => {
     expect(live.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
   });
 
+  it("a holder whose lease lapsed and was taken over leaves the new holder's progress when it releases", async () => {
+    const namespace = `test-${++run}`;
+    const shared = await connect(namespace);
+    const first = await new RedisSnapshots(shared, null).lease("default");
+    if (!first || first === "held") throw new Error("no lease");
+    // The lease lapses (a holder stalled past its expiry), and another instance takes it over.
+    await shared.attempt((c) => c.del(shared.key("index:default:lease")));
+    const follower = new RedisSnapshots(await connect(namespace), null);
+    const second = await follower.lease("default");
+    if (!second || second === "held") throw new Error("no lease taken over");
+    second.progress({ pagesDone: 3, pagesTotal: 12, rows: 3000 });
+    await until(async () => (await follower.leaderProgress("default")) !== null);
+    await first.release();
+    expect(await follower.leaderProgress("default")).toEqual({ pagesDone: 3, pagesTotal: 12, rows: 3000 });
+    await second.release();
+    expect(await follower.leaderProgress("default")).toBeNull();
+  });
+
   it("a follower keeps its own copy in CACHE_DIR: started while Redis is down, it serves that copy", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "follower-"));
     try {

@@ -351,10 +351,12 @@ export class RedisSnapshots implements SnapshotStore {
       },
       release: async () => {
         clearInterval(timer);
+        // The progress goes with the lease, and only while it is this holder's: a lease that
+        // lapsed and was taken over carries the new holder's progress.
         await this.redis.attempt((c) =>
           c
             .eval(RELEASE_IF_HELD, { keys: [name], arguments: [token] })
-            .then(() => c.del(this.key(set, "progress"))),
+            .then((released) => (released === 1 ? c.del(this.key(set, "progress")) : 0)),
         );
       },
     };
