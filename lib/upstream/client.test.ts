@@ -458,6 +458,28 @@ describe("UpstreamClient under a failing service", () => {
     expect(Math.min(...sleeps.slice(1))).toBeGreaterThanOrEqual(10);
   });
 
+  it("refuses an answer past its size limit as invalid, without reading the rest, and the service counts as up", async () => {
+    let pulled = 0;
+    const huge = () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new Uint8Array(64 * 1024));
+          },
+        }),
+        { status: 200, headers: { "content-type": "application/json" } },
+      );
+    const { client } = clientWith([huge()], { maxBodyBytes: 1024 * 1024, breaker: { failureThreshold: 1 } });
+    const error = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
+    expect(error).toMatchObject({
+      code: "invalid_response",
+      message: expect.stringContaining("larger than"),
+    });
+    expect(pulled).toBeLessThan(40);
+    expect(client.health().breaker.state).toBe("closed");
+  });
+
   it("does not count answers about the request (404) as failures", async () => {
     const notFound = () => jsonResponse({ errors: [{ message: "Company not found." }] }, 404);
     const { client } = clientWith([notFound(), notFound(), notFound()], {

@@ -3,7 +3,7 @@ import "server-only";
 import type { z } from "zod";
 import { type BreakerOptions, CircuitBreaker } from "./breaker";
 import { type BudgetStatus, LocalBudgetStore, UpstreamBudget } from "./budget";
-import { classifyForbidden, missingResource, UpstreamError } from "./errors";
+import { classifyForbidden, isUpstreamError, missingResource, UpstreamError } from "./errors";
 import { isServiceFailure, type UpstreamHealth, UpstreamMonitor } from "./health";
 import { currentPriority } from "./priority";
 import {
@@ -83,6 +83,8 @@ export interface ClientOptions {
   interactiveWaitMs?: number;
   /** How long background work may queue for a slot (its own time budget starts after). */
   backgroundWaitMs?: number;
+  /** The largest answer read (default MAX_BODY_BYTES); a larger one is an invalid response. */
+  maxBodyBytes?: number;
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -95,6 +97,13 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * would break every reading of the pause; an hour, and the breaker and health probes take over.
  */
 export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+/**
+ * The largest answer the client reads: a list page of 1,000 companies is about 2 MB, a logo a few
+ * KB. A larger one (a misrouted download, a proxy's error page gone wrong) would be held whole in
+ * memory, and in the caches.
+ */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
 /** How long a 429 without a Retry-After pauses the calls (the service did not say). */
 export const RATE_LIMIT_WAIT_MS = 1_000;
 
@@ -131,6 +140,7 @@ export class UpstreamClient {
       totalBudgetMs: 20_000,
       interactiveWaitMs: 5_000,
       backgroundWaitMs: 10 * 60_000,
+      maxBodyBytes: MAX_BODY_BYTES,
       sleep: defaultSleep,
       now: Date.now,
       ...rest,
@@ -240,8 +250,10 @@ export class UpstreamClient {
    */
   private async readBody(response: Response, path: string, limit: AttemptLimit): Promise<Uint8Array> {
     try {
-      return await limit.read(response);
+      return await limit.read(response, this.options.maxBodyBytes);
     } catch (caught) {
+      if (caught instanceof BodyTooLarge)
+        throw this.invalid(path, `an answer larger than ${caught.maxBytes} bytes`, response.status);
       const code = isTimeout(caught) ? "timeout" : "network";
       this.monitor.failure(code, path);
       throw new UpstreamError(code, "the answer broke off before its end", { endpoint: path });
@@ -385,7 +397,9 @@ export class UpstreamClient {
       try {
         body = await this.readBody(response, path, limit);
       } catch (caught) {
-        this.breaker.failure(ticket);
+        // Too large is an answer all the same: the service is up.
+        if (isUpstreamError(caught) && caught.code === "invalid_response") this.breaker.success(ticket);
+        else this.breaker.failure(ticket);
         throw caught;
       }
       this.breaker.success(ticket);
@@ -474,6 +488,13 @@ function isTimeout(caught: unknown): boolean {
  * sync of 55,000 rows makes plenty of garbage) an abort no longer reaches the fetch. A body that
  * stalled then waited for undici's 5-minute socket timeout, and held a whole index sync with it.
  */
+/** A body past the client's size limit (maxBodyBytes). */
+class BodyTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`the answer is larger than ${maxBytes} bytes`);
+  }
+}
+
 class AttemptLimit {
   private readonly controller = new AbortController();
   private readonly timer: ReturnType<typeof setTimeout>;
@@ -502,8 +523,11 @@ class AttemptLimit {
     return Promise.race([promise, this.expired]);
   }
 
-  /** The whole body, read here so that at the limit it can be cancelled (which closes the connection). */
-  async read(response: Response): Promise<Uint8Array> {
+  /**
+   * The whole body, read here so that at the limit it can be cancelled (which closes the
+   * connection); past `maxBytes` it is cancelled too, with BodyTooLarge.
+   */
+  async read(response: Response, maxBytes = Number.POSITIVE_INFINITY): Promise<Uint8Array> {
     if (!response.body) return new Uint8Array(0);
     const reader = response.body.getReader();
     const chunks: Uint8Array[] = [];
@@ -514,6 +538,7 @@ class AttemptLimit {
         if (done) break;
         chunks.push(value);
         length += value.byteLength;
+        if (length > maxBytes) throw new BodyTooLarge(maxBytes);
       }
     } catch (error) {
       reader.cancel(error).catch(() => undefined);
