@@ -38,15 +38,20 @@ const holder = globalThis as Holder;
 holder[STORE_KEY] ??= new AsyncLocalStorage<Charge>();
 const store = holder[STORE_KEY];
 
-/** The process-wide budget, configured from the environment (null: off). */
-export function getPageMissLimiter(): ClientLimiter | null {
-  holder[LIMIT_KEY] ??= {
+/** A process-wide budget of PAGE_MISS_LIMIT's size, counted under `prefix` (null: off). */
+function limiterIn(slot: typeof LIMIT_KEY | typeof API_LIMIT_KEY, prefix: string): ClientLimiter | null {
+  holder[slot] ??= {
     limiter: (() => {
       const config = getConfig().pageMissLimit;
-      return config ? new RateLimiter(config, getSharedRedis(), "page-miss") : null;
+      return config ? new RateLimiter(config, getSharedRedis(), prefix) : null;
     })(),
   };
-  return holder[LIMIT_KEY].limiter;
+  return holder[slot].limiter;
+}
+
+/** The pages' budget, configured from the environment (null: off). */
+export function getPageMissLimiter(): ClientLimiter | null {
+  return limiterIn(LIMIT_KEY, "page-miss");
 }
 
 /**
@@ -54,13 +59,7 @@ export function getPageMissLimiter(): ClientLimiter | null {
  * comparison, a watchlist's feed), counted apart so that the pages' budget is not spent twice.
  */
 export function getApiMissLimiter(): ClientLimiter | null {
-  holder[API_LIMIT_KEY] ??= {
-    limiter: (() => {
-      const config = getConfig().pageMissLimit;
-      return config ? new RateLimiter(config, getSharedRedis(), "api-miss") : null;
-    })(),
-  };
-  return holder[API_LIMIT_KEY].limiter;
+  return limiterIn(API_LIMIT_KEY, "api-miss");
 }
 
 /** Replaces the process-wide budgets (the pages' and the fan-out routes'): for tests. */
