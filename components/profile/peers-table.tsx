@@ -131,9 +131,10 @@ export function PeersTable({
           </tr>
         </thead>
         <tbody>
-          {shown.map((peer, index) => (
+          {shown.map((peer) => (
+            // Keyed by its rank in the API's list too: a peer may be listed twice (two segments).
             <tr
-              key={`${peer.companyKey}:${index}`}
+              key={`${peer.companyKey}:${peers.indexOf(peer)}`}
               className="border-t border-slate-100 align-top dark:border-slate-800"
             >
               <td className="py-3 pl-3 pr-1 tabular-nums text-slate-500 dark:text-slate-400">
