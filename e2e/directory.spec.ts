@@ -189,6 +189,57 @@ test.describe("company directory", () => {
     expect(await scroller.evaluate((element) => element.scrollTop)).toBe(500 * 48);
   });
 
+  test("a row the keyboard reaches is shown whole, clear of the sticky header; End and Page Down move the focus", async ({
+    page,
+  }) => {
+    await page.goto("/companies");
+    await settled(page);
+    const scroller = page.locator("[data-results-scroller]");
+    /** The focused row's index, and whether all of it shows between the header and the bottom edge. */
+    const focusedRow = () =>
+      page.evaluate(() => {
+        const s = document.querySelector("[data-results-scroller]") as HTMLElement;
+        const row = document.activeElement?.closest("tbody tr");
+        if (!row) return { index: null, whole: false };
+        const top = (s.querySelector("thead") as HTMLElement).getBoundingClientRect().bottom;
+        const bottom = s.getBoundingClientRect().top + s.clientTop + s.clientHeight;
+        const box = row.getBoundingClientRect();
+        return {
+          index: row.getAttribute("data-index"),
+          whole: box.top >= top - 0.5 && box.bottom <= bottom + 0.5,
+        };
+      });
+    // Scrolled by the mouse to a row half under the header; Tab in from the header's last control.
+    await scroller.evaluate((element) => element.scrollTo({ top: 500 * 48 + 20 }));
+    // Row 500, half under the header, has become the row Tab reaches (the active row 0 is gone).
+    await expect(results(page).locator('tbody tr[data-index="500"] a[tabindex="0"]')).toBeVisible();
+    const scrolled = await scroller.evaluate((element) => element.scrollTop);
+    await results(page)
+      .locator("thead")
+      .evaluate((thead) =>
+        [...thead.querySelectorAll<HTMLElement>("button, [tabindex]")]
+          .filter((element) => element.tabIndex >= 0)
+          .at(-1)
+          ?.focus(),
+      );
+    // (A header control taking the focus does not scroll the table.)
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBe(scrolled);
+    await page.keyboard.press("Tab");
+    await expect.poll(focusedRow).toEqual({ index: "500", whole: true });
+
+    // Down past the bottom edge, a page down, and the end of a 12,000-row result.
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+    await bodyRows(page).getByRole("link").first().focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowDown");
+    await expect.poll(focusedRow).toEqual({ index: "20", whole: true });
+    await page.keyboard.press("PageDown");
+    await expect.poll(async () => Number((await focusedRow()).index)).toBeGreaterThan(20);
+    expect((await focusedRow()).whole).toBe(true);
+    await page.keyboard.press("End");
+    const last = String((await resultCount(page)) - 1);
+    await expect.poll(focusedRow, { timeout: 10_000 }).toEqual({ index: last, whole: true });
+  });
+
   test("removing a filter hands the focus to the next chip, else the one before, else the search box", async ({
     page,
   }) => {

@@ -3,6 +3,24 @@
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
 
 /**
+ * Scrolls a focused row whole into view: clear of the sticky header the rows pass under (Tab into a
+ * row half under it) and of the scroller's bottom edge (the virtualizer's scrollToIndex does not
+ * count the header). The browser's own focus scrolling knows neither; a scroll-padding would also
+ * scroll the table whenever a header control takes the focus.
+ */
+function reveal(scroller: HTMLElement, row: HTMLElement): void {
+  const frame = scroller.getBoundingClientRect();
+  const top = scroller.querySelector("thead")?.getBoundingClientRect().bottom ?? frame.top;
+  const bottom = frame.top + scroller.clientTop + scroller.clientHeight;
+  const box = row.getBoundingClientRect();
+  if (box.top < top) scroller.scrollTop -= top - box.top;
+  else if (box.bottom > bottom) scroller.scrollTop += Math.min(box.bottom - bottom, box.top - top);
+}
+
+/** How long a key's move waits for its row to be drawn with its link (its page of rows to come). */
+const FOCUS_WAIT_MS = 5_000;
+
+/**
  * Arrow keys, Page Up/Down, Home and End between the rows of a virtualized table: one row (the
  * active one) is in the tab order, and moving scrolls it into view and focuses its link. The
  * active row is the one that last took the focus, however (its link, its star or checkbox
@@ -52,7 +70,9 @@ export function useRowNavigation({
     const onFocusIn = (event: FocusEvent) => {
       const row = (event.target as HTMLElement).closest<HTMLElement>("[data-index]");
       focused.current = row ? Number(row.dataset.index) : null;
-      if (row) setActive(Number(row.dataset.index));
+      if (!row) return;
+      setActive(Number(row.dataset.index));
+      reveal(scroller, row);
     };
     const onFocusOut = (event: FocusEvent) => {
       const target = event.target as Node;
@@ -83,15 +103,23 @@ export function useRowNavigation({
     }
   }, [count, scrollRef]);
 
+  // The row moved to gets the focus once it is drawn: after a far jump (End, Page Down) the
+  // virtualizer draws it a few frames later, and its link once its page of rows has come.
+  const moving = useRef(0);
   const focusRow = (index: number) => {
     const target = Math.max(0, Math.min(count - 1, index));
     setActive(target);
     scrollToIndex(target);
-    requestAnimationFrame(() =>
-      scrollRef.current
-        ?.querySelector<HTMLElement>(`[data-index="${target}"] a`)
-        ?.focus({ preventScroll: true }),
-    );
+    const move = ++moving.current;
+    const started = performance.now();
+    const focusWhenDrawn = () => {
+      if (move !== moving.current) return; // another key since
+      const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"] a`);
+      if (link)
+        link.focus({ preventScroll: true }); // onFocusIn shows the whole row
+      else if (performance.now() - started < FOCUS_WAIT_MS) requestAnimationFrame(focusWhenDrawn);
+    };
+    requestAnimationFrame(focusWhenDrawn);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
