@@ -133,8 +133,8 @@ export function toErrorResponse(error: unknown): Response {
  * Wraps a route handler: the per-client rate limit first, every failure through toErrorResponse,
  * and one structured log line with the request id that the response carries as x-request-id.
  * `chargeMisses`: a route that asks for many companies at once (a watchlist, a comparison) spends
- * the client's PAGE_MISS_LIMIT on each one no cache holds, as the pages do; made-up keys would
- * otherwise turn each request into dozens of upstream calls.
+ * a per-client budget of PAGE_MISS_LIMIT's size (counted apart from the pages') on each one no
+ * cache holds; made-up keys would otherwise turn each request into dozens of upstream calls.
  */
 export function handler(
   fn: (request: Request) => Promise<Response> | Response,
