@@ -40,11 +40,15 @@ export interface RedisOptions {
 export const START_WAIT_MS = 15_000;
 
 /**
- * Commands in a row that get no answer before Redis counts as hung (the connection open, no
- * replies: a stopped process, a partition); then one command at most every HUNG_RETRY_MS tries
- * it, and the others fail at once instead of each waiting out its timeout.
+ * Commands in a row that get no answer, over at least HUNG_MIN_MS, before Redis counts as hung
+ * (the connection open, no replies: a stopped process, a partition); then one command at most
+ * every HUNG_RETRY_MS tries it, and the others fail at once instead of each waiting out its
+ * timeout. The span keeps a blocked event loop (a busy start, a large snapshot parsed), which
+ * times out every command in flight at once, from passing for an outage: that would have each
+ * instance take the index sync alone.
  */
 export const HUNG_AFTER = 3;
+export const HUNG_MIN_MS = 1_000;
 export const HUNG_RETRY_MS = 2_000;
 
 type Client = ReturnType<typeof createClient>;
@@ -58,6 +62,7 @@ export class SharedRedis {
   private failures = 0;
   /** Commands in a row that got no answer in time; from HUNG_AFTER on, Redis counts as hung. */
   private unanswered = 0;
+  private firstUnansweredAt = 0;
   private hungUntil = 0;
   private probing = false;
   private readonly now: () => number;
@@ -94,6 +99,7 @@ export class SharedRedis {
     });
     this.client.on("ready", () => {
       this.unanswered = 0;
+      this.hungUntil = 0;
       this.setState("ready");
     });
     this.client.on("reconnecting", () => {
@@ -129,7 +135,7 @@ export class SharedRedis {
   }
 
   private hung(): boolean {
-    return this.unanswered >= HUNG_AFTER;
+    return this.unanswered >= HUNG_AFTER && this.hungUntil > 0;
   }
 
   /** The client with this connection's command timeout, for libraries that take a client (rate-limiter-flexible). */
@@ -184,15 +190,18 @@ export class SharedRedis {
       );
       if (this.hung()) console.log(`redis: ${this.target} answers again`);
       this.unanswered = 0;
+      this.hungUntil = 0;
       return result;
     } catch (error) {
       this.failures++;
       this.lastError = error instanceof Error ? error.message : String(error);
       if (late) {
-        this.unanswered++;
-        if (this.unanswered === HUNG_AFTER)
-          console.warn(`redis: ${this.target} does not answer; serving from local tiers`);
-        if (this.hung()) this.hungUntil = this.now() + HUNG_RETRY_MS;
+        if (this.unanswered++ === 0) this.firstUnansweredAt = this.now();
+        const lasting = this.now() - this.firstUnansweredAt >= HUNG_MIN_MS;
+        if (this.unanswered >= HUNG_AFTER && lasting) {
+          if (!this.hung()) console.warn(`redis: ${this.target} does not answer; serving from local tiers`);
+          this.hungUntil = this.now() + HUNG_RETRY_MS;
+        }
       }
       return undefined;
     } finally {
