@@ -229,8 +229,16 @@ test.describe("company directory", () => {
 
     // Down past the bottom edge, a page down, and the end of a 12,000-row result.
     await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
-    await bodyRows(page).getByRole("link").first().focus();
-    for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowDown");
+    // Row 0 drawn again (before, the first link drawn may still be one near row 500).
+    const top = results(page).locator('tbody tr[data-index="0"] a');
+    await expect(top).toBeVisible();
+    await top.focus();
+    // One move at a time (keys pressed faster than the rows are drawn can drop the focus: see
+    // the README's known issues).
+    for (let i = 1; i <= 20; i++) {
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(async () => (await focusedRow()).index).toBe(String(i));
+    }
     await expect.poll(focusedRow).toEqual({ index: "20", whole: true });
     await page.keyboard.press("PageDown");
     await expect.poll(async () => Number((await focusedRow()).index)).toBeGreaterThan(20);

@@ -18,7 +18,7 @@ function reveal(scroller: HTMLElement, row: HTMLElement): void {
 }
 
 /** How long a key's move waits for its row to be drawn with its link (its page of rows to come). */
-const FOCUS_WAIT_MS = 5_000;
+const FOCUS_WAIT_MS = 10_000;
 
 /**
  * Arrow keys, Page Up/Down, Home and End between the rows of a virtualized table: one row (the
@@ -53,8 +53,18 @@ export function useRowNavigation({
   onRowKey?: (event: KeyboardEvent, index: number) => boolean;
 }) {
   const [active, setActive] = useState(0);
+  // The key's move whose row is still to be focused (see focusRow); a new one, a new result or
+  // the table going away ends the wait.
+  const moving = useRef(0);
+  useEffect(
+    () => () => {
+      moving.current++;
+    },
+    [],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger, not a value used.
   useEffect(() => {
+    moving.current++;
     // Reading scrollTop is free here (layout is fresh after the commit); scrolling is not.
     const scroller = scrollRef.current;
     if (scroller && scroller.scrollTop !== 0) scroller.scrollTo({ top: 0 });
@@ -72,7 +82,8 @@ export function useRowNavigation({
       focused.current = row ? Number(row.dataset.index) : null;
       if (!row) return;
       setActive(Number(row.dataset.index));
-      reveal(scroller, row);
+      // A row the keyboard reached; a pointer's would move under the pointer between press and release.
+      if ((event.target as HTMLElement).matches(":focus-visible")) reveal(scroller, row);
     };
     const onFocusOut = (event: FocusEvent) => {
       const target = event.target as Node;
@@ -105,7 +116,6 @@ export function useRowNavigation({
 
   // The row moved to gets the focus once it is drawn: after a far jump (End, Page Down) the
   // virtualizer draws it a few frames later, and its link once its page of rows has come.
-  const moving = useRef(0);
   const focusRow = (index: number) => {
     const target = Math.max(0, Math.min(count - 1, index));
     setActive(target);
@@ -113,8 +123,12 @@ export function useRowNavigation({
     const move = ++moving.current;
     const started = performance.now();
     const focusWhenDrawn = () => {
-      if (move !== moving.current) return; // another key since
-      const link = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"] a`);
+      if (move !== moving.current) return; // another key since, a new result, or no table
+      const scroller = scrollRef.current;
+      const now = document.activeElement;
+      // The person has gone on elsewhere (Tab, a click): the row does not take the focus back.
+      if (!scroller || (now && now !== document.body && !scroller.contains(now))) return;
+      const link = scroller.querySelector<HTMLElement>(`[data-index="${target}"] a`);
       if (link)
         link.focus({ preventScroll: true }); // onFocusIn shows the whole row
       else if (performance.now() - started < FOCUS_WAIT_MS) requestAnimationFrame(focusWhenDrawn);
