@@ -67,11 +67,19 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   const q = useDebounced(typed, 200);
   const search = useQuery(companySearchOptions(q));
   const client = useQueryClient();
-  // The text as it is now, for an answer that comes after it was asked for.
-  const latest = useRef(typed);
+  // An Enter waiting for its text's matches (see onKeyDown): typing on, Escape, leaving the box
+  // or another Enter ends the wait; the choice then goes through the latest render's onChoose.
+  const waiting = useRef(0);
+  const chooseLatest = useRef<(row: DirectoryRow | C) => void>(() => {});
   useEffect(() => {
-    latest.current = typed;
+    chooseLatest.current = choose;
   });
+  useEffect(
+    () => () => {
+      waiting.current++;
+    },
+    [],
+  );
   // While the box is empty the list holds the suggestions; once typed, the matches for the text.
   const typing = typed.length > 0;
   const rows: readonly (DirectoryRow | C)[] = typing
@@ -117,20 +125,24 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
         setText("");
         setOpen(false);
       } else if (typing && (stale || !search.data)) {
-        // The first match for the text as typed, once it comes (if the text is still that).
+        // The first match for the text as typed, once it comes (unless the wait has ended).
         event.preventDefault();
-        const asked = typed;
+        const wait = ++waiting.current;
         client
-          .fetchQuery(companySearchOptions(asked))
+          .fetchQuery(companySearchOptions(typed))
           .then((page) => {
             const first = page.rows[0];
-            if (first && latest.current === asked) choose(first);
+            if (first && wait === waiting.current) {
+              waiting.current++;
+              chooseLatest.current(first);
+            }
           })
           .catch(() => {
             // The search's own query shows the failure once the typing pauses.
           });
       }
     } else if (event.key === "Escape") {
+      waiting.current++;
       setOpen(false);
     }
   };
@@ -173,12 +185,16 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
         placeholder={placeholder}
         value={text}
         onChange={(e) => {
+          waiting.current++;
           setText(e.target.value);
           setActive(0);
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        onBlur={() => {
+          waiting.current++;
+          setOpen(false);
+        }}
         onKeyDown={onKeyDown}
       />
       <div
