@@ -92,7 +92,13 @@ export async function loadComparison(
     warning ??= item.warning;
     entries.push({ ok: true, requested: item.requested, company: compareCompanyOf(profile) });
   }
-  const focusPeers = focus ? peerRows(focus, (k) => services.knownToHaveLogo(k)) : [];
+  // One node per company in the peer graph: a peer the API lists twice (two segments) keeps its
+  // first, closest listing.
+  const focusPeers = focus
+    ? peerRows(focus, (k) => services.knownToHaveLogo(k)).filter(
+        (peer, i, all) => all.findIndex((p) => p.companyKey === peer.companyKey) === i,
+      )
+    : [];
   return { entries, focusPeers, ...(warning ? { warning } : {}) };
 }
 

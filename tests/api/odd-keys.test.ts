@@ -10,7 +10,7 @@ import { GET as news } from "@/app/api/news/route";
 import { GET as profile } from "@/app/api/profile/route";
 import { GET as resolve } from "@/app/api/resolve/route";
 import { companiesParam } from "@/lib/compare/set";
-import { ODD_KEY_NAMES, ODD_KEY_WORD, ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
+import { ODD_KEY_NAMES, ODD_KEY_PEER_HOST, ODD_KEY_WORD, ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
 import { type Handler, installHostileServices } from "@/tests/hostile-services";
 
 const now = () => Date.parse("2026-11-20T15:00:00Z");
@@ -61,6 +61,15 @@ describe("odd company keys through the API routes", () => {
     expect((await get(news, { companyKey: key.toLowerCase(), eventType: "guidance" })).status).toBe(200);
     expect((await get(logo, { companyKey: key.toLowerCase(), variant: "icon" })).status).toBe(200);
     expect(upstreamCalls.map((url) => url.searchParams.get("companyKey"))).toEqual([key, key]);
+  });
+
+  it("/api/compare's peer graph has one node per company, a peer listed twice included", async () => {
+    const response = await get(compare, { companies: ODD_KEY_PEER_HOST });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { focusPeers: { companyKey: string }[] };
+    const peers = body.focusPeers.map((p) => p.companyKey);
+    expect(peers).toEqual(expect.arrayContaining(keys));
+    expect(new Set(peers).size).toBe(peers.length);
   });
 
   it("/api/resolve names the key itself", async () => {
