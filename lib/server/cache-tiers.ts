@@ -286,8 +286,8 @@ export async function writeFileAtomic(
 /** How long one instance may hold a key's load before others stop waiting for it. */
 export const KEY_LOCK_MS = 5_000;
 const BYTES = { [RESP_TYPES.BLOB_STRING]: Buffer } as const;
-/** Deletes a lock or lease only while it still holds this holder's token (atomic in Redis). */
-export const RELEASE_IF_HELD =
+/** Deletes a key lock only while it still holds this holder's token (atomic in Redis). */
+const RELEASE_IF_HELD =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 /** Entries as Redis strings (the same format as the files), expiring when they are useless. */

@@ -19,7 +19,7 @@ import type {
   SyncLease,
 } from "@/lib/directory/sync";
 import type { Company } from "@/lib/upstream/schemas";
-import { RELEASE_IF_HELD, writeFileAtomic } from "./cache-tiers";
+import { writeFileAtomic } from "./cache-tiers";
 import type { SharedRedis } from "./redis";
 
 const FORMAT = "fiscal-atlas-company-index";
@@ -201,6 +201,10 @@ const SAVE =
   "if redis.call('exists', KEYS[1]) == 1 then redis.call('rename', KEYS[1], KEYS[2]) end " +
   "redis.call('set', KEYS[1], ARGV[1]) redis.call('set', KEYS[3], ARGV[2]) return 1";
 // KEYS: 1 lease, 2 progress. ARGV: 1 token, 2 ms, 3 progress (JSON, or "" to only renew both).
+/** Deletes the lease and its progress, only while the lease holds this holder's token. */
+const RELEASE_WITH_PROGRESS =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1], KEYS[2]) end return 0";
+
 const RENEW =
   "if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end " +
   "redis.call('pexpire', KEYS[1], ARGV[2]) " +
@@ -351,12 +355,10 @@ export class RedisSnapshots implements SnapshotStore {
       },
       release: async () => {
         clearInterval(timer);
-        // The progress goes with the lease, and only while it is this holder's: a lease that
-        // lapsed and was taken over carries the new holder's progress.
+        // The progress goes with the lease, and only while it is this holder's (in one script): a
+        // lease that lapsed and was taken over carries the new holder's progress.
         await this.redis.attempt((c) =>
-          c
-            .eval(RELEASE_IF_HELD, { keys: [name], arguments: [token] })
-            .then((released) => (released === 1 ? c.del(this.key(set, "progress")) : 0)),
+          c.eval(RELEASE_WITH_PROGRESS, { keys: [name, this.key(set, "progress")], arguments: [token] }),
         );
       },
     };
