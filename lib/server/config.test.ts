@@ -93,7 +93,9 @@ describe("the key and the address", () => {
   it("refuses an address with a query, a fragment or credentials", () => {
     for (const base of [
       "https://api.example.com/?v=1",
+      "https://api.example.com/?",
       "https://api.example.com/#x",
+      "https://api.example.com#",
       "https://u:p@api.example.com",
     ])
       expect(() => config.readConfig({ API_BASE_URL: base, API_KEY: "sk" })).toThrow(/API_BASE_URL:/);

@@ -206,8 +206,9 @@ const envSchema = z.object({
   API_BASE_URL: unsetOr(
     z.url({ protocol: /^https?$/ }).refine((value) => {
       // (Checked also when the value is no URL: that has its own message.)
+      // (A bare "?" or "#" leaves search and hash empty: the text is checked too.)
       const url = URL.canParse(value) ? new URL(value) : null;
-      return !url || (!url.search && !url.hash && !url.username && !url.password);
+      return !url || (!/[?#]/.test(value) && !url.username && !url.password);
     }, "the API's address only, without a query, a fragment or credentials (the key is API_KEY)"),
   ),
   // Trimmed: a key read from a file keeps its newline, which fetch drops from the header but

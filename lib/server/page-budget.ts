@@ -2,7 +2,9 @@
 // unit for each answer it needs that no cache holds (a made-up profile URL, each unknown company
 // of a /compare); answers served from a cache, and loads already in flight, cost nothing. The
 // page gate (proxy.ts) runs a page's loads inside withPageMissBudget; the caches call
-// chargePageMiss on a miss, which throws PageBudgetExceeded when the client has nothing left.
+// chargePageMiss on a miss, which throws PageBudgetExceeded when the client has nothing left. The
+// API routes that ask for many companies at once run theirs inside a budget of the same size,
+// counted apart (getApiMissLimiter, http.ts's chargeMisses).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { crossBundleError } from "@/lib/cross-bundle-error";
 import { getConfig } from "./config";
@@ -79,7 +81,8 @@ export function withPageMissBudget<T>(
 
 /**
  * Called by a cache just before it goes upstream for a value it does not hold: charges the
- * client of the page being loaded, if any (API routes and background work are not charged).
+ * client of the page or fan-out route being loaded, if any (other API routes and background
+ * work are not charged).
  */
 export async function chargePageMiss(): Promise<void> {
   const charge = store.getStore();

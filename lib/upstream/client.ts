@@ -416,7 +416,7 @@ export class UpstreamClient {
 
   private async toError(response: Response, path: string, limit: AttemptLimit): Promise<UpstreamError> {
     const status = response.status;
-    const body = await limit.read(response).catch(() => null);
+    const body = await limit.read(response, this.options.maxBodyBytes).catch(() => null);
     const message = this.redact(body ? readErrorMessage(body) : "") || `HTTP ${status}`;
     const details = { status, endpoint: path };
     if (status === 400) return new UpstreamError("bad_request", message, details);
@@ -481,13 +481,6 @@ function isTimeout(caught: unknown): boolean {
   return caught instanceof Error && (caught.name === "TimeoutError" || caught.name === "AbortError");
 }
 
-/**
- * One attempt's time limit, over its answer and its whole body. It is kept here, on a timer this
- * object holds, and not only through the request's signal: undici's Request follows the signal it
- * is given through a weak reference, and once the Request object has been garbage-collected (a
- * sync of 55,000 rows makes plenty of garbage) an abort no longer reaches the fetch. A body that
- * stalled then waited for undici's 5-minute socket timeout, and held a whole index sync with it.
- */
 /** A body past the client's size limit (maxBodyBytes). */
 class BodyTooLarge extends Error {
   constructor(readonly maxBytes: number) {
@@ -495,6 +488,13 @@ class BodyTooLarge extends Error {
   }
 }
 
+/**
+ * One attempt's time limit, over its answer and its whole body. It is kept here, on a timer this
+ * object holds, and not only through the request's signal: undici's Request follows the signal it
+ * is given through a weak reference, and once the Request object has been garbage-collected (a
+ * sync of 55,000 rows makes plenty of garbage) an abort no longer reaches the fetch. A body that
+ * stalled then waited for undici's 5-minute socket timeout, and held a whole index sync with it.
+ */
 class AttemptLimit {
   private readonly controller = new AbortController();
   private readonly timer: ReturnType<typeof setTimeout>;
