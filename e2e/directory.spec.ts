@@ -23,6 +23,16 @@ const results = (page: Page) => page.getByRole("table", { name: /^Companies/ });
 const bodyRows = (page: Page) => results(page).locator("tbody tr");
 const firstRow = (page: Page) => bodyRows(page).first();
 const search = (page: Page) => page.getByRole("searchbox", { name: /search companies/i });
+/** Focuses the table header's last control: the next Tab goes into the rows. */
+const focusHeaderEnd = (page: Page) =>
+  results(page)
+    .locator("thead")
+    .evaluate((thead) =>
+      [...thead.querySelectorAll<HTMLElement>("button, [tabindex]")]
+        .filter((element) => element.tabIndex >= 0)
+        .at(-1)
+        ?.focus(),
+    );
 const settled = (page: Page) => expect(results(page)).toHaveAttribute("aria-busy", "false");
 const resultCount = async (page: Page) => {
   await settled(page);
@@ -171,14 +181,7 @@ test.describe("company directory", () => {
       page.evaluate(() => document.activeElement?.closest("tbody tr")?.getAttribute("data-index") ?? null);
 
     // Tab from the header's last control goes into the rows, not past the table.
-    await results(page)
-      .locator("thead")
-      .evaluate((thead) =>
-        [...thead.querySelectorAll<HTMLElement>("button, [tabindex]")]
-          .filter((element) => element.tabIndex >= 0)
-          .at(-1)
-          ?.focus(),
-      );
+    await focusHeaderEnd(page);
     await page.keyboard.press("Tab");
     await expect(onScreen).toBeFocused();
     expect(await focusedRow()).toBe("500");
@@ -214,14 +217,7 @@ test.describe("company directory", () => {
     // Row 500, half under the header, has become the row Tab reaches (the active row 0 is gone).
     await expect(results(page).locator('tbody tr[data-index="500"] a[tabindex="0"]')).toBeVisible();
     const scrolled = await scroller.evaluate((element) => element.scrollTop);
-    await results(page)
-      .locator("thead")
-      .evaluate((thead) =>
-        [...thead.querySelectorAll<HTMLElement>("button, [tabindex]")]
-          .filter((element) => element.tabIndex >= 0)
-          .at(-1)
-          ?.focus(),
-      );
+    await focusHeaderEnd(page);
     // (A header control taking the focus does not scroll the table.)
     expect(await scroller.evaluate((element) => element.scrollTop)).toBe(scrolled);
     await page.keyboard.press("Tab");
