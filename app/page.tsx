@@ -10,9 +10,9 @@ import { utcDateOf } from "@/lib/dates";
 import { formatCount } from "@/lib/format";
 import { describeRange } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
-import { overviewData, type TopStories } from "@/lib/server/overview";
+import { recentCompanies, type TopStories, topStories, weekEventCounts } from "@/lib/server/overview";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
-import { getServices } from "@/lib/server/services";
+import { getServices, type Services } from "@/lib/server/services";
 import { feedHref } from "./news/search-params";
 
 function Panel({
@@ -89,20 +89,7 @@ export default async function OverviewPage() {
         </button>
       </form>
 
-      {(await upstreamIsSlow()) ? (
-        // The upstream is slow (page-gate.ts): the document now, the panels when they come.
-        <Suspense
-          fallback={
-            <div className="mt-8">
-              <SlowUpstreamNotice what="Today's top stories and this week's counts" />
-            </div>
-          }
-        >
-          <OverviewPanels />
-        </Suspense>
-      ) : (
-        <OverviewPanels />
-      )}
+      <OverviewPanels slow={await upstreamIsSlow()} />
     </div>
   );
 }
@@ -125,97 +112,128 @@ const STORIES_TITLE = {
   week: "Top stories this week",
 };
 
-async function OverviewPanels() {
+/**
+ * The three panels, each from its own data. On a fast upstream the page waits for all three; on a
+ * slow one (page-gate.ts) the document comes at once and each panel streams in when its data
+ * does: today's stories (a call people wait for) do not wait for the week's counts (background
+ * calls, one per event type).
+ */
+function OverviewPanels({ slow }: { slow: boolean }) {
   const services = getServices();
   const nowMs = dataNow();
   const today = utcDateOf(nowMs);
-  const [stories, counts, recent] = await overviewData(services, today);
+  const streamed = (what: string, panel: ReactNode) =>
+    slow ? <Suspense fallback={<SlowUpstreamNotice what={what} />}>{panel}</Suspense> : panel;
   return (
     <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      {stories.status === "fulfilled" ? (
-        <Panel
-          id="top-stories"
-          title={STORIES_TITLE[stories.value.span]}
-          action={
-            stories.value.page.data.pagination.totalCount > 0 && (
-              <Link className={linkClass} href={storiesHref(stories.value, today)}>
-                All {formatCount(stories.value.page.data.pagination.totalCount)} from{" "}
-                {describeRange(stories.value.range)} →
-              </Link>
-            )
-          }
-        >
-          {stories.value.page.warning && (
-            <StaleNotice className="mb-3">{stories.value.page.warning}</StaleNotice>
-          )}
-          {stories.value.span !== "today" && stories.value.page.data.data.length > 0 && (
-            <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-              {stories.value.span === "yesterday"
-                ? "No story of importance 1–2 yet today (UTC), so here is yesterday."
-                : "No story of importance 1–2 today or yesterday (UTC), so here are the week's."}
-            </p>
-          )}
-          {stories.value.page.data.data.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              No story of importance 1–2 in the last 7 UTC days. The{" "}
-              <Link className={linkClass} href="/news?minImportance=1&maxImportance=5">
-                feed at every importance
-              </Link>{" "}
-              may have less material ones.
-            </p>
-          ) : (
-            <ol className="space-y-3">
-              {stories.value.page.data.data.map((article) => (
-                <li key={`${article.companyKey}|${article.collectedAt}|${article.title}`}>
-                  <ArticleCard
-                    article={article}
-                    hasLogo={!article.companyKey || !stories.value.page.noLogo.includes(article.companyKey)}
-                  />
-                </li>
-              ))}
-            </ol>
-          )}
-        </Panel>
-      ) : (
-        <Panel id="top-stories" title="Top stories today">
-          <Failed what="today's top stories" />
-        </Panel>
-      )}
-
+      {streamed("Today's top stories", <StoriesPanel services={services} today={today} />)}
       <div className="space-y-10">
-        <Panel
-          id="week-types"
-          title="This week by event type"
-          action={
-            <Link className={linkClass} href="/news">
-              Open the feed →
-            </Link>
-          }
-        >
-          {counts.status === "fulfilled" ? (
-            <>
-              {counts.value.warning && <StaleNotice className="mb-3">{counts.value.warning}</StaleNotice>}
-              <EventTypeChart data={counts.value} today={today} />
-            </>
-          ) : (
-            <Failed what="this week's counts" />
-          )}
-        </Panel>
-        <Panel id="recent" title="Recently updated companies">
-          {recent.status === "fulfilled" ? (
-            <>
-              {recent.value.notice && (
-                <div className="mb-3">
-                  <IndexNoticeView notice={recent.value.notice} />
-                </div>
-              )}
-              <RecentCompanies initial={recent.value} serverNowMs={nowMs} />
-            </>
-          ) : (
-            <Failed what="the recently updated companies" />
-          )}
-        </Panel>
+        {streamed("This week's counts", <CountsPanel services={services} today={today} />)}
+        {streamed("The recently updated companies", <RecentPanel nowMs={nowMs} />)}
       </div>
     </div>
+  );
+}
+
+/** A panel's data, or the reason it could not be had. */
+async function settled<T>(load: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return load.then(
+    (value) => ({ status: "fulfilled", value }),
+    (reason: unknown) => ({ status: "rejected", reason }),
+  );
+}
+
+async function StoriesPanel({ services, today }: { services: Services; today: string }) {
+  const stories = await settled(topStories(services, today));
+  return stories.status === "fulfilled" ? (
+    <Panel
+      id="top-stories"
+      title={STORIES_TITLE[stories.value.span]}
+      action={
+        stories.value.page.data.pagination.totalCount > 0 && (
+          <Link className={linkClass} href={storiesHref(stories.value, today)}>
+            All {formatCount(stories.value.page.data.pagination.totalCount)} from{" "}
+            {describeRange(stories.value.range)} →
+          </Link>
+        )
+      }
+    >
+      {stories.value.page.warning && <StaleNotice className="mb-3">{stories.value.page.warning}</StaleNotice>}
+      {stories.value.span !== "today" && stories.value.page.data.data.length > 0 && (
+        <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+          {stories.value.span === "yesterday"
+            ? "No story of importance 1–2 yet today (UTC), so here is yesterday."
+            : "No story of importance 1–2 today or yesterday (UTC), so here are the week's."}
+        </p>
+      )}
+      {stories.value.page.data.data.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          No story of importance 1–2 in the last 7 UTC days. The{" "}
+          <Link className={linkClass} href="/news?minImportance=1&maxImportance=5">
+            feed at every importance
+          </Link>{" "}
+          may have less material ones.
+        </p>
+      ) : (
+        <ol className="space-y-3">
+          {stories.value.page.data.data.map((article) => (
+            <li key={`${article.companyKey}|${article.collectedAt}|${article.title}`}>
+              <ArticleCard
+                article={article}
+                hasLogo={!article.companyKey || !stories.value.page.noLogo.includes(article.companyKey)}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  ) : (
+    <Panel id="top-stories" title="Top stories today">
+      <Failed what="today's top stories" />
+    </Panel>
+  );
+}
+
+async function CountsPanel({ services, today }: { services: Services; today: string }) {
+  const counts = await settled(weekEventCounts(services, today));
+  return (
+    <Panel
+      id="week-types"
+      title="This week by event type"
+      action={
+        <Link className={linkClass} href="/news">
+          Open the feed →
+        </Link>
+      }
+    >
+      {counts.status === "fulfilled" ? (
+        <>
+          {counts.value.warning && <StaleNotice className="mb-3">{counts.value.warning}</StaleNotice>}
+          <EventTypeChart data={counts.value} today={today} />
+        </>
+      ) : (
+        <Failed what="this week's counts" />
+      )}
+    </Panel>
+  );
+}
+
+async function RecentPanel({ nowMs }: { nowMs: number }) {
+  const recent = await settled(recentCompanies());
+  return (
+    <Panel id="recent" title="Recently updated companies">
+      {recent.status === "fulfilled" ? (
+        <>
+          {recent.value.notice && (
+            <div className="mb-3">
+              <IndexNoticeView notice={recent.value.notice} />
+            </div>
+          )}
+          <RecentCompanies initial={recent.value} serverNowMs={nowMs} />
+        </>
+      ) : (
+        <Failed what="the recently updated companies" />
+      )}
+    </Panel>
   );
 }

@@ -78,7 +78,6 @@ test("a profile not cached: the data fills in when the slow upstream answers", a
 for (const { path, what } of [
   { path: "/news?importance=3", what: "The stories" },
   { path: "/compare?companies=NYSE_CWZ,TSXV_DORR", what: "The comparison" },
-  { path: "/", what: "Today's top stories" },
 ]) {
   test(`${path}: the document at once, saying the data service is slow`, async ({ page, request }) => {
     await setFaults(request, E2E_SLOW_FAULTS);
@@ -93,6 +92,35 @@ for (const { path, what } of [
     expect(problems.filter((p) => !/status of 50\d/.test(p))).toEqual([]);
   });
 }
+
+test("/: the document at once, and each panel fills in when its own data comes", async ({
+  page,
+  request,
+}) => {
+  // Each top-news call answers in 3.5 s: today's stories are one call, the week's counts one per
+  // event type (21, three at a time, about 25 s).
+  await setFaults(request, "latency=3500,only=/v1/top-news");
+  const problems = collectProblems(page);
+  const { status, ms } = await open(page, "/");
+  expect(status).toBe(200);
+  expect(ms).toBeLessThan(DOCUMENT_MS);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  const slow = page.getByRole("status").filter({ hasText: SLOW });
+  await expect(slow.filter({ hasText: "Today's top stories" })).toBeVisible();
+  const countsSlow = slow.filter({ hasText: "This week's counts" });
+  await expect(countsSlow).toBeVisible();
+  // Today's stories come while the counts are still on their way: one panel does not hold up another.
+  const stories = page.getByRole("region", { name: "Top stories today" }).getByRole("listitem");
+  await expect(stories.first()).toBeVisible({ timeout: 15_000 });
+  await expect(slow.filter({ hasText: "Today's top stories" })).toHaveCount(0);
+  await expect(countsSlow).toBeVisible();
+  // The recently updated companies come from the directory's index: no wait at all.
+  await expect(
+    page.getByRole("region", { name: "Recently updated companies" }).getByRole("link").first(),
+  ).toBeVisible();
+  await axe(page);
+  expect(problems).toEqual([]);
+});
 
 test("the pages' miss budget: a spray of made-up keys gets a readable 429, cached pages and prefetches pass", async ({
   request,
