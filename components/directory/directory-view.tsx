@@ -19,6 +19,7 @@ import type { IndexStatus } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 import { useDataNow } from "@/lib/client/data-now";
 import { exportWaitsFor } from "@/lib/directory/csv";
+import { indexingText } from "@/lib/directory/progress-text";
 import type { SyncProgress } from "@/lib/directory/sync";
 import {
   activeFilterCount,
@@ -404,9 +405,6 @@ export function DirectoryView({
 }
 
 function SyncBar({ progress }: { progress: SyncProgress }) {
-  const pages = progress.pagesTotal
-    ? `${progress.pagesDone} of ${progress.pagesTotal} pages`
-    : `${progress.pagesDone} pages`;
   return (
     // Not a live region: its counts change every second while it runs. Its start is said once.
     <div className="flex flex-wrap items-center gap-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-700 dark:bg-slate-900 dark:text-brand-100">
@@ -419,13 +417,7 @@ function SyncBar({ progress }: { progress: SyncProgress }) {
         max={progress.pagesTotal ?? undefined}
         className="h-2 w-40 overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-600"
       />
-      <span>
-        {!progress.elsewhere
-          ? `Indexing the company list: ${pages}, ${formatCount(progress.rows)} companies so far. Results fill in as pages arrive.`
-          : progress.pagesDone > 0
-            ? `Another instance of this server is indexing the company list: ${pages}, ${formatCount(progress.rows)} companies so far. Results appear when it is done.`
-            : "Another instance of this server is indexing the company list. Results appear when it is done."}
-      </span>
+      <span>{indexingText(progress, "Results")}</span>
     </div>
   );
 }

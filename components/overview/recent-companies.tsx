@@ -7,9 +7,11 @@ import { CountryFlag } from "@/components/ui/country-flag";
 import { describeError } from "@/components/ui/states";
 import type { DirectoryPage } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
-import { formatAgo, formatCount, formatUtc } from "@/lib/format";
+import { indexingText } from "@/lib/directory/progress-text";
+import { formatAgo, formatUtc } from "@/lib/format";
 
 const POLL_MS = 60_000;
+const SYNCING_POLL_MS = 10_000;
 
 /** The upstream's "now" (the sandbox clock may be pinned) moved on by the time spent on the page. */
 function useUpstreamNow(serverNowMs: number): number {
@@ -34,7 +36,8 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
       // The list needs rows only: no facet counts over the whole index every minute.
       getJson<DirectoryPage>("/api/companies?sort=updatedAt&order=desc&pageSize=10&facets=false", signal),
     initialData: initial,
-    refetchInterval: POLL_MS,
+    // While the index's first sync runs, sooner: the list fills in (or arrives) within seconds.
+    refetchInterval: (q) => (q.state.data?.progress.state === "syncing" ? SYNCING_POLL_MS : POLL_MS),
     staleTime: POLL_MS,
   });
   const { rows, progress } = query.data;
@@ -42,8 +45,7 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
     <div>
       {progress.state === "syncing" && (
         <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
-          The directory is still indexing ({formatCount(progress.rows)} companies so far); this list fills in
-          as it goes.
+          {indexingText(progress, "Companies")}
         </p>
       )}
       {query.isError && (
@@ -52,9 +54,11 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
         </p>
       )}
       {rows.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          No companies indexed yet. Try again in a moment.
-        </p>
+        progress.state !== "syncing" && (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            No companies indexed yet. Try again in a moment.
+          </p>
+        )
       ) : (
         <ol className="divide-y divide-slate-200 dark:divide-slate-800">
           {rows.map((row) => {

@@ -9,7 +9,7 @@ import type { DirectoryPage, DirectoryRow } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import { useDebounced } from "@/lib/client/debounce";
 import type { CompanyCard } from "@/lib/client/recent-companies";
-import { formatCount } from "@/lib/format";
+import { indexingText } from "@/lib/directory/progress-text";
 
 /** The directory's first eight matches for a picker (name, ticker or any identifier). */
 export function companySearchOptions(q: string) {
@@ -157,7 +157,7 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   // Under the matches, not announced: its count changes with every search.
   const indexing =
     searched && search.data?.progress.state === "syncing"
-      ? `The directory is still indexing (${formatCount(search.data.progress.rows)} companies so far).`
+      ? indexingText(search.data.progress, "Matches")
       : "";
 
   return (
