@@ -23,6 +23,11 @@ function explain(cause: PageStatusCause): { title: string; text: string } {
         title: "The data service is limiting this server",
         text: "This page needs data that is not cached, and the data service is asking this server to wait before its next request. Pages already cached keep working.",
       };
+    case "upstream_budget":
+      return {
+        title: "Too many pages are loading at once",
+        text: "This page needs data that is not cached, and this server is using, for the moment, all the requests its plan with the data service allows. Pages already cached keep working.",
+      };
     case "circuit_open":
       return {
         title: "The data service is failing",

@@ -41,6 +41,17 @@ describe("toErrorResponse", () => {
     expect(logo.body.errors[0].message).toBe("This company has no logo.");
     const limited = await answer(new UpstreamError("rate_limited", "x", { retryAfterMs: 1500 }));
     expect(limited.retryAfter).toBe("2");
+    expect(limited.body.errors[0].message).toMatch(/data service is rate-limiting/);
+    // This server's own budget: the same code, and words that do not blame the service.
+    const spent = await answer(new UpstreamError("rate_limited", "x", { retryAfterMs: 900, budget: true }));
+    expect([spent.status, spent.retryAfter, spent.body.errors[0].code]).toEqual([
+      503,
+      "1",
+      "upstream_rate_limited",
+    ]);
+    expect(spent.body.errors[0].message).toMatch(
+      /^This server is using all the requests its data-service plan allows/,
+    );
     const open = await answer(new UpstreamError("circuit_open", "x", { retryAfterMs: 30_000 }));
     expect(open.retryAfter).toBe("30");
     const timeout = await answer(new UpstreamError("timeout", "x", { retryAfterMs: 30_000 }));

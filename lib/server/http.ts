@@ -80,7 +80,10 @@ const UPSTREAM_ERROR_ANSWERS: Record<UpstreamErrorCode, UpstreamErrorAnswer> = {
   rate_limited: {
     status: 503,
     code: "upstream_rate_limited",
-    message: "The data service is rate-limiting this server; try again shortly.",
+    message: (error) =>
+      error.details.budget
+        ? "This server is using all the requests its data-service plan allows for the moment; try again shortly."
+        : "The data service is rate-limiting this server; try again shortly.",
     retryAfter: true,
   },
   timeout: { status: 504, code: "upstream_timeout", message: "The data service did not answer in time." },

@@ -10,6 +10,13 @@ describe("a page's status for an upstream failure", () => {
       code: "rate_limited",
       retryAfterSeconds: 30,
     });
+    // This server's own budget refused the call: told apart from the service's 429.
+    const spent = new UpstreamError("rate_limited", "spent", { retryAfterMs: 4_000, budget: true });
+    expect(pageStatusOf(spent, 30_000)).toEqual({
+      status: 503,
+      code: "upstream_budget",
+      retryAfterSeconds: 4,
+    });
     expect(pageStatusOf(new UpstreamError("unavailable", "500"), 2000)).toEqual({
       status: 503,
       code: "unavailable",

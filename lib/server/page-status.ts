@@ -9,7 +9,8 @@ import type { UpstreamErrorCode } from "@/lib/upstream/errors";
 export const PAGE_STATUS_HEADER = "x-fiscal-atlas-page-status";
 export const PAGE_STATUS_PATH = "/page-status";
 
-export type PageStatusCode = UpstreamErrorCode | "page_budget";
+/** An upstream error's code; page_budget: the client's page misses; upstream_budget: the server's own UPSTREAM_RATE_LIMIT. */
+export type PageStatusCode = UpstreamErrorCode | "page_budget" | "upstream_budget";
 
 export interface PageStatusCause {
   status: 429 | 502 | 503;
@@ -19,7 +20,7 @@ export interface PageStatusCause {
 
 /** What an upstream failure makes of a page, or null when the page itself handles it (404, plan). */
 export function pageStatusOf(
-  error: { code: UpstreamErrorCode; details: { retryAfterMs?: number } },
+  error: { code: UpstreamErrorCode; details: { retryAfterMs?: number; budget?: true } },
   fallbackRetryAfterMs: number,
 ): PageStatusCause | null {
   const retryAfterSeconds = Math.max(
@@ -34,6 +35,8 @@ export function pageStatusOf(
     case "unauthorized":
     case "invalid_response":
       return { status: 502, code: error.code, retryAfterSeconds };
+    case "rate_limited":
+      return { status: 503, code: error.details.budget ? "upstream_budget" : error.code, retryAfterSeconds };
     default:
       return { status: 503, code: error.code, retryAfterSeconds };
   }

@@ -108,7 +108,7 @@ describe("UpstreamBudget with the local store (fake timers)", () => {
     expect(Date.now()).toBe(1_000_000); // refused at once, not after waiting 5 s
     expect(error).toMatchObject({
       code: "rate_limited",
-      details: { endpoint: "/v3/company/profile", retryAfterMs: 10_000 + WINDOW_MARGIN_MS },
+      details: { endpoint: "/v3/company/profile", retryAfterMs: 10_000 + WINDOW_MARGIN_MS, budget: true },
     });
     expect(error?.message).toMatch(/UPSTREAM_RATE_LIMIT/);
     // A call that can wait that long does, and goes.
@@ -129,6 +129,8 @@ describe("UpstreamBudget with the local store (fake timers)", () => {
       message: expect.stringMatching(/asked to wait/),
       details: { retryAfterMs: 3_000 },
     });
+    // The service's wait, not this server's budget: pages and API answers say so.
+    expect(((await short) as UpstreamError).details.budget).toBeUndefined();
     expect(long.grants).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(3_000);
     await long.done;

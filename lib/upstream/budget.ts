@@ -293,7 +293,11 @@ export class UpstreamBudget {
       paused
         ? "the data service asked to wait before the next call"
         : "this server's upstream budget (UPSTREAM_RATE_LIMIT) is spent for the moment",
-      { endpoint, retryAfterMs: Math.max(1, Math.ceil(retryAfterMs)) },
+      {
+        endpoint,
+        retryAfterMs: Math.max(1, Math.ceil(retryAfterMs)),
+        ...(paused ? {} : { budget: true as const }),
+      },
     );
   }
 }

@@ -47,6 +47,8 @@ export class UpstreamError extends crossBundleError("company-dashboard.upstream-
       retryAfterMs?: number;
       /** With not_found: what was not found. */
       resource?: MissingResource;
+      /** With rate_limited: refused by this server's own budget (UPSTREAM_RATE_LIMIT), not the service. */
+      budget?: true;
     } = {},
   ) {
     super(message);
