@@ -50,7 +50,8 @@ export interface CompanyChange {
   after: string | null;
 }
 
-function identity(c: Company): string {
+/** A company across syncs: its fiscal identifier, which never changes (its key does, with its ticker). */
+export function identity(c: Company): string {
   return c.companyFiscalIdentifier ?? `id:${c.companyId}`;
 }
 

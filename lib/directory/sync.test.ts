@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { onDataChanged } from "@/lib/data-changed";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { companyRow } from "@/tests/company-rows";
+import { type CompanyChange, diffCompanies } from "./changes";
 import { DirectorySync, type ListSource } from "./sync";
 
 const row = companyRow;
@@ -280,6 +281,58 @@ describe("DirectorySync", () => {
     expect(index.byKey(row(7001).companyKey)).toBeDefined();
     expect(index.byKey(row(9001).companyKey)).toBeDefined();
     expect(index.byKey(row(5).companyKey)).toBeUndefined();
+  });
+
+  it("a list that shrinks while it is paged: the row that moved across two pages is not lost, nor reported removed", async () => {
+    // 3000 rows, pages of 1000, one at a time. In the second sync row 5 goes away once page 1 has
+    // been read: every later row moves up a place, so row 1001 (first of page 2 before) is now last
+    // of page 1, which was read before the change: neither read has it.
+    let rows = Array.from({ length: 3000 }, (_, k) => row(k + 1));
+    let onPage1: (() => void) | null = null;
+    const list: ListSource = {
+      async getCompaniesPage({ pageNumber = 1 }) {
+        const totalPages = Math.ceil(rows.length / 1000);
+        const page = {
+          pagination: {
+            page: pageNumber,
+            pageSize: 1000,
+            totalCount: rows.length,
+            totalPages,
+            hasNextPage: pageNumber < totalPages,
+            hasPreviousPage: pageNumber > 1,
+          },
+          data: rows.slice((pageNumber - 1) * 1000, pageNumber * 1000),
+        };
+        if (pageNumber === 1) onPage1?.();
+        return page;
+      },
+    };
+    const lines: string[] = [];
+    const diffs: CompanyChange[][] = [];
+    const sync = new DirectorySync(list, {
+      concurrency: 1,
+      log: (l) => lines.push(l),
+      onSynced: async (_set, previous, next) => {
+        if (previous) diffs.push(diffCompanies(previous, next, 0));
+      },
+    });
+    await sync.sync("default");
+    onPage1 = () => {
+      rows = [...rows.slice(0, 4), ...rows.slice(5)];
+      onPage1 = null;
+    };
+    await sync.sync("default");
+    expect(lines).toContain(
+      "index: the default set changed while it was paged: 1 company it had and this pass missed kept until a later sync leaves it out",
+    );
+    expect(sync.index("default").byKey(row(1001).companyKey)).toBeDefined();
+    // Nothing is reported: row 5 was read before it went, row 1001 was kept.
+    expect(diffs.at(-1)).toEqual([]);
+    // The next sync reads a still list: row 5 is gone, and only row 5.
+    await sync.sync("default");
+    expect(diffs.at(-1)?.map((c) => [c.kind, c.companyKey])).toEqual([["removed", row(5).companyKey]]);
+    expect(sync.index("default").size).toBe(2999);
+    expect(sync.index("default").byKey(row(1001).companyKey)).toBeDefined();
   });
 
   it("a failed page stops the attempt: its other workers call no more pages and write nothing into the next attempt", async () => {

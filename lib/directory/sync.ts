@@ -9,7 +9,7 @@ import { dataChanged } from "@/lib/data-changed";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground } from "@/lib/upstream/priority";
 import type { Company, Pagination } from "@/lib/upstream/schemas";
-import type { ChangeLog } from "./changes";
+import { type ChangeLog, identity } from "./changes";
 import { CompanyIndex } from "./company-index";
 
 /** A new index to serve: pages that showed the one it replaces may now be out of date. */
@@ -388,10 +388,13 @@ export class DirectorySync {
     // Ends this attempt at its first failure: its other workers then start no further page, and
     // a page still out when the next attempt begins is dropped instead of written into that one.
     const attempt = new AbortController();
+    // The list's size as each page reported it: more than one means the list changed while paged.
+    const sizes = new Set<number>();
     const fetchPage = async (pageNumber: number) => {
       attempt.signal.throwIfAborted();
       const page = await this.source.getCompaniesPage({ pageNumber, allCompanies });
       attempt.signal.throwIfAborted();
+      sizes.add(page.pagination.totalCount);
       return page;
     };
     const record = (pageNumber: number, data: Company[], at = this.now()) => {
@@ -459,9 +462,13 @@ export class DirectorySync {
       }
       const rows: Company[] = [];
       const seen = new Set<string>();
+      let doubled = 0;
       for (const pageNumber of [...pages.keys()].sort((a, b) => a - b)) {
         for (const row of pages.get(pageNumber)?.rows ?? []) {
-          if (seen.has(row.companyKey)) continue;
+          if (seen.has(row.companyKey)) {
+            doubled++;
+            continue;
+          }
           seen.add(row.companyKey);
           rows.push(row);
         }
@@ -475,6 +482,23 @@ export class DirectorySync {
         return await this.run(set, lease);
       }
       const previous = state.snapshot?.rows ?? null;
+      // A list that changed while it was paged (its size moved, a row came twice, the rows do not
+      // add up) may have shifted a row across two pages, fetched on either side of the change, so
+      // that neither had it. The companies the last snapshot had and this pass missed are kept
+      // until a pass that adds up leaves them out: one that moved is not reported removed (and new
+      // again at the next sync), one really gone is reported a sync later.
+      if (previous && (sizes.size > 1 || doubled > 0 || rows.length !== last.totalCount)) {
+        const present = new Set(rows.map(identity));
+        const kept = previous.filter((row) => !present.has(identity(row)) && !seen.has(row.companyKey));
+        rows.push(...kept);
+        this.log(
+          `index: the ${set} set changed while it was paged${
+            kept.length > 0
+              ? `: ${kept.length} ${kept.length === 1 ? "company" : "companies"} it had and this pass missed kept until a later sync leaves ${kept.length === 1 ? "it" : "them"} out`
+              : ""
+          }`,
+        );
+      }
       state.snapshot = { index: servedIndex(rows), rows, syncedAt: this.now() };
       state.partialRows = [];
       state.partial = null;
