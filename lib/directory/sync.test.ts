@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { onDataChanged } from "@/lib/data-changed";
 import { UpstreamError } from "@/lib/upstream/errors";
+import type { Company } from "@/lib/upstream/schemas";
 import { companyRow } from "@/tests/company-rows";
 import { type CompanyChange, diffCompanies } from "./changes";
 import { DirectorySync, type ListSource } from "./sync";
@@ -46,6 +47,28 @@ function source(
     },
   };
   return { list, calls, maxInFlight: () => maxInFlight, setCount: (n: number) => (count = n) };
+}
+
+/** A list endpoint over `rows()` as they are at each call, pages of 1000; `onCall` runs first, and may throw. */
+function pagedList(rows: () => readonly Company[], onCall: (pageNumber: number) => void): ListSource {
+  return {
+    async getCompaniesPage({ pageNumber = 1 }) {
+      onCall(pageNumber);
+      const all = rows();
+      const totalPages = Math.ceil(all.length / 1000);
+      return {
+        pagination: {
+          page: pageNumber,
+          pageSize: 1000,
+          totalCount: all.length,
+          totalPages,
+          hasNextPage: pageNumber < totalPages,
+          hasPreviousPage: pageNumber > 1,
+        },
+        data: all.slice((pageNumber - 1) * 1000, pageNumber * 1000),
+      };
+    },
+  };
 }
 
 describe("DirectorySync", () => {
@@ -244,27 +267,16 @@ describe("DirectorySync", () => {
     let rows = Array.from({ length: 8000 }, (_, k) => row(k + 1));
     let failPage: number | null = 8;
     const calls: number[] = [];
-    const list: ListSource = {
-      async getCompaniesPage({ pageNumber = 1 }) {
+    const list = pagedList(
+      () => rows,
+      (pageNumber) => {
         calls.push(pageNumber);
         if (pageNumber === failPage) {
           failPage = null;
           throw new UpstreamError("rate_limited", "Rate limit exceeded");
         }
-        const totalPages = Math.ceil(rows.length / 1000);
-        return {
-          pagination: {
-            page: pageNumber,
-            pageSize: 1000,
-            totalCount: rows.length,
-            totalPages,
-            hasNextPage: pageNumber < totalPages,
-            hasPreviousPage: pageNumber > 1,
-          },
-          data: rows.slice((pageNumber - 1) * 1000, pageNumber * 1000),
-        };
       },
-    };
+    );
     const lines: string[] = [];
     const sync = new DirectorySync(list, { concurrency: 1, log: (l) => lines.push(l) });
     await sync.sync("default");
@@ -285,28 +297,19 @@ describe("DirectorySync", () => {
 
   it("a list that shrinks while it is paged: the row that moved across two pages is not lost, nor reported removed", async () => {
     // 3000 rows, pages of 1000, one at a time. In the second sync row 5 goes away once page 1 has
-    // been read: every later row moves up a place, so row 1001 (first of page 2 before) is now last
+    // been read (as page 2 is asked for): every later row moves up a place, so row 1001 (first of page 2 before) is now last
     // of page 1, which was read before the change: neither read has it.
     let rows = Array.from({ length: 3000 }, (_, k) => row(k + 1));
-    let onPage1: (() => void) | null = null;
-    const list: ListSource = {
-      async getCompaniesPage({ pageNumber = 1 }) {
-        const totalPages = Math.ceil(rows.length / 1000);
-        const page = {
-          pagination: {
-            page: pageNumber,
-            pageSize: 1000,
-            totalCount: rows.length,
-            totalPages,
-            hasNextPage: pageNumber < totalPages,
-            hasPreviousPage: pageNumber > 1,
-          },
-          data: rows.slice((pageNumber - 1) * 1000, pageNumber * 1000),
-        };
-        if (pageNumber === 1) onPage1?.();
-        return page;
+    let shrink = false;
+    const list = pagedList(
+      () => rows,
+      (pageNumber) => {
+        if (shrink && pageNumber === 2) {
+          rows = [...rows.slice(0, 4), ...rows.slice(5)];
+          shrink = false;
+        }
       },
-    };
+    );
     const lines: string[] = [];
     const diffs: CompanyChange[][] = [];
     const sync = new DirectorySync(list, {
@@ -317,10 +320,7 @@ describe("DirectorySync", () => {
       },
     });
     await sync.sync("default");
-    onPage1 = () => {
-      rows = [...rows.slice(0, 4), ...rows.slice(5)];
-      onPage1 = null;
-    };
+    shrink = true;
     await sync.sync("default");
     expect(lines).toContain(
       "index: the default set changed while it was paged: 1 company it had and this pass missed kept until a later sync leaves it out",
