@@ -103,7 +103,7 @@ export function ResultsTable(props: ResultsTableProps) {
   const last = (items.at(-1)?.index ?? -1) + 1;
   useRangeReporter(first, last, virtualizer.isScrolling, onRangeChange);
   const fling = useFling(scrollRef, virtualizer.isScrolling);
-  const { tabStop, onKeyDown } = useRowNavigation({
+  const { tabStop, keepWhole, onKeyDown } = useRowNavigation({
     count,
     rowHeight: ROW_HEIGHT,
     scrollRef,
@@ -244,8 +244,8 @@ export function ResultsTable(props: ResultsTableProps) {
               const company = rowAt(item.index);
               const row = company ? rowsById[company.companyKey] : undefined;
               const style = { height: ROW_HEIGHT, transform: `translateY(${item.start}px)` };
-              // A flung row shows the name alone; a row whose page is loading, placeholders.
-              if (fling || !company || !row)
+              // A flung row shows the name alone (not the keyboard's row); a row whose page is loading, placeholders.
+              if ((fling && !keepWhole(item.index)) || !company || !row)
                 return (
                   <tr
                     key={`${fling ? "fling" : "pending"}-${item.index}`}

@@ -30,6 +30,8 @@ const FOCUS_WAIT_MS = 10_000;
  * the key. A new `resetKey` (a new result) scrolls back to the top and makes the first row active.
  * A row that goes while it has the focus (unfollowed on the Following page, by F or its star)
  * hands the focus to the row in its place, or the one above for the last, not to the page.
+ * `keepWhole` names the rows a fling must not draw light: replacing a row's element drops its
+ * focus to the page (keys pressed faster than frames scroll as fast as a fling).
  */
 export function useRowNavigation({
   count,
@@ -74,12 +76,15 @@ export function useRowNavigation({
   // The row that has the focus, while the focus is in the table: a blur to anywhere else clears
   // it, a row removed with the focus in it does not.
   const focused = useRef<number | null>(null);
+  // The same, for rendering: a fling draws every row light but this one (its link has the focus).
+  const [holding, setHolding] = useState<number | null>(null);
   useEffect(() => {
     const scroller = scrollRef.current;
     if (!scroller) return;
     const onFocusIn = (event: FocusEvent) => {
       const row = (event.target as HTMLElement).closest<HTMLElement>("[data-index]");
       focused.current = row ? Number(row.dataset.index) : null;
+      setHolding(focused.current);
       if (!row) return;
       setActive(Number(row.dataset.index));
       // A row the keyboard reached; a pointer's would move under the pointer between press and release.
@@ -89,7 +94,10 @@ export function useRowNavigation({
       const target = event.target as Node;
       // A row being removed blurs too (Chromium): then the row is gone once this task is over.
       queueMicrotask(() => {
-        if (target.isConnected && !scroller.contains(document.activeElement)) focused.current = null;
+        if (target.isConnected && !scroller.contains(document.activeElement)) {
+          focused.current = null;
+          setHolding(null);
+        }
       });
     };
     scroller.addEventListener("focusin", onFocusIn);
@@ -163,5 +171,11 @@ export function useRowNavigation({
     while (tabStop < endIndex && !isLoaded(tabStop)) tabStop++;
   }
 
-  return { tabStop, onKeyDown };
+  /**
+   * Whether a row must be drawn whole even in a fling: the one in the tab order, the one a key
+   * moved to (its link is to take the focus), and the one that has it.
+   */
+  const keepWhole = (index: number) => index === tabStop || index === active || index === holding;
+
+  return { tabStop, keepWhole, onKeyDown };
 }
