@@ -116,7 +116,7 @@ const STORIES_TITLE = {
  * The three panels, each from its own data. On a fast upstream the page waits for all three; on a
  * slow one (page-gate.ts) the document comes at once and each panel streams in when its data
  * does: today's stories (a call people wait for) do not wait for the week's counts (background
- * calls, one per event type).
+ * calls, one per event type). The recently updated companies come from the index, at once.
  */
 function OverviewPanels({ slow }: { slow: boolean }) {
   const services = getServices();
@@ -129,7 +129,8 @@ function OverviewPanels({ slow }: { slow: boolean }) {
       {streamed("Today's top stories", <StoriesPanel services={services} today={today} />)}
       <div className="space-y-10">
         {streamed("This week's counts", <CountsPanel services={services} today={today} />)}
-        {streamed("The recently updated companies", <RecentPanel nowMs={nowMs} />)}
+        {/* From the directory index, no call: never left to a script to fill in. */}
+        <RecentPanel nowMs={nowMs} />
       </div>
     </div>
   );

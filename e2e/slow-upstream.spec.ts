@@ -96,6 +96,7 @@ for (const { path, what } of [
 test("/: the document at once, and each panel fills in when its own data comes", async ({
   page,
   request,
+  browser,
 }) => {
   // Each top-news call answers in 3.5 s: today's stories are one call, the week's counts one per
   // event type (21, three at a time, about 25 s).
@@ -120,6 +121,20 @@ test("/: the document at once, and each panel fills in when its own data comes",
   ).toBeVisible();
   await axe(page);
   expect(problems).toEqual([]);
+  // Without a script a streamed panel is never put in place: the index's panel is in the document
+  // itself, and the counts still on their way say to reload.
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: E2E_SLOW_URL });
+  const noScript = await context.newPage();
+  await noScript.goto("/");
+  await expect(
+    noScript.getByRole("region", { name: "Recently updated companies" }).getByRole("link").first(),
+  ).toBeVisible();
+  await expect(
+    noScript
+      .getByRole("status")
+      .filter({ hasText: "Reload this page in a moment to see this week's counts." }),
+  ).toBeVisible();
+  await context.close();
 });
 
 test("the pages' miss budget: a spray of made-up keys gets a readable 429, cached pages and prefetches pass", async ({
