@@ -99,7 +99,8 @@ test("/: the document at once, and each panel fills in when its own data comes",
   browser,
 }) => {
   // Each top-news call answers in 3.5 s: today's stories are one call, the week's counts one per
-  // event type (21, three at a time, about 25 s).
+  // event type (19, three at a time, about 25 s), so the counts are still on their way at the end.
+  test.setTimeout(60_000);
   await setFaults(request, "latency=3500,only=/v1/top-news");
   const problems = collectProblems(page);
   const { status, ms } = await open(page, "/");
@@ -125,7 +126,8 @@ test("/: the document at once, and each panel fills in when its own data comes",
   // itself, and the counts still on their way say to reload.
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: E2E_SLOW_URL });
   const noScript = await context.newPage();
-  await noScript.goto("/");
+  // Its document ends only when the counts do: "commit", not the load event.
+  await noScript.goto("/", { waitUntil: "commit" });
   await expect(
     noScript.getByRole("region", { name: "Recently updated companies" }).getByRole("link").first(),
   ).toBeVisible();

@@ -140,11 +140,11 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
       </GetForm>
 
       <section aria-labelledby="changes-results" className="space-y-3">
-        {/* Not a live region: Apply moves the focus here (GetForm's focusAfter), which reads the count. */}
         <h2
           id="changes-results"
           tabIndex={-1}
           className="text-sm font-medium focus:outline-none text-slate-700 dark:text-slate-200"
+          aria-live="polite"
         >
           {matching.length === 0
             ? "No changes"

@@ -25,8 +25,8 @@ function explain(cause: PageStatusCause): { title: string; text: string } {
       };
     case "upstream_budget":
       return {
-        title: "Too many pages are loading at once",
-        text: "This page needs data that is not cached, and this server is using, for the moment, all the requests its plan with the data service allows. Pages already cached keep working.",
+        title: "This server is at its data-service allowance",
+        text: "This page needs data that is not cached, and this server is already making, for the moment, all the requests to the data service it is set to make (many pages are loading at once). Pages already cached keep working.",
       };
     case "circuit_open":
       return {

@@ -172,10 +172,11 @@ export function useRowNavigation({
   }
 
   /**
-   * Whether a row must be drawn whole even in a fling: the one in the tab order, the one a key
-   * moved to (its link is to take the focus), and the one that has it.
+   * Whether a row must be drawn whole even in a fling, while the focus is in the rows: the one in
+   * the tab order, the one a key moved to (its link is to take the focus), and the one that has it.
    */
-  const keepWhole = (index: number) => index === tabStop || index === active || index === holding;
+  const keepWhole = (index: number) =>
+    holding !== null && (index === tabStop || index === active || index === holding);
 
   return { tabStop, keepWhole, onKeyDown };
 }

@@ -213,6 +213,20 @@ describe("DirectorySync", () => {
     expect(sync.index("default").size).toBe(2000);
   });
 
+  it("a sync this server's own budget refused says so (upstream_budget), not the service's 429", async () => {
+    const spent = new UpstreamError("rate_limited", "budget spent", { budget: true });
+    const sync = new DirectorySync(
+      pagedList(
+        () => [row(1)],
+        () => {
+          throw spent;
+        },
+      ),
+    );
+    await sync.sync("default");
+    expect(sync.progress("default")).toMatchObject({ state: "error", lastErrorCode: "upstream_budget" });
+  });
+
   it("a retry soon after a failure asks only for the pages it lacks (and page 1 and the last, for the count)", async () => {
     const fake = source(8000, { size: 1000 });
     const working = fake.list.getCompaniesPage;
@@ -295,18 +309,19 @@ describe("DirectorySync", () => {
     expect(index.byKey(row(5).companyKey)).toBeUndefined();
   });
 
-  it("a list that shrinks while it is paged: the row that moved across two pages is not lost, nor reported removed", async () => {
-    // 3000 rows, pages of 1000, one at a time. In the second sync row 5 goes away once page 1 has
-    // been read (as page 2 is asked for): every later row moves up a place, so row 1001 (first of page 2 before) is now last
-    // of page 1, which was read before the change: neither read has it.
+  /**
+   * 3000 rows, pages of 1000, read one at a time; `change`, when set, edits the list once page 1
+   * has been read (as page 2 is asked for). Each sync's changes (diffCompanies) are kept.
+   */
+  function changingList() {
     let rows = Array.from({ length: 3000 }, (_, k) => row(k + 1));
-    let shrink = false;
+    let change: ((rows: Company[]) => Company[]) | null = null;
     const list = pagedList(
       () => rows,
       (pageNumber) => {
-        if (shrink && pageNumber === 2) {
-          rows = [...rows.slice(0, 4), ...rows.slice(5)];
-          shrink = false;
+        if (change && pageNumber === 2) {
+          rows = change(rows);
+          change = null;
         }
       },
     );
@@ -319,20 +334,64 @@ describe("DirectorySync", () => {
         if (previous) diffs.push(diffCompanies(previous, next, 0));
       },
     });
-    await sync.sync("default");
-    shrink = true;
-    await sync.sync("default");
+    const syncWhile = async (edit: ((rows: Company[]) => Company[]) | null) => {
+      change = edit;
+      await sync.sync("default");
+      return diffs.at(-1)?.map((c) => [c.kind, c.companyKey]);
+    };
+    return { sync, lines, syncWhile };
+  }
+  const without = (n: number) => (rows: Company[]) => rows.filter((r) => r.companyId !== n);
+
+  it("a list that shrinks while it is paged: the row that moved across two pages is not lost, nor reported removed", async () => {
+    // Row 5 goes once page 1 has been read: every later row moves up a place, so row 1001 (first
+    // of page 2 before) is now last of page 1, which was read before the change: neither read has it.
+    const { sync, lines, syncWhile } = changingList();
+    await syncWhile(null);
+    // Nothing is reported: row 5 was read before it went, row 1001 was kept.
+    expect(await syncWhile(without(5))).toEqual([]);
     expect(lines).toContain(
-      "index: the default set changed while it was paged: 1 company it had and this pass missed kept until a later sync leaves it out",
+      "index: the default set changed while it was paged: 1 company it had and this pass missed kept for one more sync",
     );
     expect(sync.index("default").byKey(row(1001).companyKey)).toBeDefined();
-    // Nothing is reported: row 5 was read before it went, row 1001 was kept.
-    expect(diffs.at(-1)).toEqual([]);
     // The next sync reads a still list: row 5 is gone, and only row 5.
-    await sync.sync("default");
-    expect(diffs.at(-1)?.map((c) => [c.kind, c.companyKey])).toEqual([["removed", row(5).companyKey]]);
+    expect(await syncWhile(null)).toEqual([["removed", row(5).companyKey]]);
     expect(sync.index("default").size).toBe(2999);
     expect(sync.index("default").byKey(row(1001).companyKey)).toBeDefined();
+  });
+
+  it("a company missed by two changing syncs in a row is gone: the list that never holds still keeps no ghost", async () => {
+    const { sync, syncWhile } = changingList();
+    await syncWhile(null);
+    // Row 1500 goes before its page is read; the pass does not add up, so it is kept once.
+    expect(await syncWhile(without(1500))).toEqual([]);
+    expect(sync.index("default").byKey(row(1500).companyKey)).toBeDefined();
+    // The list changes again (row 2000 goes): row 1500, missed twice, is reported gone.
+    expect(await syncWhile(without(2000))).toEqual([["removed", row(1500).companyKey]]);
+    expect(sync.index("default").byKey(row(1500).companyKey)).toBeUndefined();
+    expect(sync.index("default").byKey(row(2000).companyKey)).toBeDefined();
+  });
+
+  it("a company whose ticker (and key) changes while the list is paged is one company, under its new key", async () => {
+    // Row 7 is renamed and moves to page 2 once page 1 (with its old key) has been read.
+    const { sync, syncWhile } = changingList();
+    await syncWhile(null);
+    const renamed = {
+      ...row(7),
+      companyKey: "NASDAQ_N7",
+      primaryListing: { ticker: "N7", exchangeCode: "NASDAQ" },
+    };
+    const changes = await syncWhile((rows) => {
+      const rest = without(7)(rows);
+      return [...rest.slice(0, 1499), renamed, ...rest.slice(1499)];
+    });
+    expect(changes).toEqual([["ticker", "NASDAQ_N7"]]);
+    const index = sync.index("default");
+    expect(index.size).toBe(3000);
+    expect(index.byKey("NASDAQ_N7")).toBeDefined();
+    expect(index.byKey(row(7).companyKey)).toBeUndefined();
+    // Row 1001, which moved up into page 1 after it was read, was kept.
+    expect(index.byKey(row(1001).companyKey)).toBeDefined();
   });
 
   it("a failed page stops the attempt: its other workers call no more pages and write nothing into the next attempt", async () => {

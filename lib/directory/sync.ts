@@ -6,7 +6,7 @@
 // the others load its snapshot.
 import pLimit from "p-limit";
 import { dataChanged } from "@/lib/data-changed";
-import { UpstreamError } from "@/lib/upstream/errors";
+import { causeOf, UpstreamError } from "@/lib/upstream/errors";
 import { inBackground } from "@/lib/upstream/priority";
 import type { Company, Pagination } from "@/lib/upstream/schemas";
 import { type ChangeLog, identity } from "./changes";
@@ -38,7 +38,7 @@ export interface SyncProgress {
   syncedAt: number | null;
   /** The last failure, kept while an older snapshot is served. */
   lastError: string | null;
-  /** The UpstreamError code of the last failure, when it was one. */
+  /** The UpstreamError code of the last failure, when it was one ("upstream_budget": this server's own budget refused it). */
   lastErrorCode?: string | null;
   /** When a failed sync is tried again (Unix ms), once the sync runs on its own (start()). */
   retryAt?: number | null;
@@ -134,6 +134,8 @@ interface SetState {
    * twice), as long as the list has not changed size under it.
    */
   carried: { pages: Map<number, FetchedPage>; totalCount: number; pageSize: number } | null;
+  /** The companies (by identity) the last sync kept though it missed them, the list changing under it. */
+  keptMissing: Set<string>;
   /**
    * The lease, kept from a failed attempt to its retry: the other instances wait for that retry
    * (the backoff holds across instances) instead of starting over without the pages carried here.
@@ -197,6 +199,7 @@ export class DirectorySync {
       failures: 0,
       retryTimer: null,
       carried: null,
+      keptMissing: new Set(),
       lease: null,
     });
     this.states = { default: initial("default"), all: initial("all") };
@@ -462,14 +465,26 @@ export class DirectorySync {
       }
       const rows: Company[] = [];
       const seen = new Set<string>();
+      // Each company once: by key, and by identity (its ticker, so its key, changed between the
+      // reads of two pages: the later read's row).
+      const byIdentity = new Map<string, { at: number; index: number }>();
       let doubled = 0;
       for (const pageNumber of [...pages.keys()].sort((a, b) => a - b)) {
-        for (const row of pages.get(pageNumber)?.rows ?? []) {
-          if (seen.has(row.companyKey)) {
+        const page = pages.get(pageNumber);
+        for (const row of page?.rows ?? []) {
+          const at = page?.at ?? 0;
+          const earlier = byIdentity.get(identity(row));
+          if (seen.has(row.companyKey) || earlier) {
             doubled++;
+            if (earlier && !seen.has(row.companyKey) && at >= earlier.at) {
+              rows[earlier.index] = row;
+              earlier.at = at;
+            }
+            seen.add(row.companyKey);
             continue;
           }
           seen.add(row.companyKey);
+          byIdentity.set(identity(row), { at, index: rows.length });
           rows.push(row);
         }
       }
@@ -485,16 +500,22 @@ export class DirectorySync {
       // A list that changed while it was paged (its size moved, a row came twice, the rows do not
       // add up) may have shifted a row across two pages, fetched on either side of the change, so
       // that neither had it. The companies the last snapshot had and this pass missed are kept
-      // until a pass that adds up leaves them out: one that moved is not reported removed (and new
-      // again at the next sync), one really gone is reported a sync later.
+      // for one more sync: one that moved is not reported removed (and new again at the next
+      // sync); one really gone is reported a sync later, and a company missed twice is gone,
+      // even from a list that keeps changing.
+      const keptBefore = state.keptMissing;
+      state.keptMissing = new Set();
       if (previous && (sizes.size > 1 || doubled > 0 || rows.length !== last.totalCount)) {
-        const present = new Set(rows.map(identity));
-        const kept = previous.filter((row) => !present.has(identity(row)) && !seen.has(row.companyKey));
+        const kept = previous.filter(
+          (row) =>
+            !byIdentity.has(identity(row)) && !seen.has(row.companyKey) && !keptBefore.has(identity(row)),
+        );
         rows.push(...kept);
+        state.keptMissing = new Set(kept.map(identity));
         this.log(
           `index: the ${set} set changed while it was paged${
             kept.length > 0
-              ? `: ${kept.length} ${kept.length === 1 ? "company" : "companies"} it had and this pass missed kept until a later sync leaves ${kept.length === 1 ? "it" : "them"} out`
+              ? `: ${kept.length} ${kept.length === 1 ? "company" : "companies"} it had and this pass missed kept for one more sync`
               : ""
           }`,
         );
@@ -531,7 +552,8 @@ export class DirectorySync {
         this.log(`index: the ${set} set's sync failed: ${message}`);
         if (layout) state.carried = { ...layout, pages };
         progress.lastError = message;
-        progress.lastErrorCode = error instanceof UpstreamError ? error.code : null;
+        // The budget's refusal told apart from the service's 429, for the notice (notices.ts).
+        progress.lastErrorCode = error instanceof UpstreamError ? causeOf(error) : null;
         progress.state = state.snapshot ? "ready" : "error";
         this.scheduleRetry(set);
         lease?.progress({

@@ -50,7 +50,7 @@ describe("toErrorResponse", () => {
       "upstream_rate_limited",
     ]);
     expect(spent.body.errors[0].message).toMatch(
-      /^This server is using all the requests its data-service plan allows/,
+      /^This server is making all the data-service requests it is set to make/,
     );
     const open = await answer(new UpstreamError("circuit_open", "x", { retryAfterMs: 30_000 }));
     expect(open.retryAfter).toBe("30");

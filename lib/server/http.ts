@@ -82,7 +82,7 @@ const UPSTREAM_ERROR_ANSWERS: Record<UpstreamErrorCode, UpstreamErrorAnswer> = {
     code: "upstream_rate_limited",
     message: (error) =>
       error.details.budget
-        ? "This server is using all the requests its data-service plan allows for the moment; try again shortly."
+        ? "This server is making all the data-service requests it is set to make for the moment; try again shortly."
         : "The data service is rate-limiting this server; try again shortly.",
     retryAfter: true,
   },

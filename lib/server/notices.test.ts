@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SyncProgress } from "@/lib/directory/sync";
+import { UpstreamError } from "@/lib/upstream/errors";
 import { indexUnavailable } from "./notices";
+import { served } from "./services";
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0);
 const failed = (rows: number, retryAt: number | null): SyncProgress => ({
@@ -28,5 +30,27 @@ describe("indexUnavailable", () => {
     // Not known (no timer runs it), or due now: a retry comes without a time to give.
     expect(indexUnavailable(failed(0, null), undefined, NOW)).toMatch(/It is tried again automatically\.$/);
     expect(indexUnavailable(failed(0, NOW - 5_000), undefined, NOW)).toMatch(/tried again automatically\.$/);
+  });
+});
+
+describe("this server's own budget, told apart from the service's 429", () => {
+  it("says which one refused the reload of older data", () => {
+    const cached = (error: UpstreamError) =>
+      served({ state: "stale-on-error", value: 1, fetchedAt: NOW - 120_000, error }, NOW);
+    expect(cached(new UpstreamError("rate_limited", "429")).warning).toBe(
+      "Showing data from 2 minutes ago; the data service is limiting this server's requests.",
+    );
+    const spent = cached(new UpstreamError("rate_limited", "spent", { budget: true }));
+    expect(spent.warning).toBe(
+      "Showing data from 2 minutes ago; this server has used its allowance of data-service requests for the moment.",
+    );
+    // The API's reason stays the error's code.
+    expect(spent.stale?.reason).toBe("rate_limited");
+  });
+
+  it("says which one refused the company list", () => {
+    expect(indexUnavailable(failed(0, null), "upstream_budget", NOW)).toBe(
+      "The company list could not be loaded: this server has used its allowance of data-service requests for the moment. It is tried again automatically.",
+    );
   });
 });

@@ -2,11 +2,13 @@
 // services decide when, these say what.
 import type { SyncProgress } from "@/lib/directory/sync";
 import { formatAgo, formatCount } from "@/lib/format";
-import type { UpstreamErrorCode } from "@/lib/upstream/errors";
+import type { FailureCause } from "@/lib/upstream/errors";
 
 /** What is wrong with the data service, in a few words, for a notice. */
-export function describeUpstreamFailure(code: UpstreamErrorCode | undefined): string {
+export function describeUpstreamFailure(code: FailureCause | undefined): string {
   switch (code) {
+    case "upstream_budget":
+      return "this server has used its allowance of data-service requests for the moment";
     case "rate_limited":
       return "the data service is limiting this server's requests";
     case "unauthorized":
@@ -19,14 +21,14 @@ export function describeUpstreamFailure(code: UpstreamErrorCode | undefined): st
 }
 
 /** "Showing data from 12 minutes ago; the data service is failing." */
-export function staleWarning(fetchedAt: number, now: number, code: UpstreamErrorCode | undefined): string {
+export function staleWarning(fetchedAt: number, now: number, code: FailureCause | undefined): string {
   return `Showing data from ${formatAgo(fetchedAt, now)}; ${describeUpstreamFailure(code)}.`;
 }
 
 /** The company list could not be loaded: with the rows received so far, if any, and when it is tried again. */
 export function indexUnavailable(
   progress: SyncProgress,
-  code: UpstreamErrorCode | undefined,
+  code: FailureCause | undefined,
   now: number,
 ): string {
   return `The company list could not be loaded: ${describeUpstreamFailure(code)}. ${

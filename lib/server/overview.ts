@@ -95,7 +95,7 @@ export function recentCompanies(limit = 10): Promise<DirectoryPage> {
   );
 }
 
-/** Everything the overview shows, each part failing on its own. */
+/** Everything the overview shows, each part failing on its own: the page gate's load (the page reads each part itself). */
 export function overviewData(services: Services, today: string) {
   return Promise.allSettled([
     topStories(services, today),

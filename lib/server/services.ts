@@ -22,7 +22,7 @@ import type {
   TopNewsQuery,
   UpstreamClient,
 } from "@/lib/upstream/client";
-import { isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
+import { causeOf, type FailureCause, isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { UpstreamHealth } from "@/lib/upstream/health";
 import type { Company, NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
 import { type Cached, type CacheOptions, type CacheStats, SwrCache } from "./cache";
@@ -68,7 +68,7 @@ export function served<T>(
   if (failed) {
     const reason = cached.error?.code ?? paused ?? "unavailable";
     result.stale = { ageMs: Math.max(0, now - cached.fetchedAt), reason };
-    result.warning = staleWarning(cached.fetchedAt, now, reason);
+    result.warning = staleWarning(cached.fetchedAt, now, cached.error ? causeOf(cached.error) : reason);
   }
   return result;
 }
@@ -331,7 +331,7 @@ export class Services {
    */
   indexNotice(set: CompanySet): IndexNotice | null {
     const progress = this.directory.progress(set);
-    const code = (progress.lastErrorCode ?? undefined) as UpstreamErrorCode | undefined;
+    const code = (progress.lastErrorCode ?? undefined) as FailureCause | undefined;
     if (progress.state === "error") {
       return {
         kind: "unavailable",

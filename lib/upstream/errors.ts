@@ -65,6 +65,14 @@ export class UpstreamError extends crossBundleError("company-dashboard.upstream-
   }
 }
 
+/** Why a call failed: an upstream error's code, or this server's own budget (UPSTREAM_RATE_LIMIT) spent. */
+export type FailureCause = UpstreamErrorCode | "upstream_budget";
+
+/** The cause of an error: the budget's refusals are told apart from the service's 429. */
+export function causeOf(error: { code: UpstreamErrorCode; details?: { budget?: true } }): FailureCause {
+  return error.details?.budget ? "upstream_budget" : error.code;
+}
+
 export function isUpstreamError(value: unknown): value is UpstreamError {
   return value instanceof UpstreamError;
 }
