@@ -74,17 +74,14 @@ export function useRowNavigation({
   }, [resetKey, scrollRef]);
 
   // The row that has the focus, while the focus is in the table: a blur to anywhere else clears
-  // it, a row removed with the focus in it does not.
-  const focused = useRef<number | null>(null);
-  // The same, for rendering: a fling draws every row light but this one (its link has the focus).
-  const [holding, setHolding] = useState<number | null>(null);
+  // it, a row removed with the focus in it does not (its place takes the focus back, below).
+  const [focusedRow, setFocusedRow] = useState<number | null>(null);
   useEffect(() => {
     const scroller = scrollRef.current;
     if (!scroller) return;
     const onFocusIn = (event: FocusEvent) => {
       const row = (event.target as HTMLElement).closest<HTMLElement>("[data-index]");
-      focused.current = row ? Number(row.dataset.index) : null;
-      setHolding(focused.current);
+      setFocusedRow(row ? Number(row.dataset.index) : null);
       if (!row) return;
       setActive(Number(row.dataset.index));
       // A row the keyboard reached; a pointer's would move under the pointer between press and release.
@@ -94,10 +91,7 @@ export function useRowNavigation({
       const target = event.target as Node;
       // A row being removed blurs too (Chromium): then the row is gone once this task is over.
       queueMicrotask(() => {
-        if (target.isConnected && !scroller.contains(document.activeElement)) {
-          focused.current = null;
-          setHolding(null);
-        }
+        if (target.isConnected && !scroller.contains(document.activeElement)) setFocusedRow(null);
       });
     };
     scroller.addEventListener("focusin", onFocusIn);
@@ -109,7 +103,7 @@ export function useRowNavigation({
   }, [scrollRef]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: count is the trigger (rows went), not a value used.
   useEffect(() => {
-    const at = focused.current;
+    const at = focusedRow;
     const scroller = scrollRef.current;
     const lost = !document.activeElement || document.activeElement === document.body;
     if (at === null || !scroller || !lost) return;
@@ -120,7 +114,7 @@ export function useRowNavigation({
       link.focus({ preventScroll: true });
       return;
     }
-  }, [count, scrollRef]);
+  }, [count, focusedRow, scrollRef]);
 
   // The row moved to gets the focus once it is drawn: after a far jump (End, Page Down) the
   // virtualizer draws it a few frames later, and its link once its page of rows has come.
@@ -176,7 +170,7 @@ export function useRowNavigation({
    * the tab order, the one a key moved to (its link is to take the focus), and the one that has it.
    */
   const keepWhole = (index: number) =>
-    holding !== null && (index === tabStop || index === active || index === holding);
+    focusedRow !== null && (index === tabStop || index === active || index === focusedRow);
 
   return { tabStop, keepWhole, onKeyDown };
 }

@@ -3,14 +3,14 @@
 // Retry-After, to /page-status, which reads the cause from a request header that only the proxy
 // sets. Anything that ends a page with an UpstreamError-like cause can use it.
 import { NextResponse } from "next/server";
-import type { UpstreamErrorCode } from "@/lib/upstream/errors";
+import { causeOf, type FailureCause, type UpstreamErrorCode } from "@/lib/upstream/errors";
 
 /** Request header carrying the cause to /page-status; the proxy removes any a client sends. */
 export const PAGE_STATUS_HEADER = "x-fiscal-atlas-page-status";
 export const PAGE_STATUS_PATH = "/page-status";
 
-/** An upstream error's code; page_budget: the client's page misses; upstream_budget: the server's own UPSTREAM_RATE_LIMIT. */
-export type PageStatusCode = UpstreamErrorCode | "page_budget" | "upstream_budget";
+/** Why an upstream call failed (upstream_budget: this server's own UPSTREAM_RATE_LIMIT); page_budget: the client's page misses. */
+export type PageStatusCode = FailureCause | "page_budget";
 
 export interface PageStatusCause {
   status: 429 | 502 | 503;
@@ -35,10 +35,8 @@ export function pageStatusOf(
     case "unauthorized":
     case "invalid_response":
       return { status: 502, code: error.code, retryAfterSeconds };
-    case "rate_limited":
-      return { status: 503, code: error.details.budget ? "upstream_budget" : error.code, retryAfterSeconds };
     default:
-      return { status: 503, code: error.code, retryAfterSeconds };
+      return { status: 503, code: causeOf(error), retryAfterSeconds };
   }
 }
 
