@@ -33,6 +33,20 @@ const focusHeaderEnd = (page: Page) =>
         .at(-1)
         ?.focus(),
     );
+/** The focused row's index, and whether all of it shows between the header and the bottom edge. */
+const focusedRowOf = (page: Page) =>
+  page.evaluate(() => {
+    const s = document.querySelector("[data-results-scroller]") as HTMLElement;
+    const row = document.activeElement?.closest("tbody tr");
+    if (!row) return { index: null, whole: false };
+    const top = (s.querySelector("thead") as HTMLElement).getBoundingClientRect().bottom;
+    const bottom = s.getBoundingClientRect().top + s.clientTop + s.clientHeight;
+    const box = row.getBoundingClientRect();
+    return {
+      index: row.getAttribute("data-index"),
+      whole: box.top >= top - 0.5 && box.bottom <= bottom + 0.5,
+    };
+  });
 const settled = (page: Page) => expect(results(page)).toHaveAttribute("aria-busy", "false");
 const resultCount = async (page: Page) => {
   await settled(page);
@@ -198,20 +212,7 @@ test.describe("company directory", () => {
     await page.goto("/companies");
     await settled(page);
     const scroller = page.locator("[data-results-scroller]");
-    /** The focused row's index, and whether all of it shows between the header and the bottom edge. */
-    const focusedRow = () =>
-      page.evaluate(() => {
-        const s = document.querySelector("[data-results-scroller]") as HTMLElement;
-        const row = document.activeElement?.closest("tbody tr");
-        if (!row) return { index: null, whole: false };
-        const top = (s.querySelector("thead") as HTMLElement).getBoundingClientRect().bottom;
-        const bottom = s.getBoundingClientRect().top + s.clientTop + s.clientHeight;
-        const box = row.getBoundingClientRect();
-        return {
-          index: row.getAttribute("data-index"),
-          whole: box.top >= top - 0.5 && box.bottom <= bottom + 0.5,
-        };
-      });
+    const focusedRow = () => focusedRowOf(page);
     // Scrolled by the mouse to a row half under the header; Tab in from the header's last control.
     await scroller.evaluate((element) => element.scrollTo({ top: 500 * 48 + 20 }));
     // Row 500, half under the header, has become the row Tab reaches (the active row 0 is gone).
@@ -246,6 +247,47 @@ test.describe("company directory", () => {
     await page.keyboard.press("End");
     const last = String((await resultCount(page)) - 1);
     await expect.poll(focusedRow, { timeout: 10_000 }).toEqual({ index: last, whole: true });
+  });
+
+  test("keys that outrun the rows still loading keep the focus in the table", async ({ page }) => {
+    // The pages after the first come when the test lets them: the keys move past the loaded rows,
+    // where there is no link to focus, and the row that still has the focus scrolls far off the
+    // screen, its page no longer among those on screen. It stays drawn (its element replaced or
+    // removed, the focus would fall to the page) until the row the keys reached takes the focus.
+    let releasePage2 = () => {};
+    let releaseRest = () => {};
+    const page2 = new Promise<void>((resolve) => {
+      releasePage2 = resolve;
+    });
+    const rest = new Promise<void>((resolve) => {
+      releaseRest = resolve;
+    });
+    await page.route(/\/api\/companies\?/, async (route) => {
+      const number = Number(/[?&]page=(\d+)/.exec(route.request().url())?.[1]);
+      await (number === 2 ? page2 : number > 2 ? rest : Promise.resolve());
+      await route.continue();
+    });
+    await page.goto("/companies");
+    await settled(page);
+    await results(page).locator('tbody tr[data-index="0"] a').focus();
+    const press = async (times: number) => {
+      for (let i = 0; i < times; i++) {
+        await page.keyboard.press("ArrowDown");
+        expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+      }
+    };
+    // Past the first page: the focus stays on its last row the keys reached.
+    await press(80);
+    expect(Number((await focusedRowOf(page)).index)).toBeLessThan(50);
+    releasePage2();
+    await expect.poll(() => focusedRowOf(page)).toEqual({ index: "80", whole: true });
+    // Past the second: the focus stays in it, off the rows on screen and their pages.
+    await press(80);
+    const held = Number((await focusedRowOf(page)).index);
+    expect(held).toBeGreaterThanOrEqual(80);
+    expect(held).toBeLessThan(100);
+    releaseRest();
+    await expect.poll(() => focusedRowOf(page), { timeout: 15_000 }).toEqual({ index: "160", whole: true });
   });
 
   test("removing a filter hands the focus to the next chip, else the one before, else the search box", async ({

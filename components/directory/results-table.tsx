@@ -19,6 +19,8 @@ import { useRangeReporter } from "./use-range-reporter";
 import { useRowNavigation } from "./use-row-navigation";
 
 const ROW_HEIGHT = 48;
+/** Rows drawn beyond each edge of the screen. */
+const OVERSCAN = 6;
 /** The selection column: a checkbox per row, for the comparison, and a star to follow the company. */
 // 50 px keeps the narrow table (this, the name and the market cap) within a 390 px phone.
 const SELECT_WIDTH = "50px";
@@ -84,33 +86,12 @@ export function ResultsTable(props: ResultsTableProps) {
   const { selected, onToggleSelected, widths, onResize, exchange, firstHeight = 720 } = props;
   const followed = useFollowing().keys;
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The first render (the server's, and the hydration that matches it) draws the rows of the
-  // guessed height and the overscan, the rows the measured table will want too: rows added once it
-  // is measured would be a synchronous re-render right after hydration (on a phone, a 170 ms task at
-  // the 4x CPU slowdown Lighthouse assumes).
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-    initialRect: { width: 1200, height: firstHeight },
-    // Render new rows in React's own task rather than synchronously inside each scroll event:
-    // the scroll handler stays short and React can batch a fling's frames.
-    useFlushSync: false,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = (items.at(-1)?.index ?? -1) + 1;
-  useRangeReporter(first, last, virtualizer.isScrolling, onRangeChange);
-  const fling = useFling(scrollRef, virtualizer.isScrolling);
-  const { tabStop, keepWhole, onKeyDown } = useRowNavigation({
+  const { rangeExtractor, stops, onKeyDown } = useRowNavigation({
     count,
     rowHeight: ROW_HEIGHT,
     scrollRef,
     scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: "auto" }),
     resetKey,
-    onScreen: virtualizer.range ?? { startIndex: first, endIndex: last - 1 },
-    isLoaded: (index) => rowAt(index) !== undefined,
     onRowKey: (event, index) => {
       const row = rowAt(index);
       if (event.key === " " && (event.target as HTMLElement).tagName === "A") {
@@ -126,16 +107,40 @@ export function ResultsTable(props: ResultsTableProps) {
       return false;
     },
   });
+  // The first render (the server's, and the hydration that matches it) draws the rows of the
+  // guessed height and the overscan, the rows the measured table will want too: rows added once it
+  // is measured would be a synchronous re-render right after hydration (on a phone, a 170 ms task at
+  // the 4x CPU slowdown Lighthouse assumes).
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    initialRect: { width: 1200, height: firstHeight },
+    // Render new rows in React's own task rather than synchronously inside each scroll event:
+    // the scroll handler stays short and React can batch a fling's frames.
+    useFlushSync: false,
+    rangeExtractor,
+  });
+  // The drawn rows: those on screen, the overscan, and the row with the focus wherever it is.
+  const items = virtualizer.getVirtualItems();
+  const onScreen = virtualizer.range ?? { startIndex: 0, endIndex: -1 };
+  // The rows on screen and the overscan, for their pages (not the focused row's, however far).
+  const first = virtualizer.range ? Math.max(0, onScreen.startIndex - OVERSCAN) : 0;
+  const last = virtualizer.range ? Math.min(count, onScreen.endIndex + OVERSCAN + 1) : 0;
+  useRangeReporter(first, last, virtualizer.isScrolling, onRangeChange);
+  const fling = useFling(scrollRef, virtualizer.isScrolling);
+  const { tabStop, keepWhole } = stops(onScreen, (index) => rowAt(index) !== undefined);
 
   // The table model covers the rows on screen only; the virtualizer positions them.
   const windowRows = useMemo(() => {
     const rows: DirectoryRow[] = [];
-    for (let i = first; i < last; i++) {
-      const row = rowAt(i);
+    for (const item of items) {
+      const row = rowAt(item.index);
       if (row) rows.push(row);
     }
     return rows;
-  }, [first, last, rowAt]);
+  }, [items, rowAt]);
   const visibleDefs = useMemo(() => columnDefs(columns), [columns]);
   const table = useTable({
     features,

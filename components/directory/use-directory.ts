@@ -76,13 +76,20 @@ export function useDirectory(state: DirectoryState) {
     return byPage;
   }, [head.data, head.isPlaceholderData, pages, rest.rows]);
 
-  /** The row at an index of the whole result, or undefined while its page loads. */
+  /**
+   * The row at an index of the whole result, or undefined while its page loads. A page off the
+   * rows on screen is read from the cache it came to: the table keeps the focused row drawn
+   * wherever it is, and a row without its company would be drawn as another element.
+   */
   const rowAt = useCallback(
     (index: number): DirectoryRow | undefined => {
       if (head.isPlaceholderData && head.data) return head.data.rows[index];
-      return loaded.get(Math.floor(index / PAGE_SIZE) + 1)?.[index % PAGE_SIZE];
+      const page = pageOf(index);
+      const rows =
+        loaded.get(page) ?? queryClient.getQueryData(directoryPageOptions(query, page).queryKey)?.rows;
+      return rows?.[index % PAGE_SIZE];
     },
-    [loaded, head.data, head.isPlaceholderData],
+    [loaded, head.data, head.isPlaceholderData, queryClient, query],
   );
 
   const pageError = rest.error;

@@ -1,6 +1,7 @@
 "use client";
 
-import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { defaultRangeExtractor, type Range } from "@tanstack/react-virtual";
+import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * Scrolls a focused row whole into view: clear of the sticky header the rows pass under (Tab into a
@@ -30,8 +31,12 @@ const FOCUS_WAIT_MS = 10_000;
  * the key. A new `resetKey` (a new result) scrolls back to the top and makes the first row active.
  * A row that goes while it has the focus (unfollowed on the Following page, by F or its star)
  * hands the focus to the row in its place, or the one above for the last, not to the page.
- * `keepWhole` names the rows a fling must not draw light: replacing a row's element drops its
- * focus to the page (keys pressed faster than frames scroll as fast as a fling).
+ * A row's element replaced or removed drops its focus to the page, so the row with the focus stays
+ * drawn, and whole: `rangeExtractor` (the virtualizer's) keeps it among the drawn rows however far
+ * the table scrolls from it (keys outrunning rows whose page has not come, the wheel), and
+ * `stops(...).keepWhole` names the rows a fling must not draw light (keys pressed faster than
+ * frames scroll as fast as a fling).
+ * It comes before the virtualizer (whose range it extends): `scrollToIndex` is called from keys only.
  */
 export function useRowNavigation({
   count,
@@ -39,8 +44,6 @@ export function useRowNavigation({
   scrollRef,
   scrollToIndex,
   resetKey,
-  onScreen,
-  isLoaded,
   onRowKey,
 }: {
   count: number;
@@ -48,10 +51,6 @@ export function useRowNavigation({
   scrollRef: RefObject<HTMLElement | null>;
   scrollToIndex: (index: number) => void;
   resetKey: string;
-  /** The first and last row on screen. */
-  onScreen: { startIndex: number; endIndex: number };
-  /** Whether a row is drawn with its link (its page has come). */
-  isLoaded: (index: number) => boolean;
   onRowKey?: (event: KeyboardEvent, index: number) => boolean;
 }) {
   const [active, setActive] = useState(0);
@@ -158,19 +157,37 @@ export function useRowNavigation({
     focusRow(next);
   };
 
-  const { startIndex, endIndex } = onScreen;
-  let tabStop = active;
-  if (active < startIndex || active > endIndex) {
-    tabStop = startIndex;
-    while (tabStop < endIndex && !isLoaded(tabStop)) tabStop++;
-  }
+  const rangeExtractor = useCallback(
+    (range: Range) => withRow(defaultRangeExtractor(range), focusedRow, range.count),
+    [focusedRow],
+  );
 
   /**
-   * Whether a row must be drawn whole even in a fling, while the focus is in the rows: the one in
-   * the tab order, the one a key moved to (its link is to take the focus), and the one that has it.
+   * The row in the tab order, given the rows on screen (the first and last) and whether a row is
+   * drawn with its link (its page has come); and whether a row must be drawn whole even in a
+   * fling, while the focus is in the rows: the one in the tab order, the one a key moved to (its
+   * link is to take the focus), and the one that has it.
    */
-  const keepWhole = (index: number) =>
-    focusedRow !== null && (index === tabStop || index === active || index === focusedRow);
+  const stops = (
+    onScreen: { startIndex: number; endIndex: number },
+    isLoaded: (index: number) => boolean,
+  ) => {
+    const { startIndex, endIndex } = onScreen;
+    let tabStop = active;
+    if (active < startIndex || active > endIndex) {
+      tabStop = startIndex;
+      while (tabStop < endIndex && !isLoaded(tabStop)) tabStop++;
+    }
+    const keepWhole = (index: number) =>
+      focusedRow !== null && (index === tabStop || index === active || index === focusedRow);
+    return { tabStop, keepWhole };
+  };
 
-  return { tabStop, keepWhole, onKeyDown };
+  return { rangeExtractor, stops, onKeyDown };
+}
+
+/** The drawn rows' indexes (ascending) with `row` among them, if it is one of the `count` rows. */
+export function withRow(indexes: number[], row: number | null, count: number): number[] {
+  if (row === null || row >= count || indexes.includes(row)) return indexes;
+  return row < (indexes[0] ?? 0) ? [row, ...indexes] : [...indexes, row];
 }
