@@ -2,7 +2,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { type ReactNode, Suspense } from "react";
 import { ArticleCard } from "@/components/news/article-card";
-import { EventTypeChart } from "@/components/overview/event-type-chart";
+import { EVENT_TYPE_CHART_HEIGHT, EventTypeChart } from "@/components/overview/event-type-chart";
 import { RecentCompanies } from "@/components/overview/recent-companies";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { IndexNoticeView, StaleNotice } from "@/components/ui/stale-notice";
@@ -122,13 +122,24 @@ function OverviewPanels({ slow }: { slow: boolean }) {
   const services = getServices();
   const nowMs = dataNow();
   const today = utcDateOf(nowMs);
-  const streamed = (what: string, panel: ReactNode) =>
-    slow ? <Suspense fallback={<SlowUpstreamNotice what={what} />}>{panel}</Suspense> : panel;
+  const streamed = (panel: ReactNode, fallback: ReactNode) =>
+    slow ? <Suspense fallback={fallback}>{panel}</Suspense> : panel;
   return (
     <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      {streamed("Today's top stories", <StoriesPanel services={services} today={today} />)}
+      {streamed(
+        <StoriesPanel services={services} today={today} />,
+        <SlowUpstreamNotice what="Today's top stories" />,
+      )}
       <div className="space-y-10">
-        {streamed("This week's counts", <CountsPanel services={services} today={today} />)}
+        {/* Waiting, the counts' panel keeps its place: the companies below do not move when they come. */}
+        {streamed(
+          <CountsPanel services={services} today={today} />,
+          <Panel id="week-types-pending" title={COUNTS_TITLE} action={countsAction}>
+            <div style={{ minHeight: EVENT_TYPE_CHART_HEIGHT }}>
+              <SlowUpstreamNotice what="This week's counts" />
+            </div>
+          </Panel>,
+        )}
         {/* From the directory index, no call: never left to a script to fill in. */}
         <RecentPanel nowMs={nowMs} />
       </div>
@@ -195,18 +206,17 @@ async function StoriesPanel({ services, today }: { services: Services; today: st
   );
 }
 
+const COUNTS_TITLE = "This week by event type";
+const countsAction = (
+  <Link className={linkClass} href="/news">
+    Open the feed →
+  </Link>
+);
+
 async function CountsPanel({ services, today }: { services: Services; today: string }) {
   const counts = await settled(weekEventCounts(services, today));
   return (
-    <Panel
-      id="week-types"
-      title="This week by event type"
-      action={
-        <Link className={linkClass} href="/news">
-          Open the feed →
-        </Link>
-      }
-    >
+    <Panel id="week-types" title={COUNTS_TITLE} action={countsAction}>
       {counts.status === "fulfilled" ? (
         <>
           {counts.value.warning && <StaleNotice className="mb-3">{counts.value.warning}</StaleNotice>}

@@ -99,8 +99,8 @@ test("/: the document at once, and each panel fills in when its own data comes",
   browser,
 }) => {
   // Each top-news call answers in 3.5 s: today's stories are one call, the week's counts one per
-  // event type (19, three at a time, about 25 s), so the counts are still on their way at the end.
-  test.setTimeout(60_000);
+  // event type (19, three at a time, about 25 s): the counts come last.
+  test.setTimeout(90_000);
   await setFaults(request, "latency=3500,only=/v1/top-news");
   const problems = collectProblems(page);
   const { status, ms } = await open(page, "/");
@@ -117,9 +117,9 @@ test("/: the document at once, and each panel fills in when its own data comes",
   await expect(slow.filter({ hasText: "Today's top stories" })).toHaveCount(0);
   await expect(countsSlow).toBeVisible();
   // The recently updated companies come from the directory's index: no wait at all.
-  await expect(
-    page.getByRole("region", { name: "Recently updated companies" }).getByRole("link").first(),
-  ).toBeVisible();
+  const recent = page.getByRole("region", { name: "Recently updated companies" });
+  await expect(recent.getByRole("link").first()).toBeVisible();
+  const recentTop = (await recent.boundingBox())?.y;
   await axe(page);
   expect(problems).toEqual([]);
   // Without a script a streamed panel is never put in place: the index's panel is in the document
@@ -137,6 +137,12 @@ test("/: the document at once, and each panel fills in when its own data comes",
       .filter({ hasText: "Reload this page in a moment to see this week's counts." }),
   ).toBeVisible();
   await context.close();
+  // The counts come into the place their panel kept: the companies below them do not move.
+  await expect(page.getByRole("region", { name: "This week by event type" }).getByRole("table")).toBeVisible({
+    timeout: 45_000,
+  });
+  await expect(countsSlow).toHaveCount(0);
+  expect((await recent.boundingBox())?.y).toBe(recentTop);
 });
 
 test("the pages' miss budget: a spray of made-up keys gets a readable 429, cached pages and prefetches pass", async ({

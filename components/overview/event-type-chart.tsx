@@ -4,7 +4,14 @@ import { swatchOf } from "@/components/news/event-colors";
 import { formatCount } from "@/lib/format";
 import { describeRange } from "@/lib/news/feed-state";
 import type { WeekCounts } from "@/lib/server/overview";
-import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
+import { EVENT_TYPE_LABELS, EVENT_TYPES } from "@/lib/upstream/vocabulary";
+
+/**
+ * The chart's height, known before its counts come (a panel waiting for them keeps the place):
+ * a 28 px row per event type (the contract's 19, each counted even at 0) and the caption's two
+ * lines.
+ */
+export const EVENT_TYPE_CHART_HEIGHT = `${EVENT_TYPES.length * 1.75 + 2.5}rem`;
 
 /**
  * The week's stories by event type as a table whose count cells carry a bar: the table is the
