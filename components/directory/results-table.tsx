@@ -132,7 +132,7 @@ export function ResultsTable(props: ResultsTableProps) {
   const fling = useFling(scrollRef, virtualizer.isScrolling);
   const { tabStop, keepWhole } = stops(onScreen, (index) => rowAt(index) !== undefined);
 
-  // The table model covers the rows on screen only; the virtualizer positions them.
+  // The table model covers the drawn rows only; the virtualizer positions them.
   const windowRows = useMemo(() => {
     const rows: DirectoryRow[] = [];
     for (const item of items) {

@@ -187,7 +187,7 @@ export function useRowNavigation({
 }
 
 /** The drawn rows' indexes (ascending) with `row` among them, if it is one of the `count` rows. */
-export function withRow(indexes: number[], row: number | null, count: number): number[] {
+function withRow(indexes: number[], row: number | null, count: number): number[] {
   if (row === null || row >= count || indexes.includes(row)) return indexes;
   return row < (indexes[0] ?? 0) ? [row, ...indexes] : [...indexes, row];
 }
