@@ -33,14 +33,20 @@ const focusHeaderEnd = (page: Page) =>
         .at(-1)
         ?.focus(),
     );
-/** The focused row's index, and whether all of it shows between the header and the bottom edge. */
+/**
+ * The focused row's index, and whether all of it shows: below the table's header and the site's,
+ * above the table's bottom edge and the window's.
+ */
 const focusedRowOf = (page: Page) =>
   page.evaluate(() => {
     const s = document.querySelector("[data-results-scroller]") as HTMLElement;
     const row = document.activeElement?.closest("tbody tr");
     if (!row) return { index: null, whole: false };
-    const top = (s.querySelector("thead") as HTMLElement).getBoundingClientRect().bottom;
-    const bottom = s.getBoundingClientRect().top + s.clientTop + s.clientHeight;
+    const top = Math.max(
+      (s.querySelector("thead") as HTMLElement).getBoundingClientRect().bottom,
+      (document.querySelector("[data-site-header]") as HTMLElement).getBoundingClientRect().bottom,
+    );
+    const bottom = Math.min(s.getBoundingClientRect().top + s.clientTop + s.clientHeight, window.innerHeight);
     const box = row.getBoundingClientRect();
     return {
       index: row.getAttribute("data-index"),
@@ -486,6 +492,18 @@ test.describe("before the page hydrates", () => {
     };
     await expect.poll(() => resultCount(page)).toBe(expected.total);
   });
+
+  test("a scroll made while the scripts still load is kept: its rows are drawn where it is", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/companies", { waitUntil: "commit" });
+    const scroller = page.locator("[data-results-scroller]");
+    await scroller.evaluate((el) => el.scrollTo({ top: 48 * 200 }));
+    release();
+    await expect(results(page).locator('tbody tr[data-index="200"] a')).toBeVisible();
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBe(48 * 200);
+  });
 });
 
 test.describe("without JavaScript", () => {
@@ -705,6 +723,54 @@ test.describe("directory columns", () => {
     await expect(firstRow(page).locator('td[data-column="marketCap"]')).toBeInViewport();
     // The two columns share the width: no resize handles to Tab through.
     await expect(page.getByRole("separator", { name: /^Resize .* column$/ })).toHaveCount(0);
+  });
+
+  test("at 1280 px the market cap (the default order) shows; Tab into the rows shows them from their start", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/companies");
+    await settled(page);
+    const scroller = page.locator("[data-results-scroller]");
+    const right = await scroller.evaluate((el) => el.getBoundingClientRect().left + el.clientWidth);
+    const marketCap = (await header(page, "marketCap").boundingBox()) ?? { x: 0, width: 0 };
+    expect(marketCap.x + marketCap.width).toBeLessThanOrEqual(right);
+    // The columns after it are cut: the last one's resize handle, reached by Tab, scrolls the
+    // table to its right end. Tab on into the rows: they show from their start again.
+    await focusHeaderEnd(page);
+    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await page.keyboard.press("Tab");
+    await expect(firstRow(page).getByRole("link")).toBeFocused();
+    expect(await scroller.evaluate((el) => el.scrollLeft)).toBe(0);
+    await expect(firstRow(page).getByRole("checkbox")).toBeInViewport();
+  });
+
+  test("at 390 px a row the keyboard reaches shows whole in the window, not below its bottom edge", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/companies");
+    await settled(page);
+    // The table reaches below the window's bottom edge on a phone: the page scrolls past it.
+    expect(
+      await page.locator("[data-results-scroller]").evaluate((el) => el.getBoundingClientRect().bottom),
+    ).toBeGreaterThan(844);
+    await results(page).locator('tbody tr[data-index="0"] a').focus();
+    for (let i = 1; i <= 12; i++) {
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(() => focusedRowOf(page)).toEqual({ index: String(i), whole: true });
+    }
+    // Its name stays one line (the ticker is on the line below): three would overflow the row.
+    const name = results(page).locator('tbody tr[data-index="12"] td[data-column="name"] .truncate').first();
+    expect(await name.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("nowrap");
+    await page.keyboard.press("PageDown");
+    await expect.poll(() => focusedRowOf(page)).toMatchObject({ whole: true });
+    // Scrolled by the wheel to the page's top, the table's end under the window's edge: the next
+    // row still shows whole.
+    await page.evaluate(() => window.scrollTo({ top: 0 }));
+    const at = Number((await focusedRowOf(page)).index);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => focusedRowOf(page)).toEqual({ index: String(at + 1), whole: true });
   });
 
   test("columns resize by keyboard and by dragging, and keep their width in this browser", async ({

@@ -3,7 +3,7 @@
 import { FlexRender, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
-import { type CSSProperties, memo, useMemo, useRef } from "react";
+import { type CSSProperties, memo, useLayoutEffect, useMemo, useRef } from "react";
 import { StarIcon } from "@/components/following/follow-button";
 import { toggleFollow, useFollowing } from "@/lib/client/following";
 import type { ColumnWidth } from "@/lib/directory/column-layout";
@@ -107,6 +107,14 @@ export function ResultsTable(props: ResultsTableProps) {
       return false;
     },
   });
+  // A scroll made before the scripts ran (the server's table scrolls at once) is where the
+  // virtualizer starts: mounting, it would scroll the table back to its own offset, 0. (Before
+  // useVirtualizer, this effect runs before the virtualizer's own; the instance exists by then.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount; the virtualizer is one instance.
+  useLayoutEffect(() => {
+    const top = scrollRef.current?.scrollTop ?? 0;
+    if (top > 0) virtualizer.scrollOffset = top;
+  }, []);
   // The first render (the server's, and the hydration that matches it) draws the rows of the
   // guessed height and the overscan, the rows the measured table will want too: rows added once it
   // is measured would be a synchronous re-render right after hydration (on a phone, a 170 ms task at

@@ -5,17 +5,34 @@ import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, use
 
 /**
  * Scrolls a focused row whole into view: clear of the sticky header the rows pass under (Tab into a
- * row half under it) and of the scroller's bottom edge (the virtualizer's scrollToIndex does not
- * count the header). The browser's own focus scrolling knows neither; a scroll-padding would also
- * scroll the table whenever a header control takes the focus.
+ * row half under it), of the scroller's bottom edge (the virtualizer's scrollToIndex does not
+ * count the header), and inside the window: below the site's sticky header and above the window's
+ * bottom edge, which on a phone cuts the table (the page scrolls past it). The table scrolls
+ * rather than the page, unless too little of it shows in the window for a row. The browser's own
+ * focus scrolling knows none of these; a scroll-padding would also scroll the table whenever a
+ * header control takes the focus.
  */
 function reveal(scroller: HTMLElement, row: HTMLElement): void {
-  const frame = scroller.getBoundingClientRect();
-  const top = scroller.querySelector("thead")?.getBoundingClientRect().bottom ?? frame.top;
-  const bottom = frame.top + scroller.clientTop + scroller.clientHeight;
+  const siteHeader = document.querySelector("[data-site-header]")?.getBoundingClientRect().bottom ?? 0;
+  const band = () => {
+    const frame = scroller.getBoundingClientRect();
+    const head = scroller.querySelector("thead")?.getBoundingClientRect().bottom ?? frame.top;
+    return {
+      top: Math.max(head, siteHeader),
+      bottom: Math.min(frame.top + scroller.clientTop + scroller.clientHeight, window.innerHeight),
+      frame,
+    };
+  };
+  let { top, bottom, frame } = band();
   const box = row.getBoundingClientRect();
-  if (box.top < top) scroller.scrollTop -= top - box.top;
-  else if (box.bottom > bottom) scroller.scrollTop += Math.min(box.bottom - bottom, box.top - top);
+  if (bottom - top < 2 * box.height) {
+    // The table mostly off the window: the page brings its top under the site header.
+    window.scrollBy({ top: frame.top - siteHeader });
+    ({ top, bottom } = band());
+  }
+  const at = row.getBoundingClientRect();
+  if (at.top < top) scroller.scrollTop -= top - at.top;
+  else if (at.bottom > bottom) scroller.scrollTop += Math.min(at.bottom - bottom, at.top - top);
 }
 
 /** How long a key's move waits for its row to be drawn with its link (its page of rows to come). */
@@ -63,8 +80,11 @@ export function useRowNavigation({
     },
     [],
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger, not a value used.
+  // The result first shown is the server's: a scroll made before the scripts ran is kept.
+  const shownKey = useRef(resetKey);
   useEffect(() => {
+    if (shownKey.current === resetKey) return;
+    shownKey.current = resetKey;
     moving.current++;
     // Reading scrollTop is free here (layout is fresh after the commit); scrolling is not.
     const scroller = scrollRef.current;
@@ -84,7 +104,13 @@ export function useRowNavigation({
       if (!row) return;
       setActive(Number(row.dataset.index));
       // A row the keyboard reached; a pointer's would move under the pointer between press and release.
-      if ((event.target as HTMLElement).matches(":focus-visible")) reveal(scroller, row);
+      if (!(event.target as HTMLElement).matches(":focus-visible")) return;
+      // Tabbed in from outside the rows (the last column's resize handle scrolled the table to
+      // its right end): the row shows from its start, its tick box, star and name.
+      const from =
+        event.relatedTarget instanceof Element ? event.relatedTarget.closest("[data-index]") : null;
+      if (!from && scroller.scrollLeft > 0) scroller.scrollLeft = 0;
+      reveal(scroller, row);
     };
     const onFocusOut = (event: FocusEvent) => {
       const target = event.target as Node;

@@ -13,7 +13,10 @@ export const NAV_ITEMS = [
 
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-30 print:hidden border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+    <header
+      data-site-header=""
+      className="sticky top-0 z-30 print:hidden border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
+    >
       {/* Narrower than a laptop, two rows (the pages would not fit beside the search box): the logo
           and the pages, then the search box across the whole width, so the order Tab takes is the
           order they are seen in. Their heights are globals.css's --header-height, which what

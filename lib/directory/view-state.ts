@@ -42,11 +42,13 @@ export const FULL_ONLY_COLUMNS: readonly ColumnId[] = [
 
 /**
  * The columns shown by default: at 1440 px they fit beside the filters without cutting names,
- * sectors or tickers. Type and Datasets (nearly the same for most companies) are in the chooser.
+ * sectors or tickers. The market cap (the default order) comes right after the ticker, so a
+ * narrower window (1280 px) cuts the columns after it, not the one the list is sorted by. Type and
+ * Datasets (nearly the same for most companies) are in the chooser.
  */
 export const DEFAULT_COLUMNS: Record<ViewMode, readonly ColumnId[]> = {
-  full: ["name", "ticker", "sector", "industry", "country", "marketCap", "companyStatus"],
-  compact: ["name", "ticker", "sector", "country", "marketCap", "companyStatus"],
+  full: ["name", "ticker", "marketCap", "sector", "industry", "country", "companyStatus"],
+  compact: ["name", "ticker", "marketCap", "sector", "country", "companyStatus"],
 };
 
 export interface DirectoryState {
