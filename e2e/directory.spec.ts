@@ -255,6 +255,35 @@ test.describe("company directory", () => {
     await expect.poll(focusedRow, { timeout: 10_000 }).toEqual({ index: last, whole: true });
   });
 
+  test("Back from a profile opened from a row: the same rows, that row focused; a new visit starts at the top", async ({
+    page,
+  }) => {
+    await page.goto("/companies");
+    await settled(page);
+    const scroller = page.locator("[data-results-scroller]");
+    await scroller.evaluate((element) => element.scrollTo({ top: 48 * 300 }));
+    const link = results(page).locator('tbody tr[data-index="305"] a');
+    await link.focus();
+    const top = await scroller.evaluate((element) => element.scrollTop);
+    expect(top).toBeGreaterThan(48 * 290);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/companies\/[^/?]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/companies$/);
+    await expect(link).toBeFocused();
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBe(top);
+    expect((await focusedRowOf(page)).whole).toBe(true);
+    // Forward to the profile, then the directory from the site's menu: a new visit, at the top.
+    await page.goForward();
+    await expect(page).toHaveURL(/\/companies\/[^/?]+$/);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Companies" }).click();
+    await expect(page).toHaveURL(/\/companies$/);
+    await expect(search(page)).toBeFocused();
+    await expect(results(page).locator('tbody tr[data-index="0"] a')).toBeVisible();
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBe(0);
+  });
+
   test("keys that outrun the rows still loading keep the focus in the table", async ({ page }) => {
     // The pages after the first come when the test lets them: the keys move past the loaded rows,
     // where there is no link to focus, and the row that still has the focus scrolls far off the

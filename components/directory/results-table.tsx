@@ -3,7 +3,16 @@
 import { FlexRender, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
-import { type CSSProperties, memo, useLayoutEffect, useMemo, useRef } from "react";
+import {
+  type CSSProperties,
+  type MouseEvent,
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { StarIcon } from "@/components/following/follow-button";
 import { toggleFollow, useFollowing } from "@/lib/client/following";
 import type { ColumnWidth } from "@/lib/directory/column-layout";
@@ -13,6 +22,7 @@ import { plainText } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import { ColumnResizer } from "./column-resizer";
 import { CellContext, columnDefs, columnLabel, type DirectoryColumnMeta, features } from "./columns";
+import { keepPlace, keptPlace } from "./kept-place";
 import type { DirectoryRow } from "./use-directory";
 import { useFling } from "./use-fling";
 import { useRangeReporter } from "./use-range-reporter";
@@ -86,7 +96,7 @@ export function ResultsTable(props: ResultsTableProps) {
   const { selected, onToggleSelected, widths, onResize, exchange, firstHeight = 720 } = props;
   const followed = useFollowing().keys;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { rangeExtractor, stops, onKeyDown } = useRowNavigation({
+  const { rangeExtractor, stops, onKeyDown, focusRow } = useRowNavigation({
     count,
     rowHeight: ROW_HEIGHT,
     scrollRef,
@@ -107,13 +117,18 @@ export function ResultsTable(props: ResultsTableProps) {
       return false;
     },
   });
-  // A scroll made before the scripts ran (the server's table scrolls at once) is where the
-  // virtualizer starts: mounting, it would scroll the table back to its own offset, 0. (Before
-  // useVirtualizer, this effect runs before the virtualizer's own; the instance exists by then.)
+  // Back (or Forward) to the page a row was opened from: its place (kept-place.ts).
+  const [kept] = useState(() => keptPlace(resetKey));
+  // The kept place, or a scroll made before the scripts ran (the server's table scrolls at once),
+  // is where the virtualizer starts: mounting, it would scroll the table back to its own offset,
+  // 0. (Before useVirtualizer, this effect runs before the virtualizer's own; the instance exists
+  // by then.)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount; the virtualizer is one instance.
   useLayoutEffect(() => {
-    const top = scrollRef.current?.scrollTop ?? 0;
-    if (top > 0) virtualizer.scrollOffset = top;
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    if (kept) scroller.scrollTop = kept.top;
+    if (scroller.scrollTop > 0) virtualizer.scrollOffset = scroller.scrollTop;
   }, []);
   // The first render (the server's, and the hydration that matches it) draws the rows of the
   // guessed height and the overscan, the rows the measured table will want too: rows added once it
@@ -139,6 +154,16 @@ export function ResultsTable(props: ResultsTableProps) {
   useRangeReporter(first, last, virtualizer.isScrolling, onRangeChange);
   const fling = useFling(scrollRef, virtualizer.isScrolling);
   const { tabStop, keepWhole } = stops(onScreen, (index) => rowAt(index) !== undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount: the row opened takes the focus back.
+  useEffect(() => {
+    if (kept) focusRow(kept.row, document.activeElement);
+  }, []);
+  /** A row's link about to open its profile: this entry keeps the place, for Back. */
+  const onRowClick = (event: MouseEvent) => {
+    const row = (event.target as Element).closest("a")?.closest<HTMLElement>("[data-index]");
+    if (row && scrollRef.current)
+      keepPlace({ key: resetKey, top: scrollRef.current.scrollTop, row: Number(row.dataset.index) });
+  };
 
   // The table model covers the drawn rows only; the virtualizer positions them.
   const windowRows = useMemo(() => {
@@ -250,6 +275,7 @@ export function ResultsTable(props: ResultsTableProps) {
           </thead>
           <tbody
             onKeyDown={onKeyDown}
+            onClickCapture={onRowClick}
             className={`relative block transition-opacity ${busy ? "opacity-60" : ""}`}
             style={{ height: virtualizer.getTotalSize(), minWidth: width }}
           >

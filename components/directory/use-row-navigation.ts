@@ -143,7 +143,9 @@ export function useRowNavigation({
 
   // The row moved to gets the focus once it is drawn: after a far jump (End, Page Down) the
   // virtualizer draws it a few frames later, and its link once its page of rows has come.
-  const focusRow = (index: number) => {
+  // `from`: an element the focus may be taken from still (the search box, focused as the page
+  // mounted, when Back restores the row opened).
+  const focusRow = (index: number, from: Element | null = null) => {
     const target = Math.max(0, Math.min(count - 1, index));
     setActive(target);
     scrollToIndex(target);
@@ -154,7 +156,7 @@ export function useRowNavigation({
       const scroller = scrollRef.current;
       const now = document.activeElement;
       // The person has gone on elsewhere (Tab, a click): the row does not take the focus back.
-      if (!scroller || (now && now !== document.body && !scroller.contains(now))) return;
+      if (!scroller || (now && now !== document.body && now !== from && !scroller.contains(now))) return;
       const link = scroller.querySelector<HTMLElement>(`[data-index="${target}"] a`);
       if (link)
         link.focus({ preventScroll: true }); // onFocusIn shows the whole row
@@ -209,7 +211,7 @@ export function useRowNavigation({
     return { tabStop, keepWhole };
   };
 
-  return { rangeExtractor, stops, onKeyDown };
+  return { rangeExtractor, stops, onKeyDown, focusRow };
 }
 
 /** The drawn rows' indexes (ascending) with `row` among them, if it is one of the `count` rows. */
