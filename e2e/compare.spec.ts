@@ -181,6 +181,21 @@ test.describe("peer comparison", () => {
     await expect(page.locator("article").first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The side-by-side table's labels fit their column, whole words (no "HEADQUARTER-S", no
+    // label running into its value).
+    const labels = await page.locator("tr[data-attribute] th").evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const words = (cell.textContent ?? "").trim().split(/\s+/).length;
+        const lines = Math.round(
+          range.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(cell).lineHeight),
+        );
+        return { fits: cell.scrollWidth <= cell.clientWidth, wordsPerLine: words >= lines };
+      }),
+    );
+    expect(labels.length).toBeGreaterThan(5);
+    expect(labels.filter((l) => !l.fits || !l.wordsPerLine)).toEqual([]);
     await axe(page);
   });
 

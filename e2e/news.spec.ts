@@ -574,6 +574,25 @@ test.describe("headline view", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("view=headlines at 390 px: a long headline takes two lines, not one cut short", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/news?view=headlines");
+    await expect(rows(page).first()).toBeVisible();
+    const lines = await rows(page)
+      .getByRole("heading", { level: 3 })
+      .locator("button > span:last-child")
+      .evaluateAll((titles) =>
+        titles
+          .slice(0, 20)
+          .map((t) =>
+            Math.round(t.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(t).lineHeight)),
+          ),
+      );
+    expect(lines.length).toBe(20);
+    expect(Math.max(...lines)).toBe(2);
+    expect(Math.min(...lines)).toBeGreaterThanOrEqual(1);
+  });
+
   test("the choice is remembered: /news without a view opens in headlines, from the server", async ({
     page,
   }) => {

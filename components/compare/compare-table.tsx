@@ -219,7 +219,7 @@ export function CompareTable({
             <tr key={a.id} data-attribute={a.id}>
               <th
                 scope="row"
-                className={`${CELL} sticky left-0 z-10 max-w-28 bg-white text-left sm:max-w-none sm:whitespace-nowrap text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-950 dark:text-slate-300`}
+                className={`${CELL} sticky left-0 z-10 max-w-36 bg-white text-left break-words sm:max-w-none sm:whitespace-nowrap text-xs font-semibold uppercase tracking-normal sm:tracking-wide text-slate-600 dark:bg-slate-950 dark:text-slate-300`}
               >
                 {a.label}
               </th>

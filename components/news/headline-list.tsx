@@ -89,7 +89,7 @@ function HeadlineRow({
             >
               ▶
             </span>
-            <span className="min-w-0 truncate print:whitespace-normal">
+            <span className="min-w-0 line-clamp-2 sm:line-clamp-1 print:line-clamp-none">
               <ArticleTitle title={article.title} />
             </span>
           </button>
