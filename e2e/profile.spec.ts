@@ -102,6 +102,22 @@ test("a company with secondary listings, a depositary receipt, a pence line and 
   expect(problems).toEqual([]);
 });
 
+test("at 390 px a peer's Compare is under its reason, which has the row's width", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/companies/${RICH.key}`);
+  const first = page.getByRole("region", { name: "Peers (scrolls sideways)" }).locator("tbody tr").first();
+  const reason = first.locator("th p").last();
+  const compare = first.getByRole("link", { name: /^Compare / });
+  await expect(compare).toBeVisible();
+  const [reasonBox, compareBox, rowBox] = await Promise.all([
+    reason.boundingBox(),
+    compare.boundingBox(),
+    first.boundingBox(),
+  ]);
+  expect(compareBox?.y).toBeGreaterThan((reasonBox?.y ?? 0) + (reasonBox?.height ?? 0) - 1);
+  expect(reasonBox?.width).toBeGreaterThan((rowBox?.width ?? 0) * 0.7);
+});
+
 test("many peers: reasoning in place, filter by relationship, compare links, and on to a peer", async ({
   page,
 }) => {

@@ -125,7 +125,7 @@ export function PeersTable({
             <th scope="col" className={`${TH} hidden md:table-cell`}>
               Sector
             </th>
-            <th scope="col" className={TH}>
+            <th scope="col" className={`${TH} hidden md:table-cell`}>
               <span className="sr-only">Compare</span>
             </th>
           </tr>
@@ -172,6 +172,10 @@ export function PeersTable({
                     <UpstreamText>{peer.reasoning}</UpstreamText>
                   </p>
                 )}
+                {/* On a phone, under the peer: a column of its own would squeeze the reason. */}
+                <div className="mt-2.5 md:hidden">
+                  <CompareLink companyKey={companyKey} companyName={companyName} peer={peer} />
+                </div>
               </th>
               <td className="hidden px-3 py-3 md:table-cell">
                 <RelationshipBadge relationship={peer.relationship} />
@@ -201,19 +205,34 @@ export function PeersTable({
               <td className="hidden min-w-32 px-3 py-3 md:table-cell">
                 {peer.sector ? <UpstreamText>{peer.sector}</UpstreamText> : "—"}
               </td>
-              <td className="px-3 py-3">
-                <Link
-                  href={compareHref([companyKey, peer.companyKey])}
-                  aria-label={`Compare ${plainText(companyName)} with ${plainText(peer.name)}`}
-                  className="whitespace-nowrap rounded-md px-2.5 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50 dark:text-brand-100 dark:ring-slate-600 dark:hover:bg-slate-800"
-                >
-                  Compare
-                </Link>
+              <td className="hidden px-3 py-3 md:table-cell">
+                <CompareLink companyKey={companyKey} companyName={companyName} peer={peer} />
               </td>
             </tr>
           ))}
         </tbody>
       </ScrollTable>
     </div>
+  );
+}
+
+/** The link to compare the company with one of its peers. */
+function CompareLink({
+  companyKey,
+  companyName,
+  peer,
+}: {
+  companyKey: string;
+  companyName: string;
+  peer: PeerRow;
+}) {
+  return (
+    <Link
+      href={compareHref([companyKey, peer.companyKey])}
+      aria-label={`Compare ${plainText(companyName)} with ${plainText(peer.name)}`}
+      className="inline-block whitespace-nowrap rounded-md px-2.5 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50 dark:text-brand-100 dark:ring-slate-600 dark:hover:bg-slate-800"
+    >
+      Compare
+    </Link>
   );
 }
