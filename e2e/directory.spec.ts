@@ -54,6 +54,12 @@ const focusedRowOf = (page: Page) =>
     };
   });
 const settled = (page: Page) => expect(results(page)).toHaveAttribute("aria-busy", "false");
+/** Opens the directory's default view, settled, and gives its results' scroller. */
+async function openDirectory(page: Page) {
+  await page.goto("/companies");
+  await settled(page);
+  return page.locator("[data-results-scroller]");
+}
 const resultCount = async (page: Page) => {
   await settled(page);
   const text =
@@ -189,9 +195,7 @@ test.describe("company directory", () => {
   test("after the table is scrolled away from the active row, Tab and ArrowDown reach the first row on screen", async ({
     page,
   }) => {
-    await page.goto("/companies");
-    await settled(page);
-    const scroller = page.locator("[data-results-scroller]");
+    const scroller = await openDirectory(page);
     // As a scrollbar drag leaves it: row 500 at the top, the active row 0 no longer rendered.
     await scroller.evaluate((element) => element.scrollTo({ top: 500 * 48 }));
     const onScreen = results(page).locator('tbody tr[data-index="500"]').getByRole("link");
@@ -215,9 +219,7 @@ test.describe("company directory", () => {
   test("a row the keyboard reaches is shown whole, clear of the sticky header; End and Page Down move the focus", async ({
     page,
   }) => {
-    await page.goto("/companies");
-    await settled(page);
-    const scroller = page.locator("[data-results-scroller]");
+    const scroller = await openDirectory(page);
     const focusedRow = () => focusedRowOf(page);
     // Scrolled by the mouse to a row half under the header; Tab in from the header's last control.
     await scroller.evaluate((element) => element.scrollTo({ top: 500 * 48 + 20 }));
@@ -258,9 +260,7 @@ test.describe("company directory", () => {
   test("Back from a profile opened from a row: the same rows, that row focused; a new visit starts at the top", async ({
     page,
   }) => {
-    await page.goto("/companies");
-    await settled(page);
-    const scroller = page.locator("[data-results-scroller]");
+    const scroller = await openDirectory(page);
     await scroller.evaluate((element) => element.scrollTo({ top: 48 * 300 }));
     const link = results(page).locator('tbody tr[data-index="305"] a');
     await link.focus();
@@ -741,9 +741,7 @@ test.describe("directory columns", () => {
 
   test("at 390 px the two columns fit without scrolling sideways", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/companies");
-    await settled(page);
-    const scroller = page.locator("[data-results-scroller]");
+    const scroller = await openDirectory(page);
     // A desktop browser's request makes the server guess a wide window; the narrow columns take
     // over once the page has hydrated and measured it.
     await expect
@@ -758,9 +756,7 @@ test.describe("directory columns", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto("/companies");
-    await settled(page);
-    const scroller = page.locator("[data-results-scroller]");
+    const scroller = await openDirectory(page);
     const right = await scroller.evaluate((el) => el.getBoundingClientRect().left + el.clientWidth);
     const marketCap = (await header(page, "marketCap").boundingBox()) ?? { x: 0, width: 0 };
     expect(marketCap.x + marketCap.width).toBeLessThanOrEqual(right);
