@@ -158,7 +158,7 @@ export function ResultsTable(props: ResultsTableProps) {
   useEffect(() => {
     if (kept) focusRow(kept.row, document.activeElement);
   }, []);
-  /** A row's link about to open its profile: this entry keeps the place, for Back. */
+  /** A row's link about to open its profile: its place is kept, for Back. */
   const onRowClick = (event: MouseEvent) => {
     const row = (event.target as Element).closest("a")?.closest<HTMLElement>("[data-index]");
     if (row && scrollRef.current)
