@@ -174,6 +174,19 @@ export function handler(
   };
 }
 
+/**
+ * A route that answers for a set of companies named in `companies=` (a comparison, a watchlist):
+ * the set parsed with its schema, one loader, and the per-client miss budget charged (see handler).
+ */
+export function companySetRoute(
+  schema: z.ZodType<{ companies: string[] }>,
+  load: (companies: string[]) => Promise<unknown>,
+) {
+  return handler(async (request) => jsonResponse(await load(parseQuery(request, schema).companies)), {
+    chargeMisses: true,
+  });
+}
+
 /** Sets a header, copying the response when its headers are immutable (a fetched response). */
 function withHeader(response: Response, name: string, value: string): Response {
   try {
