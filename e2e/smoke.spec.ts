@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
+import { NAV_ITEMS } from "../components/layout/nav-items";
 import { collectProblems, expectNoAxeViolations } from "./helpers";
 
+/** The first-level heading of each page: its header label, but where the page says more. */
+const HEADINGS: Record<string, string> = { "/changes": "Reference-data changes" };
+const headingOf = ({ href, label }: (typeof NAV_ITEMS)[number]) => HEADINGS[href] ?? label;
 const PAGES = [
-  { path: "/", heading: "Overview" },
-  { path: "/companies", heading: "Companies" },
-  { path: "/news", heading: "Top news" },
-  { path: "/compare", heading: "Compare" },
+  ...NAV_ITEMS.map((item) => ({ path: item.href, heading: headingOf(item) })),
   { path: "/companies/XSHE_300980", heading: "Ruihua Machinery Holdings Limited" },
-  { path: "/following", heading: "Following" },
 ];
 
 for (const { path, heading } of PAGES) {
@@ -24,10 +24,13 @@ for (const { path, heading } of PAGES) {
 
 test("navigation reaches every page from the header", async ({ page }) => {
   await page.goto("/");
-  for (const { heading } of PAGES.slice(1, 4)) {
-    const label = heading === "Top news" ? "Top news" : heading;
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).click();
-    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  for (const item of NAV_ITEMS.slice(1)) {
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: item.label, exact: true })
+      .click();
+    await expect(page).toHaveURL((url) => url.pathname === item.href);
+    await expect(page.getByRole("heading", { level: 1, name: headingOf(item) })).toBeVisible();
   }
 });
 

@@ -1,15 +1,7 @@
 import Link from "next/link";
 import { HeaderSearch } from "./header-search";
+import { NAV_ITEMS } from "./nav-items";
 import { NavLinks } from "./nav-links";
-
-export const NAV_ITEMS = [
-  { href: "/", label: "Overview" },
-  { href: "/companies", label: "Companies" },
-  { href: "/news", label: "Top news" },
-  { href: "/compare", label: "Compare" },
-  { href: "/following", label: "Following" },
-  { href: "/changes", label: "Changes" },
-] as const;
 
 export function SiteHeader() {
   return (
