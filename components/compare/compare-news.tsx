@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useDeferredValue, useMemo, useState } from "react";
 import { ArticleCard } from "@/components/news/article-card";
-import { Segmented } from "@/components/news/filter-parts";
+import { Segmented } from "@/components/ui/segmented";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompareNewsAnswer } from "@/lib/api-types";

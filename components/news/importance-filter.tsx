@@ -1,13 +1,14 @@
 "use client";
 
 import { useId } from "react";
+import { Segmented } from "@/components/ui/segmented";
 import {
   DEFAULT_IMPORTANCE,
   type ImportanceFilter as Importance,
   LEVELS,
   type Level,
 } from "@/lib/news/feed-state";
-import { FilterGroup, inputClass, Segmented } from "./filter-parts";
+import { FilterGroup, inputClass } from "./filter-parts";
 import { importanceLabel } from "./importance";
 
 function LevelSelect({

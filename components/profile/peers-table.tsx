@@ -9,6 +9,7 @@ import { CompanyLogo } from "@/components/ui/company-logo";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { MarketCap } from "@/components/ui/market-cap";
 import { ScrollTable } from "@/components/ui/scroll-region";
+import { Segmented } from "@/components/ui/segmented";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { MAX_COMPARE } from "@/lib/compare/set";
 import { plainText } from "@/lib/format";
@@ -65,25 +66,13 @@ export function PeersTable({
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <fieldset className="flex flex-wrap gap-1.5">
-          <legend className="sr-only">Show peers by relationship</legend>
-          {options.map((o) => (
-            <label key={o.value} className="cursor-pointer">
-              <input
-                type="radio"
-                name="peer-relationship"
-                value={o.value}
-                checked={kind === o.value}
-                onChange={() => setKind(o.value)}
-                className="peer sr-only"
-              />
-              <span className="inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm ring-1 ring-slate-300 peer-checked:bg-brand-600 peer-checked:text-white peer-checked:ring-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 dark:ring-slate-600 dark:peer-checked:bg-brand-500">
-                {o.label}
-                <span className="tabular-nums">({o.count})</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <Segmented
+          name="peer-relationship"
+          label="Show peers by relationship"
+          value={kind}
+          options={options}
+          onChange={setKind}
+        />
         {closest.length > 0 && (
           <Link
             href={compareHref([companyKey, ...closest])}
