@@ -21,8 +21,8 @@ import { useDataNow } from "@/lib/client/data-now";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
 import { useHydrated } from "@/lib/client/hydrated";
 import { companiesParam, companiesUrlValue, MAX_COMPARE } from "@/lib/compare/set";
+import { sortCompanies } from "@/lib/directory/field-values";
 import type { SortField } from "@/lib/directory/fields";
-import { sortCompanies } from "@/lib/directory/sort-values";
 import { type ColumnId, defaultOrder } from "@/lib/directory/view-state";
 import {
   applyImport,

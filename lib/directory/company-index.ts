@@ -3,35 +3,11 @@
 // Pure and synchronous: the sync (sync.ts) builds one per snapshot of rows.
 import { normalizeCik } from "@/lib/identifiers";
 import { type Company, DATASETS } from "@/lib/upstream/schemas";
+import { FACET_LABEL, FACET_VALUE, SORT_VALUE } from "./field-values";
 import { CAP_BUCKETS, FACET_FIELDS, type FacetField, type SortField } from "./fields";
 import { editDistance, normalizeText, tokens } from "./normalize";
-import { SORT_VALUE } from "./sort-values";
 
 export { CAP_BUCKETS, FACET_FIELDS, type FacetField, SORT_FIELDS, type SortField } from "./fields";
-
-const FACET_VALUE: Record<FacetField, (c: Company) => string | null | undefined> = {
-  sector: (c) => c.sector,
-  industryGroup: (c) => c.industryGroup,
-  industry: (c) => c.industry,
-  subIndustry: (c) => c.subIndustry,
-  region: (c) => c.headquartersRegion,
-  country: (c) => c.headquartersCountryCode,
-  domicile: (c) => c.legalDomicileCountryCode,
-  exchange: (c) => c.primaryListing.exchangeCode,
-  companyType: (c) => c.companyType,
-  companyStatus: (c) => c.companyStatus,
-  tradingStatus: (c) => c.primaryListing.tradingStatus,
-  securityType: (c) => c.primaryListing.securityType,
-  reportingCurrency: (c) => c.reportingCurrency,
-  tradingCurrency: (c) => c.primaryListing.tradingCurrency,
-};
-
-/** Labels where the value is a code: country names, exchange names. */
-const FACET_LABEL: Partial<Record<FacetField, (c: Company) => string | null | undefined>> = {
-  country: (c) => c.headquartersCountryName,
-  domicile: (c) => c.legalDomicileCountryName,
-  exchange: (c) => c.primaryListing.exchangeName,
-};
 
 const IDENTIFIER_FIELDS = [
   "companyKey",

@@ -1,21 +1,48 @@
-// What each sort field orders companies by: the index sorts its rows with it, and /following its
-// followed companies (a handful, sorted in the browser) the same way.
+// What each facet and sort field reads from a company: the index filters, counts and sorts its rows
+// with these, and /following sorts its followed companies (a handful, in the browser) the same way.
 import type { Company } from "@/lib/upstream/schemas";
-import type { SortField } from "./fields";
+import type { FacetField, SortField } from "./fields";
 
+type Read = (c: Company) => string | null | undefined;
+
+export const FACET_VALUE: Record<FacetField, Read> = {
+  sector: (c) => c.sector,
+  industryGroup: (c) => c.industryGroup,
+  industry: (c) => c.industry,
+  subIndustry: (c) => c.subIndustry,
+  region: (c) => c.headquartersRegion,
+  country: (c) => c.headquartersCountryCode,
+  domicile: (c) => c.legalDomicileCountryCode,
+  exchange: (c) => c.primaryListing.exchangeCode,
+  companyType: (c) => c.companyType,
+  companyStatus: (c) => c.companyStatus,
+  tradingStatus: (c) => c.primaryListing.tradingStatus,
+  securityType: (c) => c.primaryListing.securityType,
+  reportingCurrency: (c) => c.reportingCurrency,
+  tradingCurrency: (c) => c.primaryListing.tradingCurrency,
+};
+
+/** Labels where the value is a code: country names, exchange names. */
+export const FACET_LABEL: Partial<Record<FacetField, Read>> = {
+  country: (c) => c.headquartersCountryName,
+  domicile: (c) => c.legalDomicileCountryName,
+  exchange: (c) => c.primaryListing.exchangeName,
+};
+
+/** Sorting by a field that is also a facet orders by the facet's value, but a country by its name. */
 export const SORT_VALUE: Record<
   Exclude<SortField, "relevance">,
   (c: Company) => string | number | null | undefined
 > = {
   name: (c) => c.displayNameEnglish?.toLowerCase(),
   ticker: (c) => c.primaryListing.ticker,
-  exchange: (c) => c.primaryListing.exchangeCode,
-  sector: (c) => c.sector,
-  industry: (c) => c.industry,
+  exchange: FACET_VALUE.exchange,
+  sector: FACET_VALUE.sector,
+  industry: FACET_VALUE.industry,
   country: (c) => c.headquartersCountryName,
   marketCap: (c) => c.marketCapUsd,
-  companyType: (c) => c.companyType,
-  companyStatus: (c) => c.companyStatus,
+  companyType: FACET_VALUE.companyType,
+  companyStatus: FACET_VALUE.companyStatus,
   updatedAt: (c) => c.updatedAt,
 };
 
