@@ -1,6 +1,7 @@
 // Runs once when a server starts: check the configuration (a mistake stops the start with a
 // readable message), warm the embedded sandbox (when it is the data source) and start the
-// directory's first sync, so the first requests find data instead of paying for it.
+// directory's first sync, so the first requests find data instead of paying for it; and stop
+// cleanly on SIGTERM and SIGINT.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
@@ -28,6 +29,12 @@ export async function register(): Promise<void> {
   const { StaticFront } = await import("@/lib/server/static-front");
   const production = process.env.NODE_ENV === "production";
   installRequestHook(production ? new StaticFront(`${config.distDir}/static`, "public") : undefined);
+  // On SIGTERM/SIGINT, before the process exits: the sync's lease given back, writes landed.
+  const { installShutdown } = await import("@/lib/server/shutdown");
+  const { builtServices } = await import("@/lib/server/services");
+  installShutdown(async () => {
+    await builtServices()?.shutdown();
+  });
   setTimeout(async () => {
     if (!config.upstream.baseUrl) {
       const { getUniverse } = await import("@/lib/sandbox/universe");

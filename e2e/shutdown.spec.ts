@@ -1,10 +1,13 @@
 // Graceful shutdown of `npm start` (scripts/start.mjs over `next start`): on SIGTERM a request in
 // flight finishes whole, new connections are refused, and the process exits 0. Runs its own
 // server on a free port, with the sandbox's fault mode slowing profile answers down by 2 s so a
-// request is surely in flight when the signal comes.
+// request is surely in flight when the signal comes. Then the server's own work on the way out
+// (lib/server/shutdown.ts), against a real redis-server: the index sync's lease is given back.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { expect, test } from "@playwright/test";
+import { createClient } from "redis";
+import { startRedis } from "../tests/redis-server";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -76,5 +79,44 @@ test("SIGTERM lets the request in flight finish, refuses new ones, and exits 0",
     expect(output).toContain("SIGTERM: finishing the requests in flight");
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
+  }
+});
+
+test("SIGTERM gives the index sync's lease back at once: another instance need not wait out its expiry", async () => {
+  test.setTimeout(90_000);
+  const redis = await startRedis();
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  const port = await freePort();
+  // The list answers slowly, so the sync (and its lease) is surely under way when the signal comes.
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+    env: {
+      ...process.env,
+      API_BASE_URL: "",
+      API_KEY: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+      CACHE_DIR: "off",
+      REDIS_URL: redis.url,
+      SANDBOX_FAULTS: "latency=3000,only=/v3/companies-list",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  try {
+    const leases = () => client.keys("*:index:default:lease");
+    await expect.poll(async () => (await leases()).length, { timeout: 60_000 }).toBe(1);
+    const [lease] = await leases();
+    // Held for 30 s and renewed while the sync runs: without a clean stop it outlives the process.
+    expect(await client.pTTL(lease ?? "")).toBeGreaterThan(5_000);
+    child.kill("SIGTERM");
+    expect(await exited(child)).toBe(143);
+    expect(await leases()).toEqual([]);
+    expect(output).toMatch(/shutdown: lease given back and writes landed in \d+ ms/);
+  } finally {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await client.close();
+    await redis.stop();
   }
 });

@@ -89,6 +89,31 @@ describe("the cache tier shared through Redis", () => {
     expect(calls(all).reduce((sum, n) => sum + n, 0)).toBe(1);
   });
 
+  it("a shutdown waits for the writes under way: what the instance fetched last is there for the others", async () => {
+    const [a, b] = (await instances(2)) as [Services, Services];
+    const profile = await a.profile(key(5));
+    redis.freeze(); // the write is sent and unanswered until the thaw
+    let done = false;
+    let shutdown: Promise<void>;
+    try {
+      a.tier?.write(
+        "profile",
+        "written-at-shutdown",
+        { kind: "value", value: profile.data, fetchedAt: 1 },
+        60_000,
+      );
+      shutdown = a.shutdown().then(() => {
+        done = true;
+      });
+      await new Promise((r) => setTimeout(r, 150));
+      expect(done).toBe(false);
+    } finally {
+      redis.thaw();
+    }
+    await shutdown;
+    expect(await b.tier?.read("profile", "written-at-shutdown")).toMatchObject({ fetchedAt: 1 });
+  });
+
   it("Redis killed: every request is still answered, from memory or the upstream; restarted: refilled", async () => {
     const [a, b] = (await instances(2)) as [Services, Services];
     await a.profile(key(2));

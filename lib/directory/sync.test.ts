@@ -4,7 +4,7 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import type { Company } from "@/lib/upstream/schemas";
 import { companyRow } from "@/tests/company-rows";
 import { type CompanyChange, diffCompanies } from "./changes";
-import { DirectorySync, type ListSource } from "./sync";
+import { DirectorySync, type ListSource, type SnapshotStore } from "./sync";
 
 const row = companyRow;
 
@@ -445,5 +445,66 @@ describe("DirectorySync", () => {
     await second;
     expect(calls).toBe(4 + TOTAL / PAGE);
     expect(sync.progress("default")).toMatchObject({ state: "ready", rows: TOTAL });
+  });
+});
+
+describe("DirectorySync.stop (a clean shutdown)", () => {
+  /** A store whose leases and saves the test holds: `release` resolves a save when called. */
+  function store() {
+    const leases: { released: boolean }[] = [];
+    const saves: { set: string; done: () => void }[] = [];
+    const snapshots: SnapshotStore = {
+      load: async () => null,
+      save: (snapshot) => new Promise<void>((resolve) => saves.push({ set: snapshot.set, done: resolve })),
+      lease: async () => {
+        const lease = { released: false };
+        leases.push(lease);
+        return {
+          progress: () => undefined,
+          release: async () => {
+            lease.released = true;
+          },
+        };
+      },
+    };
+    return { snapshots, leases, saves };
+  }
+
+  it("gives back the lease of a sync under way at once, and starts no sync after", async () => {
+    const { snapshots, leases } = store();
+    let answer: () => void = () => undefined;
+    const stalled: ListSource = {
+      getCompaniesPage: () =>
+        new Promise((_resolve, reject) => {
+          answer = () => reject(new UpstreamError("unavailable", "stopped"));
+        }),
+    };
+    const sync = new DirectorySync(stalled, { store: snapshots });
+    const refreshed = sync.refresh("default");
+    await vi.waitFor(() => expect(leases).toHaveLength(1));
+    expect(leases[0]?.released).toBe(false);
+    await sync.stop();
+    expect(leases[0]?.released).toBe(true);
+    answer();
+    await refreshed;
+    await sync.refresh("all");
+    expect(leases).toHaveLength(1);
+  });
+
+  it("waits for a snapshot save under way before it resolves", async () => {
+    const { snapshots, saves } = store();
+    const sync = new DirectorySync(source(3).list, { store: snapshots });
+    const refreshed = sync.refresh("default");
+    await vi.waitFor(() => expect(saves).toHaveLength(1));
+    let stopped = false;
+    const stopping = sync.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(stopped).toBe(false);
+    saves[0]?.done();
+    await stopping;
+    expect(stopped).toBe(true);
+    await refreshed;
   });
 });

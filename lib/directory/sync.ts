@@ -165,6 +165,11 @@ export class DirectorySync {
   private readonly log: (line: string) => void;
   private readonly started = new Set<CompanySet>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** The leases this instance holds: syncing under one, or keeping one for a retry. */
+  private readonly held = new Set<SyncLease>();
+  /** Snapshot saves and change-log appends under way, which a clean stop lets land. */
+  private readonly writing = new Set<Promise<unknown>>();
+  private stopped = false;
 
   constructor(
     private readonly source: ListSource,
@@ -208,6 +213,7 @@ export class DirectorySync {
   /** Brings up the default set, then all companies, and keeps them up to date. */
   start(): void {
     if (this.timer) return;
+    this.stopped = false;
     this.timer = setInterval(() => {
       for (const set of this.started) void this.refresh(set);
     }, this.checkMs);
@@ -215,15 +221,33 @@ export class DirectorySync {
     void this.refresh("default").then(() => this.refresh("all"));
   }
 
-  stop(): void {
+  /**
+   * Stops refreshing and starts no sync. Resolves once the leases this instance holds are given
+   * back (another instance takes over a sync at once instead of after their expiry) and the
+   * snapshot saves and change-log appends under way have landed: a clean shutdown waits for it.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     for (const state of Object.values(this.states)) {
       if (state.retryTimer) clearTimeout(state.retryTimer);
       state.retryTimer = null;
-      void state.lease?.release();
       state.lease = null;
     }
+    const leases = [...this.held];
+    await Promise.all([...leases.map((lease) => this.release(lease)), ...this.writing]);
+  }
+
+  private async release(lease: SyncLease): Promise<void> {
+    this.held.delete(lease);
+    await lease.release().catch(() => undefined);
+  }
+
+  /** A write the sync must not lose at a clean stop: tracked until it settles. */
+  private landing<T>(write: Promise<T>): Promise<T> {
+    this.writing.add(write);
+    return write.finally(() => this.writing.delete(write));
   }
 
   progress(set: CompanySet): SyncProgress {
@@ -258,7 +282,7 @@ export class DirectorySync {
 
   private async bringUpToDate(set: CompanySet): Promise<void> {
     const state = this.states[set];
-    if (state.progress.state === "unavailable" || state.running) return;
+    if (state.progress.state === "unavailable" || state.running || this.stopped) return;
     await this.adoptNewer(set);
     if (this.isCurrent(set)) return;
     const retryAt = state.progress.retryAt;
@@ -266,10 +290,15 @@ export class DirectorySync {
     let lease: SyncLease | "held" | null = state.lease;
     state.lease = null;
     if (lease?.lost) {
-      await lease.release();
+      await this.release(lease);
       lease = null;
     }
     lease ??= this.store?.lease ? await this.store.lease(set) : null;
+    if (lease && lease !== "held") {
+      this.held.add(lease);
+      // Stopped while it was taken: given back at once.
+      if (this.stopped) return this.release(lease);
+    }
     if (lease === "held") {
       // Another instance syncs, or waits to retry its failed sync; its snapshot arrives through a
       // later check. Until then, its progress, or its failure.
@@ -300,8 +329,9 @@ export class DirectorySync {
       if (!this.isCurrent(set)) await this.sync(set, lease ?? undefined);
     } finally {
       // A failed sync with its retry scheduled keeps the lease for it.
-      if (lease && state.progress.retryAt && state.retryTimer && !lease.lost) state.lease = lease;
-      else await lease?.release();
+      if (lease && state.progress.retryAt && state.retryTimer && !lease.lost && !this.stopped)
+        state.lease = lease;
+      else if (lease) await this.release(lease);
     }
   }
 
@@ -520,7 +550,8 @@ export class DirectorySync {
           }`,
         );
       }
-      state.snapshot = { index: servedIndex(rows), rows, syncedAt: this.now() };
+      const syncedAt = this.now();
+      state.snapshot = { index: servedIndex(rows), rows, syncedAt };
       state.partialRows = [];
       state.partial = null;
       Object.assign(progress, {
@@ -528,7 +559,7 @@ export class DirectorySync {
         pagesDone: totalPages,
         pagesTotal: totalPages,
         rows: rows.length,
-        syncedAt: state.snapshot.syncedAt,
+        syncedAt,
         lastError: null,
         lastErrorCode: null,
         retryAt: null,
@@ -537,8 +568,12 @@ export class DirectorySync {
       this.log(
         `index: synced the ${set} set: ${totalPages} pages, ${rows.length} rows in ${((this.now() - began) / 1000).toFixed(1)} s`,
       );
-      await this.store?.save({ set, syncedAt: state.snapshot.syncedAt, pages: totalPages, rows });
-      await this.onSynced?.(set, previous, rows);
+      await this.landing(
+        (async () => {
+          await this.store?.save({ set, syncedAt, pages: totalPages, rows });
+          await this.onSynced?.(set, previous, rows);
+        })(),
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : "unknown error";
       if (error instanceof UpstreamError && error.code === "forbidden" && allCompanies) {
@@ -547,7 +582,10 @@ export class DirectorySync {
           state: "unavailable",
           lastError: "All companies are not available on this plan.",
         });
-        await this.store?.save({ set, syncedAt: this.now(), pages: 0, rows: [], unavailable: true });
+        if (this.store)
+          await this.landing(
+            this.store.save({ set, syncedAt: this.now(), pages: 0, rows: [], unavailable: true }),
+          );
       } else {
         this.log(`index: the ${set} set's sync failed: ${message}`);
         if (layout) state.carried = { ...layout, pages };

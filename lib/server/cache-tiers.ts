@@ -42,6 +42,8 @@ export interface SharedTier {
   lock?(cache: string, key: string): Promise<KeyLock | "busy" | null>;
   /** Whether another instance still holds the key's lock. */
   locked?(cache: string, key: string): Promise<boolean>;
+  /** Resolves when every write started so far has landed (or failed): a clean shutdown waits for it. */
+  flush(): Promise<void>;
   status(): SharedTierStatus;
 }
 
@@ -293,6 +295,7 @@ const RELEASE_IF_HELD =
 /** Entries as Redis strings (the same format as the files), expiring when they are useless. */
 export class RedisTier implements SharedTier {
   private dropped = 0;
+  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(readonly redis: SharedRedis) {}
 
@@ -310,9 +313,16 @@ export class RedisTier implements SharedTier {
 
   write(cache: string, key: string, entry: StoredEntry, ttlMs: number): void {
     const data = encodeEntry(key, entry);
-    void this.redis.attempt((c) =>
-      c.set(this.redis.key(`cache:${cache}:${key}`), data, { expiration: { type: "PX", value: ttlMs } }),
-    );
+    const job = this.redis
+      .attempt((c) =>
+        c.set(this.redis.key(`cache:${cache}:${key}`), data, { expiration: { type: "PX", value: ttlMs } }),
+      )
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
   async lock(cache: string, key: string): Promise<KeyLock | "busy" | null> {

@@ -156,6 +156,15 @@ export class Services {
   }
 
   /**
+   * A clean stop: no more syncs, the sync leases given back (another instance takes over at
+   * once), and the snapshot saves, change-log appends and shared-tier writes under way landed.
+   */
+  async shutdown(): Promise<void> {
+    await this.directory.stop();
+    await this.tier?.flush();
+  }
+
+  /**
    * The cache of this name, made on first use on these services' clock and shared tier, and
    * counted in cacheStats() and aged by ageCaches() like their own.
    */
@@ -438,6 +447,11 @@ export function getServices(): Services {
   return holder[SERVICES_KEY];
 }
 
+/** The process-wide services if something has built them; never builds them (a shutdown has nothing to do then). */
+export function builtServices(): Services | undefined {
+  return (globalThis as ServicesHolder)[SERVICES_KEY];
+}
+
 /**
  * Replaces the process-wide services, stopping the replaced ones' background sync: for the
  * benchmark's cold runs and for tests. Undefined drops them (a test's cleanup): the next
@@ -446,6 +460,6 @@ export function getServices(): Services {
 export function setServices(services: Services | undefined): void {
   const holder = globalThis as ServicesHolder;
   const replaced = holder[SERVICES_KEY];
-  if (replaced && replaced !== services) replaced.directory.stop();
+  if (replaced && replaced !== services) void replaced.directory.stop();
   holder[SERVICES_KEY] = services;
 }
