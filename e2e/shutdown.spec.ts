@@ -4,20 +4,30 @@
 // request is surely in flight when the signal comes. Then the server's own work on the way out
 // (lib/server/shutdown.ts), against a real redis-server: the index sync's lease is given back.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { expect, test } from "@playwright/test";
 import { createClient } from "redis";
-import { startRedis } from "../tests/redis-server";
+import { freePort, startRedis } from "../tests/redis-server";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
+/**
+ * A server process on the embedded sandbox with memory-only caches (a profile an earlier run left
+ * in .cache would answer at once), `env` over that; its output collected.
+ */
+function launch(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      API_BASE_URL: "",
+      API_KEY: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+      CACHE_DIR: "off",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  return { child, output: () => output };
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -31,22 +41,10 @@ test("SIGTERM lets the request in flight finish, refuses new ones, and exits 0",
   test.setTimeout(60_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["scripts/start.mjs", "--no-build"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      API_BASE_URL: "",
-      API_KEY: "",
-      NEXT_TELEMETRY_DISABLED: "1",
-      SANDBOX_FAULTS: "latency=2000,only=/v3/company/profile",
-      // Memory only: a profile an earlier run left in .cache would answer at once.
-      CACHE_DIR: "off",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const { child, output } = launch(["scripts/start.mjs", "--no-build"], {
+    PORT: String(port),
+    SANDBOX_FAULTS: "latency=2000,only=/v3/company/profile",
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
   try {
     await expect
       .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, {
@@ -76,7 +74,7 @@ test("SIGTERM lets the request in flight finish, refuses new ones, and exits 0",
     expect(finished.at).toBeGreaterThanOrEqual(1900);
     expect(JSON.parse(finished.body)).toMatchObject({ data: { companyKey: "XLON_EMBE" } });
     expect(await exited(child)).toBe(0);
-    expect(output).toContain("SIGTERM: finishing the requests in flight");
+    expect(output()).toContain("SIGTERM: finishing the requests in flight");
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
   }
@@ -89,21 +87,10 @@ test("SIGTERM gives the index sync's lease back at once: another instance need n
   await client.connect();
   const port = await freePort();
   // The list answers slowly, so the sync (and its lease) is surely under way when the signal comes.
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
-    env: {
-      ...process.env,
-      API_BASE_URL: "",
-      API_KEY: "",
-      NEXT_TELEMETRY_DISABLED: "1",
-      CACHE_DIR: "off",
-      REDIS_URL: redis.url,
-      SANDBOX_FAULTS: "latency=3000,only=/v3/companies-list",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const { child, output } = launch(["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+    REDIS_URL: redis.url,
+    SANDBOX_FAULTS: "latency=3000,only=/v3/companies-list",
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
   try {
     const leases = () => client.keys("*:index:default:lease");
     await expect.poll(async () => (await leases()).length, { timeout: 60_000 }).toBe(1);
@@ -113,7 +100,7 @@ test("SIGTERM gives the index sync's lease back at once: another instance need n
     child.kill("SIGTERM");
     expect(await exited(child)).toBe(143);
     expect(await leases()).toEqual([]);
-    expect(output).toMatch(/shutdown: lease given back and writes landed in \d+ ms/);
+    expect(output()).toMatch(/shutdown: lease given back and writes landed in \d+ ms/);
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
     await client.close();
