@@ -97,7 +97,7 @@ export async function budgetBench(): Promise<void> {
       ...answers,
       ms(Math.max(0, ...budget.waits.interactive)),
     ]);
-    sync.stop();
+    await sync.stop();
     await sandbox?.close();
   }
   table(rows);

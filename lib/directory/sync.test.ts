@@ -201,7 +201,7 @@ describe("DirectorySync", () => {
       );
       expect(failing).toBe(0);
     } finally {
-      sync.stop();
+      await sync.stop();
     }
   });
 
@@ -449,14 +449,16 @@ describe("DirectorySync", () => {
 });
 
 describe("DirectorySync.stop (a clean shutdown)", () => {
-  /** A store whose leases and saves the test holds: `release` resolves a save when called. */
-  function store() {
+  /** A store whose leases and saves the test holds: each save waits for its `done`, each lease for `grant` when held back. */
+  function store(options: { holdLeases?: boolean } = {}) {
     const leases: { released: boolean }[] = [];
     const saves: { set: string; done: () => void }[] = [];
+    const waiting: (() => void)[] = [];
     const snapshots: SnapshotStore = {
       load: async () => null,
       save: (snapshot) => new Promise<void>((resolve) => saves.push({ set: snapshot.set, done: resolve })),
       lease: async () => {
+        if (options.holdLeases) await new Promise<void>((resolve) => waiting.push(resolve));
         const lease = { released: false };
         leases.push(lease);
         return {
@@ -467,28 +469,52 @@ describe("DirectorySync.stop (a clean shutdown)", () => {
         };
       },
     };
-    return { snapshots, leases, saves };
+    return { snapshots, leases, saves, grant: () => waiting.shift()?.() };
   }
 
-  it("gives back the lease of a sync under way at once, and starts no sync after", async () => {
-    const { snapshots, leases } = store();
+  /** A list of one company whose pages answer only when the test says. */
+  function heldList() {
     let answer: () => void = () => undefined;
-    const stalled: ListSource = {
-      getCompaniesPage: () =>
-        new Promise((_resolve, reject) => {
-          answer = () => reject(new UpstreamError("unavailable", "stopped"));
+    const one = pagedList(
+      () => [row(1)],
+      () => undefined,
+    );
+    const list: ListSource = {
+      getCompaniesPage: (request) =>
+        new Promise((resolve) => {
+          answer = () => resolve(one.getCompaniesPage(request));
         }),
     };
-    const sync = new DirectorySync(stalled, { store: snapshots });
+    return { list, answer: () => answer() };
+  }
+
+  it("gives back the lease of a sync under way at once; that sync then writes nothing, and no sync starts after", async () => {
+    const { snapshots, leases, saves } = store();
+    const held = heldList();
+    const sync = new DirectorySync(held.list, { store: snapshots });
     const refreshed = sync.refresh("default");
     await vi.waitFor(() => expect(leases).toHaveLength(1));
     expect(leases[0]?.released).toBe(false);
     await sync.stop();
     expect(leases[0]?.released).toBe(true);
-    answer();
+    held.answer(); // the page it was waiting for comes after all
     await refreshed;
+    expect(saves).toEqual([]);
+    expect(sync.progress("default").state).not.toBe("ready");
     await sync.refresh("all");
     expect(leases).toHaveLength(1);
+  });
+
+  it("a lease still being taken when it stops is given back before stop resolves", async () => {
+    const { snapshots, leases, grant } = store({ holdLeases: true });
+    const sync = new DirectorySync(heldList().list, { store: snapshots });
+    const refreshed = sync.refresh("default");
+    await new Promise((r) => setTimeout(r, 10));
+    const stopping = sync.stop();
+    grant();
+    await stopping;
+    expect(leases).toEqual([{ released: true }]);
+    await refreshed;
   });
 
   it("waits for a snapshot save under way before it resolves", async () => {

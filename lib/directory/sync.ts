@@ -6,6 +6,7 @@
 // the others load its snapshot.
 import pLimit from "p-limit";
 import { dataChanged } from "@/lib/data-changed";
+import { PendingWork } from "@/lib/pending-work";
 import { causeOf, UpstreamError } from "@/lib/upstream/errors";
 import { inBackground } from "@/lib/upstream/priority";
 import type { Company, Pagination } from "@/lib/upstream/schemas";
@@ -149,6 +150,13 @@ interface FetchedPage {
   at: number;
 }
 
+/** Ends a sync under way when its DirectorySync is stopped. */
+class SyncStopped extends Error {
+  constructor() {
+    super("the index sync was stopped");
+  }
+}
+
 /** How long a page fetched by a failed attempt may stand in for fetching it again. */
 const CARRY_MS = 10 * 60_000;
 
@@ -167,8 +175,10 @@ export class DirectorySync {
   private timer: ReturnType<typeof setInterval> | null = null;
   /** The leases this instance holds: syncing under one, or keeping one for a retry. */
   private readonly held = new Set<SyncLease>();
-  /** Snapshot saves and change-log appends under way, which a clean stop lets land. */
-  private readonly writing = new Set<Promise<unknown>>();
+  /** Leases being taken, snapshot saves, change-log appends and lease releases: a clean stop waits for them. */
+  private readonly acquiring = new PendingWork();
+  private readonly writing = new PendingWork();
+  /** Stopped: no sync starts, a sync under way fetches no further page and writes nothing. */
   private stopped = false;
 
   constructor(
@@ -222,9 +232,10 @@ export class DirectorySync {
   }
 
   /**
-   * Stops refreshing and starts no sync. Resolves once the leases this instance holds are given
-   * back (another instance takes over a sync at once instead of after their expiry) and the
-   * snapshot saves and change-log appends under way have landed: a clean shutdown waits for it.
+   * Stops refreshing; a sync under way fetches no further page and writes nothing. Resolves once
+   * the leases this instance holds are given back (another instance takes over at once instead of
+   * after their expiry) and the snapshot saves and change-log appends under way have landed: a
+   * clean shutdown waits for it.
    */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -235,19 +246,15 @@ export class DirectorySync {
       state.retryTimer = null;
       state.lease = null;
     }
-    const leases = [...this.held];
-    await Promise.all([...leases.map((lease) => this.release(lease)), ...this.writing]);
+    // A lease still being taken is given back by its taker as it arrives (bringUpToDate).
+    await this.acquiring.settled();
+    await Promise.all([...this.held].map((lease) => this.release(lease)));
+    await this.writing.settled();
   }
 
-  private async release(lease: SyncLease): Promise<void> {
+  private release(lease: SyncLease): Promise<void> {
     this.held.delete(lease);
-    await lease.release().catch(() => undefined);
-  }
-
-  /** A write the sync must not lose at a clean stop: tracked until it settles. */
-  private landing<T>(write: Promise<T>): Promise<T> {
-    this.writing.add(write);
-    return write.finally(() => this.writing.delete(write));
+    return this.writing.track(lease.release().catch(() => undefined));
   }
 
   progress(set: CompanySet): SyncProgress {
@@ -293,7 +300,7 @@ export class DirectorySync {
       await this.release(lease);
       lease = null;
     }
-    lease ??= this.store?.lease ? await this.store.lease(set) : null;
+    lease ??= this.store?.lease ? await this.acquiring.track(this.store.lease(set)) : null;
     if (lease && lease !== "held") {
       this.held.add(lease);
       // Stopped while it was taken: given back at once.
@@ -425,8 +432,10 @@ export class DirectorySync {
     const sizes = new Set<number>();
     const fetchPage = async (pageNumber: number) => {
       attempt.signal.throwIfAborted();
+      if (this.stopped) throw new SyncStopped();
       const page = await this.source.getCompaniesPage({ pageNumber, allCompanies });
       attempt.signal.throwIfAborted();
+      if (this.stopped) throw new SyncStopped();
       sizes.add(page.pagination.totalCount);
       return page;
     };
@@ -568,13 +577,15 @@ export class DirectorySync {
       this.log(
         `index: synced the ${set} set: ${totalPages} pages, ${rows.length} rows in ${((this.now() - began) / 1000).toFixed(1)} s`,
       );
-      await this.landing(
+      if (this.stopped) return;
+      await this.writing.track(
         (async () => {
           await this.store?.save({ set, syncedAt, pages: totalPages, rows });
           await this.onSynced?.(set, previous, rows);
         })(),
       );
     } catch (error) {
+      if (this.stopped) return;
       const message = error instanceof Error ? error.message : "unknown error";
       if (error instanceof UpstreamError && error.code === "forbidden" && allCompanies) {
         // The plan does not include allCompanies: remember it, do not retry.
@@ -583,7 +594,7 @@ export class DirectorySync {
           lastError: "All companies are not available on this plan.",
         });
         if (this.store)
-          await this.landing(
+          await this.writing.track(
             this.store.save({ set, syncedAt: this.now(), pages: 0, rows: [], unavailable: true }),
           );
       } else {

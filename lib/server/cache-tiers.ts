@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from "n
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { RESP_TYPES } from "redis";
+import { PendingWork } from "@/lib/pending-work";
 import { UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { SharedRedis } from "./redis";
 
@@ -152,7 +153,7 @@ export class FileTier implements SharedTier {
   private readonly root: string;
   private readonly files: LRUCache<string, number>;
   private readonly ready: Promise<void>;
-  private readonly pending = new Set<Promise<void>>();
+  private readonly pending = new PendingWork();
   private readonly log: (line: string) => void;
   private dropped = 0;
 
@@ -200,21 +201,20 @@ export class FileTier implements SharedTier {
   write(cache: string, key: string, entry: StoredEntry, _ttlMs?: number): void {
     const file = this.file(cache, key);
     const data = encodeEntry(key, entry);
-    const job = this.ready
-      .then(async () => {
-        await writeFileAtomic(file, data);
-        this.files.set(file, data.length);
-      })
-      .catch((error: unknown) => {
-        this.log(`cache: could not write ${path.relative(this.dir, file)}: ${(error as Error).message}`);
-      })
-      .finally(() => this.pending.delete(job));
-    this.pending.add(job);
+    void this.pending.track(
+      this.ready
+        .then(async () => {
+          await writeFileAtomic(file, data);
+          this.files.set(file, data.length);
+        })
+        .catch((error: unknown) => {
+          this.log(`cache: could not write ${path.relative(this.dir, file)}: ${(error as Error).message}`);
+        }),
+    );
   }
 
-  /** Resolves when every write started so far has landed (tests, and a clean shutdown). */
-  async flush(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  flush(): Promise<void> {
+    return this.pending.settled();
   }
 
   status(): SharedTierStatus {
@@ -295,7 +295,7 @@ const RELEASE_IF_HELD =
 /** Entries as Redis strings (the same format as the files), expiring when they are useless. */
 export class RedisTier implements SharedTier {
   private dropped = 0;
-  private readonly pending = new Set<Promise<unknown>>();
+  private readonly pending = new PendingWork();
 
   constructor(readonly redis: SharedRedis) {}
 
@@ -313,16 +313,15 @@ export class RedisTier implements SharedTier {
 
   write(cache: string, key: string, entry: StoredEntry, ttlMs: number): void {
     const data = encodeEntry(key, entry);
-    const job = this.redis
-      .attempt((c) =>
+    void this.pending.track(
+      this.redis.attempt((c) =>
         c.set(this.redis.key(`cache:${cache}:${key}`), data, { expiration: { type: "PX", value: ttlMs } }),
-      )
-      .finally(() => this.pending.delete(job));
-    this.pending.add(job);
+      ),
+    );
   }
 
-  async flush(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  flush(): Promise<void> {
+    return this.pending.settled();
   }
 
   async lock(cache: string, key: string): Promise<KeyLock | "busy" | null> {

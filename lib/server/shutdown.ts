@@ -1,4 +1,5 @@
 import "server-only";
+import { settleWithin } from "@/lib/settle-within";
 
 /** The part of `process` a shutdown uses: signals in, exit out (tests pass their own). */
 export interface ShutdownProcess {
@@ -11,49 +12,47 @@ export const SHUTDOWN_WORK_MS = 5000;
 
 /**
  * The server's own work on SIGTERM and SIGINT (give the index sync's lease back, land the writes
- * under way), done before the process exits. `next start` handles these signals itself: it stops
+ * under way) before the process exits. `next start` handles these signals itself: it stops
  * accepting connections, lets the requests in flight finish, then calls `process.exit`, which
- * would cut our work off; so from the signal on, `exit` waits for the work (at most `limitMs`).
- * With NEXT_MANUAL_SIG_HANDLE set Next does not handle them, and this exits once the work is done.
+ * would cut our work off. So `work` runs twice: at the signal (another instance can take the
+ * sync over while this one still drains its requests), and again when Next calls `exit`, which
+ * waits for it (for the writes of the requests that finished meanwhile, and anything built
+ * since), at most `limitMs`. `work` must be safe to run twice.
  */
 export function installShutdown(
   work: () => Promise<void>,
   {
     proc = process,
     limitMs = SHUTDOWN_WORK_MS,
-    nextHandlesSignals = !process.env.NEXT_MANUAL_SIG_HANDLE,
     log = (line: string) => console.log(line),
-  }: {
-    proc?: ShutdownProcess;
-    limitMs?: number;
-    nextHandlesSignals?: boolean;
-    log?: (line: string) => void;
-  } = {},
+  }: { proc?: ShutdownProcess; limitMs?: number; log?: (line: string) => void } = {},
 ): void {
-  let done: Promise<void> | null = null;
+  let signalled = false;
+  const attempt = () =>
+    work().catch((error: unknown) =>
+      log(`shutdown: ${error instanceof Error ? error.message : String(error)}`),
+    );
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     proc.on(signal, () => {
-      if (done) return;
+      if (signalled) return;
+      signalled = true;
       const started = performance.now();
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const limit = new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          log(`shutdown: our work was not done after ${limitMs} ms; exiting anyway`);
-          resolve();
-        }, limitMs);
-      });
-      const finished = work().then(
-        () =>
-          log(
-            `shutdown: lease given back and writes landed in ${Math.round(performance.now() - started)} ms`,
-          ),
-        (error: unknown) => log(`shutdown: ${error instanceof Error ? error.message : String(error)}`),
-      );
-      done = Promise.race([finished, limit]).finally(() => clearTimeout(timer));
+      const early = attempt();
       const exit = proc.exit.bind(proc);
-      const pending = done;
-      proc.exit = (code) => void pending.then(() => exit(code));
-      if (!nextHandlesSignals) void pending.then(() => exit(signal === "SIGTERM" ? 143 : 130));
+      let exiting = false;
+      proc.exit = (code) => {
+        if (exiting) return;
+        exiting = true;
+        void settleWithin(
+          early.then(attempt).then(() => true),
+          limitMs,
+          () => false,
+        ).then((done) => {
+          const ms = Math.round(performance.now() - started);
+          log(done ? `shutdown: done in ${ms} ms` : `shutdown: not done after ${ms} ms; exiting anyway`);
+          exit(code);
+        });
+      };
     });
   }
 }
