@@ -175,8 +175,9 @@ export class DirectorySync {
   private timer: ReturnType<typeof setInterval> | null = null;
   /** The leases this instance holds: syncing under one, or keeping one for a retry. */
   private readonly held = new Set<SyncLease>();
-  /** Leases being taken, snapshot saves, change-log appends and lease releases: a clean stop waits for them. */
+  /** Leases being taken: a clean stop waits for them, then gives them back. */
   private readonly acquiring = new PendingWork();
+  /** Snapshot saves, change-log appends and lease releases under way: a clean stop waits for them. */
   private readonly writing = new PendingWork();
   /** Stopped: no sync starts, a sync under way fetches no further page and writes nothing. */
   private stopped = false;
@@ -252,8 +253,9 @@ export class DirectorySync {
     await this.writing.settled();
   }
 
+  /** Gives a held lease back, once: stop() may have given it back under a sync that ends later. */
   private release(lease: SyncLease): Promise<void> {
-    this.held.delete(lease);
+    if (!this.held.delete(lease)) return Promise.resolve();
     return this.writing.track(lease.release().catch(() => undefined));
   }
 
