@@ -1,7 +1,11 @@
 "use client";
 
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
-import { type ReactNode, useCallback } from "react";
+import { type ReactNode, useCallback, useEffect, useRef } from "react";
+
+/** How long a Back or Forward may take to reach the router before it is asked again. */
+const TRAVERSAL_SETTLE_MS = 1_000;
 
 /**
  * The URL state of one page (nuqs), given on the pages that keep state in their URL and nowhere else,
@@ -21,5 +25,46 @@ export function UrlState({ order, children }: { order: readonly string[]; childr
     },
     [order],
   );
-  return <NuqsAdapter processUrlSearchParams={inPageOrder}>{children}</NuqsAdapter>;
+  return (
+    <NuqsAdapter processUrlSearchParams={inPageOrder}>
+      <TraversalRepair />
+      {children}
+    </NuqsAdapter>
+  );
+}
+
+/**
+ * Makes sure a Back or Forward lands. Next's router can lose one: a traversal to an entry written
+ * by the URL state reloads the page's server part, and a second traversal while that reload is
+ * still under way can leave the router on the first entry for good (the address bar shows the
+ * second; the page, whose state is read from the router, the first). A while after a traversal, if
+ * the router still disagrees with the address bar, the address is opened again, in place.
+ */
+function TraversalRepair() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams().toString();
+  const routed = useRef({ pathname, search });
+  useEffect(() => {
+    routed.current = { pathname, search };
+  }, [pathname, search]);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      const { pathname, search, hash } = window.location;
+      const here = new URLSearchParams(search).toString();
+      if (routed.current.pathname === pathname && routed.current.search === here) return;
+      router.replace(`${pathname}${search}${hash}`, { scroll: false });
+    };
+    const onTraversal = () => {
+      clearTimeout(timer);
+      timer = setTimeout(check, TRAVERSAL_SETTLE_MS);
+    };
+    window.addEventListener("popstate", onTraversal);
+    return () => {
+      window.removeEventListener("popstate", onTraversal);
+      clearTimeout(timer);
+    };
+  }, [router]);
+  return null;
 }
