@@ -37,8 +37,9 @@ export function UrlState({ order, children }: { order: readonly string[]; childr
  * Makes sure a Back or Forward lands. Next's router can lose one: a traversal to an entry written
  * by the URL state reloads the page's server part, and a second traversal while that reload is
  * still under way can leave the router on the first entry for good (the address bar shows the
- * second; the page, whose state is read from the router, the first). A while after a traversal, if
- * the router still disagrees with the address bar, the address is opened again, in place.
+ * second; the page, whose state is read from the router, the first). The router takes a traversal
+ * within the page at once (its server part follows), so if a second later it still disagrees with
+ * the address bar, the address is opened again, in place.
  */
 function TraversalRepair() {
   const router = useRouter();
@@ -52,8 +53,10 @@ function TraversalRepair() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
       const { pathname, search, hash } = window.location;
-      const here = new URLSearchParams(search).toString();
-      if (routed.current.pathname === pathname && routed.current.search === here) return;
+      // Another page's traversal is left to the router: it shows its old page until the new one's
+      // data comes, which may well take longer than this on a slow upstream.
+      if (routed.current.pathname !== pathname) return;
+      if (routed.current.search === new URLSearchParams(search).toString()) return;
       router.replace(`${pathname}${search}${hash}`, { scroll: false });
     };
     const onTraversal = () => {
