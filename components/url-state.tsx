@@ -51,8 +51,12 @@ function TraversalRepair() {
   }, [pathname, search]);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = () => {
-      const { pathname, search, hash } = window.location;
+    const check = (traversedTo: string) => {
+      const { href, pathname, search, hash } = window.location;
+      // The address has moved on since (a query typed, a link followed): the page is going
+      // elsewhere, and a navigation of ours would cancel that one. Its own write brings the router
+      // along anyway.
+      if (href !== traversedTo) return;
       // Another page's traversal is left to the router: it shows its old page until the new one's
       // data comes, which may well take longer than this on a slow upstream.
       if (routed.current.pathname !== pathname) return;
@@ -61,7 +65,7 @@ function TraversalRepair() {
     };
     const onTraversal = () => {
       clearTimeout(timer);
-      timer = setTimeout(check, TRAVERSAL_SETTLE_MS);
+      timer = setTimeout(check, TRAVERSAL_SETTLE_MS, window.location.href);
     };
     window.addEventListener("popstate", onTraversal);
     return () => {

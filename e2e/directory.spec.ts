@@ -435,6 +435,12 @@ test.describe("company directory", () => {
 
     await settled(page);
     const prefix = word.slice(0, 3);
+    // The profile's server part is held: its navigation is still under way a second after the
+    // Back, when the repair of a lost Back (components/url-state.tsx) looks, and must not cancel it.
+    await page.route(/\/companies\/[^?/]+\?_rsc=/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue().catch(() => {}); // the page may have gone on without it
+    });
     await search(page).fill(prefix);
     await bodyRows(page).first().getByRole("link").first().click();
     await expect(page).toHaveURL(/\/companies\/[^?]+$/);
