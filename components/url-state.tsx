@@ -67,9 +67,20 @@ function TraversalRepair() {
       clearTimeout(timer);
       timer = setTimeout(check, TRAVERSAL_SETTLE_MS, window.location.href);
     };
+    // The reader went on before the check (a link, a chosen company, a submitted form, Enter): a
+    // navigation may be under way that has not yet moved the address, and ours would cancel it.
+    const onAction = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== "Enter") return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (event.type === "click" && !target?.closest('a[href], [role="option"]')) return;
+      clearTimeout(timer);
+    };
+    const actions = ["click", "keydown", "submit"] as const;
     window.addEventListener("popstate", onTraversal);
+    for (const type of actions) window.addEventListener(type, onAction, true);
     return () => {
       window.removeEventListener("popstate", onTraversal);
+      for (const type of actions) window.removeEventListener(type, onAction, true);
       clearTimeout(timer);
     };
   }, [router]);
