@@ -4,11 +4,13 @@ import { describe, expect, it } from "vitest";
 import { CHANGES_EPOCH_MS, DAILY_KINDS, universeAt } from "./changes";
 import { createSandboxHandler } from "./handler";
 import { DAY_MS } from "./news";
-import { generateUniverse, getUniverse } from "./universe";
+import { generateUniverse, getUniverse, OUTSIDE_LIST_DATASETS } from "./universe";
 
 const universe = getUniverse();
 const before = Date.parse("2026-11-20T15:00:00Z");
 const threeDaysOn = CHANGES_EPOCH_MS + 3 * DAY_MS - 1;
+const weekOn = CHANGES_EPOCH_MS + 7 * DAY_MS - 1;
+const twoMonthsOn = CHANGES_EPOCH_MS + 60 * DAY_MS - 1;
 
 type Row = Record<string, unknown> & { companyKey: string; primaryListing?: Record<string, unknown> };
 
@@ -20,10 +22,10 @@ async function get(now: number, path: string): Promise<{ status: number; body: u
   return { status: response.status, body: await response.json() };
 }
 
-async function list(now: number, version: "v2" | "v3"): Promise<Row[]> {
+async function list(now: number, version: "v2" | "v3", path = `/${version}/companies-list?`): Promise<Row[]> {
   const rows: Row[] = [];
   for (let page = 1; ; page++) {
-    const { body } = await get(now, `/${version}/companies-list?pageNumber=${page}`);
+    const { body } = await get(now, `${path}&pageNumber=${page}`);
     const { data, pagination } = body as { data: Row[]; pagination: { hasNextPage: boolean } };
     rows.push(...data);
     if (!pagination.hasNextPage) return rows;
@@ -117,5 +119,86 @@ describe("the sandbox's scheduled changes", () => {
     // Before the change the new key does not exist.
     const earlier = await get(before, `/v3/company/profile?companyKey=${encodeURIComponent(v3.companyKey)}`);
     expect(earlier.status).toBe(404);
+  });
+
+  it("resolves every key and CIK a company has held, however many times it changed", async () => {
+    // Day by day, every key and CIK each changed company has held, from its generated record on
+    // (whose former key and predecessor CIK count too).
+    const held = new Map<number, Set<string>>();
+    const add = (index: number, ...ids: (string | false | undefined)[]) => {
+      const set = held.get(index) ?? new Set<string>();
+      for (const id of ids) if (id && !id.endsWith("=undefined")) set.add(id);
+      held.set(index, set);
+    };
+    for (let t = CHANGES_EPOCH_MS + DAY_MS - 1; t <= twoMonthsOn; t += DAY_MS) {
+      for (const c of universeAt(universe, t).changed) {
+        if (!held.has(c.index)) {
+          const base = universe.record(c.index);
+          add(
+            c.index,
+            `companyKey=${base?.companyKey}`,
+            `companyKey=${base?.formerKey}`,
+            `cik=${base?.cik}`,
+            `cik=${base?.predecessorCik}`,
+          );
+        }
+        add(c.index, `companyKey=${c.companyKey}`, `cik=${c.cik}`);
+      }
+    }
+    const count = (ids: Set<string>, name: string) => [...ids].filter((id) => id.startsWith(name)).length;
+    // Companies that changed key twice or more, and CIK twice or more, or this proves nothing.
+    expect([...held.values()].filter((ids) => count(ids, "companyKey=") >= 3).length).toBeGreaterThan(0);
+    expect([...held.values()].filter((ids) => count(ids, "cik=") >= 3).length).toBeGreaterThan(0);
+    const now = new Map(universeAt(universe, twoMonthsOn).changed.map((c) => [c.index, c.companyKey]));
+    const handler = createSandboxHandler({ now: () => twoMonthsOn });
+    const lost: string[] = [];
+    for (const [index, ids] of held) {
+      for (const id of ids) {
+        const response = await handler(
+          new Request(`http://sandbox/v3/company/profile?${id}`, { headers: { "x-api-key": "demo-pro" } }),
+        );
+        const key = response.ok ? ((await response.json()) as Row).companyKey : response.status;
+        if (key !== now.get(index)) lost.push(`${id} -> ${key}, not ${now.get(index)}`);
+      }
+    }
+    expect(lost).toEqual([]);
+  });
+
+  it("a company that leaves the list keeps only the datasets listed outside it, and serves no news", async () => {
+    const left = universeAt(universe, weekOn).changed.filter((c) => !c.apiEnabled);
+    expect(left.length).toBeGreaterThan(0);
+    const all = new Map(
+      (await list(weekOn, "v3", "/v3/companies-list?allCompanies=true")).map((r) => [r.companyKey, r]),
+    );
+    for (const c of left) {
+      expect(all.get(c.companyKey)?.availableDatasets).toEqual(
+        c.datasets.filter((d) => OUTSIDE_LIST_DATASETS.has(d)),
+      );
+      const news = await get(weekOn, `/v1/company/news?companyKey=${encodeURIComponent(c.companyKey)}`);
+      expect(news.status).toBe(404);
+    }
+  });
+
+  it("the feed across companies names each by its key and name of the moment, and only the list's", async () => {
+    const rows = new Map((await list(weekOn, "v3")).map((r) => [r.companyKey, r.displayNameEnglish]));
+    const state = universeAt(universe, weekOn);
+    const changedKeys = new Set(state.changed.map((c) => c.companyKey));
+    let changedSeen = 0;
+    for (let page = 1; ; page++) {
+      const { body } = await get(
+        weekOn,
+        `/v1/top-news?minMarketCap=0&minImportance=1&maxImportance=5&pageSize=1000&pageNumber=${page}`,
+      );
+      const { data, pagination } = body as {
+        data: { companyKey: string; displayNameEnglish: string }[];
+        pagination: { hasNextPage: boolean };
+      };
+      for (const a of data) {
+        expect(rows.get(a.companyKey), a.companyKey).toBe(a.displayNameEnglish);
+        if (changedKeys.has(a.companyKey)) changedSeen++;
+      }
+      if (!pagination.hasNextPage) break;
+    }
+    expect(changedSeen).toBeGreaterThan(0);
   });
 });

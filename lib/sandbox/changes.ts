@@ -8,7 +8,13 @@ import { exchangeByCode } from "./data/geo";
 import { BRAND_STEMS } from "./data/names";
 import { DAY_MS } from "./news";
 import { hash32 } from "./rng";
-import { type CompanyRec, type DatasetName, ListingRec, type Universe } from "./universe";
+import {
+  type CompanyRec,
+  type DatasetName,
+  ListingRec,
+  OUTSIDE_LIST_DATASETS,
+  type Universe,
+} from "./universe";
 
 /** The day the schedule starts: the browser tests' pinned clock (2026-11-20) sees the universe as generated. */
 export const CHANGES_EPOCH_MS = Date.UTC(2026, 10, 21);
@@ -149,6 +155,7 @@ class StateBuilder {
         companyKey: line.key,
         formerTicker: primary.ticker,
         formerKey: primary.key,
+        earlierKeys: c.formerKey ? [...c.earlierKeys, c.formerKey] : c.earlierKeys,
         listings: [
           line,
           ...(keepFormer ? [primary.with({ status: "delisted" })] : []),
@@ -286,7 +293,16 @@ class StateBuilder {
       case "identifier": {
         const c = this.pick(day, kind, (x) => x.cik !== undefined);
         if (!c) return;
-        this.set({ ...c, predecessorCik: c.cik, cik: formatCik(NEW_CIK + n) }, atMs, kind);
+        this.set(
+          {
+            ...c,
+            predecessorCik: c.cik,
+            earlierCiks: c.predecessorCik ? [...c.earlierCiks, c.predecessorCik] : c.earlierCiks,
+            cik: formatCik(NEW_CIK + n),
+          },
+          atMs,
+          kind,
+        );
         return;
       }
       case "removal": {
@@ -294,7 +310,11 @@ class StateBuilder {
         const c = index === undefined ? undefined : this.overrides.get(index);
         if (!c) return;
         this.removed.add(c.index);
-        this.set({ ...c, apiEnabled: false }, atMs, kind);
+        this.set(
+          { ...c, apiEnabled: false, datasets: c.datasets.filter((d) => OUTSIDE_LIST_DATASETS.has(d)) },
+          atMs,
+          kind,
+        );
         return;
       }
       case "ipo": {

@@ -1,11 +1,11 @@
 // The contract's paging and defaults, as both the sandbox handler and its hostile-data wrapper
 // apply them (api-spec: pagination, /v1/top-news).
 
-import type { Pagination } from "@/lib/upstream/schemas";
+import { type Pagination, pagination } from "@/lib/upstream/schemas";
 
 export const LIST_PAGE_SIZE = 1000;
 export const V2_MAX_PAGE_SIZE = 1000;
-export const TOP_NEWS_DEFAULT_PAGE_SIZE = 250;
+export { TOP_NEWS_DEFAULT_PAGE_SIZE } from "@/lib/upstream/vocabulary";
 export const TOP_NEWS_MAX_PAGE_SIZE = 1000;
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -39,20 +39,7 @@ export function errorResponse(
 }
 
 // The envelope's shape is the contract's, as the upstream client parses it.
-export type { Pagination };
-
-/** The pagination envelope of a page of `totalCount` items. */
-export function pagination(page: number, pageSize: number, totalCount: number): Pagination {
-  const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
-  return {
-    page,
-    pageSize,
-    totalCount,
-    totalPages,
-    hasNextPage: page < totalPages,
-    hasPreviousPage: page > 1,
-  };
-}
+export { type Pagination, pagination };
 
 /** One page of `items`, each rendered by `row`, in the contract's envelope. */
 export function page<T>(

@@ -18,7 +18,15 @@ import {
 import { nextUpdateMs } from "./derive";
 import { brandFromSeed, type LogoSpec, type LogoVariant, renderLogo } from "./logo";
 import { buildLookupIndex, type LookupIndex, type LookupResult, resolveCompany } from "./lookup";
-import { type ArticleStub, companyStubs, DAY_MS, hasNews, marketDayStubs, renderArticle } from "./news";
+import {
+  type ArticleStub,
+  companyStubs,
+  DAY_MS,
+  firstNewsDay,
+  hasNews,
+  marketDayStubs,
+  renderArticle,
+} from "./news";
 import { companyRowJson, profileJson, type View, v2ProfileJson, v2RowJson } from "./serialize";
 import { EVENT_TYPES, type EventType } from "./text";
 import {
@@ -331,12 +339,13 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
       if (low > high) throw new HttpError(400, "minImportance must not be greater than maxImportance");
       const minCap = numberParam(params, "minMarketCap");
       const maxCap = numberParam(params, "maxMarketCap");
-      if (minCap !== undefined && maxCap !== undefined && minCap > maxCap) {
-        throw new HttpError(400, "minMarketCap must not be greater than maxMarketCap");
-      }
       const pageSize = intParam(params, "pageSize", 1, TOP_NEWS_MAX_PAGE_SIZE) ?? TOP_NEWS_DEFAULT_PAGE_SIZE;
       const pageNumber = intParam(params, "pageNumber", 1, 1_000_000) ?? 1;
       const companyKey = optionalParam(params, "companyKey");
+      // With a company the bounds are ignored (the contract), so they cannot contradict each other.
+      if (companyKey === undefined && minCap !== undefined && maxCap !== undefined && minCap > maxCap) {
+        throw new HttpError(400, "minMarketCap must not be greater than maxMarketCap");
+      }
 
       let stubs: ArticleStub[];
       if (companyKey !== undefined) {
@@ -352,13 +361,18 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
         if (key.plan === "free" && !company.freePlan) {
           throw new HttpError(403, "This company is not available on the free plan.");
         }
-        stubs = hasNews(company) ? companyStubs(universe, company, range.from, range.to, nowMs) : [];
+        // Like every endpoint of a dataset the company does not list (contract, datasets rule 2).
+        if (!hasNews(company)) throw new HttpError(404, "News is not available for this company.");
+        stubs = companyStubs(universe, company, range.from, range.to, nowMs);
       } else {
         const floor = minCap ?? DEFAULT_MIN_MARKET_CAP;
-        const pool = key.plan === "free" ? universe.free : universe.enabled;
+        // The list as of now: companies under their current keys and names, new listings in,
+        // companies that left the list out.
+        const pool = key.plan === "free" ? universe.free : state.enabled;
+        const poolName = key.plan === "free" ? "free" : `enabled@${state.version}`;
         stubs = [];
-        for (let day = range.from; day <= range.to; day++) {
-          for (const s of marketDayStubs(universe, pool, key.plan, day)) {
+        for (let day = Math.max(range.from, firstNewsDay(nowMs)); day <= range.to; day++) {
+          for (const s of marketDayStubs(universe, pool, poolName, day)) {
             if (s.collectedAtMs > nowMs) continue;
             const cap = s.company.marketCapUsd;
             if (floor > 0 && (cap === null || cap < floor)) continue;

@@ -3,6 +3,7 @@
 
 import { isValidFiscalIdentifier, normalizeCik } from "@/lib/identifiers";
 import type { CompanyLookup } from "@/lib/upstream/vocabulary";
+import { exchangeByCode } from "./data/geo";
 import type { CompanyRec } from "./universe";
 
 export interface LookupIndex {
@@ -39,6 +40,7 @@ export function buildLookupIndex(companies: readonly CompanyRec[]): LookupIndex 
     index.byFiscalId.set(c.fiscalId, c);
     if (c.cik) index.byCik.set(c.cik, c);
     if (c.predecessorCik) index.byCik.set(c.predecessorCik, c);
+    for (const cik of c.earlierCiks) index.byCik.set(cik, c);
     for (const l of c.listings) {
       index.byKey.set(l.key, c);
       index.byFigi.set(l.figi, c);
@@ -62,6 +64,11 @@ export function buildLookupIndex(companies: readonly CompanyRec[]): LookupIndex 
         c.formerTicker,
         US_CODES.has(primary.exchange.code),
       );
+    }
+    for (const key of c.earlierKeys) {
+      index.byKey.set(key, c);
+      const [code = "", ticker = ""] = key.split(/_(.*)/);
+      venueTicker(c, [code, exchangeByCode.get(code)?.operatingMic], ticker, US_CODES.has(code));
     }
   }
   return index;

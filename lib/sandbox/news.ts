@@ -170,6 +170,11 @@ function writeArticle(universe: Universe, stub: ArticleStub): Article {
   };
 }
 
+/** The first day with news: a company's news and the cross-company feed both start there. */
+export function firstNewsDay(nowMs: number): number {
+  return Math.floor(nowMs / DAY_MS) - NEWS_HISTORY_DAYS;
+}
+
 /** One company's stubs over [fromDay, toDay], collected at or before now. */
 export function companyStubs(
   universe: Universe,
@@ -179,8 +184,7 @@ export function companyStubs(
   nowMs: number,
 ): ArticleStub[] {
   const out: ArticleStub[] = [];
-  const oldest = Math.floor(nowMs / DAY_MS) - NEWS_HISTORY_DAYS;
-  for (let day = Math.max(fromDay, oldest); day <= toDay; day++) {
+  for (let day = Math.max(fromDay, firstNewsDay(nowMs)); day <= toDay; day++) {
     for (const stub of dayStubs(universe, c, day)) if (stub.collectedAtMs <= nowMs) out.push(stub);
   }
   return out;

@@ -127,7 +127,8 @@ export function profileJson(view: View, c: CompanyRec): Json {
         industryGroup: p.company.sub.industryGroup,
         industry: p.company.sub.industry,
         subIndustry: p.company.sub.name,
-        marketCapUsd: p.company.marketCapUsd,
+        // The peer's field is typed "number" (the company's "number or null"): absent when unknown.
+        ...(p.company.marketCapUsd !== null ? { marketCapUsd: p.company.marketCapUsd } : {}),
         ...(p.company.cik ? { cik: p.company.cik } : {}),
         primaryListing: listingJson(p.company.listings[0] as ListingRec, view.licensed, "peer"),
       })),

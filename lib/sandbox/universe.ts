@@ -52,6 +52,8 @@ export type DatasetName =
   | "events_calendar"
   | "investor_relations"
   | "fund_letters";
+/** The datasets a company outside the API-enabled set still lists, when covered (contract rule 3). */
+export const OUTSIDE_LIST_DATASETS: ReadonlySet<DatasetName> = new Set(["segments_and_kpis", "fund_letters"]);
 
 /**
  * One security. Identifier strings are derived on demand from serial numbers: the universe
@@ -141,6 +143,12 @@ export interface CompanyRec {
   formerTicker: string | undefined;
   /** `<exchangeCode>_<formerTicker>`, resolvable to this company. */
   formerKey: string | undefined;
+  /**
+   * Keys and CIKs the company had before `formerKey` and `predecessorCik` (a second ticker change,
+   * a second new CIK), oldest first: they resolve to it as well.
+   */
+  earlierKeys: readonly string[];
+  earlierCiks: readonly string[];
   listings: ListingRec[];
   apiEnabled: boolean;
   freePlan: boolean;
@@ -803,6 +811,8 @@ class DetailBuilder {
       predecessorCik,
       formerTicker,
       formerKey: formerTicker ? `${primaryExchange.code}_${formerTicker}` : undefined,
+      earlierKeys: [],
+      earlierCiks: [],
       listings,
       apiEnabled,
       freePlan: false,
@@ -957,7 +967,7 @@ function assignDatasets(c: CompanyRec, rng: Rng): void {
     if (rng.chance(0.6)) datasets.push("investor_relations");
     if (c.type === "investment_company" && rng.chance(0.7)) datasets.push("fund_letters");
   } else {
-    // Outside the API-enabled set only these two are listed, when covered (contract rule 3).
+    // Outside the API-enabled set only OUTSIDE_LIST_DATASETS are listed, when covered.
     if (c.type === "operating_company" && rng.chance(0.04)) datasets.push("segments_and_kpis");
     if (c.type === "investment_company" && rng.chance(0.25)) datasets.push("fund_letters");
   }

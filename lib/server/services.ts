@@ -24,7 +24,15 @@ import type {
 } from "@/lib/upstream/client";
 import { causeOf, type FailureCause, isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { UpstreamHealth } from "@/lib/upstream/health";
-import type { Company, NewsArticle, Profile, ProfileV2, TopNewsPage } from "@/lib/upstream/schemas";
+import {
+  type Company,
+  type NewsArticle,
+  type Profile,
+  type ProfileV2,
+  pagination,
+  type TopNewsPage,
+} from "@/lib/upstream/schemas";
+import { TOP_NEWS_DEFAULT_PAGE_SIZE } from "@/lib/upstream/vocabulary";
 import { type Cached, type CacheOptions, type CacheStats, SwrCache } from "./cache";
 import type { SharedTier, SharedTierStatus } from "./cache-tiers";
 import { ChangeLogService } from "./change-log";
@@ -266,7 +274,20 @@ export class Services {
   }
 
   async topNews(query: TopNewsQuery): Promise<Served<TopNewsPage>> {
-    return this.serve(await this.topNewsPages.get(stableKey(query), () => this.client.getTopNews(query)));
+    return this.serve(
+      await this.topNewsPages.get(stableKey(query), () =>
+        this.client.getTopNews(query).catch((error: unknown) => {
+          // A company that does not list the news dataset: the contract answers 404 (datasets rule 2);
+          // its part of the feed is empty, as when it has no stories.
+          if (query.companyKey && isUpstreamError(error) && error.details.resource === "news")
+            return {
+              pagination: pagination(query.pageNumber ?? 1, query.pageSize ?? TOP_NEWS_DEFAULT_PAGE_SIZE, 0),
+              data: [],
+            };
+          throw error;
+        }),
+      ),
+    );
   }
 
   /** A cached answer as served: marked stale-on-error while it cannot be refreshed. */

@@ -66,6 +66,17 @@ function clientWith(
 }
 
 describe("UpstreamClient", () => {
+  it("writes numbers in plain decimals, as a query parameter is read, not in exponent form", async () => {
+    const empty = { pagination: pageBody.pagination, data: [] };
+    const { client, requests } = clientWith([jsonResponse(empty), jsonResponse(empty)]);
+    await client.getTopNews({ minMarketCap: 1e-7, maxMarketCap: 2.5e21 });
+    await client.getTopNews({ minMarketCap: 0, maxMarketCap: 1_500_000_000.5 });
+    expect(new URL(requests[0]?.url ?? "").search).toBe(
+      "?minMarketCap=0.0000001&maxMarketCap=2500000000000000000000",
+    );
+    expect(new URL(requests[1]?.url ?? "").search).toBe("?minMarketCap=0&maxMarketCap=1500000000.5");
+  });
+
   it("sends the key in the X-Api-Key header, never in the URL", async () => {
     const { client, requests } = clientWith([jsonResponse(pageBody)]);
     await client.getCompaniesPage({ pageNumber: 2 });

@@ -89,6 +89,13 @@ export interface ClientOptions {
 
 type Params = Record<string, string | number | boolean | undefined>;
 
+/** A parameter as the query carries it: numbers in plain decimals, never `1e-7` or `1e+21`. */
+function paramText(value: string | number | boolean): string {
+  const text = String(value);
+  if (typeof value !== "number" || !text.includes("e")) return text;
+  return value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -281,7 +288,7 @@ export class UpstreamClient {
     let deadline = now() + totalBudgetMs;
     const url = new URL(this.options.baseUrl + path);
     for (const [name, value] of Object.entries(params)) {
-      if (value !== undefined && value !== "") url.searchParams.set(name, String(value));
+      if (value !== undefined && value !== "") url.searchParams.set(name, paramText(value));
     }
     for (let attempt = 1; ; attempt++) {
       // Outside the try: a refused slot already says how long to wait; it is not retried here.

@@ -20,6 +20,8 @@ export type MissingResource = "company" | "logo" | "news";
 const DATASET_ENDPOINTS: Record<string, MissingResource> = {
   "/v2/company/logo": "logo",
   "/v1/company/news": "news",
+  // With `companyKey` only: the feed across companies has no company to miss.
+  "/v1/top-news": "news",
 };
 
 /**

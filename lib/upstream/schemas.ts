@@ -157,6 +157,19 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** The pagination envelope of page `page` over `totalCount` items (the sandbox's, and an empty answer's). */
+export function pagination(page: number, pageSize: number, totalCount: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
+  return {
+    page,
+    pageSize,
+    totalCount,
+    totalPages,
+    hasNextPage: page < totalPages,
+    hasPreviousPage: page > 1,
+  };
+}
+
 export function pageSchema<T extends z.ZodType>(row: T) {
   return z.object({ pagination: paginationSchema, data: z.array(row) });
 }

@@ -79,6 +79,8 @@ export type CompanyLookup = Partial<Record<(typeof LOOKUP_PARAMETERS)[number], s
 
 /** /v1/top-news without minMarketCap: companies of at least $1B only (USD). */
 export const DEFAULT_MIN_MARKET_CAP = 1_000_000_000;
+/** /v1/top-news's page size when none is asked for. */
+export const TOP_NEWS_DEFAULT_PAGE_SIZE = 250;
 
 export const IMPORTANCE_LABELS = {
   1: "Major Event",

@@ -305,6 +305,25 @@ describe("GET /api/compare and /api/resolve", () => {
     expect(unknown.companies[0]).toMatchObject({ total: null, reason: "not_found" });
   });
 
+  it("a company without the news dataset has no stories in a set's news or the feed, not a failure", async () => {
+    const quiet = universe.enabled.find((c) => !c.datasets.includes("news"));
+    if (!quiet) throw new Error("no company without news");
+    const services = new Services({ startSync: false });
+    // The contract's answer for a dataset the company does not list (rule 2).
+    await expect(services.client.getTopNews({ companyKey: quiet.companyKey })).rejects.toMatchObject({
+      code: "not_found",
+      details: { resource: "news" },
+    });
+    const news = await compareNews([quiet.companyKey, sample.companyKey], services);
+    expect(news.companies[0]).toEqual({ companyKey: quiet.companyKey, total: 0 });
+    expect(news.companies[1]?.total).toBeGreaterThan(0);
+    const response = await call(topNews, `/api/top-news?companyKey=${quiet.companyKey}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { data: unknown[]; pagination: { totalCount: number } } };
+    expect(body.data.data).toEqual([]);
+    expect(body.data.pagination.totalCount).toBe(0);
+  });
+
   it("asks the upstream by the kind an identifier is: a FIGI that also passes the ISIN check is a FIGI", () => {
     expect(lookupFor("BBG000B9XRB9")).toEqual({ figi: "BBG000B9XRB9" });
     expect(lookupFor("us0378331005")).toEqual({ isin: "US0378331005" });

@@ -211,6 +211,36 @@ describe("GET /v1/top-news", () => {
     for (const a of feed.data) expect(a.companyKey).toBe(small.companyKey);
   });
 
+  it("companyKey of a company whose datasets lack news is 404, like its company news", async () => {
+    const c = findCompany((x) => x.apiEnabled && !x.datasets.includes("news"), "has no news");
+    const response = await sandbox.get("/v1/top-news", { companyKey: c.companyKey }, "demo-pro");
+    expect(response.status).toBe(404);
+  });
+
+  it("with companyKey the market-cap bounds are ignored, even when they contradict each other", async () => {
+    const c = newsy();
+    const response = await sandbox.get(
+      "/v1/top-news",
+      { companyKey: c.companyKey, minMarketCap: 10, maxMarketCap: 1 },
+      "demo-pro",
+    );
+    expect(response.status).toBe(200);
+    await expect400("/v1/top-news", { minMarketCap: 10, maxMarketCap: 1 }, "minMarketCap");
+  });
+
+  it("goes back as far as company news and no further", async () => {
+    const c = newsy();
+    const week = (start: string) => ({ startDate: start, endDate: dayShift(start, 6) });
+    const old = dayShift(TODAY, -2000);
+    const feed = await sandbox.client().getTopNews({ ...week(old), minMarketCap: 0, maxImportance: 5 });
+    expect(feed.pagination.totalCount).toBe(0);
+    expect(await sandbox.client().getCompanyNews({ companyKey: c.companyKey }, week(old))).toEqual([]);
+    // Within the history both have stories.
+    const recent = dayShift(TODAY, -60);
+    const within = await sandbox.client().getTopNews({ ...week(recent), minMarketCap: 0, maxImportance: 5 });
+    expect(within.pagination.totalCount).toBeGreaterThan(0);
+  });
+
   it("companyKey must be the canonical form", async () => {
     const c = findCompany(
       (x) => x.listings.length > 1 && x.datasets.includes("news"),
