@@ -190,8 +190,9 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
     return allCompanies.rows;
   };
   const windows = new Map<string, { start: number; count: number }>();
-  // Encoded list pages, valid until the first live field (updatedAt, earnings date) on the page
-  // changes, and for a minute at most. A page is 1000 rows: building it costs tens of ms.
+  // Encoded list pages, valid until the first `updatedAt` on the page moves, and for a minute at
+  // most (so a new earnings filing date shows within a minute). A page is 1000 rows: building it
+  // costs tens of ms.
   const pageCache = new Map<string, { bytes: Uint8Array<ArrayBuffer>; validUntil: number }>();
   const cachedPage = (cacheKey: string, nowMs: number, rows: readonly CompanyRec[], build: () => unknown) => {
     const hit = pageCache.get(cacheKey);
