@@ -316,6 +316,51 @@ test("a logo that fails to load gives way to the company's initials, never a bro
   await recover(request);
 });
 
+test("a logo the data service is slow to send: initials at once, the logo a moment later, no connection held", async ({
+  page,
+  request,
+}) => {
+  await recover(request);
+  // Slower than the server waits for a logo (750 ms), quicker than its upstream timeout here (1.5 s).
+  await setFaults(request, "latency=1200-1200,only=/v2/company/logo");
+  // Not visited before on this server, so its logos cannot come from the cache: one of many, by the
+  // clock, so that a repeat or a retry of this test finds another.
+  const { rows } = (await (await request.get("/api/companies?sector=Utilities&pageSize=250")).json()) as {
+    rows: { companyKey: string; availableDatasets: string[] }[];
+  };
+  const candidates = rows.filter((r) => r.availableDatasets.includes("logos"));
+  const key = candidates[Date.now() % candidates.length]?.companyKey ?? "";
+  const logo = page.waitForResponse((r) => r.url().endsWith(`/api/logo?companyKey=${key}&variant=logo`));
+  await page.goto(`/companies/${key}`);
+  // The server answers "not yet" before the data service does, so the browser's few connections
+  // are not held by logos while the page asks for more.
+  const first = await logo;
+  expect(first.status()).toBe(503);
+  expect(first.headers()["retry-after"]).toBe("3");
+  const header = page.locator("article").first();
+  await expect(header.locator('span[aria-hidden="true"]', { hasText: /^\S{1,2}$/ }).first()).toBeVisible();
+  // Asked once more a few seconds later, by then from the server's cache.
+  const img = header.locator('img[src*="variant=logo"]');
+  await expect(img).toBeVisible({ timeout: 10_000 });
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  await recover(request);
+});
+
+test("a comparison none of whose companies the data service can send answers 503, as a profile does", async ({
+  page,
+  request,
+}) => {
+  await recover(request);
+  await setFaults(request, "500=1,only=/v3/company/profile");
+  // Never visited on this server: none of their profiles is cached.
+  const response = await page.goto("/compare?companies=NYSE_AXMC,NYSE_TU");
+  expect(response?.status()).toBe(503);
+  expect(Number(response?.headers()["retry-after"])).toBeGreaterThan(0);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await axe(page);
+  await recover(request);
+});
+
 test("a comparison with profiles that fail for now counts them, names them, and does not ask for more", async ({
   page,
   request,

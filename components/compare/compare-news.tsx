@@ -69,7 +69,22 @@ export function CompareNews({
   const { data } = news;
   if (news.isError)
     return <ErrorState title="Could not load the news" error={news.error} onRetry={() => news.refetch()} />;
-  if (!data) return <p className="text-sm text-slate-600 dark:text-slate-300">Loading the set's news…</p>;
+  if (!data)
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        <span data-needs-js="">Loading the set&apos;s news…</span>
+        <span data-without-js="">
+          The set&apos;s news loads with JavaScript. Without it, read the first company&apos;s in the{" "}
+          <Link
+            href={`/news?company=${encodeURIComponent(keys[0] ?? "")}&minImportance=1&maxImportance=5`}
+            className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
+          >
+            top-news feed
+          </Link>
+          , and the others&apos; from their profiles.
+        </span>
+      </p>
+    );
 
   // A company taken out of the set takes its filter with it.
   const onlyKey = only && keys.includes(only) ? only : null;

@@ -1,6 +1,6 @@
 "use client";
 
-import { CompanyLogo, useImageFailed } from "@/components/ui/company-logo";
+import { CompanyLogo, DARK_SCHEME, useImageFailed } from "@/components/ui/company-logo";
 import { logoSrc } from "@/lib/hrefs";
 
 /**
@@ -16,12 +16,15 @@ export function HeaderLogo({
   name: string;
   hasLogo: boolean;
 }) {
-  const { failed, ref, onError } = useImageFailed();
+  const { failed, ref, onError } = useImageFailed(
+    logoSrc(companyKey, "logo"),
+    logoSrc(companyKey, "logo-dark"),
+  );
   if (!hasLogo || failed)
     return <CompanyLogo companyKey={companyKey} name={name} hasLogo={false} size={56} />;
   return (
     <picture className="shrink-0">
-      <source srcSet={logoSrc(companyKey, "logo-dark")} media="(prefers-color-scheme: dark)" />
+      <source srcSet={logoSrc(companyKey, "logo-dark")} media={DARK_SCHEME} />
       <img
         src={logoSrc(companyKey, "logo")}
         alt=""

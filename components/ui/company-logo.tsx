@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { type LogoVariant, logoSrc } from "@/lib/hrefs";
 
 /** Two letters from the name, for a company without a logo. */
@@ -15,12 +15,38 @@ function initials(name: string): string {
   return letters.toUpperCase();
 }
 
+/** The media query under which a `<picture>` takes its dark source. */
+export const DARK_SCHEME = "(prefers-color-scheme: dark)";
+
+/** When a logo that failed is asked for once more: the server answers one still on its way so (503). */
+const LOGO_RETRY_MS = 3_500;
+
 /**
  * Whether an image failed to load, including before hydration attached `onError` (a server-rendered
- * logo whose request failed early would otherwise stay a broken-image icon).
+ * logo whose request failed early would otherwise stay a broken-image icon). A few seconds after a
+ * failure `src` is asked for once more, off screen, and shown if it comes: on a slow data service
+ * the server answers "not yet" (503) rather than hold the connection, and has the logo by then.
+ * `darkSrc`: the source a `<picture>` shows in a dark scheme.
  */
-export function useImageFailed() {
+export function useImageFailed(src: string, darkSrc?: string) {
   const [failed, setFailed] = useState(false);
+  const [retried, setRetried] = useState(false);
+  useEffect(() => {
+    if (!failed || retried) return;
+    const probe = new Image();
+    const timer = setTimeout(() => {
+      probe.onload = () => {
+        setRetried(true);
+        setFailed(false);
+      };
+      probe.onerror = () => setRetried(true);
+      probe.src = darkSrc && matchMedia(DARK_SCHEME).matches ? darkSrc : src;
+    }, LOGO_RETRY_MS);
+    return () => {
+      clearTimeout(timer);
+      probe.onload = probe.onerror = null;
+    };
+  }, [failed, retried, src, darkSrc]);
   // A lazy image not yet requested is not `complete` (checked in Chromium), so this only catches
   // one that was requested and failed.
   const ref = useCallback((img: HTMLImageElement | null) => {
@@ -49,7 +75,8 @@ export function CompanyLogo({
   /** Hold the request back (say, while a list scrolls fast); the fallback shows meanwhile. */
   defer?: boolean;
 }) {
-  const { failed, ref, onError } = useImageFailed();
+  const src = logoSrc(companyKey, variant);
+  const { failed, ref, onError } = useImageFailed(src);
   const style = { width: size, height: size };
   if (!hasLogo || failed || defer) {
     return (
@@ -65,7 +92,7 @@ export function CompanyLogo({
   return (
     // biome-ignore lint/performance/noImgElement: a small PNG from our own route; next/image would re-encode it for nothing.
     <img
-      src={logoSrc(companyKey, variant)}
+      src={src}
       alt=""
       width={size}
       height={size}

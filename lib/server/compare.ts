@@ -13,7 +13,7 @@ import { getServices, type Services } from "./services";
 
 type Loaded =
   | { ok: true; requested: string; profile: Profile; warning?: string }
-  | Extract<CompareEntry, { ok: false }>;
+  | (Extract<CompareEntry, { ok: false }> & { error?: unknown });
 
 /** Why one company of a set failed, from its upstream error (anything else is thrown on). */
 function failureReason(error: unknown): SetFailure {
@@ -45,8 +45,22 @@ async function loadOne(services: Services, requested: string): Promise<Loaded> {
       plan: "Not available on this server's plan.",
       unavailable: "The data service could not send this company just now; reload to try again.",
     }[reason];
-    return { ok: false, requested, reason, message };
+    return { ok: false, requested, reason, message, error };
   }
+}
+
+const loadAll = (keys: readonly string[], services: Services) =>
+  Promise.all(keys.map((k) => loadOne(services, k)));
+
+/**
+ * The comparison's loads, as the page gate (page-gate.ts) makes them before the page renders: when
+ * the data service could send none of the set, its failure is the page's (503 with Retry-After,
+ * as a profile answers), not a page of companies none of which is shown.
+ */
+export async function gateComparison(keys: readonly string[], services: Services = getServices()) {
+  const loaded = await loadAll(keys, services);
+  const unavailable = loaded.flatMap((item) => (!item.ok && item.reason === "unavailable" ? [item] : []));
+  if (unavailable[0] && unavailable.length === loaded.length) throw unavailable[0].error;
 }
 
 export interface ServedComparison extends Comparison {
@@ -62,26 +76,27 @@ export async function loadComparison(
   keys: readonly string[],
   services: Services = getServices(),
 ): Promise<ServedComparison> {
-  const loaded = await Promise.all(keys.map((k) => loadOne(services, k)));
+  const loaded = await loadAll(keys, services);
   const seen = new Set<string>();
   const entries: CompareEntry[] = [];
   let focus: Profile | null = null;
   let warning: string | undefined;
   for (const item of loaded) {
     if (!item.ok) {
+      const { error: _, ...failed } = item;
       // A profile that failed for now is still a company the index may know: its name, not its key.
       const row = item.reason === "not_found" ? undefined : services.indexedCompany(item.requested);
       entries.push(
         row
           ? {
-              ...item,
+              ...failed,
               known: {
                 name: row.displayNameEnglish ?? item.requested,
                 ticker: row.primaryListing.ticker,
                 hasLogo: row.availableDatasets.includes("logos"),
               },
             }
-          : item,
+          : failed,
       );
       continue;
     }

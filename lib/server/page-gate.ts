@@ -12,7 +12,7 @@ import { utcDateOf } from "@/lib/dates";
 import { settleWithin } from "@/lib/settle-within";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { dataNow } from "./clock";
-import { loadComparison } from "./compare";
+import { gateComparison } from "./compare";
 import { getConfig } from "./config";
 import { firstFeedPage, newsCompany } from "./news-page";
 import { overviewData } from "./overview";
@@ -45,7 +45,7 @@ export function pageLoader(url: URL): (() => Promise<unknown>) | null {
     };
   }
   if (path === "/compare") {
-    return () => loadComparison(compareSetOf(loadCompareSearchParams(url.searchParams).companies).keys);
+    return () => gateComparison(compareSetOf(loadCompareSearchParams(url.searchParams).companies).keys);
   }
   if (path === "/") {
     return async () => {
