@@ -1,7 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { FollowNotice } from "@/components/following/follow-notice";
+import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { SiteHeader } from "@/components/layout/site-header";
 import "./globals.css";
 import { Providers } from "./providers";
@@ -40,6 +41,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {children}
           </main>
           <FollowNotice />
+          <Suspense>
+            <NavigationProgress />
+          </Suspense>
         </Providers>
       </body>
     </html>

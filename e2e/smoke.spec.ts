@@ -34,6 +34,32 @@ test("navigation reaches every page from the header", async ({ page }) => {
   }
 });
 
+test("a link whose page is slow to come says it is loading, until the page is there", async ({ page }) => {
+  await page.goto("/companies");
+  const link = page
+    .getByRole("table", { name: /^Companies/ })
+    .locator("tbody tr a")
+    .first();
+  await expect(link).toBeVisible();
+  // The profile's server part is held, as a slow data service would hold it.
+  await page.route(/\/companies\/[^?/]+\?_rsc=/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await route.continue().catch(() => {}); // the test may have ended without it
+  });
+  const loading = page.locator('[role="status"]', { hasText: "Loading…" });
+  const slow = page.getByText("Still loading: the data service is slow to answer.");
+  await link.click();
+  // The old page stays, but says within a moment that the new one is coming.
+  await expect(loading).toBeAttached({ timeout: 1_500 });
+  await expect(page.locator('[aria-hidden="true"].fixed.top-0')).toBeVisible();
+  await expect(slow).toBeVisible({ timeout: 4_000 });
+  await expectNoAxeViolations(page);
+  await expect(page).toHaveURL(/\/companies\/[^?]+$/, { timeout: 10_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(slow).toHaveCount(0);
+  await expect(loading).toHaveCount(0);
+});
+
 test("the sandbox is mounted at /sandbox and answers a believable first page", async ({ request }) => {
   const response = await request.get("/sandbox/v3/companies-list?apiKey=demo-pro");
   expect(response.status()).toBe(200);

@@ -11,6 +11,7 @@ import {
   serializeDirectoryState,
   stateOf,
 } from "@/app/companies/search-params";
+import { pushWithProgress } from "@/components/layout/navigation-progress";
 import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
 import { useEarlyInput } from "@/components/ui/use-early-input";
@@ -111,7 +112,7 @@ export function DirectoryView({
   const leaveTo = useCallback(
     (href: string) => {
       const { q } = latest.current;
-      void setParams({ q, page: null }, { history: "replace" }).then(() => router.push(href));
+      void setParams({ q, page: null }, { history: "replace" }).then(() => pushWithProgress(router, href));
     },
     [setParams, router],
   );

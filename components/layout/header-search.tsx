@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef } from "react";
+import { pushWithProgress } from "@/components/layout/navigation-progress";
 import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { useEarlyInput } from "@/components/ui/use-early-input";
 import { recentCompanies } from "@/lib/client/recent-companies";
@@ -36,8 +37,8 @@ export function HeaderSearch() {
           name="q"
           inputRef={input}
           suggestions={{ label: "Recently viewed companies", rows: recent }}
-          onChoose={(row) => router.push(profileHref(row.companyKey))}
-          onSubmitText={(q) => router.push(companiesHref({ q }))}
+          onChoose={(row) => pushWithProgress(router, profileHref(row.companyKey))}
+          onSubmitText={(q) => pushWithProgress(router, companiesHref({ q }))}
         />
       </form>
     </search>

@@ -2,6 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type ComponentProps, useEffect } from "react";
+import { pushWithProgress } from "@/components/layout/navigation-progress";
 
 /** The element to focus once the page a form asked for (`url`) has rendered (see GetForm). */
 let focusAfterSubmit: { id: string; url: string } | null = null;
@@ -45,7 +46,7 @@ export function GetForm({
         // The same filters again: nothing is rendered anew, and the focus stays on the button.
         if (focusAfter && target !== `${location.pathname}${location.search}`)
           focusAfterSubmit = { id: focusAfter, url: target };
-        router.push(target);
+        pushWithProgress(router, target);
       }}
     />
   );
