@@ -163,6 +163,11 @@ export class SwrCache<T> {
     }
   }
 
+  /** Whether a load of `key` is under way in this process. */
+  loading(key: string): boolean {
+    return this.inflight.has(key);
+  }
+
   /** The cached value without loading, if any (any age; in-process tier only). */
   peek(key: string): { value: T; fetchedAt: number } | undefined {
     const entry = this.entries.peek(key);

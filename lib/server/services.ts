@@ -250,13 +250,41 @@ export class Services {
     return { ...this.serve(cached), liveFieldsAgeMs: Math.max(0, this.now() - cached.fetchedAt) };
   }
 
-  // Cached under the upper-case key, and asked for by it too: an answer to another spelling (a 404
-  // from a case-sensitive API) must not stand in the cache for the company's own.
-  async logo(companyKey: string, variant: LogoVariant): Promise<Served<Uint8Array>> {
+  /**
+   * A logo. With `waitMs`: null once the data service has been asked for it that long without an
+   * answer (by this request or one before it), while the call goes on and fills the cache. Reading
+   * the caches (this process's, the disk's or Redis's) is never cut short, however busy the server.
+   * Cached under the upper-case key, and asked for by it too: an answer to another spelling (a 404
+   * from a case-sensitive API) must not stand in the cache for the company's own.
+   */
+  async logo(
+    companyKey: string,
+    variant: LogoVariant,
+    waitMs = Number.POSITIVE_INFINITY,
+  ): Promise<Served<Uint8Array> | null> {
     const upper = companyKey.toUpperCase();
-    return this.serve(
-      await this.logos.get(`${upper}:${variant}`, () => this.client.getLogo({ companyKey: upper }, variant)),
-    );
+    const key = `${upper}:${variant}`;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let giveUp: (value: null) => void = () => {};
+    const late = new Promise<null>((resolve) => {
+      giveUp = resolve;
+    });
+    const startClock = () => {
+      if (Number.isFinite(waitMs)) timer ??= setTimeout(giveUp, waitMs, null);
+    };
+    if (this.logos.loading(key)) startClock();
+    const loading = this.logos.get(key, () => {
+      startClock();
+      return this.client.getLogo({ companyKey: upper }, variant);
+    });
+    try {
+      const cached = await Promise.race([loading, late]);
+      if (cached !== null) return this.serve(cached);
+      loading.catch(() => {}); // a failure is the cache's to keep
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async companyNews(companyKey: string, query: CompanyNewsQuery): Promise<Served<NewsArticle[]>> {

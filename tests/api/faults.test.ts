@@ -76,7 +76,7 @@ describe.each(FAULT_KINDS)("under the %s fault", (kind) => {
     expect(stale.warning).toMatch(/^Showing data from 2 days ago; /);
     expect(stale.warning).toMatch(expected[kind].reason);
     clock.now += 40 * 24 * 60 * MINUTE;
-    expect((await services.logo(first, "icon")).state).toBe("stale-on-error");
+    expect((await services.logo(first, "icon"))?.state).toBe("stale-on-error");
 
     const error = await services.profile(second).catch((e: unknown) => e);
     const response = toErrorResponse(error);
@@ -219,5 +219,39 @@ describe("the directory under a failing upstream", () => {
       kind: "stale",
       message: expect.stringMatching(/^Showing data from .+; the data service is failing\.$/),
     });
+  });
+});
+
+describe("a logo the data service is slow to send", () => {
+  it("is given up on after the wait while its call goes on into the cache; a cached one never waits", async () => {
+    const sandbox = createSandboxHandler({ now: () => Date.parse("2026-11-20T15:00:00Z") });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    const client = new UpstreamClient({
+      baseUrl: "http://sandbox.internal",
+      apiKey: "demo-licensed",
+      transport: async (request) => {
+        if (new URL(request.url).pathname === "/v2/company/logo") {
+          calls++;
+          await held;
+        }
+        return sandbox(request);
+      },
+      retries: 0,
+      timeoutMs: 10_000,
+    });
+    const services = new Services({ client, startSync: false });
+    expect(await services.logo(third, "icon", 20)).toBeNull();
+    // A second request joins the call under way, and gives up as well.
+    expect(await services.logo(third, "icon", 20)).toBeNull();
+    expect(calls).toBe(1);
+    release();
+    // The call was not dropped: it lands in the cache, and the logo is then served at once.
+    expect((await services.logo(third, "icon"))?.data.byteLength).toBeGreaterThan(0);
+    expect((await services.logo(third, "icon", 0))?.state).toBe("fresh");
+    expect(calls).toBe(1);
   });
 });

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { setTimeout as delay } from "node:timers/promises";
 import { errorBody, handler, parseQuery } from "@/lib/server/http";
 import { logoQuery } from "@/lib/server/query-schemas";
 import { getServices } from "@/lib/server/services";
@@ -7,7 +6,7 @@ import { getServices } from "@/lib/server/services";
 export const dynamic = "force-dynamic";
 
 /**
- * How long a request waits for a logo this server has not cached yet. A browser holds at most six
+ * How long a request waits for the data service to send a logo no cache holds. A browser holds at most six
  * connections to a host (HTTP/1.1): a screen of rows whose logos wait on a slow data service would
  * otherwise hold all six, and the search typed meanwhile would queue behind them for seconds.
  */
@@ -18,12 +17,10 @@ const LOGO_RETRY_S = 3;
 /** A company logo as PNG, cached long by the browser and revalidated by ETag. */
 export const GET = handler(async (request) => {
   const { companyKey, variant } = parseQuery(request, logoQuery);
-  const loading = getServices().logo(companyKey, variant);
-  const served = await Promise.race([loading, delay(LOGO_WAIT_MS, null, { ref: false })]);
+  const served = await getServices().logo(companyKey, variant, LOGO_WAIT_MS);
   if (served === null) {
-    // The call goes on and fills the cache (a failure is the cache's to keep); meanwhile the page
-    // shows the company's initials and asks again a moment later.
-    loading.catch(() => {});
+    // The call goes on and fills the cache; meanwhile the page shows the company's initials and
+    // asks again a moment later.
     return errorBody(
       503,
       [{ message: "The logo is still on its way from the data service.", code: "logo_pending" }],
