@@ -95,6 +95,26 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Loading stories")).toHaveCount(0);
   });
 
+  test("more stories by link, each page landing on the first new story, up to ten pages", async ({
+    page,
+  }) => {
+    await page.goto("/news?eventType=earnings");
+    await expect(articles(page)).toHaveCount(30);
+    const firstTitles = await articles(page).allTextContents();
+    await page.getByRole("link", { name: "Show 30 more stories" }).click();
+    await expect(page).toHaveURL(/\/news\?eventType=earnings&pages=2#story-31$/);
+    await expect(articles(page)).toHaveCount(60);
+    // The first 30 are the same stories, and the new ones follow them.
+    expect((await articles(page).allTextContents()).slice(0, 30)).toEqual(firstTitles);
+    expect(
+      await page.evaluate(() => document.getElementById("story-31")?.getBoundingClientRect().top),
+    ).toBeLessThan(200);
+    await page.goto("/news?eventType=earnings&pages=99");
+    await expect(articles(page)).toHaveCount(300);
+    await expect(page.getByRole("link", { name: "Show 30 more stories" })).toHaveCount(0);
+    await expect(page.getByText("For older stories, narrow the dates or the filters.")).toBeVisible();
+  });
+
   test("the filters that need a script are not offered; links to other views are", async ({ page }) => {
     await page.goto("/news");
     await expect(page.getByText("These filters need JavaScript")).toBeVisible();

@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { NewsFeed } from "@/components/news/news-feed";
-import { feedQueryKey } from "@/components/news/queries";
+import { feedQueryOptions } from "@/components/news/queries";
 import { SubscribeLink } from "@/components/news/subscribe-link";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UrlState } from "@/components/url-state";
@@ -14,6 +14,7 @@ import {
   type FeedDensity,
   type FeedState,
   isFeedDensity,
+  linkedPagesOf,
   toApiParams,
 } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
@@ -45,6 +46,7 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
   const remembered = (await cookies()).get(DENSITY_COOKIE)?.value;
   const preferredDensity = isFeedDensity(remembered) ? remembered : "cards";
   const { state, notes } = feedStateOf(await loadFeedSearchParams(searchParams), today, preferredDensity);
+  const pages = linkedPagesOf((await searchParams).pages);
   return (
     <div>
       <div className="mb-6 max-w-3xl">
@@ -62,10 +64,10 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
       {(await upstreamIsSlow()) ? (
         // The upstream is slow (page-gate.ts): the document now, the feed when it comes.
         <Suspense fallback={<SlowUpstreamNotice what="The stories" />}>
-          <Feed state={state} notes={notes} today={today} preferredDensity={preferredDensity} />
+          <Feed state={state} pages={pages} notes={notes} today={today} preferredDensity={preferredDensity} />
         </Suspense>
       ) : (
-        <Feed state={state} notes={notes} today={today} preferredDensity={preferredDensity} />
+        <Feed state={state} pages={pages} notes={notes} today={today} preferredDensity={preferredDensity} />
       )}
     </div>
   );
@@ -73,11 +75,14 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
 
 async function Feed({
   state,
+  pages,
   notes,
   today,
   preferredDensity,
 }: {
   state: FeedState;
+  /** How many pages of stories the page opens with (`pages=`, the links that stand in for scrolling without JavaScript). */
+  pages: number;
   /** What was corrected in the URL the page was opened with. */
   notes: string[];
   today: string;
@@ -86,13 +91,16 @@ async function Feed({
   const { redirectTo, initialCompany } = await newsCompany(state);
   if (redirectTo) redirect(redirectTo);
 
-  // The first page on the server, under the key the client reads: no loading flash. A failure is
-  // left to the client, which shows it with a retry.
+  // The first pages on the server, under the key the client reads: no loading flash, and the script
+  // carries on from the last. A failure is left to the client, which shows it with a retry.
   const queryClient = new QueryClient();
+  const { queryKey, getNextPageParam } = feedQueryOptions(toApiParams(state));
   await queryClient.prefetchInfiniteQuery({
-    queryKey: feedQueryKey(toApiParams(state)),
-    queryFn: () => firstFeedPage(state),
+    queryKey,
+    queryFn: ({ pageParam }) => firstFeedPage(state, pageParam),
     initialPageParam: 1,
+    getNextPageParam,
+    pages,
   });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

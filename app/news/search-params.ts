@@ -82,3 +82,9 @@ export function feedHref(state: Partial<FeedState>, today: string): string {
   const query = serializeFeedState(normalizeFeedState({ ...DEFAULT_FEED_STATE, ...state }, today));
   return query ? `/news?${query}` : "/news";
 }
+
+/** The feed opened with its first `pages` pages of stories (`pages=`: the links without JavaScript). */
+export function feedPagesHref(state: Partial<FeedState>, today: string, pages: number): string {
+  const href = feedHref(state, today);
+  return `${href}${href.includes("?") ? "&" : "?"}pages=${pages}`;
+}

@@ -126,7 +126,8 @@ export function FeedList({
   return (
     <ol className="space-y-3">
       {articles.map((article, i) => (
-        <li key={articleKey(article, i)}>
+        // Numbered from 1: the link for more stories without JavaScript lands on the first new one.
+        <li key={articleKey(article, i)} id={`story-${i + 1}`}>
           <ArticleCard article={article} hasLogo={logo(article)} />
         </li>
       ))}

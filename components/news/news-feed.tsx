@@ -3,7 +3,14 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { throttle, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { changedParams, feedHref, feedParamsOf, feedParsers, feedStateOf } from "@/app/news/search-params";
+import {
+  changedParams,
+  feedHref,
+  feedPagesHref,
+  feedParamsOf,
+  feedParsers,
+  feedStateOf,
+} from "@/app/news/search-params";
 import { Segmented } from "@/components/ui/segmented";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { describeError, ErrorState } from "@/components/ui/states";
@@ -18,10 +25,12 @@ import {
   describeRange,
   describeRelative,
   effectiveRange,
+  FEED_PAGE_SIZE,
   type FeedDensity,
   type FeedGroup,
   type FeedState,
   isDefaultImportance,
+  MAX_LINKED_PAGES,
   normalizeFeedState,
   resolveRelative,
   toApiParams,
@@ -387,6 +396,19 @@ export function NewsFeed({
                   ? "That is the only story."
                   : `All ${stories(total)} shown.`}
             </p>
+            {hasNextPage && pages.length < MAX_LINKED_PAGES && (
+              // Without JavaScript: the same page with one more page of stories, at the first new one.
+              <a
+                data-without-js=""
+                href={`${feedPagesHref(state, today, pages.length + 1)}${state.group === "ranked" && state.density === "cards" ? `#story-${articles.length + 1}` : ""}`}
+                className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
+              >
+                Show {FEED_PAGE_SIZE} more stories
+              </a>
+            )}
+            {hasNextPage && pages.length >= MAX_LINKED_PAGES && (
+              <p data-without-js="">For older stories, narrow the dates or the filters.</p>
+            )}
             {hasNextPage && (
               <button
                 type="button"

@@ -16,6 +16,17 @@ import {
 /** The API's limit on a top-news date range, and its default window. */
 export const MAX_RANGE_DAYS = 7;
 export const FEED_PAGE_SIZE = 30;
+/**
+ * Without JavaScript the feed shows more stories by link: `?pages=N` renders its first N pages
+ * (the server's prefetch, which the script then carries on from), at most this many.
+ */
+export const MAX_LINKED_PAGES = 10;
+
+/** The `pages` parameter of the feed's URL: 1 when absent or not a whole number in range. */
+export function linkedPagesOf(value: unknown): number {
+  const n = typeof value === "string" && /^\d{1,2}$/.test(value) ? Number(value) : 1;
+  return Math.min(MAX_LINKED_PAGES, Math.max(1, n));
+}
 
 export const LEVELS = [1, 2, 3, 4, 5] as const;
 export type Level = (typeof LEVELS)[number];

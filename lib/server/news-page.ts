@@ -31,12 +31,12 @@ export async function newsCompany(
   };
 }
 
-/** The feed's first page for a state, as /api/top-news answers it. */
-export function firstFeedPage(state: FeedState) {
+/** One page of the feed for a state (the first by default), as /api/top-news answers it. */
+export function firstFeedPage(state: FeedState, page = 1) {
   const params = toApiParams(state);
   return topNewsFeed(
     topNewsQuery.parse(
-      Object.fromEntries(new URLSearchParams(toSearch({ ...params, page: 1, pageSize: FEED_PAGE_SIZE }))),
+      Object.fromEntries(new URLSearchParams(toSearch({ ...params, page, pageSize: FEED_PAGE_SIZE }))),
     ),
   );
 }
