@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ReloadButton } from "@/components/ui/reload-button";
+import { RetryCountdown } from "@/components/ui/retry-countdown";
 import { type PageStatusCause, readPageStatus } from "@/lib/server/page-status";
 
 // The readable page behind a 429, 502 or 503 that proxy.ts answered for another page's URL
@@ -69,11 +70,7 @@ export default async function PageStatus() {
         {title}
       </h1>
       <p className="text-slate-700 dark:text-slate-300">{text}</p>
-      {seconds !== undefined && (
-        <p className="text-slate-700 dark:text-slate-300">
-          Try again in {seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.
-        </p>
-      )}
+      {seconds !== undefined && <RetryCountdown seconds={seconds} />}
       <div className="flex flex-wrap items-center gap-4">
         <ReloadButton />
         <Link
