@@ -3,6 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { type ReactNode, useCallback, useEffect, useRef } from "react";
+import { isRouterLinkClick, NAVIGATION_EVENT } from "@/components/layout/navigation-progress";
 
 /** How long a Back or Forward may take to reach the router before it is asked again. */
 const TRAVERSAL_SETTLE_MS = 1_000;
@@ -67,20 +68,22 @@ function TraversalRepair() {
       clearTimeout(timer);
       timer = setTimeout(check, TRAVERSAL_SETTLE_MS, window.location.href);
     };
-    // The reader went on before the check (a link, a chosen company, a submitted form, Enter): a
-    // navigation may be under way that has not yet moved the address, and ours would cancel it.
-    const onAction = (event: Event) => {
-      if (event instanceof KeyboardEvent && event.key !== "Enter") return;
-      const target = event.target instanceof Element ? event.target : null;
-      if (event.type === "click" && !target?.closest('a[href], [role="option"]')) return;
-      clearTimeout(timer);
+    // The reader went on before the check (a link the router took, a company chosen in the search,
+    // a form sent): a navigation may be under way that has not yet moved the address, and ours
+    // would cancel it. Anything else (a click that opens a new tab, Enter on a switch) leaves it.
+    const standDown = () => clearTimeout(timer);
+    const onClick = (event: MouseEvent) => {
+      if (isRouterLinkClick(event)) standDown();
     };
-    const actions = ["click", "keydown", "submit"] as const;
     window.addEventListener("popstate", onTraversal);
-    for (const type of actions) window.addEventListener(type, onAction, true);
+    document.addEventListener("click", onClick);
+    window.addEventListener(NAVIGATION_EVENT, standDown);
+    window.addEventListener("submit", standDown, true);
     return () => {
       window.removeEventListener("popstate", onTraversal);
-      for (const type of actions) window.removeEventListener(type, onAction, true);
+      document.removeEventListener("click", onClick);
+      window.removeEventListener(NAVIGATION_EVENT, standDown);
+      window.removeEventListener("submit", standDown, true);
       clearTimeout(timer);
     };
   }, [router]);

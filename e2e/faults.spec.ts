@@ -325,8 +325,9 @@ test("a logo the data service is slow to send: initials at once, the logo a mome
   request,
 }) => {
   await recover(request);
-  // Slower than the server waits for a logo (750 ms), quicker than its upstream timeout here (1.5 s).
-  await setFaults(request, "latency=1200-1200,only=/v2/company/logo");
+  // Slower than the server waits for a logo (750 ms; both are timers of the one server process, so
+  // the wait ends first), quicker than its upstream timeout here (1.5 s).
+  await setFaults(request, "latency=1000-1000,only=/v2/company/logo");
   // Not visited before on this server, so its logos cannot come from the cache: one of many, by the
   // clock, so that a repeat or a retry of this test finds another.
   const { rows } = (await (await request.get("/api/companies?sector=Utilities&pageSize=250")).json()) as {
@@ -343,7 +344,7 @@ test("a logo the data service is slow to send: initials at once, the logo a mome
   expect(first.headers()["retry-after"]).toBe("3");
   const header = page.locator("article").first();
   await expect(header.locator('span[aria-hidden="true"]', { hasText: /^\S{1,2}$/ }).first()).toBeVisible();
-  // Asked once more a few seconds later, by then from the server's cache.
+  // Asked again a few seconds later, by then from the server's cache.
   const img = header.locator('img[src*="variant=logo"]');
   await expect(img).toBeVisible({ timeout: 10_000 });
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { NewsFeed } from "@/components/news/news-feed";
-import { feedQueryOptions } from "@/components/news/queries";
+import { feedQueryKey } from "@/components/news/queries";
 import { SubscribeLink } from "@/components/news/subscribe-link";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UrlState } from "@/components/url-state";
@@ -18,7 +18,7 @@ import {
   toApiParams,
 } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
-import { firstFeedPage, newsCompany } from "@/lib/server/news-page";
+import { firstFeedPages, newsCompany } from "@/lib/server/news-page";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
 import { feedParsers, feedStateOf, loadFeedSearchParams, serializeFeedState } from "./search-params";
 
@@ -94,14 +94,12 @@ async function Feed({
   // The first pages on the server, under the key the client reads: no loading flash, and the script
   // carries on from the last. A failure is left to the client, which shows it with a retry.
   const queryClient = new QueryClient();
-  const { queryKey, getNextPageParam } = feedQueryOptions(toApiParams(state));
-  await queryClient.prefetchInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam }) => firstFeedPage(state, pageParam),
-    initialPageParam: 1,
-    getNextPageParam,
-    pages,
-  });
+  const loaded = await firstFeedPages(state, pages).catch(() => null);
+  if (loaded)
+    queryClient.setQueryData(feedQueryKey(toApiParams(state)), {
+      pages: loaded,
+      pageParams: loaded.map((_, i) => i + 1),
+    });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <UrlState order={Object.keys(feedParsers)}>

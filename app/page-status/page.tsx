@@ -70,7 +70,10 @@ export default async function PageStatus() {
         {title}
       </h1>
       <p className="text-slate-700 dark:text-slate-300">{text}</p>
-      {seconds !== undefined && <RetryCountdown seconds={seconds} />}
+      {seconds !== undefined && (
+        // A rejected key or an unreadable answer (502) does not mend by waiting: no retry by itself.
+        <RetryCountdown seconds={seconds} retry={cause.status !== 502} />
+      )}
       <div className="flex flex-wrap items-center gap-4">
         <ReloadButton />
         <Link

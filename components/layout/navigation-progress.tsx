@@ -9,7 +9,13 @@ const SHOW_AFTER_MS = 400;
 const SLOW_AFTER_MS = 3_000;
 /** A navigation that never lands (the router gave up) does not leave the bar up for good. */
 const GIVE_UP_AFTER_MS = 30_000;
-const NAVIGATION_EVENT = "fiscal-atlas:navigation";
+/** Dispatched on window when code (not a link) starts a navigation to another address. */
+export const NAVIGATION_EVENT = "fiscal-atlas:navigation";
+
+/** An address as the router's pathname and search read: the same string for the same address. */
+function addressOf(location: { pathname: string; search: string }): string {
+  return `${location.pathname}?${new URLSearchParams(location.search)}`;
+}
 
 /** Whether `href` is another address of this site than the one shown (not a mere #fragment). */
 function elsewhere(href: string): boolean {
@@ -24,8 +30,11 @@ export function pushWithProgress(router: { push(href: string): void }, href: str
   router.push(href);
 }
 
-/** Whether a click is a link the router took over (it prevents the browser's own navigation) to another address. */
-function isRouterLinkClick(event: MouseEvent): boolean {
+/**
+ * Whether a click is a link the router took over (it prevents the browser's own navigation) to
+ * another address: seen bubbling to the document, after the router's handler ran.
+ */
+export function isRouterLinkClick(event: MouseEvent): boolean {
   if (!event.defaultPrevented || event.button !== 0) return false;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
@@ -42,25 +51,28 @@ function isRouterLinkClick(event: MouseEvent): boolean {
 export function NavigationProgress() {
   const pathname = usePathname();
   const search = useSearchParams().toString();
-  const [since, setSince] = useState<number | null>(null);
+  /** The router's address when the navigation started: the bar goes once the router has left it. */
+  const [from, setFrom] = useState<string | null>(null);
   const [shown, setShown] = useState<"no" | "bar" | "slow">("no");
 
   const routed = useRef(`${pathname}?${search}`);
-  // Landed: whatever address the router now shows.
+  // Landed: the router shows another address than the one the navigation started from.
   useEffect(() => {
     routed.current = `${pathname}?${search}`;
-    setSince(null);
+    setFrom((started) => (started === routed.current ? started : null));
   }, [pathname, search]);
 
   useEffect(() => {
-    const start = () => setSince(performance.now());
+    // From the address shown now: a push that first rewrites it in place (the directory's row
+    // keys write the typed query, then open the row) is not taken for the arrival.
+    const start = () => setFrom(addressOf(window.location));
     const onClick = (event: MouseEvent) => {
       if (isRouterLinkClick(event)) start();
     };
-    // Back or Forward to another address than the router's (not a mere #fragment).
+    // Back or Forward to another address than the router's (not a mere #fragment): the address
+    // bar has moved already, so the router's own is where it started from.
     const onTraversal = () => {
-      const { pathname, search } = window.location;
-      if (`${pathname}?${new URLSearchParams(search)}` !== routed.current) start();
+      if (addressOf(window.location) !== routed.current) setFrom(routed.current);
     };
     // Bubbling to the document: the router's link handler (on React's root) has run by then.
     document.addEventListener("click", onClick);
@@ -75,16 +87,16 @@ export function NavigationProgress() {
 
   useEffect(() => {
     setShown("no");
-    if (since === null) return;
+    if (from === null) return;
     const timers = [
       setTimeout(() => setShown("bar"), SHOW_AFTER_MS),
       setTimeout(() => setShown("slow"), SLOW_AFTER_MS),
-      setTimeout(() => setSince(null), GIVE_UP_AFTER_MS),
+      setTimeout(() => setFrom(null), GIVE_UP_AFTER_MS),
     ];
     return () => {
       for (const timer of timers) clearTimeout(timer);
     };
-  }, [since]);
+  }, [from]);
 
   return (
     <>

@@ -18,35 +18,40 @@ function initials(name: string): string {
 /** The media query under which a `<picture>` takes its dark source. */
 export const DARK_SCHEME = "(prefers-color-scheme: dark)";
 
-/** When a logo that failed is asked for once more: the server answers one still on its way so (503). */
-const LOGO_RETRY_MS = 3_500;
+/**
+ * When a logo that failed is asked for again, off screen: the server answers one still on its way
+ * from the data service "not yet" (503), and the call it started goes on. Any other failure is final.
+ */
+const LOGO_RETRIES_MS = [3_500, 7_000, 14_000];
 
 /**
  * Whether an image failed to load, including before hydration attached `onError` (a server-rendered
- * logo whose request failed early would otherwise stay a broken-image icon). A few seconds after a
- * failure `src` is asked for once more, off screen, and shown if it comes: on a slow data service
- * the server answers "not yet" (503) rather than hold the connection, and has the logo by then.
- * `darkSrc`: the source a `<picture>` shows in a dark scheme.
+ * logo whose request failed early would otherwise stay a broken-image icon). While the server says
+ * "not yet" (503) `src` is asked for again a few times, more slowly each time, and shown once it
+ * comes (from the browser's cache then). `darkSrc`: the source a `<picture>` shows in a dark scheme.
  */
 export function useImageFailed(src: string, darkSrc?: string) {
   const [failed, setFailed] = useState(false);
-  const [retried, setRetried] = useState(false);
   useEffect(() => {
-    if (!failed || retried) return;
-    const probe = new Image();
-    const timer = setTimeout(() => {
-      probe.onload = () => {
-        setRetried(true);
-        setFailed(false);
-      };
-      probe.onerror = () => setRetried(true);
-      probe.src = darkSrc && matchMedia(DARK_SCHEME).matches ? darkSrc : src;
-    }, LOGO_RETRY_MS);
+    if (!failed) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const probe = (attempt: number) => {
+      const delay = LOGO_RETRIES_MS[attempt];
+      if (delay === undefined) return;
+      timer = setTimeout(async () => {
+        const url = darkSrc && matchMedia(DARK_SCHEME).matches ? darkSrc : src;
+        const response = await fetch(url, { signal: controller.signal }).catch(() => null);
+        if (response?.ok) setFailed(false);
+        else if (response?.status === 503) probe(attempt + 1);
+      }, delay);
+    };
+    probe(0);
     return () => {
       clearTimeout(timer);
-      probe.onload = probe.onerror = null;
+      controller.abort();
     };
-  }, [failed, retried, src, darkSrc]);
+  }, [failed, src, darkSrc]);
   // A lazy image not yet requested is not `complete` (checked in Chromium), so this only catches
   // one that was requested and failed.
   const ref = useCallback((img: HTMLImageElement | null) => {

@@ -99,11 +99,13 @@ export class SwrCache<T> {
   /**
    * `revalidateAfterMs`: a fresh entry at least this old is still served, and reloaded in the
    * background (for values with parts that age faster than the whole, like a profile's live fields).
+   * `onLoad`: called when no cache holds the value and this call waits for its load (its own, one
+   * under way in this process, or another instance's), after the caches were read.
    */
   async get(
     key: string,
     load: () => Promise<T>,
-    options: { revalidateAfterMs?: number } = {},
+    options: { revalidateAfterMs?: number; onLoad?: () => void } = {},
   ): Promise<Cached<T>> {
     let entry = this.entries.get(key);
     if (!entry && this.shared) {
@@ -144,6 +146,7 @@ export class SwrCache<T> {
     // A page's budget pays for a miss that goes upstream, not for joining a load in flight.
     if (!this.inflight.has(key)) await chargePageMiss();
     this.counts.misses++;
+    options.onLoad?.();
     try {
       const value = await this.load(key, load, entry?.fetchedAt);
       const stored = this.entries.peek(key);
@@ -161,11 +164,6 @@ export class SwrCache<T> {
       }
       throw error;
     }
-  }
-
-  /** Whether a load of `key` is under way in this process. */
-  loading(key: string): boolean {
-    return this.inflight.has(key);
   }
 
   /** The cached value without loading, if any (any age; in-process tier only). */

@@ -1,7 +1,8 @@
 import "server-only";
 import { serializeFeedState } from "@/app/news/search-params";
+import type { TopNewsFeedPage } from "@/lib/api-types";
 // The /news page's server data: the company named in the URL by its canonical key, and the feed's
-// first page. The page and the page gate (proxy.ts) load the same things.
+// first pages. The page and the page gate (proxy.ts) load the same things.
 import { toSearch } from "@/lib/client/api";
 import { FEED_PAGE_SIZE, type FeedState, toApiParams } from "@/lib/news/feed-state";
 import { type PickedCompany, pickedFromRow } from "@/lib/news/picked-company";
@@ -31,12 +32,27 @@ export async function newsCompany(
   };
 }
 
-/** One page of the feed for a state (the first by default), as /api/top-news answers it. */
-export function firstFeedPage(state: FeedState, page = 1) {
+/** One page of the feed for a state, as /api/top-news answers it. */
+function feedPage(state: FeedState, page: number) {
   const params = toApiParams(state);
   return topNewsFeed(
     topNewsQuery.parse(
       Object.fromEntries(new URLSearchParams(toSearch({ ...params, page, pageSize: FEED_PAGE_SIZE }))),
     ),
   );
+}
+
+/**
+ * The feed's first `count` pages for a state (`pages=`), one after the other, as far as there are
+ * stories. The first page's failure is thrown; a later one ends the list there (the script asks
+ * for it again as the reader scrolls, and a reader without one has the pages before it).
+ */
+export async function firstFeedPages(state: FeedState, count = 1): Promise<TopNewsFeedPage[]> {
+  const pages = [await feedPage(state, 1)];
+  while (pages.length < count && pages.at(-1)?.data.pagination.hasNextPage) {
+    const next = await feedPage(state, pages.length + 1).catch(() => null);
+    if (!next) break;
+    pages.push(next);
+  }
+  return pages;
 }

@@ -9,12 +9,13 @@ import { loadCompareSearchParams } from "@/app/compare/search-params";
 import { feedStateOf, loadFeedSearchParams } from "@/app/news/search-params";
 import { compareSetOf } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
+import { linkedPagesOf } from "@/lib/news/feed-state";
 import { settleWithin } from "@/lib/settle-within";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { dataNow } from "./clock";
 import { gateComparison } from "./compare";
 import { getConfig } from "./config";
-import { firstFeedPage, newsCompany } from "./news-page";
+import { firstFeedPages, newsCompany } from "./news-page";
 import { overviewData } from "./overview";
 import { PageBudgetExceeded, withPageMissBudget } from "./page-budget";
 import { type PageStatusCause, pageStatusOf } from "./page-status";
@@ -41,7 +42,7 @@ export function pageLoader(url: URL): (() => Promise<unknown>) | null {
     return async () => {
       const { state } = feedStateOf(loadFeedSearchParams(url.searchParams), utcDateOf(dataNow()));
       const { redirectTo } = await newsCompany(state);
-      if (!redirectTo) await firstFeedPage(state);
+      if (!redirectTo) await firstFeedPages(state, linkedPagesOf(url.searchParams.get("pages") ?? undefined));
     };
   }
   if (path === "/compare") {

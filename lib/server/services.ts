@@ -269,13 +269,11 @@ export class Services {
     const late = new Promise<null>((resolve) => {
       giveUp = resolve;
     });
-    const startClock = () => {
-      if (Number.isFinite(waitMs)) timer ??= setTimeout(giveUp, waitMs, null);
-    };
-    if (this.logos.loading(key)) startClock();
-    const loading = this.logos.get(key, () => {
-      startClock();
-      return this.client.getLogo({ companyKey: upper }, variant);
+    const loading = this.logos.get(key, () => this.client.getLogo({ companyKey: upper }, variant), {
+      // The clock runs from when this request waits on the data service (its call or one under way).
+      onLoad: () => {
+        if (Number.isFinite(waitMs)) timer = setTimeout(giveUp, waitMs, null);
+      },
     });
     try {
       const cached = await Promise.race([loading, late]);
@@ -306,8 +304,15 @@ export class Services {
       await this.topNewsPages.get(stableKey(query), () =>
         this.client.getTopNews(query).catch((error: unknown) => {
           // A company that does not list the news dataset: the contract answers 404 (datasets rule 2);
-          // its part of the feed is empty, as when it has no stories.
-          if (query.companyKey && isUpstreamError(error) && error.details.resource === "news")
+          // its part of the feed is empty, as when it has no stories. Only when the company index
+          // agrees: a 404 for another reason (a wrong base URL's "Not Found") stays an error.
+          const row = query.companyKey ? this.indexedCompany(query.companyKey) : undefined;
+          if (
+            row &&
+            !row.availableDatasets.includes("news") &&
+            isUpstreamError(error) &&
+            error.details.resource === "news"
+          )
             return {
               pagination: pagination(query.pageNumber ?? 1, query.pageSize ?? TOP_NEWS_DEFAULT_PAGE_SIZE, 0),
               data: [],

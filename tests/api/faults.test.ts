@@ -244,8 +244,12 @@ describe("a logo the data service is slow to send", () => {
       timeoutMs: 10_000,
     });
     const services = new Services({ client, startSync: false });
-    expect(await services.logo(third, "icon", 20)).toBeNull();
-    // A second request joins the call under way, and gives up as well.
+    // Two requests at once: the second joins the first one's call, and gives up as well.
+    expect(await Promise.all([services.logo(third, "icon", 20), services.logo(third, "icon", 20)])).toEqual([
+      null,
+      null,
+    ]);
+    // One that comes later joins it too.
     expect(await services.logo(third, "icon", 20)).toBeNull();
     expect(calls).toBe(1);
     release();
