@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodablePath, logoSrc, profileHref } from "./hrefs";
+import { companyNewsHref, decodablePath, logoSrc, profileHref } from "./hrefs";
 
 const ODD = ["NYSE_BRK/B", "XPAR_A&B+C%", "XLON_BT.A", "XSTO_ERIC B", "XTAE_Q#1?,2", "OTC_AB%2FC"];
 
@@ -37,6 +37,15 @@ describe("logoSrc", () => {
         ["variant", "logo-dark"],
       ]);
     }
+  });
+});
+
+describe("companyNewsHref", () => {
+  it("opens the feed on one company at every importance, the key as one query value", () => {
+    expect(companyNewsHref("XSHE_300980")).toBe("/news?company=XSHE_300980&minImportance=1&maxImportance=5");
+    const url = new URL(companyNewsHref("XPAR_A&B+C%"), "http://x");
+    expect(url.searchParams.get("company")).toBe("XPAR_A&B+C%");
+    expect([...url.searchParams.keys()]).toEqual(["company", "minImportance", "maxImportance"]);
   });
 });
 

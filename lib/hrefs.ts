@@ -17,6 +17,11 @@ export function companiesHref(params: Record<string, string>): string {
   return query ? `/companies?${query}` : "/companies";
 }
 
+/** The top-news feed for one company, every importance: where its news is read without JavaScript. */
+export function companyNewsHref(companyKey: string): string {
+  return `/news?${new URLSearchParams({ company: companyKey, minImportance: "1", maxImportance: "5" })}`;
+}
+
 export type LogoVariant = "icon" | "logo" | "logo-dark" | "tile";
 
 /** A company's logo through this server's logo route. */

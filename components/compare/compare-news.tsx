@@ -11,6 +11,7 @@ import type { CompareNewsAnswer } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import type { CompareCompany } from "@/lib/compare/model";
 import { companiesParam } from "@/lib/compare/set";
+import { companyNewsHref } from "@/lib/hrefs";
 
 const FIRST = 12;
 type Level = "all" | "major";
@@ -76,7 +77,7 @@ export function CompareNews({
         <span data-without-js="">
           The set&apos;s news loads with JavaScript. Without it, read the first company&apos;s in the{" "}
           <Link
-            href={`/news?company=${encodeURIComponent(keys[0] ?? "")}&minImportance=1&maxImportance=5`}
+            href={companyNewsHref(keys[0] ?? "")}
             className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
           >
             top-news feed

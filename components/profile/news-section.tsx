@@ -9,6 +9,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompanyNewsAnswer } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
+import { companyNewsHref } from "@/lib/hrefs";
 import { checkNewsRange, DEFAULT_NEWS_DAYS, MAX_NEWS_DAYS, rangeLimits } from "@/lib/profile/news-range";
 import type { NewsArticle } from "@/lib/upstream/schemas";
 import { EVENT_TYPE_LABELS, EVENT_TYPES } from "@/lib/upstream/vocabulary";
@@ -97,7 +98,7 @@ export function NewsSection({
         <p className="text-sm text-slate-700 dark:text-slate-300">
           This company&apos;s news loads with JavaScript. Without it, read it in the{" "}
           <a
-            href={`/news?company=${encodeURIComponent(companyKey)}&minImportance=1&maxImportance=5`}
+            href={companyNewsHref(companyKey)}
             className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
           >
             top-news feed for this company

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
  * otherwise hold all six, and the search typed meanwhile would queue behind them for seconds.
  */
 const LOGO_WAIT_MS = 750;
-/** When the browser may ask again for a logo still on its way (CompanyLogo asks once more). */
+/** When the browser may ask again for a logo still on its way (CompanyLogo asks again while it is 503). */
 const LOGO_RETRY_S = 3;
 
 /** A company logo as PNG, cached long by the browser and revalidated by ETag. */
