@@ -23,6 +23,8 @@ async function firstArticles(request: APIRequestContext, query: string, pageSize
 
 const summary = (page: Page) => page.locator("#feed-summary");
 const articles = (page: Page) => page.locator("article");
+/** The stories of the headlines view, one row each. */
+const rows = (page: Page) => page.locator("li[data-headline]");
 const filters = (page: Page) => page.getByRole("complementary", { name: /filters/i });
 
 /** Waits until the summary shows this many stories and no update is running. */
@@ -492,6 +494,22 @@ test.describe("paging and views", () => {
     await expect(page.getByRole("button", { name: "Load more stories" })).toHaveCount(0);
   });
 
+  test("pages= opened by a link lasts until the query changes: then a reload opens one page", async ({
+    page,
+  }) => {
+    await page.goto("/news?eventType=earnings&pages=2");
+    await expect(articles(page)).toHaveCount(60);
+    // Another density shows the same stories: the count still holds.
+    await page.getByRole("radio", { name: "Headlines" }).click();
+    await expect(page).toHaveURL(/\/news\?eventType=earnings&view=headlines&pages=2$/);
+    await expect(rows(page)).toHaveCount(60);
+    await filters(page).getByRole("checkbox", { name: "M&A" }).check();
+    await expect(page).toHaveURL(/\/news\?eventType=earnings,ma&view=headlines$/);
+    await expect(rows(page)).toHaveCount(30);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(30);
+  });
+
   test("coming back from a profile keeps the loaded pages and the position", async ({ page }) => {
     await page.goto("/news?eventType=earnings");
     await page.mouse.wheel(0, 100_000);
@@ -568,7 +586,6 @@ test.describe("narrow window", () => {
 
 test.describe("headline view", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
-  const rows = (page: Page) => page.locator("li[data-headline]");
 
   test("view=headlines shows one line per story, at least 12 fully on a 1440×900 screen", async ({
     page,

@@ -37,6 +37,13 @@ export const feedParsers = {
 
 export type FeedParams = inferParserType<typeof feedParsers>;
 
+/**
+ * `pages=`: how many pages of stories the URL opens with (the links that stand in for scrolling
+ * without JavaScript). Not part of the feed's state: the feed writes it only to take it away when
+ * the query changes, since the count belonged to the stories of the query before.
+ */
+export const feedPagesParser = { pages: text };
+
 export const loadFeedSearchParams = createLoader(feedParsers);
 
 const serializeFeed = createSerializer(feedParsers);

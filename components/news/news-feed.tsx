@@ -7,6 +7,7 @@ import {
   changedParams,
   feedHref,
   feedPagesHref,
+  feedPagesParser,
   feedParamsOf,
   feedParsers,
   feedStateOf,
@@ -86,7 +87,7 @@ export function NewsFeed({
   openingNotes: string[];
 }) {
   // The URL is the state (nuqs): a filter pushes a history entry, written after it shows.
-  const [params, setParams] = useQueryStates(feedParsers, FILTERING);
+  const [params, setParams] = useQueryStates({ ...feedParsers, ...feedPagesParser }, FILTERING);
   const [preferred, setPreferred] = useState(preferredDensity);
   const state = useMemo(() => feedStateOf(params, today, preferred).state, [params, today, preferred]);
   const [openingNotes, setOpeningNotes] = useState(notesOnOpening);
@@ -107,10 +108,11 @@ export function NewsFeed({
       void setParams((current) => {
         const density = patch.density ?? preferred;
         const before = feedStateOf(current, today, density).state;
-        return changedParams(
-          current,
-          feedParamsOf(normalizeFeedState({ ...before, ...patch }, today), density),
-        );
+        const next = normalizeFeedState({ ...before, ...patch }, today);
+        const changed = changedParams(current, feedParamsOf(next, density));
+        // Another query starts again at one page: a reload must not open ten of it.
+        const sameQuery = JSON.stringify(toApiParams(before)) === JSON.stringify(toApiParams(next));
+        return sameQuery ? changed : { ...changed, pages: null };
       }),
     [setParams, today, preferred],
   );

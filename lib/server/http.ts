@@ -169,7 +169,7 @@ export function handler(
       }
     }
     response = withHeader(response, REQUEST_ID_HEADER, requestId);
-    logRequest(requestLogEntry(request, response.status, requestId, performance.now() - started));
+    logRequest(requestLogEntry(request, response, requestId, performance.now() - started));
     return response;
   };
 }

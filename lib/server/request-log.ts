@@ -23,10 +23,20 @@ export function newRequestId(): string {
   return crypto.randomUUID();
 }
 
+/**
+ * An error is what someone should look at: a 5xx. A 503 that says when to ask again is a wait the
+ * server chose (its upstream budget spent, its circuit paused, a logo still on its way), so a warning.
+ */
+function levelOf(response: Response): RequestLogEntry["level"] {
+  const { status } = response;
+  if (status === 503 && response.headers.has("retry-after")) return "warn";
+  return status >= 500 ? "error" : status >= 400 ? "warn" : "info";
+}
+
 /** The log entry for a request and its response. */
 export function requestLogEntry(
   request: Request,
-  status: number,
+  response: Response,
   requestId: string,
   durationMs: number,
   nowMs = Date.now(),
@@ -37,13 +47,13 @@ export function requestLogEntry(
     .slice(0, 20);
   return {
     time: new Date(nowMs).toISOString(),
-    level: status >= 500 ? "error" : status >= 400 ? "warn" : "info",
+    level: levelOf(response),
     msg: "api request",
     requestId,
     method: request.method,
     path: url.pathname.slice(0, 200),
     params,
-    status,
+    status: response.status,
     durationMs: Math.round(durationMs * 10) / 10,
   };
 }

@@ -6,6 +6,7 @@ import { GET as indexStatus } from "@/app/api/index-status/route";
 import { GET as profile } from "@/app/api/profile/route";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
+import { requestLogEntry } from "@/lib/server/request-log";
 import { Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
@@ -130,5 +131,16 @@ describe("request logs", () => {
     expect(all).not.toContain(KEY);
     expect(all).not.toContain("SECRETVALUE");
     expect(all).not.toContain("private search text");
+  });
+
+  it("logs a 5xx as an error, but a 503 that says when to ask again (a wait the server chose) as a warning", () => {
+    const level = (status: number, headers: Record<string, string> = {}) =>
+      requestLogEntry(request("/api/logo"), new Response(null, { status, headers }), "id", 1).level;
+    expect(level(503, { "retry-after": "3" })).toBe("warn");
+    expect(level(503)).toBe("error");
+    expect(level(502, { "retry-after": "3" })).toBe("error");
+    expect(level(504)).toBe("error");
+    expect(level(429, { "retry-after": "3" })).toBe("warn");
+    expect(level(304)).toBe("info");
   });
 });
