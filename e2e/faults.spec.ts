@@ -386,4 +386,9 @@ test("a comparison with profiles that fail for now counts them, names them, and 
   await expect(page.getByText(/Lyndale A\/S: The data service could not send/)).toBeVisible();
   await axe(page);
   await recover(request);
+  // Once the service is back, Try again asks for the comparison in place: all three are shown.
+  await page.getByRole("button", { name: "Try again" }).first().click();
+  await expect(page.getByText(/could not send/)).toHaveCount(0);
+  await expect(page.getByText(/^3 companies, with/)).toBeVisible();
+  expect(page.url()).toMatch(/\/compare\?companies=XLON_EMBE,NYSE_SAT,XCSE_LYND$/);
 });

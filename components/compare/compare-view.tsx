@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useQueryStates } from "nuqs";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { compareParsers } from "@/app/compare/search-params";
@@ -7,6 +8,7 @@ import { Section } from "@/components/ui/section";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { useEarlyInput } from "@/components/ui/use-early-input";
 import type { DirectoryRow } from "@/lib/api-types";
+import { useHydrated } from "@/lib/client/hydrated";
 import { type Comparison, inSet, loadedCompanies } from "@/lib/compare/model";
 import {
   companiesParam,
@@ -25,6 +27,26 @@ import { CompareTable } from "./compare-table";
 import { PeerGraph } from "./peer-graph";
 import { ListingsChart, NewsVolumeChart, PeerOverlapChart } from "./set-charts";
 import { SetEditor, type SetMember } from "./set-editor";
+
+/**
+ * Asks the server for the comparison again (the companies it could not send just now), in place.
+ * Without JavaScript, the words say what to do instead.
+ */
+function TryAgain() {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  if (!useHydrated()) return <>Reload the page to try again.</>;
+  return (
+    <button
+      type="button"
+      aria-disabled={pending}
+      onClick={() => !pending && startTransition(() => router.refresh())}
+      className="font-medium underline underline-offset-2"
+    >
+      {pending ? "Trying again…" : "Try again"}
+    </button>
+  );
+}
 
 const hqField = (c: { hqName: string | null; hqCode: string | null }) => c.hqName ?? c.hqCode;
 
@@ -132,7 +154,7 @@ export function CompareView({
             ) : (
               <span className="font-mono">{e.requested}</span>
             )}
-            : {e.message}
+            : {e.message} {e.reason === "unavailable" && <TryAgain />}
           </Notice>
         ))}
         {comparison.warning && <Notice tone="warn">{comparison.warning}</Notice>}

@@ -54,12 +54,14 @@ export function SetEditor({
             <li
               key={m.companyKey}
               data-member={m.companyKey}
-              className={`flex max-w-full items-center gap-1.5 rounded-full py-0.5 pr-0.5 pl-1 text-sm ring-1 ${i === 0 ? "bg-brand-50 ring-brand-600 dark:bg-slate-800 dark:ring-sky-400" : "ring-slate-300 dark:ring-slate-600"} ${m.failed ? "opacity-70" : ""}`}
+              // A company not shown just now: a dashed outline, not a faded chip (faded initials fail contrast).
+              className={`flex max-w-full items-center gap-1.5 rounded-full py-0.5 pr-0.5 pl-1 text-sm ${m.failed ? "outline-1 outline-slate-500 outline-dashed dark:outline-slate-400" : "ring-1"} ${i === 0 ? "bg-brand-50 ring-brand-600 dark:bg-slate-800 dark:ring-sky-400" : "ring-slate-300 dark:ring-slate-600"}`}
             >
               <CompanyLogo companyKey={m.companyKey} name={m.name} hasLogo={m.hasLogo} size={20} />
               <span className="truncate" title={plainText(m.name)}>
                 <UpstreamText className="font-mono text-xs font-semibold">{m.label}</UpstreamText>
                 {i === 0 && <span className="ml-1 text-xs text-brand-700 dark:text-sky-300">focus</span>}
+                {m.failed && <span className="sr-only">, not shown just now</span>}
               </span>
               <button
                 type="button"

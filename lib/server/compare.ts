@@ -9,6 +9,7 @@ import { peerRows } from "@/lib/profile/peer-rows";
 import type { TopNewsQuery } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile, TopNewsArticle } from "@/lib/upstream/schemas";
+import { COMPANY_UNAVAILABLE, NOT_ON_PLAN } from "./notices";
 import { getServices, type Services } from "./services";
 
 type Loaded =
@@ -42,8 +43,8 @@ async function loadOne(services: Services, requested: string): Promise<Loaded> {
     const reason = failureReason(error);
     const message = {
       not_found: `No company is known as “${requested}”.`,
-      plan: "Not available on this server's plan.",
-      unavailable: "The data service could not send this company just now; reload to try again.",
+      plan: NOT_ON_PLAN,
+      unavailable: COMPANY_UNAVAILABLE,
     }[reason];
     return { ok: false, requested, reason, message, error };
   }
@@ -158,7 +159,7 @@ export async function compareNews(
         const reason = failureReason(error);
         const message = {
           not_found: "No such company.",
-          plan: "Not available on this server's plan.",
+          plan: NOT_ON_PLAN,
           unavailable: "The data service could not send the news just now.",
         }[reason];
         return { company: { companyKey, total: null, error: message, reason }, articles: [] };

@@ -6,6 +6,7 @@ import "server-only";
 import type { DirectoryRow, FollowedRow, FollowedRows } from "@/lib/api-types";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { type Company, companySchema } from "@/lib/upstream/schemas";
+import { COMPANY_UNAVAILABLE, NOT_ON_PLAN } from "./notices";
 import { getServices, type Services } from "./services";
 
 const rowOf = (company: Company): DirectoryRow => ({ ...company, match: null });
@@ -37,8 +38,8 @@ export async function loadFollowedRows(
           error.code === "not_found" || error.code === "bad_request"
             ? "No company is known by this key any more."
             : error.code === "forbidden"
-              ? "Not available on this server's plan."
-              : "The data service could not send this company just now.";
+              ? NOT_ON_PLAN
+              : COMPANY_UNAVAILABLE;
         return { requested, ok: false, message };
       }
     }),

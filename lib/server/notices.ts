@@ -4,6 +4,10 @@ import type { SyncProgress } from "@/lib/directory/sync";
 import { formatAgo, formatCount } from "@/lib/format";
 import type { FailureCause } from "@/lib/upstream/errors";
 
+/** One company of a set (a comparison, the followed list) the data service did not send. */
+export const COMPANY_UNAVAILABLE = "The data service could not send this company just now.";
+export const NOT_ON_PLAN = "Not available on this server's plan.";
+
 /** What is wrong with the data service, in a few words, for a notice. */
 export function describeUpstreamFailure(code: FailureCause | undefined): string {
   switch (code) {
