@@ -148,6 +148,7 @@ test("with nothing cached, pages say so clearly, and health reports the upstream
   const news = await page.goto("/news?importance=5");
   expect(news?.status()).toBe(503);
   await expect(page.getByRole("heading", { level: 1, name: /^The data service/ })).toBeVisible();
+  await expect(page.getByText("Error 503 · The top-news feed")).toBeVisible();
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
 
   const api = await request.get(`/api/profile?companyKey=${UNCACHED.key}`);
@@ -179,6 +180,9 @@ test("a rate-limited upstream: a profile not cached is a readable 503 with Retry
   await expect(
     page.getByRole("heading", { level: 1, name: "The data service is limiting this server" }),
   ).toBeVisible();
+  // The page names the company asked for, from the company list: no call to the data service.
+  await expect(page.getByText(`Error 503 · The profile of ${LIMITED.name}`)).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${LIMITED.name}: temporarily unavailable`));
   await expect(page.getByText(/Try again in \d+ seconds\./)).toBeVisible();
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
   await axe(page);

@@ -4,13 +4,51 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ReloadButton } from "@/components/ui/reload-button";
 import { RetryCountdown } from "@/components/ui/retry-countdown";
+import { UpstreamText } from "@/components/ui/upstream-text";
 import { type PageStatusCause, readPageStatus } from "@/lib/server/page-status";
+import { getServices } from "@/lib/server/services";
 
 // The readable page behind a 429, 502 or 503 that proxy.ts answered for another page's URL
 // (lib/server/page-status.ts). A direct visit, without the proxy's cause, is a 404.
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Temporarily unavailable", robots: { index: false } };
+/** The pages the proxy can answer this page for, other than a profile. */
+const PAGE_NAMES: Record<string, string> = {
+  "/": "The overview",
+  "/news": "The top-news feed",
+  "/compare": "The comparison",
+  "/following": "The companies you follow",
+  "/changes": "The change log",
+  "/companies": "The company directory",
+};
+
+/**
+ * What the reader asked for: a profile names its company, from the company list this server
+ * already holds (no call to the data service, which is what just failed); the key when the list
+ * does not know it.
+ */
+function askedFor(path: string | undefined): { text: string; company?: string; key?: string } | null {
+  if (!path) return null;
+  const segment = /^\/companies\/([^/]+)$/.exec(path)?.[1];
+  if (segment === undefined) return PAGE_NAMES[path] ? { text: PAGE_NAMES[path] } : null;
+  let key = segment;
+  try {
+    key = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape: the key as it stands in the address.
+  }
+  const company = getServices().indexedCompany(key)?.displayNameEnglish;
+  return company ? { text: "The profile of", company } : { text: "The profile of", key: key.slice(0, 60) };
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  const asked = askedFor(readPageStatus(await headers())?.path);
+  const what = asked?.company ?? asked?.key;
+  return {
+    title: what ? `${what}: temporarily unavailable` : "Temporarily unavailable",
+    robots: { index: false },
+  };
+}
 
 function explain(cause: PageStatusCause): { title: string; text: string } {
   switch (cause.code) {
@@ -63,9 +101,32 @@ export default async function PageStatus() {
   if (!cause) notFound();
   const { title, text } = explain(cause);
   const seconds = cause.retryAfterSeconds;
+  const asked = askedFor(cause.path);
   return (
     <section aria-labelledby="page-title" className="max-w-2xl space-y-4">
-      <p className="text-sm font-medium text-slate-600 dark:text-slate-300">Error {cause.status}</p>
+      <p className="text-sm font-medium text-slate-600 dark:text-slate-300">
+        Error {cause.status}
+        {asked && (
+          <>
+            {" · "}
+            {asked.text}
+            {asked.company && (
+              <>
+                {" "}
+                <UpstreamText className="font-semibold text-slate-900 dark:text-white">
+                  {asked.company}
+                </UpstreamText>
+              </>
+            )}
+            {asked.key && (
+              <>
+                {" "}
+                <span className="font-mono">{asked.key}</span>
+              </>
+            )}
+          </>
+        )}
+      </p>
       <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
         {title}
       </h1>

@@ -41,7 +41,12 @@ describe("a page's status for an upstream failure", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("7");
     expect(response.headers.get("x-middleware-rewrite")).toBe("http://app.test/page-status");
-    expect(readPageStatus(headers)).toEqual({ status: 503, code: "circuit_open", retryAfterSeconds: 7 });
+    expect(readPageStatus(headers)).toEqual({
+      status: 503,
+      code: "circuit_open",
+      retryAfterSeconds: 7,
+      path: "/companies/XNYS_A",
+    });
     expect(readPageStatus(new Headers())).toBeNull();
     expect(readPageStatus(new Headers({ [PAGE_STATUS_HEADER]: '{"status":200}' }))).toBeNull();
     expect(readPageStatus(new Headers({ [PAGE_STATUS_HEADER]: "not json" }))).toBeNull();

@@ -16,6 +16,8 @@ export interface PageStatusCause {
   status: 429 | 502 | 503;
   code: PageStatusCode;
   retryAfterSeconds?: number;
+  /** The path of the page that was asked for (set by pageStatusResponse), so the page can name it. */
+  path?: string;
 }
 
 /** What an upstream failure makes of a page, or null when the page itself handles it (404, plan). */
@@ -46,7 +48,8 @@ export function pageStatusResponse(
   requestHeaders: Headers,
   cause: PageStatusCause,
 ): NextResponse {
-  requestHeaders.set(PAGE_STATUS_HEADER, JSON.stringify(cause));
+  const path = new URL(request.url).pathname.slice(0, 300);
+  requestHeaders.set(PAGE_STATUS_HEADER, JSON.stringify({ ...cause, path }));
   const response = NextResponse.rewrite(new URL(PAGE_STATUS_PATH, request.url), {
     status: cause.status,
     request: { headers: requestHeaders },
