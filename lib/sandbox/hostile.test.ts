@@ -43,6 +43,32 @@ describe("SANDBOX_HOSTILE overlay", () => {
     expect(compact.data.at(-1)).not.toHaveProperty("industry");
   });
 
+  it("pages them like any row: never more than pageSize on a page, a page of their own past a full one", async () => {
+    const sandboxRows =
+      (await client.getCompaniesPageV2({ pageSize: 1 })).pagination.totalCount - keys.length;
+    // Page sizes whose last sandbox page is full, and one short of full (room for one row).
+    const sizes = [0, 1].map((room) => {
+      const size = Array.from({ length: 900 }, (_, i) => 1000 - i).find(
+        (n) => (sandboxRows + room) % n === 0,
+      );
+      if (size === undefined) throw new Error(`no page size leaves room for ${room}`);
+      return size;
+    });
+    for (const pageSize of sizes) {
+      const first = await client.getCompaniesPageV2({ pageSize });
+      expect(first.pagination.totalCount).toBe(sandboxRows + keys.length);
+      const seen: string[] = [];
+      for (let p = 1; p <= first.pagination.totalPages; p++) {
+        const { data, pagination } = await client.getCompaniesPageV2({ pageNumber: p, pageSize });
+        expect(data.length).toBeLessThanOrEqual(pageSize);
+        expect(pagination.hasNextPage).toBe(p < first.pagination.totalPages);
+        seen.push(...data.map((r) => r.companyKey));
+      }
+      expect(seen).toHaveLength(sandboxRows + keys.length);
+      expect(seen.slice(-keys.length)).toEqual(keys);
+    }
+  });
+
   it("serves profiles, v2 profiles and news that the app's schemas accept", async () => {
     const script = await client.getProfile({ companyKey: HOSTILE_KEYS.script });
     expect(script.displayNameEnglish).toBe(SCRIPT_NAME);

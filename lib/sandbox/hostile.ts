@@ -113,10 +113,16 @@ export function withHostileData(
         const rows = profiles.map((p) =>
           path === "/v2/companies-list" ? hostileV2(p, false) : hostileListRow(p, compact),
         );
+        // One list, the sandbox's rows then these: a page holds at most pageSize of it, so these
+        // can start a page of their own.
         const list = (await response.json()) as Page;
-        list.pagination.totalCount += rows.length;
-        if (list.pagination.page === list.pagination.totalPages) list.data.push(...rows);
-        return json(list);
+        const { page: pageNumber, pageSize, totalCount } = list.pagination;
+        const start = (pageNumber - 1) * pageSize - totalCount;
+        const added = rows.slice(Math.max(0, start), Math.max(0, start + pageSize));
+        return json({
+          pagination: pagination(pageNumber, pageSize, totalCount + rows.length),
+          data: [...list.data, ...added],
+        });
       }
       case "/v3/company/profile": {
         if (target && response.status === 404) return json(target);
