@@ -149,7 +149,19 @@ describe("the sandbox's scheduled changes", () => {
     // Companies that changed key twice or more, and CIK twice or more, or this proves nothing.
     expect([...held.values()].filter((ids) => count(ids, "companyKey=") >= 3).length).toBeGreaterThan(0);
     expect([...held.values()].filter((ids) => count(ids, "cik=") >= 3).length).toBeGreaterThan(0);
-    const now = new Map(universeAt(universe, twoMonthsOn).changed.map((c) => [c.index, c.companyKey]));
+    const state = new Map(universeAt(universe, twoMonthsOn).changed.map((c) => [c.index, c]));
+    // A key on the venue of the company's primary listing: its ticker under that venue's segment
+    // MIC too (ticker=…&micCode=…).
+    for (const [index, ids] of held) {
+      const primary = state.get(index)?.listings[0];
+      for (const id of [...ids]) {
+        const [code, ticker] = id.replace(/^companyKey=/, "").split(/_(.*)/);
+        const segment = primary && primary.exchange.code === code ? primary.segment.mic : undefined;
+        if (id.startsWith("companyKey=") && ticker && segment)
+          ids.add(`ticker=${encodeURIComponent(ticker)}&micCode=${segment}`);
+      }
+    }
+    const now = new Map([...state].map(([index, c]) => [index, c.companyKey]));
     const handler = createSandboxHandler({ now: () => twoMonthsOn });
     const lost: string[] = [];
     for (const [index, ids] of held) {

@@ -68,7 +68,10 @@ export function buildLookupIndex(companies: readonly CompanyRec[]): LookupIndex 
     for (const key of c.earlierKeys) {
       index.byKey.set(key, c);
       const [code = "", ticker = ""] = key.split(/_(.*)/);
-      venueTicker(c, [code, exchangeByCode.get(code)?.operatingMic], ticker, US_CODES.has(code));
+      // A ticker changed on the venue the company is still on: under that venue's segment MIC too.
+      // (One that moved venue: its segment there is not known any more.)
+      const segment = primary?.exchange.code === code ? primary.segment.mic : undefined;
+      venueTicker(c, [code, exchangeByCode.get(code)?.operatingMic, segment], ticker, US_CODES.has(code));
     }
   }
   return index;
