@@ -113,6 +113,14 @@ test("filters by kind, sector and country with the keyboard only, kept in the UR
   // Nothing matches: says so, with a way back; a bad value is reported, not a crash.
   await page.goto("/changes?kind=identifier&country=ZZ");
   await expect(page.getByText("No changes match these filters")).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "No change seen so far is in the country “ZZ”." }),
+  ).toBeVisible();
+  await page.goto("/changes?page=999999999999999999999");
+  await expect(
+    page.getByRole("alert").filter({ hasText: "There is one page of these changes: showing the last." }),
+  ).toBeVisible();
+  await expect(rows.first()).toBeVisible();
   await page.goto("/changes?kind=bogus");
   // (Next's route announcer is an alert too.)
   await expect(page.getByRole("alert").filter({ hasText: 'Unknown kind of change "bogus"' })).toBeVisible();
@@ -191,4 +199,22 @@ test("the header links to /changes", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/changes$/);
   await expect(link).toHaveAttribute("aria-current", "page");
+});
+
+test("Older and Newer hand the focus to the results, as Apply does", async ({ page, request }) => {
+  // Three weeks of changes: more than one page of them.
+  const moved = await request.put("/sandbox/clock", { data: "2026-12-12T15:00:00Z" });
+  expect(moved.status(), await moved.text()).toBe(200);
+  await page.goto("/changes");
+  const heading = page.locator("#changes-results");
+  await expect(heading).toContainText("page 1 of");
+  await page.getByRole("link", { name: "Older →" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/changes\?page=2$/);
+  await expect(heading).toContainText("page 2 of");
+  await expect(heading).toBeFocused();
+  await page.getByRole("link", { name: "← Newer" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/changes$/);
+  await expect(heading).toBeFocused();
 });

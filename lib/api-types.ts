@@ -69,7 +69,7 @@ export type { DirectoryRow };
 /** GET /api/following: the followed companies' rows; each company fails on its own. */
 export type FollowedRow =
   | { requested: string; ok: true; row: DirectoryRow }
-  | { requested: string; ok: false; message: string };
+  | { requested: string; ok: false; reason: SetFailure; message: string };
 
 export interface FollowedRows {
   companies: FollowedRow[];

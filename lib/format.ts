@@ -200,10 +200,17 @@ export function plainText(value: string | null | undefined): string {
   return /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/.test(text) ? `\u2068${text}\u2069` : text;
 }
 
+const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+
 /** Upstream text shown as source (the API view's JSON): bidi controls as visible \\uXXXX escapes. */
 export function escapeBidiControls(text: string): string {
-  return text.replace(
-    BIDI_CONTROLS,
-    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
-  );
+  return text.replace(BIDI_CONTROLS, escaped);
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it finds
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
+
+/** What someone typed or pasted, shown back as written: invisible characters as \\uXXXX escapes. */
+export function escapeInvisible(text: string): string {
+  return escapeBidiControls(text.replace(CONTROLS, escaped));
 }

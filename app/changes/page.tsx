@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ChangeList } from "@/components/changes/change-list";
-import { GetForm } from "@/components/ui/get-form";
+import { GetForm, ResultsPageLink } from "@/components/ui/get-form";
 import { EmptyState } from "@/components/ui/states";
 import { CHANGE_KIND_LABELS, CHANGE_KINDS, filterChanges } from "@/lib/directory/changes";
 import { formatCount, formatUtc } from "@/lib/format";
@@ -41,13 +41,25 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
   const matching = filterChanges(log, state);
   const pages = Math.max(1, Math.ceil(matching.length / CHANGES_PAGE_SIZE));
   const page = Math.min(state.page, pages);
+  if (state.page > pages)
+    problems.push(
+      `There ${pages === 1 ? "is one page" : `are ${pages} pages`} of these changes: showing the last.`,
+    );
   const rows = matching.slice((page - 1) * CHANGES_PAGE_SIZE, page * CHANGES_PAGE_SIZE);
   const sectors = [...new Set(log.changes.flatMap((c) => (c.sector ? [c.sector] : [])))].sort();
   const countries = new Map<string, string>();
   for (const c of log.changes)
     if (c.countryCode) countries.set(c.countryCode, c.countryName ?? c.countryCode);
-  if (state.sector && !sectors.includes(state.sector)) sectors.push(state.sector);
-  if (state.country && !countries.has(state.country)) countries.set(state.country, state.country);
+  // A sector or country no change has named yet stays chosen (a link from a later day may name
+  // it), and the page says so rather than only "none match".
+  if (state.sector && !sectors.includes(state.sector)) {
+    sectors.push(state.sector);
+    problems.push(`No change seen so far is in the sector “${state.sector}”.`);
+  }
+  if (state.country && !countries.has(state.country)) {
+    countries.set(state.country, state.country);
+    problems.push(`No change seen so far is in the country “${state.country}”.`);
+  }
   const filtered = Boolean(state.kind || state.sector || state.country);
   const index = services.indexStatus().default;
   const minutes = Math.round(getConfig().directoryRefreshMs / 60_000);
@@ -184,13 +196,14 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
         {pages > 1 && (
           <nav aria-label="Pages of changes" className="flex items-center justify-between text-sm">
             {page > 1 ? (
-              <Link
+              <ResultsPageLink
+                focusAfter="changes-results"
                 rel="prev"
                 href={changesHref({ ...state, page: page - 1 })}
                 className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
               >
                 ← Newer
-              </Link>
+              </ResultsPageLink>
             ) : (
               <span />
             )}
@@ -198,13 +211,14 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
               Page {page} of {pages}
             </span>
             {page < pages ? (
-              <Link
+              <ResultsPageLink
+                focusAfter="changes-results"
                 rel="next"
                 href={changesHref({ ...state, page: page + 1 })}
                 className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300"
               >
                 Older →
-              </Link>
+              </ResultsPageLink>
             ) : (
               <span />
             )}

@@ -30,7 +30,9 @@ export function parseChangesParams(params: RawParams): { state: ChangesState; pr
   }
   const page = first(params.page);
   if (page) {
-    if (/^\d{1,6}$/.test(page) && Number(page) >= 1) state.page = Number(page);
+    // A page past the last is the page's to say (it knows how many there are): any whole number
+    // from 1 passes, a huge one as the largest.
+    if (/^\d+$/.test(page) && Number(page) >= 1) state.page = Math.min(Number(page), Number.MAX_SAFE_INTEGER);
     else problems.push("Page must be a whole number from 1: showing the first page.");
   }
   return { state, problems };

@@ -41,6 +41,7 @@ export function FollowButton({
       aria-pressed={on}
       // The followed list lives in the browser's storage: without a script there is nothing to press.
       data-needs-js=""
+      data-follow-key={normalizedKey(companyKey)}
       onClick={() => toggleFollow(companyKey, label || null)}
       title={on ? "Following: press to unfollow" : "Follow: keep it on your Following page"}
       className={

@@ -20,6 +20,7 @@ import { getJson, toSearch } from "@/lib/client/api";
 import { useDataNow } from "@/lib/client/data-now";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
 import { useHydrated } from "@/lib/client/hydrated";
+import type { SetFailure } from "@/lib/compare/model";
 import { companiesParam, companiesUrlValue, MAX_COMPARE } from "@/lib/compare/set";
 import { sortCompanies } from "@/lib/directory/field-values";
 import type { SortField } from "@/lib/directory/fields";
@@ -36,6 +37,7 @@ import {
 } from "@/lib/following/list";
 import { profileHref } from "@/lib/hrefs";
 import { ImportPanel, type PendingImport } from "./import-panel";
+import { followedRowsQuery } from "./queries";
 
 const WIDE_COLUMNS: readonly ColumnId[] = ["name", "ticker", "sector", "country", "marketCap", "updatedAt"];
 const NARROW_COLUMNS: readonly ColumnId[] = ["name", "marketCap"];
@@ -74,12 +76,9 @@ export function FollowingView({ now: serverNow }: { now: number }) {
   }, [searchParams, router]);
 
   const rows = useQuery({
-    queryKey: ["following", "rows", keys] as const,
-    queryFn: ({ signal }) =>
-      getJson<FollowedRows>(`/api/following${toSearch({ companies: companiesParam(keys) })}`, signal),
+    ...followedRowsQuery(keys),
     enabled: keys.length > 0,
     placeholderData: keepPreviousData,
-    staleTime: 60_000,
   });
   const byKey = useMemo(() => {
     const map = new Map<string, DirectoryRow>();
@@ -140,9 +139,8 @@ export function FollowingView({ now: serverNow }: { now: number }) {
     setMessage(null);
     setPending({ source: "file", fileName: file.name, invalid: [], ...parsed });
   };
-  const applyPending = (mode: ImportMode) => {
-    if (!pending) return;
-    const result = applyImport(following.read(), pending.companies, mode);
+  const applyPending = (mode: ImportMode, companies: readonly FollowedCompany[]) => {
+    const result = applyImport(following.read(), companies, mode);
     following.write(result.list);
     setPending(null);
     setMessage({
@@ -224,7 +222,7 @@ export function FollowingView({ now: serverNow }: { now: number }) {
               ) : (
                 "Most recently followed first; sort by a column's header."
               )}{" "}
-              The star (or F on a row) unfollows.
+              The star (or F on a row) unfollows; Ctrl+Z undoes it.
             </p>
           </div>
           {rows.isError && !rows.data ? (
@@ -333,7 +331,7 @@ function FailedRows({
   list,
   onRetry,
 }: {
-  failed: readonly { requested: string; message: string }[];
+  failed: readonly { requested: string; reason: SetFailure; message: string }[];
   list: readonly FollowedCompany[];
   onRetry: () => void;
 }) {
@@ -345,9 +343,12 @@ function FailedRows({
     >
       <p>
         {failed.length === 1 ? "One company" : `${failed.length} companies`} could not be loaded.{" "}
-        <button type="button" onClick={onRetry} className="font-medium underline underline-offset-2">
-          Retry
-        </button>
+        {/* Only a failure of the moment mends by asking again; an unknown key or the plan does not. */}
+        {failed.some((f) => f.reason === "unavailable") && (
+          <button type="button" onClick={onRetry} className="font-medium underline underline-offset-2">
+            Retry
+          </button>
+        )}
       </p>
       <ul className="mt-1 space-y-1">
         {failed.map((f) => (

@@ -1,8 +1,10 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { type FollowedCompany, type ImportMode, MAX_FOLLOWING } from "@/lib/following/list";
+import { type FollowedCompany, followedName, type ImportMode, MAX_FOLLOWING } from "@/lib/following/list";
+import { followedRowsQuery } from "./queries";
 
 export interface PendingImport {
   source: "link" | "file";
@@ -20,7 +22,14 @@ const PRIMARY =
 const SECONDARY =
   "rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-white dark:ring-slate-600 dark:hover:bg-slate-800";
 
-/** What an import would bring, and the choice: add to the list, replace it, or leave it. */
+const companiesWord = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`;
+
+/**
+ * What an import would bring, and the choice: add to the list, replace it, or leave it. The keys
+ * are first checked with the data service: one it does not know is named and left out, and the
+ * others come with their names. If the check fails, every key is offered (the list then says which
+ * cannot be loaded).
+ */
 export function ImportPanel({
   pending,
   current,
@@ -29,12 +38,30 @@ export function ImportPanel({
 }: {
   pending: PendingImport;
   current: readonly FollowedCompany[];
-  onApply: (mode: ImportMode) => void;
+  onApply: (mode: ImportMode, companies: readonly FollowedCompany[]) => void;
   onCancel: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const { companies, invalid, skipped } = pending;
+  const { invalid, skipped } = pending;
+  const keys = useMemo(() => pending.companies.map((c) => c.companyKey), [pending.companies]);
+  const check = useQuery({ ...followedRowsQuery(keys), enabled: keys.length > 0, retry: 1 });
+  const checking = check.isPending && keys.length > 0;
+  const { companies, unknown } = useMemo(() => {
+    const answers = new Map((check.data?.companies ?? []).map((c) => [c.requested, c]));
+    const unknown: string[] = [];
+    const companies: FollowedCompany[] = [];
+    for (const c of pending.companies) {
+      const answer = answers.get(c.companyKey);
+      if (answer && !answer.ok && answer.reason === "not_found") unknown.push(c.companyKey);
+      else
+        companies.push(
+          answer?.ok ? { ...c, name: followedName(answer.row.displayNameEnglish ?? c.name) } : c,
+        );
+    }
+    return { companies, unknown };
+  }, [check.data, pending.companies]);
+
   const known = new Set(current.map((c) => c.companyKey));
   const fresh = companies.filter((c) => !known.has(c.companyKey)).length;
   // What "Add" adds: the new companies that fit (applyImport keeps the current list whole).
@@ -42,43 +69,68 @@ export function ImportPanel({
   const adds = Math.min(fresh, room);
   const from = pending.source === "link" ? "this link" : `“${pending.fileName ?? "the file"}”`;
   const n = companies.length;
+  const named = pending.companies.length + skipped;
   return (
     <section
       aria-labelledby="import-heading"
+      aria-busy={checking}
       className="space-y-3 rounded-lg border border-brand-600 bg-brand-50 p-4 text-sm dark:border-sky-400 dark:bg-slate-900"
     >
       <h2 id="import-heading" ref={heading} tabIndex={-1} className="text-base font-semibold">
-        {n === 0
+        {n === 0 && !checking
           ? `Nothing to import from ${from}`
-          : `Import ${n} ${n === 1 ? "company" : "companies"} from ${from}?`}
+          : skipped > 0
+            ? `Import ${n} of the ${named} companies from ${from}?`
+            : `Import ${companiesWord(n)} from ${from}?`}
       </h2>
-      {n > 0 && (
+      {checking && <p role="status">Checking these companies with the data service…</p>}
+      {check.isError && (
+        <p>
+          They could not be checked with the data service just now: any it does not know will say so in your
+          list.
+        </p>
+      )}
+      {n > 0 && !checking && (
         <>
           <p>
-            {fresh === n
-              ? "None of them is in your list yet."
-              : `${fresh} of them ${fresh === 1 ? "is" : "are"} new to your list.`}{" "}
-            Your list has {current.length}.
+            {fresh === 0
+              ? `${n === 1 ? "It is" : "All of them are"} in your list already.`
+              : fresh === n
+                ? `None of them ${n === 1 ? "is" : "are"} in your list yet.`
+                : `${fresh} of them ${fresh === 1 ? "is" : "are"} new to your list.`}{" "}
+            Your list has {companiesWord(current.length)}.
             {adds < fresh &&
               (room === 0
                 ? ` It is full (at most ${MAX_FOLLOWING}): replace it, or unfollow some companies first.`
-                : ` Only ${room} more ${room === 1 ? "fits" : "fit"} (at most ${MAX_FOLLOWING}): adding leaves out the other ${fresh - room}.`)}
+                : ` Only ${room} more ${room === 1 ? "fits" : "fit"} (at most ${MAX_FOLLOWING}): adding leaves out ${fresh - room} of them.`)}
           </p>
           <ul className="flex flex-wrap gap-1.5" aria-label="Companies to import">
             {companies.slice(0, SHOWN).map((c) => (
               <li
                 key={c.companyKey}
-                className="rounded-full bg-white px-2 py-0.5 font-mono text-xs ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-600"
+                className="rounded-full bg-white px-2 py-0.5 text-xs ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-600"
               >
-                <UpstreamText>{c.companyKey}</UpstreamText>
+                {c.name && (
+                  <>
+                    <UpstreamText>{c.name}</UpstreamText>{" "}
+                  </>
+                )}
+                <span className="font-mono text-slate-600 dark:text-slate-300">{c.companyKey}</span>
               </li>
             ))}
             {n > SHOWN && <li className="px-1 text-xs">and {n - SHOWN} more</li>}
           </ul>
         </>
       )}
-      {(invalid.length > 0 || skipped > 0) && (
+      {(invalid.length > 0 || unknown.length > 0 || skipped > 0) && (
         <p className="text-amber-900 dark:text-amber-200">
+          {unknown.length > 0 && (
+            <>
+              Left out, not known to the data service:{" "}
+              <span className="font-mono">{unknown.slice(0, 5).join(", ")}</span>
+              {unknown.length > 5 ? ` and ${unknown.length - 5} more` : ""}.{" "}
+            </>
+          )}
           {invalid.length > 0 && (
             <>
               Left out, not company keys:{" "}
@@ -86,27 +138,44 @@ export function ImportPanel({
               {invalid.length > 5 ? ` and ${invalid.length - 5} more` : ""}.{" "}
             </>
           )}
-          {skipped > 0 && `${skipped} more did not fit: a list holds at most ${MAX_FOLLOWING}.`}
+          {skipped > 0 && `The other ${skipped} did not fit: a list holds at most ${MAX_FOLLOWING}.`}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
         {n > 0 && current.length === 0 && (
-          <button type="button" className={PRIMARY} onClick={() => onApply("replace")}>
+          <button
+            type="button"
+            className={PRIMARY}
+            disabled={checking}
+            onClick={() => onApply("replace", companies)}
+          >
             Follow {n === 1 ? "it" : `these ${n}`}
           </button>
         )}
         {n > 0 && current.length > 0 && (
           <>
-            <button type="button" className={PRIMARY} onClick={() => onApply("merge")} disabled={adds === 0}>
-              Add {adds} to my list
-            </button>
-            <button type="button" className={SECONDARY} onClick={() => onApply("replace")}>
+            {adds > 0 && (
+              <button
+                type="button"
+                className={PRIMARY}
+                disabled={checking}
+                onClick={() => onApply("merge", companies)}
+              >
+                Add {adds} to my list
+              </button>
+            )}
+            <button
+              type="button"
+              className={SECONDARY}
+              disabled={checking}
+              onClick={() => onApply("replace", companies)}
+            >
               Replace my list
             </button>
           </>
         )}
         <button type="button" className={SECONDARY} onClick={onCancel}>
-          {n === 0 ? "Close" : "Cancel"}
+          {n === 0 && !checking ? "Close" : "Cancel"}
         </button>
       </div>
     </section>

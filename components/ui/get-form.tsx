@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type ComponentProps, useEffect } from "react";
 import { pushWithProgress } from "@/components/layout/navigation-progress";
@@ -47,6 +48,28 @@ export function GetForm({
         if (focusAfter && target !== `${location.pathname}${location.search}`)
           focusAfterSubmit = { id: focusAfter, url: target };
         pushWithProgress(router, target);
+      }}
+    />
+  );
+}
+
+/**
+ * A link to another page of a GetForm's results (Older, Newer): once that page shows, the focus
+ * goes to `focusAfter`, as after the form's Apply, and is not left on a link at the foot of a page
+ * shown from its top. The page's GetForm takes the request up.
+ */
+export function ResultsPageLink({
+  focusAfter,
+  href,
+  ...props
+}: Omit<ComponentProps<typeof Link>, "href" | "onClick"> & { href: string; focusAfter: string }) {
+  return (
+    <Link
+      {...props}
+      href={href}
+      onClick={(event) => {
+        if (event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey))
+          focusAfterSubmit = { id: focusAfter, url: href };
       }}
     />
   );

@@ -44,6 +44,17 @@ describe("followed companies in the browser", () => {
     expect(notice?.message).toBe("Unfollowed NYSE_B name.");
     notice?.undo?.();
     expect(keys()).toEqual(["NYSE_A", "NYSE_B", "NYSE_C"]);
+    expect(currentFollowNotice()).toMatchObject({
+      message: "Following NYSE_B name again.",
+      companyKey: "NYSE_B",
+    });
+  });
+
+  it("ends a sentence once when the name ends with a full stop", () => {
+    follow("NYSE_D", "Dorran Inc.");
+    expect(currentFollowNotice()?.message).toBe("Following Dorran Inc.");
+    unfollow("NYSE_D");
+    expect(currentFollowNotice()?.message).toBe("Unfollowed Dorran Inc.");
   });
 
   it(`refuses a company past ${MAX_FOLLOWING} and says why`, () => {

@@ -24,15 +24,20 @@ export interface FollowNotice {
   message: string;
   /** Puts back what the change removed (an unfollowed company, in its place). */
   undo?: () => void;
+  /** The company the notice is about (where the focus goes after Undo). */
+  companyKey?: string;
 }
 
 let notice: FollowNotice | null = null;
 let noticeId = 0;
 const noticeListeners = new Set<() => void>();
 
-function announce(message: string, undo?: () => void) {
+/** A sentence about a company: its name ends it without a second full stop ("Inc."). */
+const about = (verb: string, name: string) => `${verb} ${name}${name.endsWith(".") ? "" : "."}`;
+
+function announce(message: string, undo?: () => void, companyKey?: string) {
   noticeId += 1;
-  notice = { id: noticeId, message, undo };
+  notice = { id: noticeId, message, undo, companyKey };
   for (const listener of noticeListeners) listener();
 }
 
@@ -74,7 +79,7 @@ export function follow(companyKey: string, name: string | null): boolean {
   }
   const entry = { companyKey: key, name: followedName(name), followedAt: new Date().toISOString() };
   following.write([entry, ...list]);
-  announce(`Following ${entry.name ?? key}.`);
+  announce(about("Following", entry.name ?? key), undefined, key);
   return true;
 }
 
@@ -86,12 +91,16 @@ export function unfollow(companyKey: string) {
   const entry = list[index];
   if (!entry) return;
   following.write(list.filter((c) => c.companyKey !== key));
-  announce(`Unfollowed ${entry.name ?? key}.`, () => {
-    const now = following.read();
-    if (now.some((c) => c.companyKey === key)) return;
-    following.write([...now.slice(0, index), entry, ...now.slice(index)]);
-    announce(`Following ${entry.name ?? key} again.`);
-  });
+  announce(
+    about("Unfollowed", entry.name ?? key),
+    () => {
+      const now = following.read();
+      if (now.some((c) => c.companyKey === key)) return;
+      following.write([...now.slice(0, index), entry, ...now.slice(index)]);
+      announce(`Following ${entry.name ?? key} again.`, undefined, key);
+    },
+    key,
+  );
 }
 
 export function toggleFollow(companyKey: string, name: string | null) {

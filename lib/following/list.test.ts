@@ -195,6 +195,10 @@ describe("the import link", () => {
     expect(parsed.companies.map((c) => c.companyKey)).toEqual(["NYSE_IBM", "XNAS_AAPL"]);
     expect(parsed.invalid).toEqual(["hello"]);
   });
+
+  it("shows an entry's invisible characters as escapes, so that it is never named as blank", () => {
+    expect(parseImportParam("\u0000,a\u202Eb", NOW).invalid).toEqual(["\\u0000", "a\\u202Eb"]);
+  });
 });
 
 describe("applying an import", () => {

@@ -2,6 +2,7 @@
 // moves between machines (a link carrying the keys, a JSON file). Browser-safe and storage-free;
 // lib/client/following.ts keeps the list in localStorage.
 import { companiesOf, companiesUrlValue } from "@/lib/compare/set";
+import { escapeInvisible } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 
 /**
@@ -175,7 +176,7 @@ export function parseImportParam(
   for (const entry of companiesOf(raw)) {
     const key = companyKeyOf(entry);
     if (key !== null) companies.push({ companyKey: key, name: null, followedAt: now.toISOString() });
-    else invalid.push(entry.slice(0, 64));
+    else invalid.push(escapeInvisible(entry.slice(0, 64)));
   }
   return { ...capped(withoutDuplicates(companies)), invalid };
 }

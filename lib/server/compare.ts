@@ -17,7 +17,7 @@ type Loaded =
   | (Extract<CompareEntry, { ok: false }> & { error?: unknown });
 
 /** Why one company of a set failed, from its upstream error (anything else is thrown on). */
-function failureReason(error: unknown): SetFailure {
+export function failureReason(error: unknown): SetFailure {
   if (!isUpstreamError(error)) throw error;
   if (error.code === "not_found" || error.code === "bad_request") return "not_found";
   return error.code === "forbidden" ? "plan" : "unavailable";

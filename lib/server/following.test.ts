@@ -34,6 +34,7 @@ describe("loadFollowedRows", () => {
     expect(rows.companies[0]).toEqual({
       requested: NO_ROW_KEY,
       ok: false,
+      reason: "unavailable",
       message: "The data service sent this company in a shape this page cannot show.",
     });
     expect(rows.companies[1]).toMatchObject({ ok: true, row: { companyKey: known } });

@@ -4,8 +4,8 @@ import "server-only";
 // outside the API-enabled set), from the cached profile. Each company fails on its own: an upstream
 // error, or a profile that is no directory row (the contract allows one without a primary listing).
 import type { DirectoryRow, FollowedRow, FollowedRows } from "@/lib/api-types";
-import { isUpstreamError } from "@/lib/upstream/errors";
 import { type Company, companySchema } from "@/lib/upstream/schemas";
+import { failureReason } from "./compare";
 import { COMPANY_UNAVAILABLE, NOT_ON_PLAN } from "./notices";
 import { getServices, type Services } from "./services";
 
@@ -29,18 +29,18 @@ export async function loadFollowedRows(
           return {
             requested,
             ok: false,
+            reason: "unavailable",
             message: "The data service sent this company in a shape this page cannot show.",
           };
         return { requested, ok: true, row: rowOf(company.data) };
       } catch (error) {
-        if (!isUpstreamError(error)) throw error;
-        const message =
-          error.code === "not_found" || error.code === "bad_request"
-            ? "No company is known by this key any more."
-            : error.code === "forbidden"
-              ? NOT_ON_PLAN
-              : COMPANY_UNAVAILABLE;
-        return { requested, ok: false, message };
+        const reason = failureReason(error);
+        const message = {
+          not_found: "The data service knows no company by this key.",
+          plan: NOT_ON_PLAN,
+          unavailable: COMPANY_UNAVAILABLE,
+        }[reason];
+        return { requested, ok: false, reason, message };
       }
     }),
   );
