@@ -169,6 +169,20 @@ test.describe("peer comparison", () => {
     await expect(page.getByRole("heading", { name: "Side by side" })).toBeVisible();
   });
 
+  test("the site header stays above the side-by-side table's sticky cells", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 600 });
+    await page.goto(`/compare?companies=${RICH.key},NASDAQ_ELM,NYSE_JINS`);
+    const table = page.getByRole("region", { name: /^Companies side by side/ });
+    await expect(table).toBeVisible();
+    // The table's top slides under the header as the page scrolls on (a short window leaves room to).
+    await table.evaluate((el) => window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - 10));
+    const atLogo = await page.evaluate(() => {
+      const hit = document.elementFromPoint(40, 20);
+      return hit?.closest("header") !== null;
+    });
+    expect(atLogo).toBe(true);
+  });
+
   test("is accessible in dark mode and on a narrow window", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.setViewportSize({ width: 390, height: 844 });

@@ -12,9 +12,10 @@ export function ScrollRegion({
 }) {
   return (
     // `relative`: screen-reader-only text in a scrolled-away cell is positioned absolutely; without
-    // a positioned ancestor it would escape the scroll box and widen the whole page.
+    // a positioned ancestor it would escape the scroll box and widen the whole page. `isolate`: the
+    // z-index of a sticky cell inside stays inside (it painted over the site's sticky header).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-    <section aria-label={label} tabIndex={0} className={`relative ${className}`}>
+    <section aria-label={label} tabIndex={0} className={`relative isolate ${className}`}>
       {children}
     </section>
   );
