@@ -1,7 +1,13 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { COLUMN_IDS, type ColumnId, FULL_ONLY_COLUMNS, type ViewMode } from "@/lib/directory/view-state";
+import {
+  COLUMN_IDS,
+  type ColumnId,
+  FULL_ONLY_COLUMNS,
+  toggleColumn,
+  type ViewMode,
+} from "@/lib/directory/view-state";
 import { columnLabel } from "./columns";
 
 /** A menu of the columns the view offers; the company column always stays. */
@@ -66,13 +72,7 @@ export function ColumnChooser({
                 type="checkbox"
                 className="accent-brand-600"
                 checked={visible.includes(column)}
-                onChange={() =>
-                  onChange(
-                    COLUMN_IDS.filter(
-                      (c) => c === "name" || (c === column ? !visible.includes(c) : visible.includes(c)),
-                    ),
-                  )
-                }
+                onChange={() => onChange(toggleColumn(visible, column))}
               />
               {columnLabel(column)}
             </label>

@@ -89,6 +89,18 @@ export function withName(columns: ColumnId[]): ColumnId[] {
   return columns.includes("name") ? columns : ["name", ...columns];
 }
 
+/**
+ * The columns with one shown or hidden, in the order they stand: a column shown comes after the
+ * last one before it in COLUMN_IDS (so market cap keeps its place after the ticker).
+ */
+export function toggleColumn(visible: readonly ColumnId[], column: ColumnId): ColumnId[] {
+  if (column === "name") return [...visible];
+  if (visible.includes(column)) return visible.filter((c) => c !== column);
+  const rank = (c: ColumnId) => COLUMN_IDS.indexOf(c);
+  const after = visible.findLastIndex((c) => rank(c) < rank(column));
+  return [...visible.slice(0, after + 1), column, ...visible.slice(after + 1)];
+}
+
 export function visibleColumns(state: DirectoryState): readonly ColumnId[] {
   return state.columns ?? DEFAULT_COLUMNS[state.view];
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { onDataChanged } from "@/lib/data-changed";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { FAILED_RELOAD_WAIT_MS, SwrCache } from "./cache";
 import { FileTier } from "./cache-tiers";
@@ -167,6 +168,33 @@ describe("SwrCache", () => {
     advance(1500);
     await expect(cache.get("k", missing)).rejects.toMatchObject({ code: "not_found" });
     expect(calls).toBe(2);
+  });
+
+  it("tells pages a load failed, but not a key never served that turns out missing", async () => {
+    const { cache, loader, advance } = setup();
+    const changes = vi.fn();
+    onDataChanged(changes);
+    const missing = async () => {
+      throw new UpstreamError("not_found", "Company not found.");
+    };
+    await expect(cache.get("never", missing)).rejects.toMatchObject({ code: "not_found" });
+    expect(changes).not.toHaveBeenCalled();
+    // A company pages showed, gone: they must render again.
+    await cache.get("shown", loader("v"));
+    changes.mockClear();
+    advance(1500);
+    // Served stale while it reloads in the background, where the key turns out missing.
+    await cache.get("shown", missing);
+    await vi.runAllTimersAsync();
+    expect(changes).toHaveBeenCalled();
+    changes.mockClear();
+    await expect(
+      cache.get("other", async () => {
+        throw new UpstreamError("unavailable", "down");
+      }),
+    ).rejects.toMatchObject({ code: "unavailable" });
+    expect(changes).toHaveBeenCalled();
+    onDataChanged(() => {});
   });
 
   it("evicts the least recently used entry beyond its size", async () => {

@@ -280,8 +280,11 @@ export class SwrCache<T> {
       return value;
     } catch (error) {
       this.counts.failures++;
-      dataFailed(); // pages say when their data could not be refreshed
-      if (error instanceof UpstreamError && error.code === "not_found") {
+      const missing = error instanceof UpstreamError && error.code === "not_found";
+      // Pages say when their data could not be refreshed. A key never served that turns out
+      // missing (a lookup that finds nothing) is no page's data: a 404 is never a kept page.
+      if (!missing || this.entries.peek(key)?.kind === "value") dataFailed();
+      if (missing) {
         this.store(key, { kind: "missing", error, fetchedAt: this.now() });
       } else if (error instanceof UpstreamError) {
         // Keep the old value, noting that the source failed: it is served as stale-on-error.

@@ -187,7 +187,8 @@ export class Services {
 
   /**
    * Directory search. A query that finds nothing but is a well-formed identifier (a former
-   * ticker's key, a secondary listing's FIGI, a predecessor CIK) is resolved upstream.
+   * ticker's key, a secondary listing's FIGI or US ticker, a predecessor CIK) is resolved upstream
+   * (once: the answer, a miss too, is cached).
    */
   async search(
     set: CompanySet,
@@ -488,8 +489,14 @@ export function lookupFor(value: string): CompanyLookup | null {
   if (isValidIsin(v)) return { isin: v };
   if (isValidCusip(v)) return { cusip: v };
   if (/^\d{1,10}$/.test(v)) return { cik: normalizeCik(v) ?? v };
+  // A US ticker alone (the contract resolves one without a venue): a secondary listing's, say a
+  // depositary receipt's, which the index (primary listings only) cannot find by its ticker.
+  if (US_TICKER.test(v)) return { ticker: v };
   return null;
 }
+
+/** One to five letters, with a share class after a dot or hyphen (BRK.B): a US ticker's shape. */
+const US_TICKER = /^[A-Z]{1,5}(?:[.-][A-Z]{1,2})?$/;
 
 const SERVICES_KEY = Symbol.for("company-dashboard.services");
 type ServicesHolder = { [SERVICES_KEY]?: Services };

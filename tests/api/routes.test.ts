@@ -329,6 +329,16 @@ describe("GET /api/compare and /api/resolve", () => {
     expect(lookupFor("BBG000B9XRB9")).toEqual({ figi: "BBG000B9XRB9" });
     expect(lookupFor("us0378331005")).toEqual({ isin: "US0378331005" });
     expect(lookupFor("037833100")).toEqual({ cusip: "037833100" });
+    expect(lookupFor("rhmc")).toEqual({ ticker: "RHMC" });
+    expect(lookupFor("BRK.B")).toEqual({ ticker: "BRK.B" });
+    expect(lookupFor("Ruihua")).toBeNull();
+  });
+
+  it("finds a company by a secondary listing's US ticker, which the index does not hold", async () => {
+    const response = await call(companies, "/api/companies?q=RHMC");
+    const body = (await response.json()) as { rows: { companyKey: string }[]; resolvedFrom: string };
+    expect(body.rows.map((r) => r.companyKey)).toEqual(["XSHE_300980"]);
+    expect(body.resolvedFrom).toBe("RHMC");
   });
 
   it("resolves identifiers from the index and, for former tickers, through the profile endpoint", async () => {
