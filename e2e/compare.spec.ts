@@ -169,6 +169,29 @@ test.describe("peer comparison", () => {
     await expect(page.getByRole("heading", { name: "Side by side" })).toBeVisible();
   });
 
+  test("odd sets: an unknown key is left out, a second name of a company is said, lower case is made canonical", async ({
+    page,
+  }) => {
+    await page.goto(`/compare?companies=${RICH.key.toLowerCase()},NYSE_NOPEX,XFRA_RUIH,${LONDON.key}`);
+    // The address names the companies as the server knows them, each once.
+    await expect(page).toHaveURL(new RegExp(`companies=${RICH.key},NYSE_NOPEX,${LONDON.key}$`));
+    await expect(members(page)).toHaveCount(2);
+    await expect(members(page).first()).toContainText("focus");
+    await expect(page.getByText("(2 of 12)")).toBeVisible();
+    await expect(page.getByText("No company is known as “NYSE_NOPEX”. It is left out.")).toBeVisible();
+    await expect(
+      page.getByText(`XFRA_RUIH is ${RICH.name}, already in the comparison as ${RICH.key}.`),
+    ).toBeVisible();
+    // Two countries, one company each: neither is "the largest".
+    await expect(
+      page.getByText(/2 countries across 2 companies; the largest are .+ and .+ \(1 each\)\./),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Remove it from the address" }).click();
+    await expect(page).toHaveURL(new RegExp(`companies=${RICH.key},${LONDON.key}$`));
+    await expect(page.getByText(/No company is known as/)).toHaveCount(0);
+    await axe(page);
+  });
+
   test("the site header stays above the side-by-side table's sticky cells", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 600 });
     await page.goto(`/compare?companies=${RICH.key},NASDAQ_ELM,NYSE_JINS`);

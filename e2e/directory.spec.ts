@@ -516,6 +516,17 @@ test.describe("company directory", () => {
     expect(sectorColumn).toBeGreaterThan(0);
   });
 
+  test("a query the server refuses says why, with no Loading… and no Try again that cannot help", async ({
+    page,
+  }) => {
+    await page.goto("/companies?q=lime%00");
+    const alert = page.getByRole("alert").filter({ hasText: "Could not search the directory" });
+    await expect(alert).toContainText("q: must not contain control characters");
+    await expect(alert.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    await expect(page.getByText("No results (see below).")).toBeVisible();
+    await expect(page.getByText("Loading…").filter({ visible: true })).toHaveCount(0);
+  });
+
   test("explains an empty result and offers to widen it", async ({ page }) => {
     await page.goto("/companies?q=zzqxv&sector=Energy");
     await expect(page.getByText(/No companies match “zzqxv” with these filters/)).toBeVisible();

@@ -56,6 +56,11 @@ test("a company with secondary listings, a depositary receipt, a pence line and 
   const receipt = listings.locator('tbody[data-security-kind="depositary_receipt"]');
   await expect(receipt.locator('th[scope="row"]')).toHaveText(["RHMC"]);
   await expect(receipt).toContainText("A separate security representing shares of the home-market stock");
+  // Its one line is delisted: listed, not traded.
+  await expect(receipt).toContainText("listed on one venue, trading on none now.");
+  await expect(listings.locator('tbody[data-security-kind="primary"]')).toContainText(
+    "One security listed on 3 venues.",
+  );
   const pence = listings.locator("tr", { hasText: "London Stock Exchange" });
   await expect(pence).toContainText("GBX");
   await expect(pence).toContainText("Pence: 100 GBX = 1 GBP");
@@ -420,6 +425,19 @@ test("identifiers copy to the clipboard", async ({ page, context }) => {
   await expect(page.locator("#identifiers").getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^FSCLC[0-9A-Z]{10}$/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("reads whole, and offers no control that needs a script", async ({ page }) => {
+    await page.goto(`/companies/${RICH.key}`);
+    await expect(heading(page, RICH.name)).toBeVisible();
+    await expect(page.locator("#listings")).toContainText("XFRA");
+    // Copy buttons (the clipboard) and Follow (this browser's storage) would do nothing.
+    await expect(page.getByRole("button", { name: /^Copy / })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Follow/ })).toHaveCount(0);
+  });
 });
 
 test.describe("narrow and dark", () => {

@@ -122,7 +122,9 @@ export function BreakdownChart({
             )
           ) : (
             <>
-              {sole ? `${sole} ${allIn[1]}` : `All ${companies.length} ${allIn[0]}`}{" "}
+              {sole
+                ? `${sole} ${allIn[1]}`
+                : `${companies.length === 2 ? "Both" : `All ${companies.length}`} ${allIn[0]}`}{" "}
               <strong className="font-semibold">
                 <UpstreamText>{only.label}</UpstreamText>
               </strong>
@@ -133,7 +135,13 @@ export function BreakdownChart({
     );
   const focusGroup = companies[0] ? (field(companies[0]) ?? "Not given") : null;
   const count = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`;
-  const summary = `${groups.length} ${noun === "country" ? "countries" : `${noun}s`} across ${count(companies.length)}; the largest is ${plainText(groups[0]?.label)} (${groups[0]?.count}).`;
+  // The largest group, or the groups that share the top count.
+  const tied = groups.filter((g) => g.count === groups[0]?.count).map((g) => plainText(g.label));
+  const largest =
+    tied.length > 1
+      ? `the largest are ${tied.slice(0, -1).join(", ")} and ${tied.at(-1)} (${groups[0]?.count} each)`
+      : `the largest is ${tied[0]} (${groups[0]?.count})`;
+  const summary = `${groups.length} ${noun === "country" ? "countries" : `${noun}s`} across ${count(companies.length)}; ${largest}.`;
   return (
     <ChartFrame
       title={title}

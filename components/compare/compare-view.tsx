@@ -12,6 +12,7 @@ import { useHydrated } from "@/lib/client/hydrated";
 import { type Comparison, inSet, loadedCompanies } from "@/lib/compare/model";
 import {
   companiesParam,
+  companiesUrlValue,
   compareSetOf,
   LIMIT_MESSAGE,
   MIN_COMPARE,
@@ -80,15 +81,19 @@ export function CompareView({
   const keysText = companiesParam(keys);
   const latest = compareSetOf(inUrl).keys;
 
-  // A former ticker or other name in the URL is replaced with the canonical key the server
-  // answered, so a shared link names the companies plainly.
+  // The URL names the companies as the server answered them: a former ticker or another case by
+  // the canonical key, a second name of a company once. Only while the URL still asks for what
+  // this comparison answered (an edit made meanwhile is not undone).
   // biome-ignore lint/correctness/useExhaustiveDependencies: keysText stands for keys
   useEffect(() => {
-    if (entries.some((e) => e.ok && e.requested !== e.company.companyKey))
-      void setUrl(
-        { companies: [...keys, ...leftOut.overLimit, ...leftOut.invalid] },
-        { history: "replace", shallow: true },
-      );
+    const asked = new Set([
+      ...entries.map((e) => e.requested),
+      ...(comparison.duplicates ?? []).map((d) => d.requested),
+    ]);
+    if (latest.length !== asked.size || !latest.every((k) => asked.has(k))) return;
+    const canonical = [...keys, ...leftOut.overLimit, ...leftOut.invalid];
+    if (companiesUrlValue(canonical) !== companiesUrlValue(inUrl))
+      void setUrl({ companies: canonical }, { history: "replace", shallow: true });
   }, [keysText]);
 
   const go = (next: string[]) => {
@@ -105,25 +110,33 @@ export function CompareView({
   const togglePeer = (peer: PeerRow) =>
     latest.includes(peer.companyKey) ? remove(peer.companyKey) : add(peer.companyKey);
 
-  const members: SetMember[] = entries.map((e) =>
+  const focus = companies[0];
+  // A key no company answers to is named and left out: no chip, no count, never the focus.
+  const members: SetMember[] = entries.flatMap((e): SetMember[] =>
     e.ok
-      ? {
-          companyKey: e.company.companyKey,
-          label: e.company.ticker ?? e.company.companyKey,
-          name: e.company.name,
-          hasLogo: e.company.hasLogo,
-          failed: false,
-        }
-      : {
-          companyKey: e.requested,
-          label: e.known?.ticker ?? e.requested,
-          name: e.known?.name ?? e.requested,
-          hasLogo: e.known?.hasLogo ?? false,
-          failed: true,
-        },
+      ? [
+          {
+            companyKey: e.company.companyKey,
+            label: e.company.ticker ?? e.company.companyKey,
+            name: e.company.name,
+            hasLogo: e.company.hasLogo,
+            focus: e.company.companyKey === focus?.companyKey,
+          },
+        ]
+      : e.reason === "not_found"
+        ? []
+        : [
+            {
+              companyKey: e.requested,
+              label: e.known?.ticker ?? e.requested,
+              name: e.known?.name ?? e.requested,
+              hasLogo: e.known?.hasLogo ?? false,
+              focus: false,
+              failed: e.reason,
+            },
+          ],
   );
   const failed = entries.flatMap((e) => (e.ok ? [] : [e]));
-  const focus = companies[0];
 
   return (
     <div ref={root} data-print-links className="space-y-6">
@@ -155,6 +168,25 @@ export function CompareView({
               <span className="font-mono">{e.requested}</span>
             )}
             : {e.message} {e.reason === "unavailable" && <TryAgain />}
+            {e.reason === "not_found" && (
+              <>
+                It is left out.{" "}
+                <button
+                  type="button"
+                  data-needs-js=""
+                  onClick={() => remove(e.requested)}
+                  className="font-medium underline underline-offset-2"
+                >
+                  Remove it from the address
+                </button>
+              </>
+            )}
+          </Notice>
+        ))}
+        {comparison.duplicates?.map((d) => (
+          <Notice key={d.requested} tone="info">
+            <span className="font-mono">{d.requested}</span> is <UpstreamText>{d.name}</UpstreamText>, already
+            in the comparison as <span className="font-mono">{d.companyKey}</span>.
           </Notice>
         ))}
         {comparison.warning && <Notice tone="warn">{comparison.warning}</Notice>}

@@ -13,7 +13,10 @@ export interface SetMember {
   label: string;
   name: string;
   hasLogo: boolean;
-  failed: boolean;
+  /** The company whose peers the page shows (the first one served). */
+  focus: boolean;
+  /** Why it is not shown: the data service failed for now, or the plan leaves it out. */
+  failed?: "unavailable" | "plan";
 }
 
 /** The set as chips (each removable with one press) and a search box that adds to it. */
@@ -50,18 +53,22 @@ export function SetEditor({
       </div>
       {members.length > 0 && (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Companies in the comparison">
-          {members.map((m, i) => (
+          {members.map((m) => (
             <li
               key={m.companyKey}
               data-member={m.companyKey}
               // A company not shown just now: a dashed outline, not a faded chip (faded initials fail contrast).
-              className={`flex max-w-full items-center gap-1.5 rounded-full py-0.5 pr-0.5 pl-1 text-sm ${m.failed ? "outline-1 outline-slate-500 outline-dashed dark:outline-slate-400" : "ring-1"} ${i === 0 ? "bg-brand-50 ring-brand-600 dark:bg-slate-800 dark:ring-sky-400" : "ring-slate-300 dark:ring-slate-600"}`}
+              className={`flex max-w-full items-center gap-1.5 rounded-full py-0.5 pr-0.5 pl-1 text-sm ${m.failed ? "outline-1 outline-slate-500 outline-dashed dark:outline-slate-400" : "ring-1"} ${m.focus ? "bg-brand-50 ring-brand-600 dark:bg-slate-800 dark:ring-sky-400" : "ring-slate-300 dark:ring-slate-600"}`}
             >
               <CompanyLogo companyKey={m.companyKey} name={m.name} hasLogo={m.hasLogo} size={20} />
               <span className="truncate" title={plainText(m.name)}>
                 <UpstreamText className="font-mono text-xs font-semibold">{m.label}</UpstreamText>
-                {i === 0 && <span className="ml-1 text-xs text-brand-700 dark:text-sky-300">focus</span>}
-                {m.failed && <span className="sr-only">, not shown just now</span>}
+                {m.focus && <span className="ml-1 text-xs text-brand-700 dark:text-sky-300">focus</span>}
+                {m.failed && (
+                  <span className="sr-only">
+                    {m.failed === "plan" ? ", not on this server's plan" : ", not shown just now"}
+                  </span>
+                )}
               </span>
               <button
                 type="button"

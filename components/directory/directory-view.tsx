@@ -187,7 +187,9 @@ export function DirectoryView({
     ? head.isPlaceholderData
       ? "Searching…"
       : `${formatCount(data.total)} ${data.total === 1 ? "company" : "companies"}${state.set === "all" ? " in the full universe" : ""}`
-    : "Loading…";
+    : head.error
+      ? "No results (see below)."
+      : "Loading…";
 
   return (
     <div ref={root} className="space-y-4">

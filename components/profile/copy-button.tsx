@@ -41,6 +41,8 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     <span className="inline-flex items-center gap-1">
       <button
         type="button"
+        // The clipboard needs a script: without one there is nothing to press.
+        data-needs-js=""
         onClick={copy}
         aria-label={`Copy ${label}`}
         title={`Copy ${label}`}

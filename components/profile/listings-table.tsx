@@ -25,7 +25,14 @@ function Mono({ value }: { value: string | null | undefined }) {
 function groupCaption(group: SecurityGroup): { title: string; detail: string } {
   const venues = group.lines.length;
   const type = group.securityType ? labelOf(SECURITY_TYPE_LABELS, group.securityType) : "Security";
-  const where = venues > 1 ? `one security traded on ${venues} venues` : "traded on one venue";
+  // Listed, not traded: a line may be delisted, suspended or not yet trading (its status is in the
+  // table). A line of no or another status is not counted out.
+  const trading = group.lines.filter(
+    (l) => !["delisted", "suspended", "pre_ipo"].includes(l.listing.tradingStatus ?? ""),
+  ).length;
+  const now =
+    trading === venues ? "" : trading === 0 ? ", trading on none now" : `, trading on ${trading} now`;
+  const where = `${venues > 1 ? `one security listed on ${venues} venues` : "listed on one venue"}${now}`;
   if (group.kind === "depositary_receipt")
     return {
       title: "Depositary receipt",

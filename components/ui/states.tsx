@@ -7,6 +7,9 @@ export function describeError(error: unknown): string {
   return "Something went wrong while loading this. Try again.";
 }
 
+/** A request refused as it stands (400, 403, 404): asking again gives the same answer. */
+const isRefusal = (error: unknown) => error instanceof ApiError && [400, 403, 404].includes(error.status);
+
 export function ErrorState({
   title = "Could not load this",
   error,
@@ -23,7 +26,7 @@ export function ErrorState({
     >
       <p className="font-semibold">{title}</p>
       <p className="mt-1">{describeError(error)}</p>
-      {onRetry && (
+      {onRetry && !isRefusal(error) && (
         <button
           type="button"
           onClick={onRetry}

@@ -51,6 +51,8 @@ export type CompareEntry =
 
 export interface Comparison {
   entries: CompareEntry[];
+  /** Keys asked for that named a company already in the set (another listing's key, say). */
+  duplicates?: { requested: string; companyKey: string; name: string }[];
   /** The focus (first available) company's peers; empty when there is none. */
   focusPeers: PeerRow[];
 }

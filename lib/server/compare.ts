@@ -80,6 +80,7 @@ export async function loadComparison(
   const loaded = await loadAll(keys, services);
   const seen = new Set<string>();
   const entries: CompareEntry[] = [];
+  const duplicates: NonNullable<Comparison["duplicates"]> = [];
   let focus: Profile | null = null;
   let warning: string | undefined;
   for (const item of loaded) {
@@ -102,7 +103,15 @@ export async function loadComparison(
       continue;
     }
     const { profile } = item;
-    if (seen.has(profile.companyKey)) continue;
+    if (seen.has(profile.companyKey)) {
+      if (item.requested !== profile.companyKey)
+        duplicates.push({
+          requested: item.requested,
+          companyKey: profile.companyKey,
+          name: compareCompanyOf(profile).name,
+        });
+      continue;
+    }
     seen.add(profile.companyKey);
     focus ??= profile;
     warning ??= item.warning;
@@ -115,7 +124,12 @@ export async function loadComparison(
         (peer, i, all) => all.findIndex((p) => p.companyKey === peer.companyKey) === i,
       )
     : [];
-  return { entries, focusPeers, ...(warning ? { warning } : {}) };
+  return {
+    entries,
+    focusPeers,
+    ...(duplicates.length > 0 ? { duplicates } : {}),
+    ...(warning ? { warning } : {}),
+  };
 }
 
 /** Stories per company asked of the top-news feed: enough to rank the set's top stories. */
