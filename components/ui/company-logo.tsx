@@ -21,8 +21,10 @@ export const DARK_SCHEME = "(prefers-color-scheme: dark)";
 /**
  * When a logo that failed is asked for again, off screen: the server answers one still on its way
  * from the data service "not yet" (503), and the call it started goes on. Any other failure is final.
+ * Up to about two minutes in all: on a cold server behind a rate-limited data service, a screen of
+ * logos can queue behind the pages' own calls for longer than half a minute.
  */
-const LOGO_RETRIES_MS = [3_500, 7_000, 14_000];
+const LOGO_RETRIES_MS = [3_500, 7_000, 14_000, 28_000, 56_000];
 
 /**
  * Whether an image failed to load, including before hydration attached `onError` (a server-rendered

@@ -111,6 +111,31 @@ describe("GET /news/feed.xml", () => {
       expect(body.errors.length, path).toBeGreaterThan(0);
     }
   });
+
+  it("says what a corrected address would be, without claiming to have corrected it", async () => {
+    const body = async (path: string) =>
+      ((await (await call(path)).json()) as { errors: { message: string; parameter?: string }[] }).errors;
+    expect(await body("/news/feed.xml?minImportance=4&maxImportance=2")).toEqual([
+      {
+        message:
+          "A feed serves its address as it stands, and this one needs correcting (here is what /news would do).",
+      },
+      { message: "On /news: The importance range was reversed; swapped it." },
+    ]);
+  });
+
+  it("refuses a parameter given twice rather than keep one silently", async () => {
+    const response = await call("/news/feed.xml?eventType=analyst&eventType=legal");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: [
+        {
+          message: "eventType is given 2 times: give it once (several types as one list: eventType=a,b).",
+          parameter: "eventType",
+        },
+      ],
+    });
+  });
 });
 
 describe("atomFeed", () => {

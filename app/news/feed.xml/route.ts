@@ -13,7 +13,7 @@ import { topNewsQuery } from "@/lib/server/query-schemas";
 import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { topNewsFeed } from "@/lib/server/top-news-feed";
 import type { TopNewsArticle } from "@/lib/upstream/schemas";
-import { feedStateOf, loadFeedSearchParams, serializeFeedState } from "../search-params";
+import { feedParsers, feedStateOf, loadFeedSearchParams, serializeFeedState } from "../search-params";
 
 export const dynamic = "force-dynamic";
 
@@ -31,7 +31,22 @@ async function feed(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const today = utcDateOf(dataNow());
   const { state, notes } = feedStateOf(loadFeedSearchParams(url.searchParams), today);
-  const errors: ErrorItem[] = notes.map((message) => ({ message }));
+  // /news corrects an odd address and says how; a feed reader shows no notes, so a feed refuses
+  // it: its address must say exactly what it serves. The page's words tell what to correct.
+  const errors: ErrorItem[] = notes.map((note) => ({ message: `On /news: ${note}` }));
+  if (errors.length > 0)
+    errors.unshift({
+      message:
+        "A feed serves its address as it stands, and this one needs correcting (here is what /news would do).",
+    });
+  for (const name of Object.keys(feedParsers)) {
+    const given = url.searchParams.getAll(name).length;
+    if (given > 1)
+      errors.push({
+        message: `${name} is given ${given} times: give it once${name === "eventType" ? " (several types as one list: eventType=a,b)" : ""}.`,
+        parameter: name,
+      });
+  }
   const keys = companiesOf(url.searchParams.getAll("companies"));
   for (const key of keys)
     if (!COMPANY_KEY_PATTERN.test(key))
