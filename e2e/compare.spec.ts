@@ -180,7 +180,9 @@ test.describe("peer comparison", () => {
     await expect(page.getByText("(2 of 12)")).toBeVisible();
     await expect(page.getByText("No company is known as “NYSE_NOPEX”. It is left out.")).toBeVisible();
     await expect(
-      page.getByText(`XFRA_RUIH is ${RICH.name}, already in the comparison as ${RICH.key}.`),
+      page.getByText(
+        `XFRA_RUIH and ${RICH.key} name one company, ${RICH.name}: it is in the comparison once, as ${RICH.key}.`,
+      ),
     ).toBeVisible();
     // Two countries, one company each: neither is "the largest".
     await expect(
@@ -190,6 +192,12 @@ test.describe("peer comparison", () => {
     await expect(page).toHaveURL(new RegExp(`companies=${RICH.key},${LONDON.key}$`));
     await expect(page.getByText(/No company is known as/)).toHaveCount(0);
     await axe(page);
+
+    // The other listing's key first: the company is still in once, under its key, and said so.
+    await page.goto(`/compare?companies=XFRA_RUIH,${RICH.key},${LONDON.key}`);
+    await expect(page).toHaveURL(new RegExp(`companies=${RICH.key},${LONDON.key}$`));
+    await expect(page.getByText(`${RICH.key} and XFRA_RUIH name one company`)).toBeVisible();
+    await expect(members(page)).toHaveCount(2);
   });
 
   test("the site header stays above the side-by-side table's sticky cells", async ({ page }) => {
@@ -199,10 +207,9 @@ test.describe("peer comparison", () => {
     await expect(table).toBeVisible();
     // The table's top slides under the header as the page scrolls on (a short window leaves room to).
     await table.evaluate((el) => window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - 10));
-    const atLogo = await page.evaluate(() => {
-      const hit = document.elementFromPoint(40, 20);
-      return hit?.closest("header") !== null;
-    });
+    // (The table's top is under the header, or this proves nothing.)
+    expect(await table.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(40);
+    const atLogo = await page.evaluate(() => Boolean(document.elementFromPoint(40, 20)?.closest("header")));
     expect(atLogo).toBe(true);
   });
 

@@ -154,8 +154,19 @@ test.describe("search from every page", () => {
     await expect(headerList(page)).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/news");
     // Typed on and entered before Ruihua's matches make way: the directory's search for the new text.
+    // (The new text's matches are held until then: a slow runner's Enter could otherwise come after
+    // them, and rightly open the first.)
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/companies\?.*q=Ember/, async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
     await headerBox(page).fill("Ember Partners");
     await headerBox(page).press("Enter");
+    release();
     await expect(page).toHaveURL(/\/companies\?q=Ember(\+|%20)Partners$/);
   });
 

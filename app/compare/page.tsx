@@ -54,7 +54,13 @@ async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSe
   return (
     <div className="space-y-6">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight">Compare</h1>
+        <h1
+          id="compare-title"
+          tabIndex={-1}
+          className="text-2xl font-semibold tracking-tight focus:outline-none"
+        >
+          Compare
+        </h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
           {count > 0 ? (
             <>

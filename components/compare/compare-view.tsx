@@ -31,6 +31,7 @@ import { SetEditor, type SetMember } from "./set-editor";
 
 /**
  * Asks the server for the comparison again (the companies it could not send just now), in place.
+ * The focus first goes to the page's title: the button goes with the notices once they are mended.
  * Without JavaScript, the words say what to do instead.
  */
 function TryAgain() {
@@ -41,7 +42,11 @@ function TryAgain() {
     <button
       type="button"
       aria-disabled={pending}
-      onClick={() => !pending && startTransition(() => router.refresh())}
+      onClick={() => {
+        if (pending) return;
+        document.getElementById("compare-title")?.focus();
+        startTransition(() => router.refresh());
+      }}
       className="font-medium underline underline-offset-2"
     >
       {pending ? "Trying again…" : "Try again"}
@@ -86,15 +91,12 @@ export function CompareView({
   // this comparison answered (an edit made meanwhile is not undone).
   // biome-ignore lint/correctness/useExhaustiveDependencies: keysText stands for keys
   useEffect(() => {
-    const asked = new Set([
-      ...entries.map((e) => e.requested),
-      ...(comparison.duplicates ?? []).map((d) => d.requested),
-    ]);
-    if (latest.length !== asked.size || !latest.every((k) => asked.has(k))) return;
+    // The same keys in the same order: a reordered set (a new focus) is an edit still on its way.
+    if (companiesParam(latest) !== companiesParam(comparison.asked)) return;
     const canonical = [...keys, ...leftOut.overLimit, ...leftOut.invalid];
     if (companiesUrlValue(canonical) !== companiesUrlValue(inUrl))
       void setUrl({ companies: canonical }, { history: "replace", shallow: true });
-  }, [keysText]);
+  }, [keysText, companiesUrlValue(inUrl)]);
 
   const go = (next: string[]) => {
     setNotice(null);
@@ -167,9 +169,10 @@ export function CompareView({
             ) : (
               <span className="font-mono">{e.requested}</span>
             )}
-            : {e.message} {e.reason === "unavailable" && <TryAgain />}
+            : {e.message}
             {e.reason === "not_found" && (
               <>
+                {" "}
                 It is left out.{" "}
                 <button
                   type="button"
@@ -183,10 +186,16 @@ export function CompareView({
             )}
           </Notice>
         ))}
+        {failed.some((e) => e.reason === "unavailable") && (
+          <p className="text-sm">
+            <TryAgain />
+          </p>
+        )}
         {comparison.duplicates?.map((d) => (
           <Notice key={d.requested} tone="info">
-            <span className="font-mono">{d.requested}</span> is <UpstreamText>{d.name}</UpstreamText>, already
-            in the comparison as <span className="font-mono">{d.companyKey}</span>.
+            <span className="font-mono">{d.requested}</span> and <span className="font-mono">{d.sameAs}</span>{" "}
+            name one company, <UpstreamText>{d.name}</UpstreamText>: it is in the comparison once, as{" "}
+            <span className="font-mono">{d.companyKey}</span>.
           </Notice>
         ))}
         {comparison.warning && <Notice tone="warn">{comparison.warning}</Notice>}

@@ -3,7 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { type FollowedCompany, followedName, type ImportMode, MAX_FOLLOWING } from "@/lib/following/list";
+import {
+  type FollowedCompany,
+  followedName,
+  type ImportMode,
+  MAX_FOLLOWING,
+  normalizedKey,
+} from "@/lib/following/list";
 import { followedRowsQuery } from "./queries";
 
 export interface PendingImport {
@@ -54,10 +60,13 @@ export function ImportPanel({
     for (const c of pending.companies) {
       const answer = answers.get(c.companyKey);
       if (answer && !answer.ok && answer.reason === "not_found") unknown.push(c.companyKey);
-      else
-        companies.push(
-          answer?.ok ? { ...c, name: followedName(answer.row.displayNameEnglish ?? c.name) } : c,
-        );
+      else if (!answer?.ok) companies.push(c);
+      else {
+        // Under the key the service answered (a former ticker's becomes the current one), each once.
+        const companyKey = normalizedKey(answer.row.companyKey);
+        if (!companies.some((k) => k.companyKey === companyKey))
+          companies.push({ ...c, companyKey, name: followedName(answer.row.displayNameEnglish ?? c.name) });
+      }
     }
     return { companies, unknown };
   }, [check.data, pending.companies]);
@@ -73,7 +82,6 @@ export function ImportPanel({
   return (
     <section
       aria-labelledby="import-heading"
-      aria-busy={checking}
       className="space-y-3 rounded-lg border border-brand-600 bg-brand-50 p-4 text-sm dark:border-sky-400 dark:bg-slate-900"
     >
       <h2 id="import-heading" ref={heading} tabIndex={-1} className="text-base font-semibold">
@@ -83,7 +91,14 @@ export function ImportPanel({
             ? `Import ${n} of the ${named} companies from ${from}?`
             : `Import ${companiesWord(n)} from ${from}?`}
       </h2>
-      {checking && <p role="status">Checking these companies with the data service…</p>}
+      {/* Present from the start, so that the check's end is heard as its text changes. */}
+      <p role="status" className={checking ? "" : "sr-only"}>
+        {checking
+          ? "Checking these companies with the data service…"
+          : check.isSuccess
+            ? `Checked with the data service: ${companiesWord(n)} found${unknown.length > 0 ? `, ${unknown.length} not known` : ""}.`
+            : ""}
+      </p>
       {check.isError && (
         <p>
           They could not be checked with the data service just now: any it does not know will say so in your

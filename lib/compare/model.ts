@@ -50,9 +50,11 @@ export type CompareEntry =
     };
 
 export interface Comparison {
+  /** The keys the comparison was asked for, in their order. */
+  asked: string[];
   entries: CompareEntry[];
-  /** Keys asked for that named a company already in the set (another listing's key, say). */
-  duplicates?: { requested: string; companyKey: string; name: string }[];
+  /** Keys asked for that named a company already in the set (by `sameAs`: another listing's key, say). */
+  duplicates?: { requested: string; sameAs: string; companyKey: string; name: string }[];
   /** The focus (first available) company's peers; empty when there is none. */
   focusPeers: PeerRow[];
 }

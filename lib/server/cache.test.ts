@@ -179,6 +179,10 @@ describe("SwrCache", () => {
     };
     await expect(cache.get("never", missing)).rejects.toMatchObject({ code: "not_found" });
     expect(changes).not.toHaveBeenCalled();
+    // Asked again once the miss is old: still missing, still nothing to render again.
+    advance(1500);
+    await expect(cache.get("never", missing)).rejects.toMatchObject({ code: "not_found" });
+    expect(changes).not.toHaveBeenCalled();
     // A company pages showed, gone: they must render again.
     await cache.get("shown", loader("v"));
     changes.mockClear();

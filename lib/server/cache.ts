@@ -307,7 +307,9 @@ export class SwrCache<T> {
   }
 
   private store(key: string, entry: Entry<T>): void {
-    if (this.entries.has(key)) dataChanged();
+    // A miss found missing again changes nothing a page shows (a 404 is never a kept page).
+    const before = this.entries.peek(key);
+    if (before && !(before.kind === "missing" && entry.kind === "missing")) dataChanged();
     else dataAdded();
     this.entries.set(key, entry);
     // A "not found" is shared only as long as it is fresh; values as long as they can be served.

@@ -78,7 +78,8 @@ export async function loadComparison(
   services: Services = getServices(),
 ): Promise<ServedComparison> {
   const loaded = await loadAll(keys, services);
-  const seen = new Set<string>();
+  /** Each company in the set, by its key, with the key it was first asked by. */
+  const seen = new Map<string, string>();
   const entries: CompareEntry[] = [];
   const duplicates: NonNullable<Comparison["duplicates"]> = [];
   let focus: Profile | null = null;
@@ -103,16 +104,17 @@ export async function loadComparison(
       continue;
     }
     const { profile } = item;
-    if (seen.has(profile.companyKey)) {
-      if (item.requested !== profile.companyKey)
-        duplicates.push({
-          requested: item.requested,
-          companyKey: profile.companyKey,
-          name: compareCompanyOf(profile).name,
-        });
+    const first = seen.get(profile.companyKey);
+    if (first !== undefined) {
+      duplicates.push({
+        requested: item.requested,
+        sameAs: first,
+        companyKey: profile.companyKey,
+        name: compareCompanyOf(profile).name,
+      });
       continue;
     }
-    seen.add(profile.companyKey);
+    seen.set(profile.companyKey, item.requested);
     focus ??= profile;
     warning ??= item.warning;
     entries.push({ ok: true, requested: item.requested, company: compareCompanyOf(profile) });
@@ -125,6 +127,7 @@ export async function loadComparison(
       )
     : [];
   return {
+    asked: [...keys],
     entries,
     focusPeers,
     ...(duplicates.length > 0 ? { duplicates } : {}),

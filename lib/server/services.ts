@@ -198,8 +198,11 @@ export class Services {
     const index = this.directory.index(set);
     const result = index.search(query);
     const q = query.q?.trim();
-    if (result.total === 0 && q && lookupFor(q)) {
-      const resolved = await this.resolve(q).catch(() => null);
+    // A US ticker's shape is common in typing (a word, a prefix): asked only once the index is
+    // whole, so that "no hit" means the index has no such primary ticker.
+    const ticker = this.directory.progress(set).state === "ready";
+    if (result.total === 0 && q && (lookupFor(q) || (ticker && usTickerLookup(q)))) {
+      const resolved = await this.resolve(q, { ticker }).catch(() => null);
       if (resolved) {
         const again = index.search({ ...query, q: resolved.companyKey });
         if (again.total > 0)
@@ -351,7 +354,15 @@ export class Services {
    * there, otherwise (when well-formed) through the profile endpoint, which also knows former
    * tickers, secondary listings and predecessor CIKs.
    */
-  async resolve(identifier: string): Promise<{ companyKey: string; via: "index" | "upstream" } | null> {
+  /**
+   * The company an identifier names: from the index, else asked of the data service by the kind
+   * of identifier it is. `ticker`: a US ticker's shape is asked too (the directory search only: a
+   * page or a comparison named by a bare word would otherwise cost a call per made-up word).
+   */
+  async resolve(
+    identifier: string,
+    { ticker = false }: { ticker?: boolean } = {},
+  ): Promise<{ companyKey: string; via: "index" | "upstream" } | null> {
     const value = identifier.trim();
     for (const set of ["default", "all"] as const) {
       const index = this.directory.index(set);
@@ -362,7 +373,7 @@ export class Services {
         .filter((c) => c.primaryListing.ticker.toUpperCase() !== value.toUpperCase());
       if (exact.length === 1 && exact[0]) return { companyKey: exact[0].companyKey, via: "index" };
     }
-    const lookup = lookupFor(value);
+    const lookup = lookupFor(value) ?? (ticker ? usTickerLookup(value) : null);
     if (!lookup) return null;
     const cacheKey = `lookup:${stableKey(lookup)}`;
     try {
@@ -489,14 +500,20 @@ export function lookupFor(value: string): CompanyLookup | null {
   if (isValidIsin(v)) return { isin: v };
   if (isValidCusip(v)) return { cusip: v };
   if (/^\d{1,10}$/.test(v)) return { cik: normalizeCik(v) ?? v };
-  // A US ticker alone (the contract resolves one without a venue): a secondary listing's, say a
-  // depositary receipt's, which the index (primary listings only) cannot find by its ticker.
-  if (US_TICKER.test(v)) return { ticker: v };
   return null;
 }
 
 /** One to five letters, with a share class after a dot or hyphen (BRK.B): a US ticker's shape. */
 const US_TICKER = /^[A-Z]{1,5}(?:[.-][A-Z]{1,2})?$/;
+
+/**
+ * A US ticker alone (the contract resolves one without a venue): a secondary listing's, say a
+ * depositary receipt's, which the index (primary listings only) cannot find by its ticker.
+ */
+export function usTickerLookup(value: string): CompanyLookup | null {
+  const v = value.trim().toUpperCase();
+  return US_TICKER.test(v) ? { ticker: v } : null;
+}
 
 const SERVICES_KEY = Symbol.for("company-dashboard.services");
 type ServicesHolder = { [SERVICES_KEY]?: Services };

@@ -13,7 +13,7 @@ import { GET as topNews } from "@/app/api/top-news/route";
 import { getSandboxHandler } from "@/lib/sandbox/instance";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { compareNews, loadComparison } from "@/lib/server/compare";
-import { getServices, lookupFor, Services, setServices } from "@/lib/server/services";
+import { getServices, lookupFor, Services, setServices, usTickerLookup } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 const call = (handler: (r: Request) => Promise<Response>, path: string, init?: RequestInit) =>
@@ -329,9 +329,11 @@ describe("GET /api/compare and /api/resolve", () => {
     expect(lookupFor("BBG000B9XRB9")).toEqual({ figi: "BBG000B9XRB9" });
     expect(lookupFor("us0378331005")).toEqual({ isin: "US0378331005" });
     expect(lookupFor("037833100")).toEqual({ cusip: "037833100" });
-    expect(lookupFor("rhmc")).toEqual({ ticker: "RHMC" });
-    expect(lookupFor("BRK.B")).toEqual({ ticker: "BRK.B" });
-    expect(lookupFor("Ruihua")).toBeNull();
+    expect(usTickerLookup("rhmc")).toEqual({ ticker: "RHMC" });
+    expect(usTickerLookup("BRK.B")).toEqual({ ticker: "BRK.B" });
+    expect(usTickerLookup("Ruihua")).toBeNull();
+    // Not an identifier to a page or a comparison: a made-up word there costs no call.
+    expect(lookupFor("rhmc")).toBeNull();
   });
 
   it("finds a company by a secondary listing's US ticker, which the index does not hold", async () => {
@@ -339,6 +341,7 @@ describe("GET /api/compare and /api/resolve", () => {
     const body = (await response.json()) as { rows: { companyKey: string }[]; resolvedFrom: string };
     expect(body.rows.map((r) => r.companyKey)).toEqual(["XSHE_300980"]);
     expect(body.resolvedFrom).toBe("RHMC");
+    expect((await call(resolve, "/api/resolve?id=RHMC")).status).toBe(404);
   });
 
   it("resolves identifiers from the index and, for former tickers, through the profile endpoint", async () => {
