@@ -89,7 +89,7 @@ export function CompareView({
   // The URL names the companies as the server answered them: a former ticker or another case by
   // the canonical key, a second name of a company once. Only while the URL still asks for what
   // this comparison answered (an edit made meanwhile is not undone).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keysText stands for keys
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keysText stands for keys, the URL value for inUrl
   useEffect(() => {
     // The same keys in the same order: a reordered set (a new focus) is an edit still on its way.
     if (companiesParam(latest) !== companiesParam(comparison.asked)) return;

@@ -4,13 +4,10 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { dismissFollowNotice, type FollowNotice as Notice, useFollowNotice } from "@/lib/client/following";
+import { inTextField } from "@/lib/client/use-focus-shortcut";
 import { profileHref } from "@/lib/hrefs";
 
 const SHOWN_MS = 8000;
-
-const isEditable = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /**
  * After Undo, the focus goes to the company put back: its row's link where a table shows it (the
@@ -54,13 +51,14 @@ export function FollowNotice() {
     if (!notice?.undo) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (
+        event.defaultPrevented ||
         event.key.toLowerCase() !== "z" ||
         !(event.ctrlKey || event.metaKey) ||
         event.shiftKey ||
         event.altKey
       )
         return;
-      if (isEditable(event.target)) return;
+      if (inTextField(event.target)) return;
       event.preventDefault();
       undo(notice);
     };

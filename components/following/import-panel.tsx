@@ -130,7 +130,9 @@ export function ImportPanel({
                     <UpstreamText>{c.name}</UpstreamText>{" "}
                   </>
                 )}
-                <span className="font-mono text-slate-600 dark:text-slate-300">{c.companyKey}</span>
+                <UpstreamText className="font-mono text-slate-600 dark:text-slate-300">
+                  {c.companyKey}
+                </UpstreamText>
               </li>
             ))}
             {n > SHOWN && <li className="px-1 text-xs">and {n - SHOWN} more</li>}

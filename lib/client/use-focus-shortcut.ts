@@ -2,6 +2,10 @@ import { type RefObject, useEffect } from "react";
 
 const TEXT_FIELD = "input, textarea, select, [contenteditable='true'], [contenteditable='']";
 
+/** Whether a key event's target is a text field (where a plain key, or Ctrl+Z, is the field's own). */
+export const inTextField = (target: EventTarget | null) =>
+  target instanceof Element && target.closest(TEXT_FIELD) !== null;
+
 /**
  * `/` (outside a text field) focuses and selects `input`; with `commandK`, Ctrl/⌘+K does too, from
  * anywhere. With `yieldToPageSearch`, `/` is left to a page's own search box (`data-page-search`).
@@ -18,8 +22,7 @@ export function useFocusShortcut(
       const slash = event.key === "/" && !event.ctrlKey && !event.metaKey;
       if (!command && !slash) return;
       if (slash) {
-        const target = event.target as HTMLElement | null;
-        if (target?.closest(TEXT_FIELD)) return;
+        if (inTextField(event.target)) return;
         if (yieldToPageSearch && document.querySelector("[data-page-search]")) return;
       }
       event.preventDefault();
