@@ -505,9 +505,10 @@ test.describe("paging and views", () => {
     await expect(rows(page)).toHaveCount(60);
     await filters(page).getByRole("checkbox", { name: "M&A" }).check();
     await expect(page).toHaveURL(/\/news\?eventType=earnings,ma&view=headlines$/);
-    await expect(rows(page)).toHaveCount(30);
-    await page.reload();
-    await expect(rows(page)).toHaveCount(30);
+    // The reload opens one page: the server's HTML has 30 stories (the page itself may scroll on
+    // and load more, from wherever the window stands).
+    const html = await (await page.request.get(page.url())).text();
+    expect(html.match(/<li[^>]* data-headline/g)).toHaveLength(30);
   });
 
   test("coming back from a profile keeps the loaded pages and the position", async ({ page }) => {

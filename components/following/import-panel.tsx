@@ -158,35 +158,21 @@ export function ImportPanel({
           {skipped > 0 && `The other ${skipped} did not fit: a list holds at most ${MAX_FOLLOWING}.`}
         </p>
       )}
+      {/* While the keys are checked, only Cancel: what the others would do is not known yet. */}
       <div className="flex flex-wrap gap-2">
-        {n > 0 && current.length === 0 && (
-          <button
-            type="button"
-            className={PRIMARY}
-            disabled={checking}
-            onClick={() => onApply("replace", companies)}
-          >
+        {n > 0 && !checking && current.length === 0 && (
+          <button type="button" className={PRIMARY} onClick={() => onApply("replace", companies)}>
             Follow {n === 1 ? "it" : `these ${n}`}
           </button>
         )}
-        {n > 0 && current.length > 0 && (
+        {n > 0 && !checking && current.length > 0 && (
           <>
             {adds > 0 && (
-              <button
-                type="button"
-                className={PRIMARY}
-                disabled={checking}
-                onClick={() => onApply("merge", companies)}
-              >
+              <button type="button" className={PRIMARY} onClick={() => onApply("merge", companies)}>
                 Add {adds} to my list
               </button>
             )}
-            <button
-              type="button"
-              className={SECONDARY}
-              disabled={checking}
-              onClick={() => onApply("replace", companies)}
-            >
+            <button type="button" className={SECONDARY} onClick={() => onApply("replace", companies)}>
               Replace my list
             </button>
           </>
