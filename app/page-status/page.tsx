@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { ReloadButton } from "@/components/ui/reload-button";
 import { RetryCountdown } from "@/components/ui/retry-countdown";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { plainText } from "@/lib/format";
 import { type PageStatusCause, readPageStatus } from "@/lib/server/page-status";
 import { getServices } from "@/lib/server/services";
 
@@ -45,7 +46,8 @@ export async function generateMetadata(): Promise<Metadata> {
   const asked = askedFor(readPageStatus(await headers())?.path);
   const what = asked?.company ?? asked?.key;
   return {
-    title: what ? `${what}: temporarily unavailable` : "Temporarily unavailable",
+    // Upstream text (or the address's) in a title: bidi controls removed, as in every title.
+    title: what ? `${plainText(what)}: temporarily unavailable` : "Temporarily unavailable",
     robots: { index: false },
   };
 }
@@ -121,7 +123,7 @@ export default async function PageStatus() {
             {asked.key && (
               <>
                 {" "}
-                <span className="font-mono">{asked.key}</span>
+                <UpstreamText className="font-mono">{asked.key}</UpstreamText>
               </>
             )}
           </>
