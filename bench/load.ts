@@ -133,6 +133,13 @@ async function health(base: string): Promise<Health> {
 }
 
 /** Upstream list calls since the app started (the company index's sync). */
+async function pageFront(base: string): Promise<{ hits: number; renders: number; shed: number }> {
+  const status = (await (await fetch(`${base}/api/status`)).json()) as {
+    pages: { hits: number; renders: number; shed: number };
+  };
+  return status.pages;
+}
+
 async function listCalls(base: string): Promise<number> {
   const status = (await (await fetch(`${base}/api/status`)).json()) as {
     upstreamCalls: Record<string, { calls: number }>;
@@ -194,6 +201,7 @@ async function loadRun(
   maxRequests: number,
 ): Promise<{ perThousand: number; requests: number }> {
   const before = await health(base);
+  const pagesBefore = await pageFront(base);
   const byKind = new Map<Kind, { latencies: number[]; statuses: Map<number, number> }>(
     MIX.map(([kind]) => [kind, { latencies: [], statuses: new Map() }]),
   );
@@ -253,6 +261,7 @@ async function loadRun(
   }, 10_000);
   const result = await done.finally(() => clearInterval(sampler));
   const after = await health(base);
+  const pagesAfter = await pageFront(base);
 
   const total = all.length;
   const pageViews = [...byKind].reduce(
@@ -307,6 +316,11 @@ async function loadRun(
   console.log(
     `after the run: upstream ${after.upstream.state}, breaker ${after.upstream.breaker.state}, ` +
       `${after.caches.entries.toLocaleString("en-US")} cache entries, stale served ${after.caches.staleServed - before.caches.staleServed}`,
+  );
+  console.log(
+    `page front: ${(pagesAfter.renders - pagesBefore.renders).toLocaleString("en-US")} pages rendered, ` +
+      `${(pagesAfter.hits - pagesBefore.hits).toLocaleString("en-US")} answered from kept pages, ` +
+      `${pagesAfter.shed - pagesBefore.shed} shed`,
   );
   if (failures > 0) process.exitCode = 1;
   return { perThousand: (upstreamCalls / Math.max(1, pageViews)) * 1000, requests: total };
