@@ -425,6 +425,15 @@ test("identifiers copy to the clipboard", async ({ page, context }) => {
   await expect(page.locator("#identifiers").getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^FSCLC[0-9A-Z]{10}$/);
+  // A listing's copy says so above its button, without moving the table's columns.
+  const table = page.locator("#identifiers table");
+  const columns = () =>
+    table.evaluate((el) => [...el.querySelectorAll("thead th")].map((th) => th.getBoundingClientRect().x));
+  const before = await columns();
+  await table.locator("tbody tr").first().getByRole("button").nth(2).click();
+  await expect(table.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+  expect(await columns()).toEqual(before);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^BBG[0-9A-Z]{9}$/);
 });
 
 test.describe("without JavaScript", () => {

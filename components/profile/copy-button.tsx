@@ -37,8 +37,12 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     timer.current = setTimeout(() => setState("idle"), 2500);
   }
 
+  const message =
+    state === "copied" ? "Copied" : state === "failed" ? "Copy failed: select the text instead" : "";
   return (
-    <span className="inline-flex items-center gap-1">
+    // The message floats above the button, out of the flow: said inline, it widened its table
+    // column and shifted every column of the table, twice.
+    <span className="relative inline-flex items-center">
       <button
         type="button"
         // The clipboard needs a script: without one there is nothing to press.
@@ -62,8 +66,16 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
           </svg>
         )}
       </button>
-      <span role="status" className="text-xs text-slate-600 dark:text-slate-300">
-        {state === "copied" ? "Copied" : state === "failed" ? "Copy failed: select the text instead" : ""}
+      {/* Right-aligned with the button, so it never reaches past a table's last column. */}
+      <span
+        role="status"
+        className={
+          message
+            ? "pointer-events-none absolute right-0 bottom-full z-10 mb-1 whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow dark:bg-slate-100 dark:text-slate-900"
+            : "sr-only"
+        }
+      >
+        {message}
       </span>
     </span>
   );
