@@ -3,7 +3,7 @@ import { installRedis } from "@/tests/shared-redis";
 import { until } from "@/tests/until";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 import { bucketOf, clientAddress, RateLimiter } from "./rate-limit";
-import type { SharedRedis } from "./redis";
+import { HUNG_AFTER, type SharedRedis } from "./redis";
 
 describe("RateLimiter in this process", () => {
   afterEach(() => {
@@ -58,6 +58,31 @@ describe("RateLimiter shared through a real redis-server", () => {
     const after = [];
     for (const { limiter } of [two, one, two, one]) after.push((await limiter.take("198.51.100.3")).allowed);
     expect(after).toEqual([true, true, true, false]);
+  });
+
+  it("answers within the command timeout while Redis hangs with the connection open, then at once", async () => {
+    const { limiter, shared } = await instance();
+    expect(await limiter.take("198.51.100.4")).toEqual({ allowed: true });
+    redis.server().freeze(); // connections stay open; nothing answers
+    try {
+      // Each waits out one command timeout (500 ms) until Redis counts as hung...
+      for (let i = 0; i < HUNG_AFTER + 1; i++) {
+        const started = Date.now();
+        expect(await limiter.take(`198.51.100.${10 + i}`)).toEqual({ allowed: true });
+        expect(Date.now() - started).toBeLessThan(1_500);
+      }
+      expect(shared.isReady()).toBe(false);
+      expect(limiter.mode()).toBe("local-fallback");
+      // ...then this process's count answers at once, and still limits the client.
+      const started = Date.now();
+      const decisions = [];
+      for (let i = 0; i < 3; i++) decisions.push((await limiter.take("198.51.100.5")).allowed);
+      expect(decisions).toEqual([true, true, true]);
+      expect(await limiter.take("198.51.100.5")).toMatchObject({ allowed: false });
+      expect(Date.now() - started).toBeLessThan(200);
+    } finally {
+      redis.server().thaw();
+    }
   });
 });
 

@@ -2,8 +2,9 @@
 // that one browser (or script) cannot spend the upstream budget for everyone. Configured by
 // API_RATE_LIMIT ("requests/seconds", or "off") and TRUSTED_PROXY_HOPS; see the README. Counted by
 // rate-limiter-flexible: in memory, or with REDIS_URL in Redis for every instance together, with
-// the memory limiter as its insurance while Redis is down (each instance then allows a client the
-// whole N: lenient for a moment, which a per-client abuse limit can afford; no request fails).
+// the memory limiter taking over while Redis is down, hung or slow (each instance then allows a
+// client the whole N: lenient for a moment, which a per-client abuse limit can afford; no request
+// fails, and none waits longer than a Redis command's timeout).
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 import { getConfig, type RateLimitConfig } from "./config";
@@ -52,12 +53,9 @@ export class RateLimiter implements ClientLimiter {
     this.shared = redis
       ? new RateLimiterRedis({
           ...options,
-          storeClient: redis.commandClient(),
+          storeClient: redis.client,
           useRedisPackage: true,
-          // Straight to the insurance while Redis is down, instead of a failing command per request.
-          rejectIfRedisNotReady: true,
           keyPrefix: redis.key(name),
-          insuranceLimiter: this.local,
         })
       : null;
   }
@@ -70,14 +68,27 @@ export class RateLimiter implements ClientLimiter {
 
   /** Spends one of the client's requests, or says how long until the window lets it in again. */
   async take(client: string): Promise<RateDecision> {
-    try {
-      await (this.shared ?? this.local).consume(client);
-      return { allowed: true };
-    } catch (refusal) {
-      // Anything but a refusal is the limiter failing: never a reason to fail the request.
-      if (!(refusal instanceof RateLimiterRes)) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
-    }
+    const { redis, shared } = this;
+    // Through SharedRedis.attempt, as every Redis command: at once to this process's count while
+    // Redis is down, and within the command timeout while it hangs with the connection open (the
+    // client's own timeout ends once a command is written: a stopped Redis held every API request,
+    // /api/health too, until it woke).
+    const decision = redis && shared ? await redis.attempt(() => decide(shared, client)) : undefined;
+    return decision ?? decide(this.local, client).catch(() => ({ allowed: true }) as const);
+  }
+}
+
+/**
+ * One unit from `limiter`: a refusal is a decision; anything else it throws is the limiter failing,
+ * which rejects (never a reason to refuse the request).
+ */
+async function decide(limiter: RateLimiterMemory | RateLimiterRedis, client: string): Promise<RateDecision> {
+  try {
+    await limiter.consume(client);
+    return { allowed: true };
+  } catch (refusal) {
+    if (!(refusal instanceof RateLimiterRes)) throw refusal;
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
   }
 }
 

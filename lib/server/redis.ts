@@ -138,11 +138,6 @@ export class SharedRedis {
     return this.unanswered >= HUNG_AFTER && this.hungUntil > 0;
   }
 
-  /** The client with this connection's command timeout, for libraries that take a client (rate-limiter-flexible). */
-  commandClient(): Client {
-    return this.client.withCommandOptions({ timeout: this.commandTimeoutMs }) as Client;
-  }
-
   /**
    * Whether Redis is up, after waiting for the first connection while a start still makes it (at
    * most the start wait): a decision taken once at start (who syncs the index) must not mistake
