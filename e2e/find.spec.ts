@@ -140,6 +140,16 @@ test.describe("search from every page", () => {
     await headerBox(page).press("Enter");
     await expect(page).toHaveURL(/\/companies\?q=qqzzxx$/);
     await expect(page.getByText(/No companies match “qqzzxx”/)).toBeVisible();
+    // A pasted paragraph stops at the search's 200 characters (the API refuses more), and the
+    // directory's "no match" wraps it instead of running off the page.
+    await summon(page, "Control+k");
+    await page.keyboard.insertText("q".repeat(260));
+    await expect(headerBox(page)).toHaveValue("q".repeat(200));
+    await headerBox(page).press("Enter");
+    await expect(page.getByText(/No companies match “q{200}”/)).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
   });
 
   test("Enter takes no match of an earlier text, nor an input method's confirming Enter", async ({

@@ -165,6 +165,25 @@ test.describe("in another timezone", () => {
     await expect(time).toContainText(/ (AM|PM) UTC-5$/);
     await expect(time).toHaveAttribute("title", /^2026-11-\d\d \d\d:\d\d UTC$/);
   });
+
+  test("the headlines' times are in UTC, as their day headings: a row's day is its heading's", async ({
+    page,
+  }) => {
+    await page.goto("/news?view=headlines&group=day");
+    const day = page.locator("section[aria-labelledby^='day-']").first();
+    await expect(day.getByRole("heading", { level: 3 })).toContainText("Friday, November 20, 2026 (UTC)");
+    // Late in the day in UTC is the day before in New York: the rows must still say Nov 20.
+    const stamps = await day
+      .locator("li[data-headline] time")
+      .evaluateAll((nodes) =>
+        nodes.map((n) => ({ iso: n.getAttribute("datetime") ?? "", text: n.textContent ?? "" })),
+      );
+    expect(stamps.length).toBeGreaterThan(0);
+    for (const { iso, text } of stamps)
+      expect(text).toBe(
+        `${iso.slice(5, 7) === "11" ? "Nov" : "?"} ${Number(iso.slice(8, 10))}, ${iso.slice(11, 16)} UTC`,
+      );
+  });
 });
 
 test.describe("each filter", () => {
@@ -725,7 +744,7 @@ test.describe("relative ranges", () => {
       "aria-pressed",
       "true",
     );
-    await expect(summary(page)).toContainText("Nov 20 (UTC), today");
+    await expect(summary(page)).toContainText("Nov 20, 2026 (UTC), today");
     await expectTotal(page, await apiTotal(request, "startDate=2026-11-20&endDate=2026-11-20"));
     expect(new Set(await attribute(page, "date"))).toEqual(new Set(["2026-11-20"]));
 

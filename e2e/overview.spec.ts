@@ -24,7 +24,7 @@ test("shows today's top stories, the week by event type, recent updates and a di
   ).toEqual(new Set(["2026-11-20"]));
   const today = await apiTotal(request, "startDate=2026-11-20&endDate=2026-11-20");
   await expect(
-    stories.getByRole("link", { name: `All ${today.toLocaleString("en-US")} from Nov 20 →` }),
+    stories.getByRole("link", { name: `All ${today.toLocaleString("en-US")} from Nov 20, 2026 →` }),
   ).toHaveAttribute("href", "/news?range=today");
 
   // The week's counts: one row per event type, each the feed's own total for that type.
@@ -34,7 +34,7 @@ test("shows today's top stories, the week by event type, recent updates and a di
   await expect(maRow).toContainText((await apiTotal(request, "eventType=ma")).toLocaleString("en-US"));
   const total = await apiTotal(request, "");
   await expect(chart.locator("caption")).toContainText(
-    `${total.toLocaleString("en-US")} stories, Nov 14 – Nov 20`,
+    `${total.toLocaleString("en-US")} stories, Nov 14 – Nov 20, 2026`,
   );
 
   // Recently updated companies, newest change first, as "updated … ago".

@@ -136,20 +136,21 @@ function offsetLabel(date: Date): string {
 
 /**
  * An instant in the reader's timezone, from Date's local fields rather than Intl (whose first
- * formatter costs tens of milliseconds): "Nov 20, 10:04 AM UTC-5", or "Nov 20, 10:04" (`stamp`).
+ * formatter costs tens of milliseconds): "Nov 20, 10:04 AM UTC-5".
  */
-export function formatLocalTime(ms: number, style: "full" | "stamp" = "full"): string {
+export function formatLocalTime(ms: number): string {
   const date = new Date(ms);
   return clockTime(
     [date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()],
-    style,
+    "full",
     offsetLabel(date),
   );
 }
 
 /**
- * The same in UTC: "Nov 20, 3:04 PM UTC". What a server renders before the reader's timezone is
- * known, so that for a reader in UTC nothing changes once it is.
+ * The same in UTC: "Nov 20, 3:04 PM UTC", what a server renders before the reader's timezone is
+ * known, so that for a reader in UTC nothing changes once it is; or "Nov 20, 15:04" (`stamp`, the
+ * headline view's narrow column, under UTC day headings).
  */
 export function formatUtcTime(ms: number, style: "full" | "stamp" = "full"): string {
   const date = new Date(ms);

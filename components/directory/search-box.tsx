@@ -3,6 +3,7 @@
 import { memo, useEffect, useRef, useState } from "react";
 import { useDebouncedCallback } from "@/lib/client/debounce";
 import { useFocusShortcut } from "@/lib/client/use-focus-shortcut";
+import { MAX_QUERY_LENGTH } from "@/lib/directory/fields";
 
 /**
  * The directory's query box: focused on load and by "/", reports what is typed (a burst of keys
@@ -111,7 +112,7 @@ export const SearchBox = memo(function SearchBox({
                 onArrowDown();
               }
             }}
-            maxLength={200}
+            maxLength={MAX_QUERY_LENGTH}
             placeholder="Name, ticker, ISIN, CUSIP, FIGI, CIK or fscl"
             className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-12 text-base shadow-sm placeholder:text-slate-500 focus:border-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
           />

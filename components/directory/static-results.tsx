@@ -59,7 +59,7 @@ export function StaticResults({
   if (total === 0)
     return (
       <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm dark:border-slate-700">
-        <p className="text-base font-semibold">
+        <p className="text-base font-semibold wrap-anywhere">
           {q ? `No companies match “${q}”` : "No companies match"}
           {filters > 0 ? " with these filters" : ""}
         </p>

@@ -10,20 +10,25 @@ export const stories = (n: number) => (n === 1 ? "1 story" : `${formatCount(n)} 
 
 /**
  * The loaded stories in the chosen grouping (ranked as the API orders them, by day, or by company)
- * and density (cards, or one headline line each).
+ * and density (cards, or one headline line each). `complete`: every page is loaded, so a group's
+ * count is the whole group's, not what has loaded so far.
  */
 export function FeedList({
   articles,
   group,
   density,
   hasLogo,
+  complete,
 }: {
   articles: readonly FeedArticle[];
   group: FeedGroup;
   density: FeedDensity;
   hasLogo: (companyKey: string) => boolean;
+  complete: boolean;
 }) {
   const logo = (a: FeedArticle) => (a.companyKey ? hasLogo(a.companyKey) : false);
+  // A sticky day heading is read far from the note above the list: it says the count is partial.
+  const count = (n: number) => (complete ? stories(n) : `${stories(n)} loaded`);
   const headlines = density === "headlines";
 
   if (group === "day") {
@@ -39,7 +44,7 @@ export function FeedList({
               >
                 {Number.isNaN(ms) ? group.date : formatUtcDay(ms, "long")}{" "}
                 <span className="font-normal text-slate-600 dark:text-slate-400">
-                  (UTC) · {stories(group.articles.length)}
+                  (UTC) · {count(group.articles.length)}
                 </span>
               </h3>
               {headlines ? (
@@ -78,7 +83,7 @@ export function FeedList({
               >
                 <ArticleCompany article={first} hasLogo={logo(first)} />
                 <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
-                  {stories(group.articles.length)}
+                  {count(group.articles.length)}
                 </span>
               </h3>
               {headlines ? (

@@ -4,13 +4,12 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FeedArticle } from "@/lib/api-types";
-import { plainText, safeHttpUrl } from "@/lib/format";
+import { formatUtc, formatUtcTime, plainText, safeHttpUrl } from "@/lib/format";
 import { ArticleTitle } from "./article-title";
 import { swatchOf } from "./event-colors";
 import { eventTypeLabel } from "./event-type-chip";
 import { articleKey } from "./grouping";
 import { importanceLabel } from "./importance";
-import { LocalTime } from "./local-time";
 
 /** Importance as a coloured level number: the same scale as the cards' badge, in one column. */
 const LEVEL_TONE: Record<number, string> = {
@@ -47,7 +46,7 @@ function HeadlineRow({
     >
       <div className="grid grid-cols-[auto_auto_minmax(0,1fr)_auto] items-center gap-x-2.5 gap-y-0.5 px-1.5 py-1 text-sm sm:grid-cols-[6.75rem_1.5rem_6.5rem_minmax(0,1fr)_9.5rem] sm:py-0 sm:leading-8">
         <span className="font-mono text-xs tabular-nums text-slate-600 dark:text-slate-400">
-          <LocalTime iso={article.collectedAt} style="stamp" titlePrefix="Collected " />
+          <UtcStamp iso={article.collectedAt} />
         </span>
         <span
           title={`Importance ${article.importance} of 5: ${importanceLabel(article.importance)}`}
@@ -186,13 +185,29 @@ export function HeadlineList({
 }
 
 /** The column names above a headline list, for sighted readers (each row says them to screen readers). */
+/**
+ * When a story was collected, "Nov 20, 14:05", in UTC as the day headings and story dates above it
+ * (in the reader's zone, a story of Nov 28 00:07 UTC read "Nov 27, 16:07" under Nov 28's heading);
+ * an unreadable time is a dash rather than the raw value.
+ */
+function UtcStamp({ iso }: { iso: string }) {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return <span>—</span>;
+  return (
+    <time dateTime={new Date(ms).toISOString()} title={`Collected ${formatUtc(ms)}`}>
+      {formatUtcTime(ms, "stamp")}
+      <span className="sr-only"> UTC</span>
+    </time>
+  );
+}
+
 export function HeadlineColumns() {
   return (
     <div
       aria-hidden="true"
       className="hidden grid-cols-[6.75rem_1.5rem_6.5rem_minmax(0,1fr)_9.5rem] gap-x-2.5 px-1.5 pb-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
     >
-      <span>Time</span>
+      <span>Time (UTC)</span>
       <span title="Importance">Imp</span>
       <span>Company</span>
       <span>Headline</span>

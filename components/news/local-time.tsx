@@ -5,24 +5,15 @@ import { formatLocalTime, formatUtc, formatUtcTime } from "@/lib/format";
 
 /**
  * An instant in the reader's timezone, in the same form in UTC before hydration; its full UTC
- * form on hover, after `titlePrefix`. `stamp`: "Nov 20, 14:05", for the headline view's narrow
- * column, where an unreadable time is a dash rather than the raw value.
+ * form on hover.
  */
-export function LocalTime({
-  iso,
-  style = "full",
-  titlePrefix = "",
-}: {
-  iso: string;
-  style?: "full" | "stamp";
-  titlePrefix?: string;
-}) {
+export function LocalTime({ iso }: { iso: string }) {
   const hydrated = useHydrated();
   const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return <span>{style === "stamp" ? "—" : iso}</span>;
+  if (Number.isNaN(ms)) return <span>{iso}</span>;
   return (
-    <time dateTime={new Date(ms).toISOString()} title={`${titlePrefix}${formatUtc(ms)}`}>
-      {hydrated ? formatLocalTime(ms, style) : formatUtcTime(ms, style)}
+    <time dateTime={new Date(ms).toISOString()} title={formatUtc(ms)}>
+      {hydrated ? formatLocalTime(ms) : formatUtcTime(ms)}
     </time>
   );
 }

@@ -383,6 +383,7 @@ export function NewsFeed({
                 group={state.group}
                 density={state.density}
                 hasLogo={(key) => !noLogo.has(key)}
+                complete={!hasNextPage}
               />
             </div>
           )}

@@ -9,6 +9,7 @@ import type { DirectoryPage, DirectoryRow } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import { useDebounced } from "@/lib/client/debounce";
 import type { CompanyCard } from "@/lib/client/recent-companies";
+import { MAX_QUERY_LENGTH } from "@/lib/directory/fields";
 import { indexingText } from "@/lib/directory/progress-text";
 
 /** The directory's first eight matches for a picker (name, ticker or any identifier). */
@@ -176,6 +177,8 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
         role="combobox"
         autoComplete="off"
         spellCheck={false}
+        // The search API refuses longer text (a pasted paragraph read "q: Too big: expected string…").
+        maxLength={MAX_QUERY_LENGTH}
         disabled={disabled}
         aria-autocomplete="list"
         aria-expanded={showList}

@@ -24,8 +24,8 @@ export function ErrorState({
       role="alert"
       className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
     >
-      <p className="font-semibold">{title}</p>
-      <p className="mt-1">{describeError(error)}</p>
+      <p className="font-semibold wrap-anywhere">{title}</p>
+      <p className="mt-1 wrap-anywhere">{describeError(error)}</p>
       {onRetry && !isRefusal(error) && (
         <button
           type="button"
@@ -42,7 +42,7 @@ export function ErrorState({
 export function EmptyState({ title, children }: { title: ReactNode; children?: ReactNode }) {
   return (
     <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-      <p className="font-semibold">{title}</p>
+      <p className="font-semibold wrap-anywhere">{title}</p>
       {children && <div className="mt-2 text-sm text-slate-600 dark:text-slate-300">{children}</div>}
     </div>
   );

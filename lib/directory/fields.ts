@@ -1,6 +1,9 @@
 // The directory's facet fields, sort fields and market-cap buckets: shared by the index on the
 // server and the directory page in the browser (so plain constants only).
 
+/** The longest search text the directory's API takes: every search box stops there. */
+export const MAX_QUERY_LENGTH = 200;
+
 export const FACET_FIELDS = [
   "sector",
   "industryGroup",

@@ -4,6 +4,7 @@ import {
   capPresetOf,
   DEFAULT_FEED_STATE,
   describeMarketCap,
+  describeRange,
   type FeedState,
   formatCapParam,
   normalizeFeedState,
@@ -312,5 +313,13 @@ describe("relaxations and links", () => {
   it("builds links into the feed", () => {
     expect(feedHref({}, TODAY)).toBe("/news");
     expect(feedHref({ eventTypes: ["ma"] }, TODAY)).toBe("/news?eventType=ma");
+  });
+});
+
+describe("describeRange", () => {
+  it("always says the year, once when the range is within one", () => {
+    expect(describeRange({ start: "2026-11-14", end: "2026-11-20" })).toBe("Nov 14 – Nov 20, 2026");
+    expect(describeRange({ start: "2025-12-30", end: "2026-01-02" })).toBe("Dec 30, 2025 – Jan 2, 2026");
+    expect(describeRange({ start: "2020-01-01", end: "2020-01-01" })).toBe("Jan 1, 2020");
   });
 });

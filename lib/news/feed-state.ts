@@ -409,11 +409,16 @@ export function describeMarketCap(min: number | undefined, max: number | undefin
   return `market cap ${usd(floor)}–${usd(max)}`;
 }
 
-/** "Nov 14 – Nov 20" (UTC days). */
+/**
+ * "Nov 14 – Nov 20, 2026", "Dec 30, 2025 – Jan 2, 2026", "Nov 20, 2026" (UTC days). Always with its
+ * year: a link or bookmark to last year's week must not read as this week's.
+ */
 export function describeRange(range: DateRange): string {
-  const start = formatUtcDay(Date.parse(`${range.start}T00:00:00Z`), "day");
-  if (range.start === range.end) return start;
-  return `${start} – ${formatUtcDay(Date.parse(`${range.end}T00:00:00Z`), "day")}`;
+  const [startYear, endYear] = [range.start.slice(0, 4), range.end.slice(0, 4)];
+  const day = (date: string) => formatUtcDay(Date.parse(`${date}T00:00:00Z`), "day");
+  if (range.start === range.end) return `${day(range.start)}, ${startYear}`;
+  const start = startYear === endYear ? day(range.start) : `${day(range.start)}, ${startYear}`;
+  return `${start} – ${day(range.end)}, ${endYear}`;
 }
 
 export type FilterId = "company" | "eventTypes" | "importance" | "marketCap" | "dates";

@@ -222,7 +222,7 @@ export function parseSearch<T extends z.ZodType>(params: URLSearchParams, schema
 export const textParam = (max: number) =>
   z
     .string()
-    .max(max)
+    .max(max, `must be at most ${max} characters`)
     .regex(/^\P{Cc}*$/u, "must not contain control characters");
 
 /** Repeated once per value, or once with commas: at most this many values of this length. */

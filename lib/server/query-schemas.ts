@@ -4,7 +4,7 @@ import { companiesOf, MAX_COMPARE } from "@/lib/compare/set";
 import { daysBetween, isIsoDate } from "@/lib/dates";
 import type { DirectoryQuery } from "@/lib/directory/company-index";
 import { CSV_FLAVORS } from "@/lib/directory/csv";
-import { CAP_FILTER_VALUES, FACET_FIELDS, SORT_FIELDS } from "@/lib/directory/fields";
+import { CAP_FILTER_VALUES, FACET_FIELDS, MAX_QUERY_LENGTH, SORT_FIELDS } from "@/lib/directory/fields";
 import { MAX_FOLLOWING } from "@/lib/following/list";
 import { IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { EVENT_TYPES } from "@/lib/upstream/schemas";
@@ -36,7 +36,7 @@ const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 
 /** The directory view: query, filters and order; shared by the search and its CSV export. */
 const directoryView = {
-  q: textParam(200).optional(),
+  q: textParam(MAX_QUERY_LENGTH).optional(),
   set: z.enum(["default", "all"]).default("default"),
   sort: z.enum(SORT_FIELDS).optional(),
   order: z.enum(["asc", "desc"]).optional(),

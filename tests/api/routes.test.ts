@@ -77,7 +77,11 @@ describe("GET /api/companies", () => {
     await expectBadRequest(await call(companies, "/api/companies?sort=shoeSize"), "sort");
     await expectBadRequest(await call(companies, "/api/companies?minMarketCap=-4"), "minMarketCap");
     await expectBadRequest(await call(companies, "/api/companies?apiKey=x"), "apiKey");
-    await expectBadRequest(await call(companies, `/api/companies?q=${"x".repeat(500)}`), "q");
+    const long = await call(companies, `/api/companies?q=${"x".repeat(500)}`);
+    expect(((await long.clone().json()) as { errors: { message: string }[] }).errors[0]?.message).toBe(
+      "q: must be at most 200 characters",
+    );
+    await expectBadRequest(long, "q");
     // Numbers are decimal: an empty or blank value is not 0 (it would lift the feed's $1B floor).
     await expectBadRequest(await call(topNews, "/api/top-news?minMarketCap="), "minMarketCap");
     await expectBadRequest(await call(topNews, "/api/top-news?maxMarketCap=%20"), "maxMarketCap");
