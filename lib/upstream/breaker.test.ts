@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CircuitBreaker } from "./breaker";
 
 function setup(failureThreshold = 3, cooldownMs = 1000) {
@@ -13,6 +13,32 @@ function setup(failureThreshold = 3, cooldownMs = 1000) {
 }
 
 describe("CircuitBreaker", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("says in the log when it opens, opens again after a failed probe, and closes", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const { breaker, clock, fail } = setup(3, 30_000);
+    fail();
+    fail();
+    expect(warn).not.toHaveBeenCalled();
+    fail();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toBe(
+      "upstream: 3 calls in a row failed; calls fail at once for 30 s, then one probe tries the service",
+    );
+    clock.now = 30_000;
+    fail(); // the probe
+    expect(warn.mock.calls[1]?.[0]).toMatch(/^upstream: its probe failed; calls fail at once for 30 s/);
+    clock.now = 60_000;
+    const probe = breaker.tryAcquire();
+    breaker.success(probe as NonNullable<typeof probe>);
+    expect(log).toHaveBeenCalledWith("upstream: the data service answers again; calls resume");
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
   it("stays closed below the threshold, and a success resets the count", () => {
     const { breaker, fail } = setup(3);
     fail();

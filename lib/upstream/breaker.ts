@@ -66,7 +66,10 @@ export class CircuitBreaker {
     if (ticket.probe) this.probeInFlight = false;
     this.consecutiveFailures = 0;
     if (ticket.probe || this.state !== "open") {
-      if (this.state !== "closed") dataChanged();
+      if (this.state !== "closed") {
+        dataChanged();
+        console.log("upstream: the data service answers again; calls resume");
+      }
       this.state = "closed";
       this.openedAt = null;
     }
@@ -77,11 +80,12 @@ export class CircuitBreaker {
     if (ticket.probe) {
       this.probeInFlight = false;
       // An older call that came back well may have closed the breaker meanwhile: that stands.
-      if (this.state === "half-open") this.open();
+      if (this.state === "half-open") this.open("its probe failed");
       return;
     }
     this.consecutiveFailures++;
-    if (this.state === "closed" && this.consecutiveFailures >= this.failureThreshold) this.open();
+    if (this.state === "closed" && this.consecutiveFailures >= this.failureThreshold)
+      this.open(`${this.consecutiveFailures} calls in a row failed`);
   }
 
   /**
@@ -113,7 +117,11 @@ export class CircuitBreaker {
     };
   }
 
-  private open(): void {
+  /** Opens the circuit, and says so in the log: an operator learns why pages answer 503. */
+  private open(why: string): void {
+    console.warn(
+      `upstream: ${why}; calls fail at once for ${Math.round(this.cooldownMs / 1000)} s, then one probe tries the service`,
+    );
     dataChanged();
     this.state = "open";
     this.openedAt = this.now();

@@ -96,13 +96,18 @@ describe("UpstreamClient", () => {
     expect(sleeps[1]).toBeGreaterThan(sleeps[0] as number);
   });
 
-  it("honours Retry-After on 429", async () => {
+  it("honours Retry-After on 429, and says so in the log", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { client, sleeps } = clientWith([
       jsonResponse({ errors: [{ message: "slow down" }] }, 429, { "retry-after": "2" }),
       jsonResponse(pageBody),
     ]);
     await client.getCompaniesPage({});
     expect(sleeps).toEqual([2000]);
+    expect(warn).toHaveBeenCalledWith(
+      "upstream: 429 on /v3/companies-list; every call waits 2 s as the service asks",
+    );
+    warn.mockRestore();
   });
 
   it("does not wait for a Retry-After beyond its limit: fails as rate_limited with the delay", async () => {

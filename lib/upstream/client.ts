@@ -417,7 +417,12 @@ export class UpstreamClient {
     const error = await this.toError(response, path, limit);
     if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
     else this.monitor.success();
-    if (error.code === "rate_limited") this.budget.pause(error.details.retryAfterMs ?? 0);
+    if (error.code === "rate_limited") {
+      const waitMs = error.details.retryAfterMs ?? 0;
+      if (this.budget.pausedUntil() === null)
+        console.warn(`upstream: 429 on ${path}; every call waits ${Math.ceil(waitMs / 1000)} s as the service asks`);
+      this.budget.pause(waitMs);
+    }
     throw error;
   }
 
