@@ -21,6 +21,7 @@ import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import { formatCount } from "@/lib/format";
 import {
   DENSITY_COOKIE,
+  describeEventTypes,
   describeImportance,
   describeMarketCap,
   describeRange,
@@ -38,7 +39,6 @@ import {
   withoutFilters,
 } from "@/lib/news/feed-state";
 import type { PickedCompany } from "@/lib/news/picked-company";
-import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
 import { ActiveFilters, FeedSkeleton } from "./active-filters";
 import { CompanyPicker } from "./company-picker";
 import { DateFilter } from "./date-filter";
@@ -176,13 +176,6 @@ export function NewsFeed({
     (state.minMarketCap !== undefined || state.maxMarketCap !== undefined ? 1 : 0) +
     (state.company ? 1 : 0);
 
-  const typesSummary =
-    state.eventTypes.length === 0
-      ? "every event type"
-      : state.eventTypes.length <= 3
-        ? state.eventTypes.map((t) => EVENT_TYPE_LABELS[t]).join(", ")
-        : `${state.eventTypes.length} event types`;
-
   return (
     <div
       ref={root}
@@ -290,7 +283,7 @@ export function NewsFeed({
             ) : (
               describeMarketCap(state.minMarketCap, state.maxMarketCap)
             )}{" "}
-            · {typesSummary}
+            · {describeEventTypes(state.eventTypes)}
             {updating && <span className="ml-2 text-brand-600 dark:text-sky-300">Updating…</span>}
           </p>
           <div data-needs-js="" className="flex flex-wrap items-center gap-3 print:hidden xl:shrink-0">

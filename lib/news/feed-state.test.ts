@@ -3,6 +3,7 @@ import { changedParams, feedHref, feedParamsOf, serializeFeedState } from "@/app
 import {
   capPresetOf,
   DEFAULT_FEED_STATE,
+  describeFeedView,
   describeMarketCap,
   describeRange,
   type FeedState,
@@ -321,5 +322,21 @@ describe("describeRange", () => {
     expect(describeRange({ start: "2026-11-14", end: "2026-11-20" })).toBe("Nov 14 – Nov 20, 2026");
     expect(describeRange({ start: "2025-12-30", end: "2026-01-02" })).toBe("Dec 30, 2025 – Jan 2, 2026");
     expect(describeRange({ start: "2020-01-01", end: "2020-01-01" })).toBe("Jan 1, 2020");
+  });
+});
+
+describe("describeFeedView", () => {
+  it("says only what the view narrows beyond the defaults, and always the importance", () => {
+    expect(describeFeedView(state({}))).toBe("importance 1–2");
+    expect(describeFeedView(state({ eventTypes: ["earnings", "ma", "legal", "esg"] }))).toBe(
+      "importance 1–2 · 4 event types",
+    );
+    expect(
+      describeFeedView(state({ range: { start: "2026-11-01", end: "2026-11-03" }, minMarketCap: 0 })),
+    ).toBe("Nov 1 – Nov 3, 2026 · importance 1–2 · any market cap");
+    // A company's view: its name, and no market cap (a company's own news has none).
+    expect(describeFeedView(state({ company: "XSHE_300980", minMarketCap: 0 }), "Ruihua")).toBe(
+      "Ruihua · importance 1–2",
+    );
   });
 });

@@ -8,6 +8,7 @@ import { formatUsdCompact, formatUtcDay } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import {
   DEFAULT_MIN_MARKET_CAP,
+  EVENT_TYPE_LABELS,
   EVENT_TYPES,
   type EventType,
   isKnownEventType,
@@ -399,6 +400,30 @@ export function describeImportance(importance: ImportanceFilter): string {
   return importance.min === importance.max
     ? `importance ${importance.min}`
     : `importance ${importance.min}–${importance.max}`;
+}
+
+/** "every event type", "Earnings, M&A" (up to three by name), "5 event types". */
+export function describeEventTypes(types: readonly EventType[]): string {
+  if (types.length === 0) return "every event type";
+  if (types.length <= 3) return types.map((t) => EVENT_TYPE_LABELS[t]).join(", ");
+  return `${types.length} event types`;
+}
+
+/**
+ * What a view narrows to beyond the defaults, as a feed reader's title shows it: "Acme Corp ·
+ * today · importance 1–2 · Earnings" (`company`: the company's name, when the view has one).
+ * Importance is always said; the market cap only when no company is picked, as on the page.
+ */
+export function describeFeedView(state: FeedState, company?: string): string {
+  const parts: string[] = [];
+  if (company) parts.push(company);
+  if (state.relative) parts.push(describeRelative(state.relative).toLowerCase());
+  else if (state.range) parts.push(describeRange(state.range));
+  parts.push(describeImportance(state.importance));
+  if (!company && (state.minMarketCap !== undefined || state.maxMarketCap !== undefined))
+    parts.push(describeMarketCap(state.minMarketCap, state.maxMarketCap));
+  if (state.eventTypes.length > 0) parts.push(describeEventTypes(state.eventTypes));
+  return parts.join(" · ");
 }
 
 export function describeMarketCap(min: number | undefined, max: number | undefined): string {

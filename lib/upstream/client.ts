@@ -420,7 +420,9 @@ export class UpstreamClient {
     if (error.code === "rate_limited") {
       const waitMs = error.details.retryAfterMs ?? 0;
       if (this.budget.pausedUntil() === null)
-        console.warn(`upstream: 429 on ${path}; every call waits ${Math.ceil(waitMs / 1000)} s as the service asks`);
+        console.warn(
+          `upstream: 429 on ${path}; every call waits ${Math.ceil(waitMs / 1000)} s as the service asks`,
+        );
       this.budget.pause(waitMs);
     }
     throw error;

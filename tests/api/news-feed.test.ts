@@ -69,11 +69,26 @@ describe("GET /news/feed.xml", () => {
     expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
   });
 
+  it("is titled by the view it serves: a reader subscribed to several tells them apart", async () => {
+    const doc = await parsed(
+      await call("/news/feed.xml?company=XSHE_300980&range=today&eventType=earnings,ma&importance=2"),
+    );
+    expect(doc.title).toBe(
+      "Fiscal Atlas: top news · Ruihua Machinery Holdings Limited · today · importance 2 only · Earnings, M&A",
+    );
+    const market = await parsed(
+      await call("/news/feed.xml?startDate=2025-11-20&endDate=2025-11-25&minMarketCap=10e9"),
+    );
+    expect(market.title).toBe(
+      "Fiscal Atlas: top news · Nov 20 – Nov 25, 2025 · importance 1–2 · market cap ≥ $10B",
+    );
+  });
+
   it("follows a list of companies, in the compare set's encoding", async () => {
     const doc = await parsed(
       await call("/news/feed.xml?companies=XSHE_300980,XLON_EMBE&minImportance=1&maxImportance=5"),
     );
-    expect(doc.title).toMatch(/2 followed companies/);
+    expect(doc.title).toBe("Fiscal Atlas: news of 2 followed companies · importance 1–5");
     const companies = new Set(
       (doc.entry ?? []).map((e) =>
         e.link

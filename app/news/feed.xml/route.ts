@@ -2,15 +2,17 @@ import type { CompareNewsCompany } from "@/lib/api-types";
 import { toSearch } from "@/lib/client/api";
 import { companiesOf } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
+import { plainText } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { atomFeed } from "@/lib/news/atom";
-import { describeImportance, type FeedState, toApiParams } from "@/lib/news/feed-state";
+import { describeFeedView, type FeedState, toApiParams } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
 import { compareNews, type SetNewsFilter } from "@/lib/server/compare";
 import { requestOrigin } from "@/lib/server/forwarded";
 import { type ErrorItem, errorBody, handler, parseSearch } from "@/lib/server/http";
 import { topNewsQuery } from "@/lib/server/query-schemas";
 import { getApiRateLimit } from "@/lib/server/rate-limit";
+import { getServices } from "@/lib/server/services";
 import { topNewsFeed } from "@/lib/server/top-news-feed";
 import type { TopNewsArticle } from "@/lib/upstream/schemas";
 import { feedParsers, feedStateOf, loadFeedSearchParams, serializeFeedState } from "../search-params";
@@ -72,12 +74,20 @@ async function feed(request: Request): Promise<Response> {
     if (failed.length === news.companies.length) return nothingServed(failed);
     partial = failed.length > 0;
     articles = news.articles;
-    title = `Fiscal Atlas: news of ${keys.length} followed ${keys.length === 1 ? "company" : "companies"}, ${describeImportance(state.importance)}`;
+    title = `Fiscal Atlas: news of ${keys.length} followed ${keys.length === 1 ? "company" : "companies"} · ${describeFeedView(state)}`;
   } else {
     const apiQuery = toSearch({ ...toApiParams(state), pageSize: ENTRIES });
     const page = await topNewsFeed(parseSearch(new URLSearchParams(apiQuery), topNewsQuery));
     articles = page.data.data;
-    title = `Fiscal Atlas: top news, ${describeImportance(state.importance)}`;
+    // Named by the view it serves: a reader subscribed to several lists them by title.
+    const company = state.company
+      ? plainText(
+          getServices().indexedCompany(state.company)?.displayNameEnglish ||
+            articles.find((a) => a.companyKey === state.company)?.displayNameEnglish ||
+            state.company,
+        )
+      : undefined;
+    title = `Fiscal Atlas: top news · ${describeFeedView(state, company)}`;
   }
 
   const origin = requestOrigin(request.headers, getApiRateLimit().trustedHops);
