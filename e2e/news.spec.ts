@@ -682,6 +682,32 @@ test.describe("headline view", () => {
     await expect(rows(page)).toHaveCount(0);
   });
 
+  test("a skip link takes the keyboard past the filters to the stories", async ({ page }) => {
+    await page.goto("/news?view=headlines");
+    const skip = page.getByRole("link", { name: "Skip the filters to the stories" });
+    const width = async () => (await skip.boundingBox())?.width ?? 0;
+    expect(await width()).toBeLessThanOrEqual(1); // visually hidden until it has the focus
+    // Tab from the page's Subscribe link: the skip link is the filters' first stop.
+    await page.getByRole("link", { name: /subscribe/i }).focus();
+    await page.keyboard.press("Tab");
+    await expect(skip).toBeFocused();
+    expect(await width()).toBeGreaterThan(100);
+    await page.keyboard.press("Enter");
+    await expect(summary(page)).toBeFocused();
+    // Onward: the view's switches, then the first story, not the 40 filter controls.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      if (
+        await rows(page)
+          .first()
+          .getByRole("button")
+          .evaluate((el) => el === document.activeElement)
+      )
+        return;
+    }
+    throw new Error("the first story was not reached within 8 Tabs of the summary");
+  });
+
   test("the headline opens its summary in place, with the keyboard", async ({ page }) => {
     await page.goto("/news?view=headlines");
     const toggle = rows(page).first().getByRole("button");

@@ -186,6 +186,13 @@ export function NewsFeed({
         aria-labelledby="feed-filters-heading"
         className="mb-6 print:hidden lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:mb-0 lg:max-h-[calc(100dvh-var(--header-height)-2.5rem)] lg:self-start lg:overflow-y-auto lg:pr-2"
       >
+        {/* Some 40 controls stand between the page's start and its first story. */}
+        <a
+          href="#feed-summary"
+          className="sr-only focus:not-sr-only focus:mb-2 focus:inline-block focus:rounded focus:px-2 focus:py-1 focus:text-sm focus:font-medium focus:text-brand-600 focus:ring-2 focus:ring-inset focus:ring-brand-600 dark:focus:text-sky-300"
+        >
+          Skip the filters to the stories
+        </a>
         <div className="flex items-center justify-between gap-2">
           {/* Focusable from a script: where the focus goes when the last active filter is removed. */}
           <h2 id="feed-filters-heading" tabIndex={-1} className="text-sm font-semibold">
@@ -260,6 +267,8 @@ export function NewsFeed({
         <div className="flex flex-wrap items-start justify-between gap-3">
           <p
             id="feed-summary"
+            // The skip link's target: focused, it reads what the stories below are.
+            tabIndex={-1}
             className="min-w-[min(100%,16rem)] flex-1 text-sm text-slate-700 dark:text-slate-300"
             aria-live="polite"
           >
