@@ -259,6 +259,23 @@ test.describe("each filter", () => {
     await expect(side.getByLabel("To (least material)")).toHaveValue("5");
   });
 
+  test("while new filters load, the summary drops the old filters' count", async ({ page, request }) => {
+    await page.goto("/news?importance=3");
+    const before = await apiTotal(request, "importance=3");
+    await expectTotal(page, before);
+    const held = (url: URL) => url.pathname === "/api/top-news";
+    await page.route(held, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => {}); // the test may have ended
+    });
+    await filters(page).getByLabel("Level", { exact: true }).selectOption("4");
+    await expect(summary(page)).toContainText("Updating");
+    await expect(summary(page)).toContainText("importance 4 only");
+    await expect(summary(page)).not.toContainText(stories(before));
+    await page.unroute(held);
+    await expectTotal(page, await apiTotal(request, "importance=4"));
+  });
+
   test("importance: a link with both is read as the exact level, with a note", async ({ page }) => {
     await page.goto("/news?importance=2&minImportance=1&maxImportance=4");
     await expect(page.getByRole("status").filter({ hasText: "adjusted" })).toContainText(

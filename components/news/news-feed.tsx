@@ -272,7 +272,8 @@ export function NewsFeed({
             className="min-w-[min(100%,16rem)] flex-1 text-sm text-slate-700 dark:text-slate-300"
             aria-live="polite"
           >
-            {feed.data ? (
+            {/* While new filters load, the count is the old filters': it must not stand beside the new ones. */}
+            {feed.data && !updating ? (
               <strong className="text-slate-900 dark:text-white">{stories(total)}</strong>
             ) : (
               "Stories"
