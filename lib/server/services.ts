@@ -419,6 +419,11 @@ export class Services {
     return null;
   }
 
+  /** Reads shared figures again (the upstream budget's, in Redis) so that `health` reports them as they are now. */
+  refreshHealth(): Promise<void> {
+    return this.client.refreshBudget();
+  }
+
   /** The state of the upstream, the index and the caches, without secrets: for /api/health. */
   health(): HealthReport {
     const config = getConfig().upstream;

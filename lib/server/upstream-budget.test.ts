@@ -2,7 +2,7 @@
 // own rate limit (SANDBOX_RATE_LIMIT's mechanism): two UpstreamClients stand for two app
 // instances, each with its own Redis connection, as two processes would have.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UpstreamBudget } from "@/lib/upstream/budget";
+import { UpstreamBudget, WINDOW_MARGIN_MS } from "@/lib/upstream/budget";
 import { type Transport, UpstreamClient } from "@/lib/upstream/client";
 import type { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground, type Priority } from "@/lib/upstream/priority";
@@ -229,6 +229,36 @@ describe("the upstream budget shared through Redis", () => {
     // own, with this one, and the two shared ones from before the kill if still in the window.
     expect(status.used).toBeGreaterThanOrEqual(1 + extra + 1);
     expect(status.used).toBeLessThanOrEqual(2 + 1 + extra + 1);
+  });
+
+  it("the status, refreshed, says every instance's calls in the window now, also on an instance that made none", async () => {
+    const a = await instance("a", { calls: 5, windowMs: 1_500 });
+    const b = await instance("b", { calls: 5, windowMs: 1_500 });
+    for (let i = 0; i < 3; i++) await topNews(a.client, "interactive");
+    expect(a.store.status().used).toBe(3);
+    // b has made no call: what it last heard is its start's heartbeat.
+    await b.store.refresh();
+    expect(b.store.status()).toMatchObject({ mode: "shared", used: 3, instances: 2 });
+    // Once the window has passed, not the count of the last take (it read 3 for good).
+    await new Promise((resolve) => setTimeout(resolve, 1_500 + WINDOW_MARGIN_MS + 300));
+    await a.store.refresh();
+    expect(a.store.status().used).toBe(0);
+  });
+
+  it("back from a fallback, the status says shared once Redis answers, before any call", async () => {
+    const a = await instance("a", { calls: 4, windowMs: 6_000 });
+    await topNews(a.client, "interactive");
+    await redis.kill();
+    await until(() => !a.shared.isReady());
+    await topNews(a.client, "interactive"); // on its own
+    expect(a.store.status()).toMatchObject({ mode: "local-fallback", used: 2 });
+    await redis.restart();
+    await until(() => a.shared.isReady());
+    await a.store.refresh();
+    // The restarted Redis is empty; this instance's call of the fallback is still counted.
+    const status = a.store.status();
+    expect(status.mode).toBe("shared");
+    expect(status.used).toBeGreaterThanOrEqual(1);
   });
 
   it("Redis emptied between two calls (a restart without persistence): the window's slots are not forgotten", async () => {

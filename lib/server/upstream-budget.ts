@@ -100,14 +100,15 @@ local freeing = redis.call('ZRANGE', KEYS[1], used - cap, used - cap, 'WITHSCORE
 return refuse(math.max(1, tonumber(freeing[2]) + window - now), 0)
 `;
 
-// KEYS: 1 instances. ARGV: 1 instance id. Notes this instance as sharing the budget; returns how many do.
+// KEYS: 1 instances, 2 log. ARGV: 1 instance id, 2 window ms. Notes this instance as sharing the
+// budget; returns how many do, and the calls of every instance in the window now.
 const HEARTBEAT_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZADD', KEYS[1], now + ${INSTANCE_TTL_MS}, ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 redis.call('PEXPIRE', KEYS[1], ${INSTANCE_TTL_MS})
-return redis.call('ZCARD', KEYS[1])
+return {redis.call('ZCARD', KEYS[1]), redis.call('ZCOUNT', KEYS[2], '(' .. (now - tonumber(ARGV[2])), '+inf')}
 `;
 
 // KEYS: 1 pause. ARGV: 1 ms. Lengthens the pause, never shortens it.
@@ -124,9 +125,12 @@ export class RedisBudgetStore implements BudgetStore {
   private sequence = 0;
   /** Instances that shared the budget as last seen (for the fallback share). */
   private instances = 1;
+  /** Every instance's calls in the window, as Redis last said (a take's or a heartbeat's reply). */
   private lastUsed = 0;
   /** Unix ms since when this instance has been on its own (Redis unreachable); null when shared. */
   private fallbackSince: number | null = null;
+  /** Unix ms of Redis's last answer about the budget (a take or a heartbeat). */
+  private answeredAt = 0;
   /** The shared log's epoch as last seen; a new one means Redis lost the log. */
   private epoch = "";
   private readonly keys: string[];
@@ -148,10 +152,23 @@ export class RedisBudgetStore implements BudgetStore {
   }
 
   private async heartbeat(): Promise<void> {
-    const instances = await this.redis.attempt((client) =>
-      client.eval(HEARTBEAT_SCRIPT, { keys: [this.keys[2] as string], arguments: [this.instanceId] }),
+    const windowMs = (this.limit?.windowMs ?? 0) + WINDOW_MARGIN_MS;
+    const reply = await this.redis.attempt((client) =>
+      client.eval(HEARTBEAT_SCRIPT, {
+        keys: [this.keys[2] as string, this.keys[0] as string],
+        arguments: [this.instanceId, String(windowMs)],
+      }),
     );
-    if (instances !== undefined) this.instances = Math.max(1, Number(instances));
+    if (!Array.isArray(reply)) return;
+    const [instances, used] = reply.map(Number);
+    this.instances = Math.max(1, instances ?? 1);
+    this.lastUsed = used ?? 0;
+    this.answeredAt = this.now();
+  }
+
+  /** Asks Redis for the figures now: /api/health reads them (a take's reply may be minutes old). */
+  refresh(): Promise<void> {
+    return this.heartbeat();
   }
 
   async take(priority: Priority, interactiveWaiting: boolean): Promise<TakeResult> {
@@ -199,6 +216,7 @@ export class RedisBudgetStore implements BudgetStore {
         : { ...local, retryInMs: Math.min(local.retryInMs, FALLBACK_RECHECK_MS) };
     }
     this.fallbackSince = null;
+    this.answeredAt = this.now();
     this.epoch = String(reply[5]);
     const [granted, retryInMs, paused, used, instances] = reply.map(Number) as number[];
     this.instances = Math.max(1, instances ?? 1);
@@ -232,13 +250,17 @@ export class RedisBudgetStore implements BudgetStore {
   }
 
   status(): BudgetStoreStatus {
-    const fallback = this.fallbackSince !== null || !this.redis.isReady();
+    // Shared again once Redis has answered since the fallback began, though no call has yet
+    // carried this instance's grants of the fallback into the shared log: they are counted here.
+    const since = this.fallbackSince;
+    const fallback = !this.redis.isReady() || (since !== null && this.answeredAt < since);
+    const carried = since === null ? 0 : this.local.grantsSince(since).length;
     const limit = this.limit;
     return {
       mode: fallback ? "local-fallback" : "shared",
       limit,
       effectiveCalls: !limit ? null : fallback ? this.fallbackCalls(this.redis.isConnecting()) : limit.calls,
-      used: fallback ? this.local.used() : this.lastUsed,
+      used: fallback ? this.local.used() : this.lastUsed + carried,
       pausedUntil: this.local.pausedUntil(),
       instances: this.instances,
       redis: this.redis.status(),

@@ -64,6 +64,8 @@ export interface BudgetStoreStatus {
 }
 
 export interface BudgetStore {
+  /** Reads shared figures again, where there are any, before a status is reported. */
+  refresh?(): Promise<void>;
   /**
    * Takes one slot for a call of `priority` if the budget allows it now. `interactiveWaiting`
    * says this instance still has interactive calls queued after this one, so that background
@@ -235,6 +237,11 @@ export class UpstreamBudget {
 
   pausedUntil(): number | null {
     return this.store.pausedUntil();
+  }
+
+  /** Reads the store's shared figures again (Redis's), so that the next status is current. */
+  async refresh(): Promise<void> {
+    await this.store.refresh?.();
   }
 
   status(): BudgetStatus {

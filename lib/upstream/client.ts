@@ -172,6 +172,11 @@ export class UpstreamClient {
   }
 
   /** The upstream budget: limit, use, calls waiting by priority, where it is kept. */
+  /** Reads the budget's shared figures again (Redis's), so that the next budgetStatus is current. */
+  refreshBudget(): Promise<void> {
+    return this.budget.refresh();
+  }
+
   budgetStatus(): BudgetStatus {
     return this.budget.status();
   }

@@ -10,8 +10,9 @@ export const dynamic = "force-dynamic";
  * upstream budget, the index sync, the cache figures and where per-client limits are counted. 200 while the app can reach the upstream (ok, degraded,
  * rate-limited), 503 while the breaker has it down. No key, no base URL beyond its host.
  */
-export const GET = handler((request) => {
+export const GET = handler(async (request) => {
   parseQuery(request, z.object({}).strict());
+  await getServices().refreshHealth();
   const report = getServices().health();
   const status = report.upstream.state === "down" ? 503 : 200;
   const apiRateLimit = getApiRateLimit().limiter?.mode() ?? "off";
