@@ -138,6 +138,13 @@ describe("the cache tier shared through Redis", () => {
     await until(async () => (await b.tier?.read("profile", key(4))) !== undefined);
     await b.profile(key(4));
     expect(calls([a, b])).toEqual([2, 1]);
+    // Also by what an instance holds in memory: b fetched key 3 while Redis was down, and viewed
+    // again it is offered to the empty Redis, so a gets it without an upstream call.
+    expect(await a.tier?.read("profile", key(3))).toBeUndefined();
+    await b.profile(key(3));
+    await until(async () => (await a.tier?.read("profile", key(3))) !== undefined);
+    expect((await a.profile(key(3))).data.companyKey).toBe(key(3));
+    expect(calls([a, b])).toEqual([2, 1]);
   });
 });
 

@@ -46,6 +46,10 @@ export interface SharedTier {
   /** Resolves when every write started so far has landed (or failed): a clean shutdown waits for it. */
   flush(): Promise<void>;
   status(): SharedTierStatus;
+  /** Changes when the tier may have lost its entries (Redis back after an outage): see `offer`. */
+  generation?(): number;
+  /** Stores in the background only if the tier lacks the key: never over another instance's newer entry. */
+  offer?(cache: string, key: string, entry: StoredEntry, ttlMs: number): void;
 }
 
 // --- The entry format, the same on disk and in Redis --------------------------------------------
@@ -316,6 +320,22 @@ export class RedisTier implements SharedTier {
     void this.pending.track(
       this.redis.attempt((c) =>
         c.set(this.redis.key(`cache:${cache}:${key}`), data, { expiration: { type: "PX", value: ttlMs } }),
+      ),
+    );
+  }
+
+  generation(): number {
+    return this.redis.generation();
+  }
+
+  offer(cache: string, key: string, entry: StoredEntry, ttlMs: number): void {
+    const data = encodeEntry(key, entry);
+    void this.pending.track(
+      this.redis.attempt((c) =>
+        c.set(this.redis.key(`cache:${cache}:${key}`), data, {
+          condition: "NX",
+          expiration: { type: "PX", value: Math.ceil(ttlMs) },
+        }),
       ),
     );
   }

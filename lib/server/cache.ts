@@ -80,6 +80,12 @@ export class SwrCache<T> {
   private readonly shared: SharedTier | null;
   /** Time travel (age()): entries fetched before `at` look `ms` older, also when read from the shared tier. */
   private readonly travels: { at: number; ms: number }[] = [];
+  /**
+   * The shared tier's generation each entry was last written to or read from it in. An entry held
+   * in memory across a Redis outage is offered to it again once (a restarted Redis is empty: what
+   * one instance holds must not cost the others an upstream call).
+   */
+  private readonly sharedIn = new WeakMap<Entry<T>, number>();
   private counts = {
     hits: 0,
     sharedHits: 0,
@@ -108,7 +114,8 @@ export class SwrCache<T> {
     options: { revalidateAfterMs?: number; onLoad?: () => void } = {},
   ): Promise<Cached<T>> {
     let entry = this.entries.get(key);
-    if (!entry && this.shared) {
+    if (entry) this.offerAgain(key, entry);
+    else if (this.shared) {
       entry = await this.readShared(key);
       if (entry && this.now() - entry.fetchedAt < this.options.errorMs) {
         this.counts.sharedHits++;
@@ -299,11 +306,31 @@ export class SwrCache<T> {
   }
 
   private async readShared(key: string): Promise<Entry<T> | undefined> {
+    const generation = this.shared?.generation?.();
     const stored = await this.shared?.read(this.options.name, key);
     if (!stored) return undefined;
     let fetchedAt = stored.fetchedAt;
     for (const travel of this.travels) if (travel.at >= stored.fetchedAt) fetchedAt -= travel.ms;
-    return { ...stored, fetchedAt } as Entry<T>;
+    const entry = { ...stored, fetchedAt } as Entry<T>;
+    if (generation !== undefined) this.sharedIn.set(entry, generation);
+    return entry;
+  }
+
+  /** How long an entry stays of use to the shared tier: a "not found" while fresh, a value while servable. */
+  private sharedTtlMs(entry: Entry<T>): number {
+    return (
+      (entry.kind === "missing" ? this.options.freshMs : this.options.errorMs) -
+      (this.now() - entry.fetchedAt)
+    );
+  }
+
+  /** Offers a memory entry to a shared tier that may have lost it since (see `sharedIn`). */
+  private offerAgain(key: string, entry: Entry<T>): void {
+    const generation = this.shared?.generation?.();
+    if (generation === undefined || this.sharedIn.get(entry) === generation) return;
+    this.sharedIn.set(entry, generation);
+    const ttlMs = this.sharedTtlMs(entry);
+    if (ttlMs > 0) this.shared?.offer?.(this.options.name, key, entry as StoredEntry, ttlMs);
   }
 
   private store(key: string, entry: Entry<T>): void {
@@ -314,6 +341,8 @@ export class SwrCache<T> {
     this.entries.set(key, entry);
     // A "not found" is shared only as long as it is fresh; values as long as they can be served.
     const ttlMs = entry.kind === "missing" ? this.options.freshMs : this.options.errorMs;
+    const generation = this.shared?.generation?.();
+    if (generation !== undefined) this.sharedIn.set(entry, generation);
     this.shared?.write(this.options.name, key, entry as StoredEntry, ttlMs);
   }
 }

@@ -65,6 +65,8 @@ export class SharedRedis {
   private firstUnansweredAt = 0;
   private hungUntil = 0;
   private probing = false;
+  /** Connections made, and hangs ended: each may find a Redis that lost what it held. */
+  private connections = 0;
   private readonly now: () => number;
   private readonly target: string;
   /** Settles with the first connection (true), or false once the start wait has passed without one. */
@@ -98,6 +100,7 @@ export class SharedRedis {
       });
     });
     this.client.on("ready", () => {
+      this.connections++;
       this.unanswered = 0;
       this.hungUntil = 0;
       this.setState("ready");
@@ -124,6 +127,14 @@ export class SharedRedis {
   /** The namespaced key for `name`. */
   key(name: string): string {
     return `${this.namespace}:${name}`;
+  }
+
+  /**
+   * Changes whenever Redis may have come back without what it held (a reconnect, the end of a
+   * hang): what this instance holds in memory is then offered to it again (cache.ts).
+   */
+  generation(): number {
+    return this.connections;
   }
 
   isReady(): boolean {
@@ -183,7 +194,10 @@ export class SharedRedis {
           throw new Error(`no answer within ${timeoutMs} ms`);
         },
       );
-      if (this.hung()) console.log(`redis: ${this.target} answers again`);
+      if (this.hung()) {
+        console.log(`redis: ${this.target} answers again`);
+        this.connections++;
+      }
       this.unanswered = 0;
       this.hungUntil = 0;
       return result;
