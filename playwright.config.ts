@@ -31,10 +31,24 @@ export const E2E_SLOW_MISS_LIMIT = 10;
 const changesPort = Number(process.env.E2E_CHANGES_PORT ?? port + 12);
 export const E2E_CHANGES_URL = `http://127.0.0.1:${changesPort}`;
 
+/**
+ * `next start` of the build on `port`, as `npm start` runs it: idle keep-alive connections kept 65 s,
+ * not Node's 5 (a test's request context that reused a socket the server was just closing saw
+ * ECONNRESET).
+ */
+export const nextStartArgs = (port: number) => [
+  "node_modules/next/dist/bin/next",
+  "start",
+  "-p",
+  String(port),
+  "--keepAliveTimeout",
+  "65000",
+];
+
 /** One `next start` of the build on the embedded sandbox at the pinned clock; `ready` answers 200 once it serves. */
 function appServer(appPort: number, ready: string, env: Record<string, string>) {
   return {
-    command: `node node_modules/next/dist/bin/next start -p ${appPort}`,
+    command: `node ${nextStartArgs(appPort).join(" ")}`,
     url: ready,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { nextStartArgs } from "../playwright.config";
 import { freePort, type RunningRedis, startRedis } from "../tests/redis-server";
 
 test.describe.configure({ mode: "serial" });
@@ -25,20 +26,16 @@ const launched: App[] = [];
 async function startApp(env: Record<string, string>): Promise<App> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-p", String(port)],
-    {
-      env: {
-        ...process.env,
-        NEXT_TELEMETRY_DISABLED: "1",
-        REQUEST_LOG: "off",
-        API_RATE_LIMIT: "off",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child: ChildProcess = spawn(process.execPath, nextStartArgs(port), {
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      REQUEST_LOG: "off",
+      API_RATE_LIMIT: "off",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_SANDBOX_NOW } from "../playwright.config";
+import { E2E_SANDBOX_NOW, nextStartArgs } from "../playwright.config";
 import { collectCspViolations } from "./security-helpers";
 
 const KEY = "sk-fa-secrecy-canary-3f9c1e7a52d8";
@@ -78,7 +78,7 @@ test.beforeAll(async ({ baseURL }) => {
     stdio: "inherit",
   });
   const upstreamUrl = await startUpstream(baseURL as string);
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT)], {
+  server = spawn(process.execPath, nextStartArgs(PORT), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -184,7 +184,6 @@ export function HeadlineList({
   );
 }
 
-/** The column names above a headline list, for sighted readers (each row says them to screen readers). */
 /**
  * When a story was collected, "Nov 20, 14:05", in UTC as the day headings and story dates above it
  * (in the reader's zone, a story of Nov 28 00:07 UTC read "Nov 27, 16:07" under Nov 28's heading);
@@ -201,6 +200,7 @@ function UtcStamp({ iso }: { iso: string }) {
   );
 }
 
+/** The column names above a headline list, for sighted readers (each row says them to screen readers). */
 export function HeadlineColumns() {
   return (
     <div
