@@ -32,9 +32,10 @@ const changesPort = Number(process.env.E2E_CHANGES_PORT ?? port + 12);
 export const E2E_CHANGES_URL = `http://127.0.0.1:${changesPort}`;
 
 /**
- * `next start` of the build on `port`, as `npm start` runs it: idle keep-alive connections kept 65 s,
- * not Node's 5 (a test's request context that reused a socket the server was just closing saw
- * ECONNRESET).
+ * `next start` of the build on `port` for the test servers, with idle keep-alive connections kept
+ * 65 s instead of Node's 5: a test's request context that reused, 6 s after its last call, a socket
+ * the server was just closing saw ECONNRESET. (`npm start` keeps Node's 5 s: Next's graceful
+ * shutdown waits for idle keep-alive connections too, and 65 s of them outlasted SIGTERM's 25 s drain.)
  */
 export const nextStartArgs = (port: number) => [
   "node_modules/next/dist/bin/next",

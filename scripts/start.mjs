@@ -30,14 +30,7 @@ const port = process.env.PORT || "3000";
 console.log(
   `Starting on http://localhost:${port} (${process.env.API_BASE_URL ? `upstream ${process.env.API_BASE_URL}` : "embedded sandbox"})`,
 );
-// Idle keep-alive connections stay open 65 s, not Node's 5: a client (a load balancer's pool, a
-// script's HTTP agent) that reuses a socket the server is just closing gets ECONNRESET, or a
-// balancer answers 502. 65 s outlasts the usual 60 s idle timeout of balancers in front.
-const child = spawn(process.execPath, [nextBin, "start", "-p", port, "--keepAliveTimeout", "65000"], {
-  cwd: root,
-  env,
-  stdio: "inherit",
-});
+const child = spawn(process.execPath, [nextBin, "start", "-p", port], { cwd: root, env, stdio: "inherit" });
 
 const drainMs = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 25_000;
 let stopping = null;
