@@ -22,6 +22,9 @@ export async function register(): Promise<void> {
   // Pages kept and renders bounded (lib/server/page-cache.ts), in the request hook below.
   const { front } = await import("@/lib/server/page-cache");
   front({ keepMs: config.pageCacheMs, renders: config.pageRenderLimit });
+  // Requests worked on a few at a time, in order (lib/server/request-slots.ts), behind the front.
+  const { requestSlots } = await import("@/lib/server/request-slots");
+  requestSlots({ limit: config.requestLimit });
   // Route handlers see the socket's address (for the API's per-client rate limit); the build's
   // scripts and stylesheets, and public/'s files, are answered from memory, compressed once
   // (lib/server/static-front.ts; not under `next dev`, whose chunks change under the same names).

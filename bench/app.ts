@@ -2,7 +2,7 @@
 // the pinned clock the browser tests use, on BENCH_PORT or a free loopback port. Builds first
 // when there is no build.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, openSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../tests/redis-server";
 
@@ -25,8 +25,10 @@ export async function startBuiltApp(
   }
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  // BENCH_NODE_ARGS (say "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under a benchmark.
+  // BENCH_NODE_ARGS (say "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under a benchmark;
+  // BENCH_SERVER_LOG (a file) keeps what the server prints (say the lines of "--trace-gc").
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore";
   const child = spawn(process.execPath, [...nodeArgs, next, "start", "-p", String(port)], {
     cwd: root,
     env: {
@@ -37,7 +39,7 @@ export async function startBuiltApp(
       NEXT_TELEMETRY_DISABLED: "1",
       ...env,
     },
-    stdio: "ignore",
+    stdio: ["ignore", log, log],
   });
   const stop = () =>
     new Promise<void>((resolve) => {

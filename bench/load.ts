@@ -132,14 +132,15 @@ async function health(base: string): Promise<Health> {
   return (await (await fetch(`${base}/api/health`)).json()) as Health;
 }
 
-/** Upstream list calls since the app started (the company index's sync). */
-async function pageFront(base: string): Promise<{ hits: number; renders: number; shed: number }> {
-  const status = (await (await fetch(`${base}/api/status`)).json()) as {
-    pages: { hits: number; renders: number; shed: number };
-  };
-  return status.pages;
+/** What the page front and the work queue have done since the app started. */
+async function fronts(base: string): Promise<{
+  pages: { hits: number; renders: number; shed: number };
+  requests: { queued: number; shed: number; overran: number } | undefined;
+}> {
+  return (await (await fetch(`${base}/api/status`)).json()) as Awaited<ReturnType<typeof fronts>>;
 }
 
+/** Upstream list calls since the app started (the company index's sync). */
 async function listCalls(base: string): Promise<number> {
   const status = (await (await fetch(`${base}/api/status`)).json()) as {
     upstreamCalls: Record<string, { calls: number }>;
@@ -201,7 +202,7 @@ async function loadRun(
   maxRequests: number,
 ): Promise<{ perThousand: number; requests: number }> {
   const before = await health(base);
-  const pagesBefore = await pageFront(base);
+  const frontsBefore = await fronts(base);
   const byKind = new Map<Kind, { latencies: number[]; statuses: Map<number, number> }>(
     MIX.map(([kind]) => [kind, { latencies: [], statuses: new Map() }]),
   );
@@ -261,7 +262,7 @@ async function loadRun(
   }, 10_000);
   const result = await done.finally(() => clearInterval(sampler));
   const after = await health(base);
-  const pagesAfter = await pageFront(base);
+  const frontsAfter = await fronts(base);
 
   const total = all.length;
   const pageViews = [...byKind].reduce(
@@ -317,11 +318,19 @@ async function loadRun(
     `after the run: upstream ${after.upstream.state}, breaker ${after.upstream.breaker.state}, ` +
       `${after.caches.entries.toLocaleString("en-US")} cache entries, stale served ${after.caches.staleServed - before.caches.staleServed}`,
   );
+  const [pagesBefore, pagesAfter] = [frontsBefore.pages, frontsAfter.pages];
   console.log(
     `page front: ${(pagesAfter.renders - pagesBefore.renders).toLocaleString("en-US")} pages rendered, ` +
       `${(pagesAfter.hits - pagesBefore.hits).toLocaleString("en-US")} answered from kept pages, ` +
       `${pagesAfter.shed - pagesBefore.shed} shed`,
   );
+  const [queueBefore, queueAfter] = [frontsBefore.requests, frontsAfter.requests];
+  // An app started with REQUEST_LIMIT=off (to compare) still counts; an older build has no queue.
+  if (queueBefore && queueAfter)
+    console.log(
+      `work queue: ${(queueAfter.queued - queueBefore.queued).toLocaleString("en-US")} requests waited their turn, ` +
+        `${queueAfter.shed - queueBefore.shed} shed, ${queueAfter.overran - queueBefore.overran} turns taken back after 1 s`,
+    );
   if (failures > 0) process.exitCode = 1;
   return { perThousand: (upstreamCalls / Math.max(1, pageViews)) * 1000, requests: total };
 }

@@ -146,6 +146,33 @@ test("/: the document at once, and each panel fills in when its own data comes",
   expect((await recent.boundingBox())?.y).toBe(recentTop);
 });
 
+test("requests waiting for the slow upstream give their turn to others", async ({ request }) => {
+  await setFaults(request, E2E_SLOW_FAULTS);
+  const turns = async () =>
+    ((await (await request.get("/api/status")).json()) as { requests: { overran: number; shed: number } })
+      .requests;
+  const before = await turns();
+  // More profiles than the server works on at once (REQUEST_LIMIT's 8), none cached yet, each
+  // waiting 6 s for the upstream and then failing ...
+  const listed = (await (await request.get("/api/companies?q=b&page=4&pageSize=14")).json()) as {
+    rows: { companyKey: string }[];
+  };
+  const keys = listed.rows.map((row) => row.companyKey);
+  expect(keys).toHaveLength(14);
+  let waiting = keys.length;
+  const profiles = keys.map((key) =>
+    request.get(`/api/profile?companyKey=${key}`, { timeout: 30_000 }).finally(() => waiting--),
+  );
+  // ... while a search, which needs no upstream call, answers at once.
+  await expect.poll(async () => (await request.get("/api/companies?q=ember")).status()).toBe(200);
+  expect(waiting).toBe(keys.length);
+  expect((await Promise.all(profiles)).map((r) => r.status())).toEqual(keys.map(() => 504));
+  // No request held its turn while it waited: a turn held past 1 s is taken back, and counted.
+  const after = await turns();
+  expect(after.overran).toBe(before.overran);
+  expect(after.shed).toBe(before.shed);
+});
+
 test("the pages' miss budget: a spray of made-up keys gets a readable 429, cached pages and prefetches pass", async ({
   request,
 }) => {

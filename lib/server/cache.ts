@@ -18,6 +18,7 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground } from "@/lib/upstream/priority";
 import type { SharedTier, StoredEntry } from "./cache-tiers";
 import { chargePageMiss, uncharged } from "./page-budget";
+import { idle } from "./request-slots";
 
 export interface CacheOptions {
   name: string;
@@ -226,7 +227,8 @@ export class SwrCache<T> {
   /** Loads once per key in this process; with a shared tier, once across instances where it can. */
   private load(key: string, load: () => Promise<T>, had?: number): Promise<T> {
     const running = this.inflight.get(key);
-    if (running) return running;
+    // Another request's load: this one waits without holding a turn of the server's work queue.
+    if (running) return idle(() => running);
     const promise = this.loadShared(key, load, had).finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;
@@ -258,7 +260,7 @@ export class SwrCache<T> {
     const shared = this.shared as SharedTier;
     const pollMs = this.options.lockPollMs ?? 50;
     for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      await idle(() => new Promise((resolve) => setTimeout(resolve, pollMs)));
       const newer = await this.newerShared(key, had);
       if (newer) return newer;
       if (!(await shared.locked?.(this.options.name, key))) return this.newerShared(key, had);

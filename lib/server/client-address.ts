@@ -1,6 +1,7 @@
 // The server's request hook (installRequestHook), installed once per process from
 // instrumentation.ts: the static front first (lib/server/static-front.ts), then the peer-address
-// stamp below, then the page front (lib/server/page-cache.ts).
+// stamp below, then the page front (lib/server/page-cache.ts), then the work queue
+// (lib/server/request-slots.ts).
 //
 // The socket's peer address for route handlers. Next passes handlers a web Request with no
 // socket, and keeps any X-Forwarded-For the client sent (it adds the peer only when the header is
@@ -14,6 +15,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "node:http";
 import { front, isRouterPrefetch } from "./page-cache";
+import { requestSlots } from "./request-slots";
 import type { StaticFront } from "./static-front";
 
 export const PEER_ADDRESS_HEADER = "x-fiscal-atlas-peer";
@@ -37,8 +39,11 @@ export function installRequestHook(staticFront?: StaticFront): void {
       const h = request.headers;
       if (isRouterPrefetch(h)) h[PREFETCH_HEADER] = "1";
       else delete h[PREFETCH_HEADER];
-      // Then the page front: a kept page, a bounded render, or a 503 (lib/server/page-cache.ts).
-      front().handle(request, response, () => emit.call(this, event, ...args));
+      // Then the page front: a kept page, a bounded render, or a 503 (lib/server/page-cache.ts);
+      // and what reaches Next waits its turn (lib/server/request-slots.ts).
+      front().handle(request, response, () =>
+        requestSlots().handle(request, response, () => emit.call(this, event, ...args)),
+      );
       return true;
     }
     return emit.call(this, event, ...args);

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { createClient } from "redis";
 import { settleWithin } from "@/lib/settle-within";
 import { getConfig } from "./config";
+import { idle } from "./request-slots";
 
 export type RedisState = "connecting" | "ready" | "down";
 
@@ -186,13 +187,15 @@ export class SharedRedis {
     try {
       // The client's timeout covers only a command waiting to be written: once sent, it waits for
       // the reply however long a hung Redis takes. settleWithin covers the whole operation.
-      const result = await settleWithin(
-        operation(this.client.withCommandOptions({ timeout: timeoutMs }) as Client),
-        timeoutMs,
-        () => {
-          late = true;
-          throw new Error(`no answer within ${timeoutMs} ms`);
-        },
+      const result = await idle(() =>
+        settleWithin(
+          operation(this.client.withCommandOptions({ timeout: timeoutMs }) as Client),
+          timeoutMs,
+          () => {
+            late = true;
+            throw new Error(`no answer within ${timeoutMs} ms`);
+          },
+        ),
       );
       if (this.hung()) {
         console.log(`redis: ${this.target} answers again`);

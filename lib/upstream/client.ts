@@ -85,6 +85,11 @@ export interface ClientOptions {
   backgroundWaitMs?: number;
   /** The largest answer read (default MAX_BODY_BYTES); a larger one is an invalid response. */
   maxBodyBytes?: number;
+  /**
+   * Awaits a wait (for a budget slot, the service's answer, a retry's pause) as the server's work
+   * queue wants it: with the request's turn given back meanwhile (lib/server/request-slots.ts).
+   */
+  idle?: <T>(wait: () => Promise<T>) => Promise<T>;
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -150,6 +155,7 @@ export class UpstreamClient {
       maxBodyBytes: MAX_BODY_BYTES,
       sleep: defaultSleep,
       now: Date.now,
+      idle: (wait) => wait(),
       ...rest,
       baseUrl: options.baseUrl.replace(/\/+$/, ""),
     };
@@ -321,7 +327,7 @@ export class UpstreamClient {
         (retryAfter === undefined || retryAfter <= maxRetryAfterMs) &&
         now() + wait < deadline;
       if (!canRetry) throw error;
-      await sleep(wait);
+      await this.options.idle(() => sleep(wait));
     }
   }
 
@@ -339,7 +345,7 @@ export class UpstreamClient {
     const started = now();
     const maxWait =
       priority === "interactive" ? Math.min(interactiveWaitMs, deadline - started) : backgroundWaitMs;
-    await this.budget.acquire(path, priority, maxWait);
+    await this.options.idle(() => this.budget.acquire(path, priority, maxWait));
     return priority === "background" ? now() - started : 0;
   }
 
@@ -379,7 +385,7 @@ export class UpstreamClient {
     const started = performance.now();
     let response: Response;
     try {
-      response = await limit.within(this.transport(request));
+      response = await this.options.idle(() => limit.within(this.transport(request)));
     } catch (caught) {
       this.breaker.failure(ticket);
       this.options.onCall?.({
@@ -407,7 +413,7 @@ export class UpstreamClient {
       // failure to the breaker too (a stalled probe must not close it).
       let body: Uint8Array;
       try {
-        body = await this.readBody(response, path, limit);
+        body = await this.options.idle(() => this.readBody(response, path, limit));
       } catch (caught) {
         // Too large is an answer all the same: the service is up.
         if (isUpstreamError(caught) && caught.code === "invalid_response") this.breaker.success(ticket);

@@ -1,6 +1,7 @@
 import "server-only";
 import { IN_PROCESS_ORIGIN, type SandboxHandler } from "@/lib/sandbox/types";
 import { getConfig } from "@/lib/server/config";
+import { idle } from "@/lib/server/request-slots";
 import { type ClientOptions, UpstreamClient } from "./client";
 
 let sandbox: Promise<SandboxHandler> | undefined;
@@ -25,6 +26,7 @@ export function createUpstreamClient(overrides: Partial<ClientOptions> = {}): Up
     totalBudgetMs: config.totalBudgetMs,
     breaker: config.breaker,
     transport: config.baseUrl ? undefined : async (request) => (await loadSandbox())(request),
+    idle,
     ...overrides,
   });
 }

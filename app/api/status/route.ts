@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { handler, jsonResponse, parseQuery } from "@/lib/server/http";
 import { front } from "@/lib/server/page-cache";
+import { requestSlots } from "@/lib/server/request-slots";
 import { getServices } from "@/lib/server/services";
 
 export const dynamic = "force-dynamic";
 
-/** Upstream call counts per endpoint, cache figures, index progress and the page front's counts. No secrets. */
+/** Upstream call counts per endpoint, cache figures, index progress the page front's counts and the work queue's. No secrets. */
 export const GET = handler((request) => {
   parseQuery(request, z.object({}).strict());
   const services = getServices();
@@ -14,5 +15,6 @@ export const GET = handler((request) => {
     caches: services.cacheStats(),
     index: services.indexStatus(),
     pages: front().stats(),
+    requests: requestSlots().stats(),
   });
 });

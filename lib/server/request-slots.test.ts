@@ -1,0 +1,229 @@
+// The work queue over a real HTTP server. Each request's handler stands for Next: it waits where
+// the test says (a gate the test opens), the way a render or an API call waits for its data.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { inBackground } from "@/lib/upstream/priority";
+import { type LocalServer, listenLocal } from "@/tests/local-server";
+import { SwrCache } from "./cache";
+import { RequestSlots, type RequestSlotsOptions, requestSlots } from "./request-slots";
+
+let server: LocalServer | undefined;
+/** The order in which handlers started, and resumed after a wait, by path. */
+let order: string[] = [];
+/** Gates a handler waits at (plain awaits: the request keeps its slot). */
+let gates = new Map<string, Deferred>();
+/** What a handler awaits through `idle` (a wait for the upstream): its slot goes back meanwhile. */
+let upstream = new Map<string, Deferred>();
+
+afterEach(async () => {
+  for (const gate of [...gates.values(), ...upstream.values()]) gate.open();
+  await server?.close();
+  server = undefined;
+  order = [];
+  gates = new Map();
+  upstream = new Map();
+  requestSlots({ limit: null });
+});
+
+interface Deferred {
+  promise: Promise<void>;
+  open: () => void;
+}
+
+function deferred(): Deferred {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+function gate(map: Map<string, Deferred>, path: string): Deferred {
+  let d = map.get(path);
+  if (!d) {
+    d = deferred();
+    map.set(path, d);
+  }
+  return d;
+}
+
+async function work(slots: RequestSlots, req: IncomingMessage, res: ServerResponse) {
+  const path = (req.url ?? "/").split("?")[0] as string;
+  const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+  order.push(path);
+  if (query.has("upstream")) {
+    await slots.idle(() => gate(upstream, path).promise);
+    order.push(`${path} resumed`);
+  }
+  if (query.has("pre")) await gate(gates, `${path}:pre`).promise;
+  if (query.has("instant")) {
+    await slots.idle(async () => 1);
+    order.push(`${path} busy ${slots.stats().busy}`);
+  }
+  if (query.has("background")) {
+    await inBackground(() => slots.idle(() => new Promise((r) => setTimeout(r, 20))));
+    order.push(`${path} busy ${slots.stats().busy}`);
+  }
+  if (query.has("hold")) await gate(gates, path).promise;
+  res.end(`done ${path}`);
+}
+
+async function start(options: Partial<RequestSlotsOptions> = {}) {
+  const slots = new RequestSlots({ limit: { concurrent: 1, queued: 8 }, ...options });
+  server = await listenLocal((req, res) => slots.handle(req, res, () => void work(slots, req, res)));
+  const get = (path: string, init?: RequestInit) => fetch(`${server?.base}${path}`, init);
+  return { slots, get };
+}
+
+describe("the work queue", () => {
+  it("works on N requests at once and takes the others in the order they came", async () => {
+    const { slots, get } = await start({ limit: { concurrent: 2, queued: 8 } });
+    const all = ["/a", "/b", "/c", "/d"].map((p) => get(`${p}?hold`));
+    await expect.poll(() => slots.stats()).toMatchObject({ busy: 2, waiting: 2 });
+    expect(order).toEqual(["/a", "/b"]);
+    gate(gates, "/b").open();
+    await expect.poll(() => order).toEqual(["/a", "/b", "/c"]);
+    gate(gates, "/a").open();
+    await expect.poll(() => order).toEqual(["/a", "/b", "/c", "/d"]);
+    for (const p of ["/c", "/d"]) gate(gates, p).open();
+    expect((await Promise.all(all)).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(slots.stats()).toMatchObject({ busy: 0, waiting: 0, queued: 2, shed: 0 });
+  });
+
+  it("gives a request's turn to others while it waits for the upstream, and resumes it ahead of new requests", async () => {
+    const { slots, get } = await start();
+    const slow = get("/slow?upstream");
+    // Its wait lets the next request in (which holds the slot until the test lets it go) ...
+    const first = get("/first?hold");
+    await expect.poll(() => order).toEqual(["/slow", "/first"]);
+    // ... and once the upstream answers, it waits for a slot again, ahead of a request that came
+    // before the answer: work under way finishes first.
+    const later = get("/later");
+    await expect.poll(() => slots.stats().waiting).toBe(1);
+    gate(upstream, "/slow").open();
+    await expect.poll(() => slots.stats().waiting).toBe(2);
+    gate(gates, "/first").open();
+    expect(await (await slow).text()).toBe("done /slow");
+    await Promise.all([first, later]);
+    expect(order).toEqual(["/slow", "/first", "/slow resumed", "/later"]);
+  });
+
+  it("gives a request's turn back while it waits for a load another request started", async () => {
+    // The process's queue: the one the cache's waits find.
+    const slots = requestSlots({ limit: { concurrent: 1, queued: 8 }, holdMs: 60_000 });
+    const cache = new SwrCache<string>({
+      name: "join",
+      freshMs: 1000,
+      staleMs: 5000,
+      errorMs: 60_000,
+      maxEntries: 4,
+    });
+    const answer = gate(upstream, "answer");
+    server = await listenLocal((req, res) =>
+      slots.handle(req, res, async () => {
+        order.push(req.url ?? "");
+        if (req.url !== "/other")
+          await cache.get("k", () => slots.idle(() => answer.promise.then(() => "v")));
+        res.end("ok");
+      }),
+    );
+    const get = (path: string) => fetch(`${server?.base}${path}`);
+    const loader = get("/loader");
+    await expect.poll(() => order).toEqual(["/loader"]);
+    const joiner = get("/joiner");
+    await expect.poll(() => order).toEqual(["/loader", "/joiner"]);
+    expect((await get("/other")).status).toBe(200);
+    answer.open();
+    expect((await Promise.all([loader, joiner])).map((r) => r.status)).toEqual([200, 200]);
+    expect(cache.stats().loads).toBe(1);
+  });
+
+  it("keeps the slot through a wait that ends at once", async () => {
+    const { slots, get } = await start();
+    const a = get("/a?pre&instant&hold");
+    await expect.poll(() => order).toEqual(["/a"]);
+    const b = get("/b");
+    await expect.poll(() => slots.stats().waiting).toBe(1);
+    gate(gates, "/a:pre").open();
+    await expect.poll(() => order).toContain("/a busy 1");
+    // /b still waits behind /a, which never gave its slot up.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual(["/a", "/a busy 1"]);
+    gate(gates, "/a").open();
+    await Promise.all([a, b]);
+    expect(order).toEqual(["/a", "/a busy 1", "/b"]);
+  });
+
+  it("leaves the slot alone for background work's waits", async () => {
+    const { get } = await start();
+    await get("/a?background");
+    expect(order).toEqual(["/a", "/a busy 1"]);
+  });
+
+  it("takes a slot back from a request that holds it past the hold limit, without ending the request", async () => {
+    const { slots, get } = await start({ holdMs: 30 });
+    const stuck = get("/stuck?hold");
+    const next = await get("/next");
+    expect(next.status).toBe(200);
+    expect(slots.stats().overran).toBe(1);
+    gate(gates, "/stuck").open();
+    expect((await stuck).status).toBe(200);
+  });
+
+  it("answers 503 with Retry-After past the queue, and to a request that waited too long", async () => {
+    let now = 0;
+    const { slots, get } = await start({
+      limit: { concurrent: 1, queued: 1 },
+      maxWaitMs: 5_000,
+      now: () => now,
+    });
+    const first = get("/first?hold");
+    await expect.poll(() => order).toEqual(["/first"]);
+    const waited = get("/waited");
+    await expect.poll(() => slots.stats().waiting).toBe(1);
+    const over = await get("/over");
+    expect(over.status).toBe(503);
+    expect(over.headers.get("retry-after")).toBe("2");
+    expect(await over.text()).toMatch(/busy/);
+    now += 5_001;
+    gate(gates, "/first").open();
+    expect((await first).status).toBe(200);
+    expect((await waited).status).toBe(503);
+    expect(order).toEqual(["/first"]);
+    expect(slots.stats()).toMatchObject({ shed: 2, busy: 0, waiting: 0 });
+  });
+
+  it("never queues /api/health or /api/status", async () => {
+    const { get } = await start();
+    const busy = get("/busy?hold");
+    await expect.poll(() => order).toEqual(["/busy"]);
+    for (const path of ["/api/health", "/api/status?x=1"]) expect((await get(path)).status).toBe(200);
+    gate(gates, "/busy").open();
+    await busy;
+  });
+
+  it("frees the place of a client that gave up while it waited", async () => {
+    const { slots, get } = await start();
+    const busy = get("/busy?hold");
+    await expect.poll(() => order).toEqual(["/busy"]);
+    const abort = new AbortController();
+    const gone = get("/gone", { signal: abort.signal }).catch(() => null);
+    await expect.poll(() => slots.stats().waiting).toBe(1);
+    abort.abort();
+    await gone;
+    await expect.poll(() => slots.stats().waiting).toBe(0);
+    gate(gates, "/busy").open();
+    await busy;
+    expect((await get("/after")).status).toBe(200);
+    expect(order).toEqual(["/busy", "/after"]);
+  });
+
+  it("does nothing without a limit, and outside a request", async () => {
+    const { slots, get } = await start({ limit: null });
+    const all = ["/a", "/b"].map((p) => get(`${p}?hold`));
+    await expect.poll(() => order).toEqual(["/a", "/b"]);
+    for (const p of ["/a", "/b"]) gate(gates, p).open();
+    await Promise.all(all);
+    expect(await slots.idle(async () => "plain")).toBe("plain");
+  });
+});
