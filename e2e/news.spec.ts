@@ -134,6 +134,17 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Cards" })).toBeVisible();
   });
 
+  test("the active filters' chips and Reset all are links to the feed without them", async ({ page }) => {
+    await page.goto("/news?range=3d&importance=1&eventType=earnings&view=headlines");
+    await page.getByRole("link", { name: "Remove filter: Earnings" }).click();
+    await expect(page).toHaveURL(/\/news\?range=3d&importance=1&view=headlines$/);
+    await expect(page.getByRole("link", { name: /^Remove filter/ })).toHaveCount(2);
+    await page.getByRole("link", { name: "Reset all" }).click();
+    // The layout is not a filter: it stays.
+    await expect(page).toHaveURL(/\/news\?view=headlines$/);
+    await expect(page.getByRole("link", { name: /^Remove filter/ })).toHaveCount(0);
+  });
+
   test("a profile's news, which loads with a script, points to the feed for that company", async ({
     page,
   }) => {
@@ -402,11 +413,11 @@ test.describe("rules and combinations", () => {
     expect(new Set(await attribute(page, "importance"))).toEqual(new Set(["1"]));
 
     // Removing one filter from the chips keeps the others.
-    await page.getByRole("button", { name: "Remove filter: Earnings, Guidance" }).click();
+    await page.getByRole("link", { name: "Remove filter: Earnings, Guidance" }).click();
     await expect(page).toHaveURL(
       "/news?startDate=2026-11-16&endDate=2026-11-19&importance=1&minMarketCap=10B&maxMarketCap=200B&group=day",
     );
-    await page.getByRole("button", { name: "Reset all" }).click();
+    await page.getByRole("link", { name: "Reset all" }).click();
     await expect(page).toHaveURL("/news?group=day");
   });
 
@@ -417,10 +428,10 @@ test.describe("rules and combinations", () => {
     await page.goto(
       "/news?startDate=2026-11-16&endDate=2026-11-19&importance=1&eventType=earnings&minMarketCap=10B",
     );
-    const chips = page.getByRole("list", { name: "Active filters" }).getByRole("button");
+    const chips = page.getByRole("list", { name: "Active filters" }).getByRole("link");
     await expect(chips).toHaveCount(4);
-    const names = await chips.evaluateAll((buttons) => buttons.map((button) => button.ariaLabel));
-    const chip = (index: number) => page.getByRole("button", { name: names[index] ?? "", exact: true });
+    const names = await chips.evaluateAll((links) => links.map((link) => link.ariaLabel));
+    const chip = (index: number) => page.getByRole("link", { name: names[index] ?? "", exact: true });
     await chip(1).focus();
     await page.keyboard.press("Enter");
     await expect(chips).toHaveCount(3);
@@ -429,7 +440,7 @@ test.describe("rules and combinations", () => {
     await page.keyboard.press("Enter");
     await expect(chips).toHaveCount(2);
     await expect(chip(2)).toBeFocused();
-    await page.getByRole("button", { name: "Reset all" }).focus();
+    await page.getByRole("link", { name: "Reset all" }).focus();
     await page.keyboard.press("Enter");
     await expect(chips).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Filters", exact: true })).toBeFocused();
@@ -794,7 +805,7 @@ test.describe("relative ranges", () => {
     await filters(page).getByRole("button", { name: "Last 3 days" }).click();
     await expect(page).toHaveURL(/\?range=3d$/);
     await expect(filters(page).getByLabel("From", { exact: true })).toHaveValue("2026-11-18");
-    await expect(page.getByRole("button", { name: "Remove filter: Last 3 days" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Remove filter: Last 3 days" })).toBeVisible();
   });
 
   test("fixed dates stay fixed, even when they are today", async ({ page }) => {

@@ -2,6 +2,7 @@
 
 import { type MouseEvent, memo } from "react";
 import { directoryHref } from "@/app/companies/search-params";
+import { isPlainClick } from "@/components/ui/plain-click";
 import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import { FACET_FIELDS } from "@/lib/directory/fields";
 import { clearFilters, type DirectoryState, toggleValue } from "@/lib/directory/view-state";
@@ -46,8 +47,7 @@ export const ActiveFilters = memo(function ActiveFilters({ state, data, onChange
     });
   if (chips.length === 0) return null;
   const go = (next: DirectoryState) => (event: MouseEvent<HTMLAnchorElement>) => {
-    // A modified click opens the link as the browser would (a new tab, a window).
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     removing(event.currentTarget);
     onChange(next);

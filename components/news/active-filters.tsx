@@ -1,5 +1,8 @@
 "use client";
 
+import type { ComponentProps } from "react";
+import { feedHref } from "@/app/news/search-params";
+import { isPlainClick } from "@/components/ui/plain-click";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import { plainText } from "@/lib/format";
@@ -15,28 +18,49 @@ import {
 } from "@/lib/news/feed-state";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
 
+/** A link to the feed without a filter: it works without JavaScript too; with it, the feed changes in place. */
+function RemoveLink({
+  href,
+  onRemove,
+  ...props
+}: Omit<ComponentProps<"a">, "onClick"> & { href: string; onRemove: (control: HTMLElement) => void }) {
+  return (
+    <a
+      {...props}
+      href={href}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        onRemove(event.currentTarget);
+      }}
+    />
+  );
+}
+
 function Chip({
   label,
   note,
+  href,
   onRemove,
 }: {
   label: string;
   note?: string;
-  onRemove: (control: HTMLButtonElement) => void;
+  href: string;
+  onRemove: (control: HTMLElement) => void;
 }) {
   return (
     <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-2.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">
       <UpstreamText className={note ? "line-through decoration-slate-400" : undefined}>{label}</UpstreamText>
       {note && <span className="text-slate-600 dark:text-slate-400">({note})</span>}
-      <button
-        type="button"
+      <RemoveLink
+        href={href}
+        onRemove={onRemove}
         data-removes=""
-        onClick={(event) => onRemove(event.currentTarget)}
         aria-label={`Remove filter: ${plainText(label)}`}
         className="inline-flex size-5 items-center justify-center rounded-full hover:bg-slate-300 dark:hover:bg-slate-600"
       >
         <span aria-hidden="true">×</span>
-      </button>
+      </RemoveLink>
     </li>
   );
 }
@@ -44,26 +68,32 @@ function Chip({
 /** The filters that differ from the API defaults, each removable, and a reset. */
 export function ActiveFilters({
   state,
+  today,
   companyName,
   onChange,
 }: {
   state: FeedState;
+  /** The feed's today (for the links' relative dates). */
+  today: string;
   companyName: string | undefined;
   onChange: (patch: Partial<FeedState>) => void;
 }) {
   // The last filter gone, the focus goes to the filters' heading.
   const { group, removing } = useRemovalFocus(() => document.getElementById("feed-filters-heading"));
-  const remove = (patch: Partial<FeedState>) => (control: HTMLButtonElement) => {
-    removing(control);
-    onChange(patch);
-  };
+  const without = (patch: Partial<FeedState>) => ({
+    href: feedHref({ ...state, ...patch }, today),
+    onRemove: (control: HTMLElement) => {
+      removing(control);
+      onChange(patch);
+    },
+  });
   const chips = [];
   if (state.range)
     chips.push(
       <Chip
         key="dates"
         label={state.relative ? describeRelative(state.relative) : `Dates ${describeRange(state.range)}`}
-        onRemove={remove({ range: null })}
+        {...without({ range: null })}
       />,
     );
   if (!isDefaultImportance(state.importance))
@@ -71,7 +101,7 @@ export function ActiveFilters({
       <Chip
         key="importance"
         label={describeImportance(state.importance).replace(/^i/, "I")}
-        onRemove={remove({ importance: DEFAULT_FEED_STATE.importance })}
+        {...without({ importance: DEFAULT_FEED_STATE.importance })}
       />,
     );
   if (state.eventTypes.length > 0)
@@ -79,13 +109,11 @@ export function ActiveFilters({
       <Chip
         key="types"
         label={state.eventTypes.map((t) => EVENT_TYPE_LABELS[t]).join(", ")}
-        onRemove={remove({ eventTypes: [] })}
+        {...without({ eventTypes: [] })}
       />,
     );
   if (state.company)
-    chips.push(
-      <Chip key="company" label={companyName ?? state.company} onRemove={remove({ company: null })} />,
-    );
+    chips.push(<Chip key="company" label={companyName ?? state.company} {...without({ company: null })} />);
   if (state.minMarketCap !== undefined || state.maxMarketCap !== undefined) {
     const label = describeMarketCap(state.minMarketCap, state.maxMarketCap);
     chips.push(
@@ -93,7 +121,7 @@ export function ActiveFilters({
         key="cap"
         label={label.charAt(0).toUpperCase() + label.slice(1)}
         note={state.company ? "not applied with a company" : undefined}
-        onRemove={remove({ minMarketCap: undefined, maxMarketCap: undefined })}
+        {...without({ minMarketCap: undefined, maxMarketCap: undefined })}
       />,
     );
   }
@@ -103,13 +131,12 @@ export function ActiveFilters({
       <ul ref={group} aria-label="Active filters" className="flex flex-wrap gap-1.5">
         {chips}
       </ul>
-      <button
-        type="button"
+      <RemoveLink
+        {...without(withoutFilters(state))}
         className="text-xs font-medium text-brand-600 hover:underline dark:text-sky-300"
-        onClick={(event) => remove(withoutFilters(state))(event.currentTarget)}
       >
         Reset all
-      </button>
+      </RemoveLink>
     </div>
   );
 }

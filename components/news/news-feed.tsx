@@ -318,7 +318,7 @@ export function NewsFeed({
           </div>
         </div>
 
-        <ActiveFilters state={state} companyName={company?.name} onChange={update} />
+        <ActiveFilters state={state} today={today} companyName={company?.name} onChange={update} />
 
         {openingNotes.length > 0 && (
           <div
