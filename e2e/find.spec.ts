@@ -70,6 +70,30 @@ test.describe("search from every page", () => {
     });
   }
 
+  test("at 390 px, the row of pages shows the current page's link whole, scrolled no more than that takes", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const whole = (name: string) =>
+      nav.getByRole("link", { name, exact: true }).evaluate((link) => {
+        const [box, row] = [
+          link.getBoundingClientRect(),
+          (link.closest("nav") as HTMLElement).getBoundingClientRect(),
+        ];
+        return box.left >= row.left - 0.5 && box.right <= row.right + 0.5;
+      });
+    // "Top news" fits beside the links before it: nothing scrolls, "Overview" reads whole.
+    await page.goto("/news");
+    await expect(nav.getByRole("link", { name: "Top news" })).toHaveAttribute("aria-current", "page");
+    expect(await nav.evaluate((el) => [el.scrollWidth > el.clientWidth, el.scrollLeft])).toEqual([true, 0]);
+    expect(await whole("Overview")).toBe(true);
+    // The last page's link is past the edge: the row scrolls to show it whole.
+    await page.goto("/changes");
+    await expect.poll(() => nav.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    expect(await whole("Changes")).toBe(true);
+  });
+
   test("from one profile to another with the keyboard alone, then the recent companies", async ({ page }) => {
     const problems = collectProblems(page);
     await page.goto(`/companies/${RICH.key}`);

@@ -35,13 +35,19 @@ export function NavLinks({ items }: { items: readonly { href: string; label: str
       observer.disconnect();
     };
   }, []);
-  // On a narrow window the row scrolls sideways: the current page's link is brought into view.
+  // On a narrow window the row scrolls sideways: the current page's link is brought into view, clear
+  // of the fades, by as little as it takes (centring it cut the first link to "rview" when the
+  // current one was in view already). Not scrollIntoView: it would scroll the page to the header.
   useEffect(() => {
     const element = nav.current;
     const current = currentHref && element?.querySelector<HTMLElement>(`a[href="${currentHref}"]`);
     if (!element || !current || element.scrollWidth <= element.clientWidth) return;
     const [box, link] = [element.getBoundingClientRect(), current.getBoundingClientRect()];
-    element.scrollLeft += link.left - box.left - (box.width - link.width) / 2;
+    const fade = Number.parseFloat(getComputedStyle(element).scrollPaddingLeft) || 0;
+    const past = link.right - (box.right - fade);
+    const before = box.left + (element.scrollLeft > 1 ? fade : 0) - link.left;
+    if (past > 0) element.scrollLeft += past;
+    else if (before > 0) element.scrollLeft -= before;
   }, [currentHref]);
   return (
     <nav
