@@ -118,7 +118,17 @@ describe("parseFeedParams", () => {
   it("drops unknown event types and bad values with a note each", () => {
     const { state: s, notes } = parse("eventType=ma,gossip&minMarketCap=lots&company=../etc&view=grid");
     expect(s).toEqual({ ...DEFAULT_FEED_STATE, eventTypes: ["ma"] });
-    expect(notes).toHaveLength(3);
+    expect(notes).toHaveLength(4);
+    expect(notes).toContain("Ignored the view “grid”: use cards or headlines.");
+  });
+
+  it("says when it ignores a grouping or a view, not for an old link's view=day", () => {
+    expect(parse("view=headlines&group=sector")).toEqual({
+      state: { ...DEFAULT_FEED_STATE, density: "headlines" },
+      notes: ["Ignored the grouping “sector”: use day or company, or none to rank."],
+    });
+    expect(parse("view=day")).toEqual({ state: { ...DEFAULT_FEED_STATE, group: "day" }, notes: [] });
+    expect(parse("group=ranked&view=cards").notes).toEqual([]);
   });
 
   it("reads every event type as none, and a low ceiling as no floor", () => {

@@ -305,6 +305,12 @@ export function parseFeedParams(
   const rawGroup = get("group") ?? rawView;
   const group = FEED_GROUPS.find((g) => g === rawGroup) ?? "ranked";
   const density = isFeedDensity(rawView) ? rawView : preferredDensity;
+  const isGroup = (value: string) => FEED_GROUPS.some((g) => g === value);
+  if (rawView !== undefined && !isFeedDensity(rawView) && !isGroup(rawView))
+    notes.push(`Ignored the view “${rawView.slice(0, 20)}”: use cards or headlines.`);
+  const groupParam = get("group");
+  if (groupParam !== undefined && !isGroup(groupParam))
+    notes.push(`Ignored the grouping “${groupParam.slice(0, 20)}”: use day or company, or none to rank.`);
   if (relative) range = resolveRelative(relative, today);
 
   const state = normalizeFeedState(
