@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
-import { toErrorResponse } from "./http";
+import { parseSearch, toErrorResponse, validationErrors } from "./http";
+import { companiesQuery, topNewsQuery } from "./query-schemas";
 
 const answer = async (error: unknown) => {
   const response = toErrorResponse(error);
@@ -66,5 +67,37 @@ describe("toErrorResponse", () => {
       status: 500,
       body: { errors: [{ message: "Internal error.", code: "internal" }] },
     });
+  });
+});
+
+describe("parseSearch", () => {
+  const messages = (schema: z.ZodType, query: string) => {
+    try {
+      parseSearch(new URLSearchParams(query), schema);
+      return [];
+    } catch (error) {
+      return validationErrors(error as z.ZodError).map((item) => item.message);
+    }
+  };
+
+  it("says what is wrong with a parameter in plain words, not in Zod's", () => {
+    expect(messages(topNewsQuery, "importance=9")).toEqual(["importance: must be at most 5"]);
+    expect(messages(topNewsQuery, "page=0")).toEqual(["page: must be at least 1"]);
+    expect(messages(topNewsQuery, "pageSize=2.5")).toEqual(["pageSize: must be a whole number"]);
+    expect(messages(topNewsQuery, "startDate=2026-11-01&startDate=2026-11-02&endDate=2026-11-03")).toEqual([
+      "startDate: must be given once",
+    ]);
+    expect(messages(companiesQuery, "set=everything")).toEqual(["set: must be one of: default, all"]);
+    expect(messages(companiesQuery, "marketCap=huge")[0]).toMatch(
+      /^marketCap: must be one of: mega, large, /,
+    );
+  });
+
+  it("keeps a schema's own message", () => {
+    expect(messages(companiesQuery, `q=${"x".repeat(201)}`)).toEqual(["q: must be at most 200 characters"]);
+    expect(messages(topNewsQuery, "importance=x")).toEqual(["importance: must be a number"]);
+    expect(messages(topNewsQuery, "importance=1&minImportance=2")).toEqual([
+      "importance: use an exact importance or a range, not both",
+    ]);
   });
 });

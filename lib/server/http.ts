@@ -212,7 +212,35 @@ export function parseSearch<T extends z.ZodType>(params: URLSearchParams, schema
     raw[name] =
       existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
-  return schema.parse(raw);
+  return schema.parse(raw, { error: readableIssue });
+}
+
+/**
+ * Zod's default messages in plain words ("must be at most 5", not "Too big: expected number to be
+ * <=5"), for the issues a schema gives no message of its own (those keep theirs).
+ */
+function readableIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  const unit = (origin: unknown, n: number | bigint) =>
+    origin === "string"
+      ? ` character${n === 1 ? "" : "s"}`
+      : origin === "array"
+        ? ` value${n === 1 ? "" : "s"}`
+        : "";
+  switch (issue.code) {
+    case "too_big":
+      return `must be ${issue.inclusive === false ? "less than" : "at most"} ${issue.maximum}${unit(issue.origin, issue.maximum)}`;
+    case "too_small":
+      return `must be ${issue.inclusive === false ? "more than" : "at least"} ${issue.minimum}${unit(issue.origin, issue.minimum)}`;
+    case "invalid_type":
+      if (issue.expected === "int") return "must be a whole number";
+      if (issue.expected === "number") return "must be a number";
+      if (issue.expected === "string" && Array.isArray(issue.input)) return "must be given once";
+      return undefined;
+    case "invalid_value":
+      return `must be one of: ${issue.values.map(String).join(", ")}`;
+    default:
+      return undefined;
+  }
 }
 
 /**
