@@ -10,6 +10,7 @@ import { RESP_TYPES } from "redis";
 import { PendingWork } from "@/lib/pending-work";
 import { UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { SharedRedis } from "./redis";
+import { detached } from "./request-slots";
 
 /** What a shared tier holds per key: a value (JSON, or bytes for logos) or a cached "not found". */
 export type StoredEntry =
@@ -311,15 +312,17 @@ export class RedisTier implements SharedTier {
     const decoded = decodeEntry(key, data as Buffer);
     if ("entry" in decoded) return decoded.entry;
     this.dropped++;
-    void this.redis.attempt((c) => c.del(this.redis.key(`cache:${cache}:${key}`)));
+    void detached(() => this.redis.attempt((c) => c.del(this.redis.key(`cache:${cache}:${key}`))));
     return undefined;
   }
 
   write(cache: string, key: string, entry: StoredEntry, ttlMs: number): void {
     const data = encodeEntry(key, entry);
     void this.pending.track(
-      this.redis.attempt((c) =>
-        c.set(this.redis.key(`cache:${cache}:${key}`), data, { expiration: { type: "PX", value: ttlMs } }),
+      detached(() =>
+        this.redis.attempt((c) =>
+          c.set(this.redis.key(`cache:${cache}:${key}`), data, { expiration: { type: "PX", value: ttlMs } }),
+        ),
       ),
     );
   }
@@ -331,11 +334,13 @@ export class RedisTier implements SharedTier {
   offer(cache: string, key: string, entry: StoredEntry, ttlMs: number): void {
     const data = encodeEntry(key, entry);
     void this.pending.track(
-      this.redis.attempt((c) =>
-        c.set(this.redis.key(`cache:${cache}:${key}`), data, {
-          condition: "NX",
-          expiration: { type: "PX", value: Math.ceil(ttlMs) },
-        }),
+      detached(() =>
+        this.redis.attempt((c) =>
+          c.set(this.redis.key(`cache:${cache}:${key}`), data, {
+            condition: "NX",
+            expiration: { type: "PX", value: Math.ceil(ttlMs) },
+          }),
+        ),
       ),
     );
   }

@@ -42,7 +42,12 @@ export function installRequestHook(staticFront?: StaticFront): void {
       // Then the page front: a kept page, a bounded render, or a 503 (lib/server/page-cache.ts);
       // and what reaches Next waits its turn (lib/server/request-slots.ts).
       front().handle(request, response, () =>
-        requestSlots().handle(request, response, () => emit.call(this, event, ...args)),
+        requestSlots().handle(
+          request,
+          response,
+          () => emit.call(this, event, ...args),
+          Boolean(h[PREFETCH_HEADER]),
+        ),
       );
       return true;
     }

@@ -29,6 +29,7 @@
 // wait in a lane of their own (also Q long), served only when no page or navigation waits: a
 // directory's fifty row links must not hold up the one a person clicked. Kept pages need no render
 // and never wait.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
@@ -36,6 +37,7 @@ import { onDataChanged } from "@/lib/data-changed";
 import { DENSITY_COOKIE } from "@/lib/news/feed-state";
 import { createNonce } from "@/lib/security/headers";
 import { preferredEncoding } from "./accept-encoding";
+import { shed } from "./shed";
 
 /** Request header: the front asks the proxy to render with the placeholder nonce. */
 export const CAPTURE_HEADER = "x-fiscal-atlas-capture";
@@ -148,7 +150,7 @@ export class PageFront {
         return;
       }
     }
-    this.admit(res, page.prefetch, () => {
+    this.admit(req, res, page.prefetch, () => {
       this.counts.renders++;
       if (key !== null) this.capture(req, res, key);
       next();
@@ -156,21 +158,23 @@ export class PageFront {
   }
 
   /** Runs `start` when a render slot is free; sheds with 503 when the queue is full or the wait too long. */
-  private admit(res: ServerResponse, prefetch: boolean, start: () => void): void {
+  private admit(req: IncomingMessage, res: ServerResponse, prefetch: boolean, start: () => void): void {
     const limit = this.options.renders;
+    // Started later from another request's close: in the context this request came in with.
+    const resume = AsyncLocalStorage.snapshot();
     const begin = () => {
       this.inFlight++;
       res.once("close", () => {
         this.inFlight--;
         this.release();
       });
-      start();
+      resume(start);
     };
     const lane = prefetch ? this.waiting.prefetches : this.waiting.people;
     if (!limit || this.inFlight < limit.concurrent) begin();
-    else if (lane.length >= limit.queued) this.shed(res);
+    else if (lane.length >= limit.queued) this.shed(req, res);
     else {
-      lane.push({ start: begin, shed: () => this.shed(res), since: this.now() });
+      lane.push({ start: begin, shed: () => this.shed(req, res), since: this.now() });
       // A client that gave up while waiting frees its place.
       res.once("close", () => {
         const at = lane.findIndex((w) => w.start === begin);
@@ -189,15 +193,9 @@ export class PageFront {
     }
   }
 
-  private shed(res: ServerResponse): void {
+  private shed(req: IncomingMessage, res: ServerResponse): void {
     this.counts.shed++;
-    if (res.headersSent || res.writableEnded) return;
-    res.writeHead(503, {
-      "content-type": "text/plain; charset=utf-8",
-      "retry-after": "2",
-      "cache-control": "no-store",
-    });
-    res.end("The server is busy. Try again in a moment.\n");
+    shed(req, res);
   }
 
   /**

@@ -20,6 +20,7 @@ import { overviewData } from "./overview";
 import { PageBudgetExceeded, withPageMissBudget } from "./page-budget";
 import { type PageStatusCause, pageStatusOf } from "./page-status";
 import { decodedSegment, profilePageData } from "./profile-page";
+import { idle } from "./request-slots";
 import { getServices } from "./services";
 
 /** How long a page waits for the upstream before it streams: its document within 3 s. */
@@ -85,7 +86,9 @@ export async function gatePage(
       return { kind: "ready" };
     },
   );
-  const outcome = await settleWithin(load, slowMs, (): GateOutcome => ({ kind: "slow" }));
+  // Awaited as a wait: if the timer wins while the loads still wait, the request takes its turn of
+  // the work queue back before it goes on to render (lib/server/request-slots.ts).
+  const outcome = await idle(() => settleWithin(load, slowMs, (): GateOutcome => ({ kind: "slow" })));
   return outcome.kind === "slow" ? (pausedStatus() ?? outcome) : outcome;
 }
 

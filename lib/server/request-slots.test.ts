@@ -1,6 +1,7 @@
 // The work queue over a real HTTP server. Each request's handler stands for Next: it waits where
 // the test says (a gate the test opens), the way a render or an API call waits for its data.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { inBackground } from "@/lib/upstream/priority";
 import { type LocalServer, listenLocal } from "@/tests/local-server";
@@ -61,8 +62,25 @@ async function work(slots: RequestSlots, req: IncomingMessage, res: ServerRespon
     order.push(`${path} busy ${slots.stats().busy}`);
   }
   if (query.has("background")) {
-    await inBackground(() => slots.idle(() => new Promise((r) => setTimeout(r, 20))));
+    await inBackground(() => slots.idle(() => gate(upstream, path).promise));
+    order.push(`${path} resumed`);
+  }
+  if (query.has("both")) {
+    // Two waits at once, one short: the slot goes back again while the long one is out.
+    await Promise.all([
+      slots.idle(() => gate(upstream, `${path}:short`).promise),
+      slots.idle(() => gate(upstream, `${path}:long`).promise),
+    ]);
+    order.push(`${path} resumed`);
+  }
+  if (query.has("detached")) {
+    void slots.detached(() => slots.idle(() => gate(upstream, path).promise));
     order.push(`${path} busy ${slots.stats().busy}`);
+  }
+  if (query.has("big")) {
+    // More than a client that does not read takes: the slot goes back once the rest is the client's.
+    res.end(Buffer.alloc(8 * 1024 * 1024, 120));
+    return;
   }
   if (query.has("hold")) await gate(gates, path).promise;
   res.end(`done ${path}`);
@@ -70,21 +88,35 @@ async function work(slots: RequestSlots, req: IncomingMessage, res: ServerRespon
 
 async function start(options: Partial<RequestSlotsOptions> = {}) {
   const slots = new RequestSlots({ limit: { concurrent: 1, queued: 8 }, ...options });
-  server = await listenLocal((req, res) => slots.handle(req, res, () => void work(slots, req, res)));
+  server = await listenLocal((req, res) =>
+    slots.handle(req, res, () => void work(slots, req, res), req.headers["next-router-prefetch"] === "1"),
+  );
   const get = (path: string, init?: RequestInit) => fetch(`${server?.base}${path}`, init);
   return { slots, get };
 }
 
+/** Polls with room for a busy machine (Vitest's default gives up after 1 s). */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
 describe("the work queue", () => {
   it("works on N requests at once and takes the others in the order they came", async () => {
     const { slots, get } = await start({ limit: { concurrent: 2, queued: 8 } });
-    const all = ["/a", "/b", "/c", "/d"].map((p) => get(`${p}?hold`));
-    await expect.poll(() => slots.stats()).toMatchObject({ busy: 2, waiting: 2 });
+    const all: Promise<Response>[] = [];
+    // One after another, each once the one before has arrived (connections are not ordered).
+    for (const [p, arrived] of [
+      ["/a", { busy: 1, waiting: 0 }],
+      ["/b", { busy: 2, waiting: 0 }],
+      ["/c", { busy: 2, waiting: 1 }],
+      ["/d", { busy: 2, waiting: 2 }],
+    ] as const) {
+      all.push(get(`${p}?hold`));
+      await poll(() => slots.stats()).toMatchObject(arrived);
+    }
     expect(order).toEqual(["/a", "/b"]);
     gate(gates, "/b").open();
-    await expect.poll(() => order).toEqual(["/a", "/b", "/c"]);
+    await poll(() => order).toEqual(["/a", "/b", "/c"]);
     gate(gates, "/a").open();
-    await expect.poll(() => order).toEqual(["/a", "/b", "/c", "/d"]);
+    await poll(() => order).toEqual(["/a", "/b", "/c", "/d"]);
     for (const p of ["/c", "/d"]) gate(gates, p).open();
     expect((await Promise.all(all)).map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(slots.stats()).toMatchObject({ busy: 0, waiting: 0, queued: 2, shed: 0 });
@@ -93,15 +125,16 @@ describe("the work queue", () => {
   it("gives a request's turn to others while it waits for the upstream, and resumes it ahead of new requests", async () => {
     const { slots, get } = await start();
     const slow = get("/slow?upstream");
+    await poll(() => slots.stats().idle).toBe(1);
     // Its wait lets the next request in (which holds the slot until the test lets it go) ...
     const first = get("/first?hold");
-    await expect.poll(() => order).toEqual(["/slow", "/first"]);
+    await poll(() => order).toEqual(["/slow", "/first"]);
     // ... and once the upstream answers, it waits for a slot again, ahead of a request that came
     // before the answer: work under way finishes first.
     const later = get("/later");
-    await expect.poll(() => slots.stats().waiting).toBe(1);
+    await poll(() => slots.stats().waiting).toBe(1);
     gate(upstream, "/slow").open();
-    await expect.poll(() => slots.stats().waiting).toBe(2);
+    await poll(() => slots.stats().waiting).toBe(2);
     gate(gates, "/first").open();
     expect(await (await slow).text()).toBe("done /slow");
     await Promise.all([first, later]);
@@ -129,9 +162,9 @@ describe("the work queue", () => {
     );
     const get = (path: string) => fetch(`${server?.base}${path}`);
     const loader = get("/loader");
-    await expect.poll(() => order).toEqual(["/loader"]);
+    await poll(() => order).toEqual(["/loader"]);
     const joiner = get("/joiner");
-    await expect.poll(() => order).toEqual(["/loader", "/joiner"]);
+    await poll(() => order).toEqual(["/loader", "/joiner"]);
     expect((await get("/other")).status).toBe(200);
     answer.open();
     expect((await Promise.all([loader, joiner])).map((r) => r.status)).toEqual([200, 200]);
@@ -141,11 +174,11 @@ describe("the work queue", () => {
   it("keeps the slot through a wait that ends at once", async () => {
     const { slots, get } = await start();
     const a = get("/a?pre&instant&hold");
-    await expect.poll(() => order).toEqual(["/a"]);
+    await poll(() => order).toEqual(["/a"]);
     const b = get("/b");
-    await expect.poll(() => slots.stats().waiting).toBe(1);
+    await poll(() => slots.stats().waiting).toBe(1);
     gate(gates, "/a:pre").open();
-    await expect.poll(() => order).toContain("/a busy 1");
+    await poll(() => order).toContain("/a busy 1");
     // /b still waits behind /a, which never gave its slot up.
     await new Promise((r) => setTimeout(r, 20));
     expect(order).toEqual(["/a", "/a busy 1"]);
@@ -155,9 +188,66 @@ describe("the work queue", () => {
   });
 
   it("leaves the slot alone for background work's waits", async () => {
-    const { get } = await start();
-    await get("/a?background");
-    expect(order).toEqual(["/a", "/a busy 1"]);
+    const { slots, get } = await start();
+    const a = get("/a?background");
+    await poll(() => order).toEqual(["/a"]);
+    const b = get("/b");
+    await poll(() => slots.stats().waiting).toBe(1);
+    // The background wait does not give /a's slot away: /b waits for /a to end.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(slots.stats()).toMatchObject({ busy: 1, waiting: 1, idle: 0 });
+    gate(upstream, "/a").open();
+    await Promise.all([a, b]);
+    expect(order).toEqual(["/a", "/a resumed", "/b"]);
+  });
+
+  it("gives the slot back again while a request still waits for another of its waits", async () => {
+    const { slots, get } = await start({ holdMs: 60_000 });
+    const both = get("/both?both");
+    await poll(() => slots.stats()).toMatchObject({ busy: 0, idle: 1 });
+    gate(upstream, "/both:short").open();
+    // Back for a turn, then given back while the long wait is out: another request gets in.
+    await poll(() => slots.stats()).toMatchObject({ busy: 0, idle: 1 });
+    expect((await get("/other")).status).toBe(200);
+    gate(upstream, "/both:long").open();
+    expect((await both).status).toBe(200);
+    expect(order).toEqual(["/both", "/other", "/both resumed"]);
+    expect(slots.stats().overran).toBe(0);
+  });
+
+  it("keeps the slot through work the request starts and does not wait for", async () => {
+    const { slots, get } = await start();
+    await get("/d?detached");
+    expect(order).toEqual(["/d", "/d busy 1"]);
+    expect(slots.stats().idle).toBe(0);
+    gate(upstream, "/d").open();
+  });
+
+  it("frees the slot once the answer is written, though the client does not read it", async () => {
+    const { slots, get } = await start({ holdMs: 60_000 });
+    const socket = await new Promise<Socket>((resolve) => {
+      const s = connect(server?.port ?? 0, "127.0.0.1", () => resolve(s));
+    });
+    // A client that asks and never reads.
+    socket.pause();
+    socket.write("GET /big?big HTTP/1.1\r\nHost: x\r\n\r\n");
+    await poll(() => order).toEqual(["/big"]);
+    expect((await get("/next")).status).toBe(200);
+    expect(slots.stats()).toMatchObject({ busy: 0, overran: 0 });
+    socket.destroy();
+  });
+
+  it("takes Next's link prefetches after every other request", async () => {
+    const { slots, get } = await start();
+    const first = get("/first?hold");
+    await poll(() => order).toEqual(["/first"]);
+    const prefetch = get("/prefetch", { headers: { "next-router-prefetch": "1" } });
+    await poll(() => slots.stats().waiting).toBe(1);
+    const person = get("/person");
+    await poll(() => slots.stats().waiting).toBe(2);
+    gate(gates, "/first").open();
+    await Promise.all([first, prefetch, person]);
+    expect(order).toEqual(["/first", "/person", "/prefetch"]);
   });
 
   it("takes a slot back from a request that holds it past the hold limit, without ending the request", async () => {
@@ -178,25 +268,31 @@ describe("the work queue", () => {
       now: () => now,
     });
     const first = get("/first?hold");
-    await expect.poll(() => order).toEqual(["/first"]);
+    await poll(() => order).toEqual(["/first"]);
     const waited = get("/waited");
-    await expect.poll(() => slots.stats().waiting).toBe(1);
+    await poll(() => slots.stats().waiting).toBe(1);
     const over = await get("/over");
     expect(over.status).toBe(503);
     expect(over.headers.get("retry-after")).toBe("2");
     expect(await over.text()).toMatch(/busy/);
+    expect(over.headers.get("x-content-type-options")).toBe("nosniff");
+    const api = await get("/api/companies");
+    expect(api.status).toBe(503);
+    expect(await api.json()).toEqual({
+      errors: [{ message: "The server is busy. Try again in a moment.", code: "server_busy" }],
+    });
     now += 5_001;
     gate(gates, "/first").open();
     expect((await first).status).toBe(200);
     expect((await waited).status).toBe(503);
     expect(order).toEqual(["/first"]);
-    expect(slots.stats()).toMatchObject({ shed: 2, busy: 0, waiting: 0 });
+    expect(slots.stats()).toMatchObject({ shed: 3, busy: 0, waiting: 0 });
   });
 
   it("never queues /api/health or /api/status", async () => {
     const { get } = await start();
     const busy = get("/busy?hold");
-    await expect.poll(() => order).toEqual(["/busy"]);
+    await poll(() => order).toEqual(["/busy"]);
     for (const path of ["/api/health", "/api/status?x=1"]) expect((await get(path)).status).toBe(200);
     gate(gates, "/busy").open();
     await busy;
@@ -205,13 +301,13 @@ describe("the work queue", () => {
   it("frees the place of a client that gave up while it waited", async () => {
     const { slots, get } = await start();
     const busy = get("/busy?hold");
-    await expect.poll(() => order).toEqual(["/busy"]);
+    await poll(() => order).toEqual(["/busy"]);
     const abort = new AbortController();
     const gone = get("/gone", { signal: abort.signal }).catch(() => null);
-    await expect.poll(() => slots.stats().waiting).toBe(1);
+    await poll(() => slots.stats().waiting).toBe(1);
     abort.abort();
     await gone;
-    await expect.poll(() => slots.stats().waiting).toBe(0);
+    await poll(() => slots.stats().waiting).toBe(0);
     gate(gates, "/busy").open();
     await busy;
     expect((await get("/after")).status).toBe(200);
@@ -221,7 +317,7 @@ describe("the work queue", () => {
   it("does nothing without a limit, and outside a request", async () => {
     const { slots, get } = await start({ limit: null });
     const all = ["/a", "/b"].map((p) => get(`${p}?hold`));
-    await expect.poll(() => order).toEqual(["/a", "/b"]);
+    await poll(() => order).toEqual(["/a", "/b"]);
     for (const p of ["/a", "/b"]) gate(gates, p).open();
     await Promise.all(all);
     expect(await slots.idle(async () => "plain")).toBe("plain");

@@ -12,17 +12,23 @@
 // Waiting is not work. A request gives its slot back while it waits for the upstream, Redis, or a
 // load another request started (`idle`, called by those layers), and waits for one again (ahead of
 // new requests: work under way finishes first) to go on. Else a slow upstream would hold every slot
-// and stop requests that need nothing from it. As a backstop for waits no layer reports, a slot is
+// and stop requests that need nothing from it. A request that waits for several things at once
+// gives its slot back again while the others are still out. Once its answer is written (`end`), or
+// the client reads it too slowly to take more (`write` answers false), a request's work is done:
+// a slow reader must not hold a slot. Work a request starts and does not wait for (a write to
+// Redis) runs outside its ticket (`detached`). As a backstop for waits no layer reports, a slot is
 // held at most HOLD_MS at a time: a request still under way then goes on without one until its next
 // wait, so nothing can block the queue for longer.
 //
 // Bounded waiting. A new request waits at most MAX_WAIT_MS, and at most `queued` requests wait;
 // past that it is answered at once with 503 and Retry-After, so under more load than the server can
-// take, the tail stays bounded instead of growing with the queue. /api/health and /api/status
-// never wait: a load balancer or an operator must hear from a busy server too.
+// take, the tail stays bounded instead of growing with the queue (an API call gets the API's JSON
+// error). /api/health and /api/status never wait: a load balancer or an operator must hear from a
+// busy server too. Next's link prefetches wait behind every other request.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { currentPriority } from "@/lib/upstream/priority";
+import { shed } from "./shed";
 
 export const HOLD_MS = 1_000;
 export const MAX_WAIT_MS = 5_000;
@@ -41,6 +47,8 @@ export interface RequestSlotsOptions {
 interface Ticket {
   held: boolean;
   done: boolean;
+  /** Waits (`idle`) under way. */
+  waits: number;
   /** The slot given back after HOLD_MS. */
   timer: ReturnType<typeof setTimeout> | undefined;
   /** While the request waits for its slot back. */
@@ -57,6 +65,8 @@ interface Waiter {
 export interface RequestSlotsStats {
   busy: number;
   waiting: number;
+  /** Requests under way waiting for something else, with their slot given back. */
+  idle: number;
   /** Requests that waited for a slot before their work began. */
   queued: number;
   shed: number;
@@ -70,6 +80,9 @@ export class RequestSlots {
   private readonly resuming: Waiter[] = [];
   /** New requests, in order of arrival. */
   private readonly arriving: Waiter[] = [];
+  /** Next's link prefetches: after everyone else. */
+  private readonly prefetches: Waiter[] = [];
+  private idling = 0;
   private readonly context = new AsyncLocalStorage<Ticket>();
   private readonly now: () => number;
   private readonly holdMs: number;
@@ -85,38 +98,64 @@ export class RequestSlots {
   stats(): RequestSlotsStats {
     return {
       busy: this.busy,
-      waiting: this.resuming.length + this.arriving.length,
+      waiting: this.resuming.length + this.arriving.length + this.prefetches.length,
+      idle: this.idling,
       ...this.counts,
     };
   }
 
-  /** Runs `start` (Next's handling of the request) once a slot is free, or sheds it with 503. */
-  handle(req: IncomingMessage, res: ServerResponse, start: () => void): void {
+  /**
+   * Runs `start` (Next's handling of the request) once a slot is free, or sheds it with 503.
+   * `prefetch`: one of Next's link prefetches, which waits behind every other request.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, start: () => void, prefetch = false): void {
     const limit = this.options.limit;
     if (!limit || UNQUEUED.test(req.url ?? "")) {
       start();
       return;
     }
-    const ticket: Ticket = { held: false, done: false, timer: undefined, reclaiming: null };
-    const go = () => this.context.run(ticket, start);
+    const ticket: Ticket = { held: false, done: false, waits: 0, timer: undefined, reclaiming: null };
+    // Started later from whatever frees a slot (another request's close or wait): in the context this
+    // request came in with, not that one's.
+    const resume = AsyncLocalStorage.snapshot();
+    const go = () => resume(() => this.context.run(ticket, start));
     res.once("close", () => {
       ticket.done = true;
       this.leave(ticket);
       this.forget(this.arriving, ticket);
+      this.forget(this.prefetches, ticket);
       // Its work, if any goes on, goes on without a slot.
       this.forget(this.resuming, ticket)?.go();
     });
-    if (this.busy < limit.concurrent && this.arriving.length === 0 && this.resuming.length === 0) {
+    // The answer written, or a client too slow to take more of it: the rest is the client's time.
+    const slots = this;
+    const { end, write } = res;
+    res.end = function (this: ServerResponse, ...args: unknown[]) {
+      ticket.done = true;
+      slots.leave(ticket);
+      return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse["end"];
+    res.write = function (this: ServerResponse, ...args: unknown[]) {
+      const more = (write as (...a: unknown[]) => boolean).apply(this, args);
+      if (!more) slots.leave(ticket);
+      return more;
+    } as ServerResponse["write"];
+    if (this.busy < limit.concurrent && this.waitingCount() === 0) {
       this.take(ticket);
       go();
       return;
     }
-    if (this.arriving.length >= limit.queued) {
-      this.shed(res);
+    if (this.arriving.length + this.prefetches.length >= limit.queued) {
+      this.shed(req, res);
       return;
     }
     this.counts.queued++;
-    this.arriving.push({ ticket, go, since: this.now(), shed: () => this.shed(res) });
+    (prefetch ? this.prefetches : this.arriving).push({
+      ticket,
+      go,
+      since: this.now(),
+      shed: () => this.shed(req, res),
+    });
   }
 
   /**
@@ -139,12 +178,29 @@ export class RequestSlots {
       pending.then(end, end);
     });
     if (ended) return pending;
+    if (ticket.waits++ === 0) this.idling++;
     this.leave(ticket);
     try {
       return await pending;
     } finally {
+      if (--ticket.waits === 0) this.idling--;
       await this.reclaim(ticket);
+      // Other waits of this request still out (it awaits them all): once the work that follows this
+      // one has run, the slot goes back again until they end.
+      if (ticket.waits > 0)
+        setImmediate(() => {
+          if (ticket.waits > 0) this.leave(ticket);
+        });
     }
+  }
+
+  /** Runs `work`, which the current request does not wait for, outside its ticket. */
+  detached<T>(work: () => T): T {
+    return this.context.exit(work);
+  }
+
+  private waitingCount(): number {
+    return this.resuming.length + this.arriving.length + this.prefetches.length;
   }
 
   private take(ticket: Ticket): void {
@@ -185,7 +241,7 @@ export class RequestSlots {
   private next(): void {
     const concurrent = this.options.limit?.concurrent ?? 0;
     while (this.busy < concurrent) {
-      const waiter = this.resuming.shift() ?? this.arriving.shift();
+      const waiter = this.resuming.shift() ?? this.arriving.shift() ?? this.prefetches.shift();
       if (!waiter) return;
       if (waiter.shed && this.now() - waiter.since > this.maxWaitMs) {
         waiter.shed();
@@ -202,15 +258,9 @@ export class RequestSlots {
     return at >= 0 ? queue.splice(at, 1)[0] : undefined;
   }
 
-  private shed(res: ServerResponse): void {
+  private shed(req: IncomingMessage, res: ServerResponse): void {
     this.counts.shed++;
-    if (res.headersSent || res.writableEnded || res.destroyed) return;
-    res.writeHead(503, {
-      "content-type": "text/plain; charset=utf-8",
-      "retry-after": "2",
-      "cache-control": "no-store",
-    });
-    res.end("The server is busy. Try again in a moment.\n");
+    shed(req, res);
   }
 }
 
@@ -231,4 +281,9 @@ export function requestSlots(options?: RequestSlotsOptions): RequestSlots {
 /** `wait` with the current request's slot given back meanwhile (RequestSlots.idle). */
 export function idle<T>(wait: () => Promise<T>): Promise<T> {
   return requestSlots().idle(wait);
+}
+
+/** `work` outside the current request's ticket: work it starts and does not wait for (RequestSlots.detached). */
+export function detached<T>(work: () => T): T {
+  return requestSlots().detached(work);
 }

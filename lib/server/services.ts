@@ -40,6 +40,7 @@ import { dataNow } from "./clock";
 import { getConfig } from "./config";
 import { indexUnavailable, staleWarning } from "./notices";
 import { getSharedRedis, type RedisStatus } from "./redis";
+import { idle } from "./request-slots";
 import { getSharedState } from "./shared-state";
 import { createUpstreamBudget } from "./upstream-budget";
 import { UpstreamStats } from "./upstream-stats";
@@ -280,7 +281,8 @@ export class Services {
       },
     });
     try {
-      const cached = await Promise.race([loading, late]);
+      // A wait: when the clock wins, this request takes its turn back before it goes on.
+      const cached = await idle(() => Promise.race([loading, late]));
       if (cached !== null) return this.serve(cached);
       loading.catch(() => {}); // a failure is the cache's to keep
       return null;

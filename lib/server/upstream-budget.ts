@@ -34,6 +34,7 @@ import {
 import type { Priority } from "@/lib/upstream/priority";
 import { getConfig } from "./config";
 import { getSharedRedis, type SharedRedis } from "./redis";
+import { detached } from "./request-slots";
 
 /** How long an instance's "interactive calls waiting" mark lives without being refreshed. */
 const INTERACTIVE_MARK_MS = 2_000;
@@ -232,8 +233,10 @@ export class RedisBudgetStore implements BudgetStore {
 
   pause(ms: number): void {
     this.local.pause(ms);
-    void this.redis.attempt((client) =>
-      client.eval(PAUSE_SCRIPT, { keys: [this.keys[3] as string], arguments: [String(Math.ceil(ms))] }),
+    void detached(() =>
+      this.redis.attempt((client) =>
+        client.eval(PAUSE_SCRIPT, { keys: [this.keys[3] as string], arguments: [String(Math.ceil(ms))] }),
+      ),
     );
   }
 
