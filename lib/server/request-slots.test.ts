@@ -95,6 +95,16 @@ async function start(options: Partial<RequestSlotsOptions> = {}) {
   return { slots, get };
 }
 
+/** Sends `path`, then /b once it has arrived; resolves once /b waits behind it, with both answers. */
+async function behind(slots: RequestSlots, get: (path: string) => Promise<Response>, path: string) {
+  const first = get(path);
+  await poll(() => order).toEqual([path.split("?")[0]]);
+  const second = get("/b");
+  await poll(() => slots.stats().waiting).toBe(1);
+  // In an object: an async function's promise would wait for the answers.
+  return { both: Promise.all([first, second]) };
+}
+
 /** Polls with room for a busy machine (Vitest's default gives up after 1 s). */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
@@ -173,31 +183,25 @@ describe("the work queue", () => {
 
   it("keeps the slot through a wait that ends at once", async () => {
     const { slots, get } = await start();
-    const a = get("/a?pre&instant&hold");
-    await poll(() => order).toEqual(["/a"]);
-    const b = get("/b");
-    await poll(() => slots.stats().waiting).toBe(1);
+    const { both } = await behind(slots, get, "/a?pre&instant&hold");
     gate(gates, "/a:pre").open();
     await poll(() => order).toContain("/a busy 1");
     // /b still waits behind /a, which never gave its slot up.
     await new Promise((r) => setTimeout(r, 20));
     expect(order).toEqual(["/a", "/a busy 1"]);
     gate(gates, "/a").open();
-    await Promise.all([a, b]);
+    await both;
     expect(order).toEqual(["/a", "/a busy 1", "/b"]);
   });
 
   it("leaves the slot alone for background work's waits", async () => {
     const { slots, get } = await start();
-    const a = get("/a?background");
-    await poll(() => order).toEqual(["/a"]);
-    const b = get("/b");
-    await poll(() => slots.stats().waiting).toBe(1);
+    const { both } = await behind(slots, get, "/a?background");
     // The background wait does not give /a's slot away: /b waits for /a to end.
     await new Promise((r) => setTimeout(r, 50));
     expect(slots.stats()).toMatchObject({ busy: 1, waiting: 1, idle: 0 });
     gate(upstream, "/a").open();
-    await Promise.all([a, b]);
+    await both;
     expect(order).toEqual(["/a", "/a resumed", "/b"]);
   });
 
