@@ -1,9 +1,8 @@
 "use client";
 
-import { type MouseEvent, memo } from "react";
+import { memo } from "react";
 import { directoryHref } from "@/app/companies/search-params";
-import { isPlainClick } from "@/components/ui/plain-click";
-import { useRemovalFocus } from "@/components/ui/use-removal-focus";
+import { RemoveLink, useRemoveLinks } from "@/components/ui/remove-link";
 import { FACET_FIELDS } from "@/lib/directory/fields";
 import { clearFilters, type DirectoryState, toggleValue } from "@/lib/directory/view-state";
 import { formatMarketCap } from "@/lib/format";
@@ -15,7 +14,11 @@ import { type FilterProps, facetLabel, sectionLabel } from "./facet-panel";
  */
 export const ActiveFilters = memo(function ActiveFilters({ state, data, onChange }: FilterProps) {
   // The last chip gone, the focus goes to the search box above.
-  const { group, removing } = useRemovalFocus(() => document.getElementById("directory-q"));
+  const { group, linkTo: go } = useRemoveLinks(
+    () => document.getElementById("directory-q"),
+    directoryHref,
+    onChange,
+  );
   const chips: { key: string; text: string; remove: DirectoryState }[] = [];
   for (const field of FACET_FIELDS)
     for (const value of state.filters[field] ?? []) {
@@ -46,19 +49,12 @@ export const ActiveFilters = memo(function ActiveFilters({ state, data, onChange
       remove: { ...state, maxMarketCap: undefined },
     });
   if (chips.length === 0) return null;
-  const go = (next: DirectoryState) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!isPlainClick(event)) return;
-    event.preventDefault();
-    removing(event.currentTarget);
-    onChange(next);
-  };
   return (
     <ul ref={group} aria-label="Active filters" className="flex flex-wrap items-center gap-2">
       {chips.map((chip) => (
         <li key={chip.key}>
-          <a
-            href={directoryHref(chip.remove)}
-            onClick={go(chip.remove)}
+          <RemoveLink
+            {...go(chip.remove)}
             data-removes=""
             aria-label={`Remove filter ${chip.text}`}
             className="inline-flex max-w-72 items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-100 dark:ring-slate-600"
@@ -68,18 +64,17 @@ export const ActiveFilters = memo(function ActiveFilters({ state, data, onChange
             <svg aria-hidden="true" viewBox="0 0 10 10" className="size-2.5 shrink-0">
               <path d="M2 2l6 6M8 2l-6 6" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
             </svg>
-          </a>
+          </RemoveLink>
         </li>
       ))}
       {chips.length > 1 && (
         <li>
-          <a
-            href={directoryHref(clearFilters(state))}
-            onClick={go(clearFilters(state))}
+          <RemoveLink
+            {...go(clearFilters(state))}
             className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
           >
             Clear all
-          </a>
+          </RemoveLink>
         </li>
       )}
     </ul>

@@ -1,10 +1,8 @@
 "use client";
 
-import type { ComponentProps } from "react";
 import { feedHref } from "@/app/news/search-params";
-import { isPlainClick } from "@/components/ui/plain-click";
+import { RemoveLink, useRemoveLinks } from "@/components/ui/remove-link";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import { plainText } from "@/lib/format";
 import {
   DEFAULT_FEED_STATE,
@@ -17,25 +15,6 @@ import {
   withoutFilters,
 } from "@/lib/news/feed-state";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
-
-/** A link to the feed without a filter: it works without JavaScript too; with it, the feed changes in place. */
-function RemoveLink({
-  href,
-  onRemove,
-  ...props
-}: Omit<ComponentProps<"a">, "onClick"> & { href: string; onRemove: (control: HTMLElement) => void }) {
-  return (
-    <a
-      {...props}
-      href={href}
-      onClick={(event) => {
-        if (!isPlainClick(event)) return;
-        event.preventDefault();
-        onRemove(event.currentTarget);
-      }}
-    />
-  );
-}
 
 function Chip({
   label,
@@ -79,14 +58,11 @@ export function ActiveFilters({
   onChange: (patch: Partial<FeedState>) => void;
 }) {
   // The last filter gone, the focus goes to the filters' heading.
-  const { group, removing } = useRemovalFocus(() => document.getElementById("feed-filters-heading"));
-  const without = (patch: Partial<FeedState>) => ({
-    href: feedHref({ ...state, ...patch }, today),
-    onRemove: (control: HTMLElement) => {
-      removing(control);
-      onChange(patch);
-    },
-  });
+  const { group, linkTo: without } = useRemoveLinks(
+    () => document.getElementById("feed-filters-heading"),
+    (patch: Partial<FeedState>) => feedHref({ ...state, ...patch }, today),
+    onChange,
+  );
   const chips = [];
   if (state.range)
     chips.push(

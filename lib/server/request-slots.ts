@@ -98,7 +98,7 @@ export class RequestSlots {
   stats(): RequestSlotsStats {
     return {
       busy: this.busy,
-      waiting: this.resuming.length + this.arriving.length + this.prefetches.length,
+      waiting: this.waitingCount(),
       idle: this.idling,
       ...this.counts,
     };

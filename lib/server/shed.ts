@@ -4,7 +4,7 @@
 // headers Next adds to its own answers are not there: the ones that matter for a body are set here.
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-export const SHED_RETRY_AFTER_SECONDS = 2;
+const RETRY_AFTER_SECONDS = 2;
 const MESSAGE = "The server is busy. Try again in a moment.";
 
 export function shed(req: IncomingMessage, res: ServerResponse): void {
@@ -12,7 +12,7 @@ export function shed(req: IncomingMessage, res: ServerResponse): void {
   const api = /^\/api\//.test(req.url ?? "");
   res.writeHead(503, {
     "content-type": api ? "application/json" : "text/plain; charset=utf-8",
-    "retry-after": String(SHED_RETRY_AFTER_SECONDS),
+    "retry-after": String(RETRY_AFTER_SECONDS),
     "cache-control": "no-store",
     "x-content-type-options": "nosniff",
   });
