@@ -20,6 +20,9 @@ const LEVEL_TONE: Record<number, string> = {
   5: "bg-slate-50 text-slate-600 ring-1 ring-inset ring-slate-200 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700",
 };
 
+const headlineClass =
+  "flex w-full min-w-0 items-baseline gap-1.5 text-left text-slate-900 hover:text-brand-700 dark:text-white dark:hover:text-sky-300";
+
 function HeadlineRow({
   article,
   showCompany,
@@ -35,6 +38,7 @@ function HeadlineRow({
   const key = article.companyKey;
   const name = article.displayNameEnglish || key || "";
   const source = safeHttpUrl(article.sourceUrl);
+  const weight = article.importance === 1 ? "font-semibold" : "font-medium";
   return (
     <li
       data-headline
@@ -77,10 +81,11 @@ function HeadlineRow({
         <Heading className="col-span-full row-start-2 min-w-0 sm:col-span-1 sm:row-start-auto">
           <button
             type="button"
+            data-needs-js=""
             aria-expanded={open}
             aria-controls={`${id}-summary`}
             onClick={() => setOpen((o) => !o)}
-            className={`flex w-full min-w-0 items-baseline gap-1.5 text-left hover:text-brand-700 dark:hover:text-sky-300 ${article.importance === 1 ? "font-semibold" : "font-medium"} text-slate-900 dark:text-white`}
+            className={`${headlineClass} ${weight}`}
           >
             <span
               aria-hidden="true"
@@ -92,6 +97,18 @@ function HeadlineRow({
               <ArticleTitle title={article.title} />
             </span>
           </button>
+          {/* Without a script the button cannot open the summary: a link to it does, and CSS shows
+              the summary while it is the page's target (globals.css). */}
+          <a data-without-js="" href={`#${id}-summary`}>
+            <span className={`${headlineClass} ${weight}`}>
+              <span aria-hidden="true" className="shrink-0 text-[10px] text-slate-500 dark:text-slate-400">
+                ▶
+              </span>
+              <span className="min-w-0 line-clamp-2 sm:line-clamp-1 print:line-clamp-none">
+                <ArticleTitle title={article.title} />
+              </span>
+            </span>
+          </a>
         </Heading>
         <span className="col-start-4 row-start-1 inline-flex min-w-0 items-center gap-1.5 justify-self-end text-xs text-slate-700 sm:col-auto sm:row-auto sm:justify-self-start dark:text-slate-300">
           <span
@@ -114,7 +131,8 @@ function HeadlineRow({
       <div
         id={`${id}-summary`}
         hidden={!open}
-        className="mb-2 ml-1.5 border-l-2 border-slate-300 py-1 pl-3 text-sm sm:ml-[8.75rem] dark:border-slate-700"
+        data-headline-summary
+        className="mb-2 scroll-mt-48 sm:scroll-mt-28 ml-1.5 border-l-2 border-slate-300 py-1 pl-3 text-sm sm:ml-[8.75rem] dark:border-slate-700"
       >
         {showCompany && key && (
           <p className="text-xs font-medium text-slate-600 dark:text-slate-400">

@@ -335,6 +335,7 @@ export function NewsFeed({
             </ul>
             <button
               type="button"
+              data-needs-js=""
               className="mt-2 text-xs font-medium underline"
               onClick={() => setOpeningNotes([])}
             >
