@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { ApiError } from "@/lib/client/api";
+import { retryDelay, shouldRetry } from "@/lib/client/api";
 
 function makeClient() {
   return new QueryClient({
@@ -10,9 +10,8 @@ function makeClient() {
       queries: {
         staleTime: 60_000,
         refetchOnWindowFocus: false,
-        // Our own 4xx answers are final; a network blip or a 5xx is worth one more try.
-        retry: (count, error) =>
-          count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        retry: shouldRetry,
+        retryDelay,
       },
     },
   });

@@ -204,6 +204,33 @@ test.describe("search from every page", () => {
     await expect(page).toHaveURL(/\/companies\?q=Ember(\+|%20)Partners$/);
   });
 
+  test("a search the busy server turned away asks again after its Retry-After, without an error", async ({
+    page,
+  }) => {
+    await page.goto("/news");
+    await summon(page, "/");
+    // The first search is shed as a full work queue sheds it: 503, server_busy, Retry-After 2.
+    const asked: number[] = [];
+    await page.route(/\/api\/companies\?.*q=Ember/, async (route) => {
+      asked.push(Date.now());
+      if (asked.length > 1) return route.continue();
+      await route.fulfill({
+        status: 503,
+        headers: { "retry-after": "2", "content-type": "application/json" },
+        body: JSON.stringify({
+          errors: [{ message: "The server is busy; try again in 2 s.", code: "server_busy" }],
+        }),
+      });
+    });
+    await headerBox(page).fill("Ember Partners");
+    await expect(headerList(page).getByRole("option", { name: new RegExp(LONDON.name) })).toBeVisible();
+    const [first = 0, second = 0] = asked;
+    expect(asked).toHaveLength(2);
+    // React Query's own backoff would have asked again after 1 s.
+    expect(second - first).toBeGreaterThanOrEqual(2000);
+    await expect(page.getByText("The server is busy")).toHaveCount(0);
+  });
+
   test("a name typed while the scripts still load shows its matches once they run", async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto("/compare", { waitUntil: "commit" });

@@ -23,6 +23,23 @@ const LEVEL_TONE: Record<number, string> = {
 const headlineClass =
   "flex w-full min-w-0 items-baseline gap-1.5 text-left text-slate-900 hover:text-brand-700 dark:text-white dark:hover:text-sky-300";
 
+/** A headline's disclosure arrow and its title, clamped to one line (two on a phone). */
+function HeadlineText({ title, open }: { title: string; open: boolean }) {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className={`shrink-0 text-[10px] text-slate-500 transition-transform dark:text-slate-400 ${open ? "rotate-90" : ""}`}
+      >
+        ▶
+      </span>
+      <span className="min-w-0 line-clamp-2 sm:line-clamp-1 print:line-clamp-none">
+        <ArticleTitle title={title} />
+      </span>
+    </>
+  );
+}
+
 function HeadlineRow({
   article,
   showCompany,
@@ -87,26 +104,13 @@ function HeadlineRow({
             onClick={() => setOpen((o) => !o)}
             className={`${headlineClass} ${weight}`}
           >
-            <span
-              aria-hidden="true"
-              className={`shrink-0 text-[10px] text-slate-500 transition-transform dark:text-slate-400 ${open ? "rotate-90" : ""}`}
-            >
-              ▶
-            </span>
-            <span className="min-w-0 line-clamp-2 sm:line-clamp-1 print:line-clamp-none">
-              <ArticleTitle title={article.title} />
-            </span>
+            <HeadlineText title={article.title} open={open} />
           </button>
           {/* Without a script the button cannot open the summary: a link to it does, and CSS shows
               the summary while it is the page's target (globals.css). */}
           <a data-without-js="" href={`#${id}-summary`}>
             <span className={`${headlineClass} ${weight}`}>
-              <span aria-hidden="true" className="shrink-0 text-[10px] text-slate-500 dark:text-slate-400">
-                ▶
-              </span>
-              <span className="min-w-0 line-clamp-2 sm:line-clamp-1 print:line-clamp-none">
-                <ArticleTitle title={article.title} />
-              </span>
+              <HeadlineText title={article.title} open={false} />
             </span>
           </a>
         </Heading>

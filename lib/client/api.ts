@@ -1,5 +1,7 @@
 // The browser's way to call this app's own route handlers: JSON with readable errors.
 
+import { parseRetryAfter } from "@/lib/retry-after";
+
 export interface ApiErrorItem {
   message: string;
   parameter?: string;
@@ -11,6 +13,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly errors: ApiErrorItem[],
+    /** How long the server asked to wait before asking again (its Retry-After), if it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(errors.map((e) => e.message).join(" ") || `Request failed (${status}).`);
     this.name = "ApiError";
@@ -44,11 +48,44 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
       Array.isArray(errors) && errors.length > 0
         ? errors
         : [{ message: `The server answered ${response.status} ${response.statusText}.`.trim() }],
+      parseRetryAfter(response.headers.get("retry-after")),
     );
   }
   if (body === null)
     throw new ApiError(response.status, [{ message: "The server sent an unreadable answer." }]);
   return body as T;
+}
+
+/** The longest Retry-After a query waits out by itself; past it the error shows, saying when to try. */
+export const AUTO_RETRY_MAX_MS = 10_000;
+
+/**
+ * Whether a failed query asks once more (React Query's `retry`). Our own refusals (4xx) are final,
+ * except a 429 that says when to ask again; a network blip or a 5xx is worth one more try, unless
+ * the server said to wait longer than a reader would watch a spinner.
+ */
+export function shouldRetry(failures: number, error: unknown): boolean {
+  if (failures >= 1) return false;
+  if (!(error instanceof ApiError)) return true;
+  if (
+    error.status >= 400 &&
+    error.status < 500 &&
+    !(error.status === 429 && error.retryAfterMs !== undefined)
+  )
+    return false;
+  return error.retryAfterMs === undefined || error.retryAfterMs <= AUTO_RETRY_MAX_MS;
+}
+
+/**
+ * How long before that try (React Query's `retryDelay`): the server's Retry-After when it gave one
+ * (a shed request's 2 s, a rate window's rest), spread by up to a quarter second so that the
+ * queries a busy server turned away do not all come back at one instant; else React Query's own
+ * backoff.
+ */
+export function retryDelay(failures: number, error: unknown, jitter = Math.random()): number {
+  if (error instanceof ApiError && error.retryAfterMs !== undefined)
+    return error.retryAfterMs + Math.round(jitter * 250);
+  return Math.min(1000 * 2 ** failures, 30_000);
 }
 
 /** Query-string of the defined, non-empty values; arrays become comma-separated lists. */

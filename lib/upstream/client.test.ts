@@ -3,13 +3,7 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import { listenLocal } from "@/tests/local-server";
 import { LocalBudgetStore, UpstreamBudget } from "./budget";
-import {
-  MAX_RETRY_AFTER_MS,
-  parseRetryAfter,
-  RATE_LIMIT_WAIT_MS,
-  type Transport,
-  UpstreamClient,
-} from "./client";
+import { RATE_LIMIT_WAIT_MS, type Transport, UpstreamClient } from "./client";
 import { isUpstreamError, UpstreamError } from "./errors";
 import { isKnownDataset } from "./schemas";
 
@@ -558,23 +552,6 @@ describe("UpstreamClient under a failing service", () => {
     ]);
     await expect(client.getLogo({ companyKey: "A_B" })).rejects.toMatchObject({ code: "invalid_response" });
     await expect(client.getLogo({ companyKey: "A_B" })).resolves.toHaveLength(full.length);
-  });
-});
-
-describe("parseRetryAfter", () => {
-  it("reads seconds and HTTP dates", () => {
-    expect(parseRetryAfter("5")).toBe(5000);
-    expect(parseRetryAfter(new Date(Date.now() + 10_000).toUTCString())).toBeGreaterThan(8000);
-    expect(parseRetryAfter("soon")).toBeUndefined();
-    expect(parseRetryAfter(null)).toBeUndefined();
-  });
-
-  it("asks at most an hour's wait: a huge value must not stop every call, or every date, for good", () => {
-    expect(parseRetryAfter("9999999999999")).toBe(MAX_RETRY_AFTER_MS);
-    expect(parseRetryAfter("1e400")).toBeUndefined();
-    expect(parseRetryAfter("Fri, 31 Dec 9999 23:59:59 GMT")).toBe(MAX_RETRY_AFTER_MS);
-    expect(parseRetryAfter("3600")).toBe(MAX_RETRY_AFTER_MS);
-    expect(parseRetryAfter("3599")).toBe(3_599_000);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { CompanyLookup } from "./vocabulary";
 import "server-only";
 import type { z } from "zod";
+import { parseRetryAfter } from "@/lib/retry-after";
 import { type BreakerOptions, CircuitBreaker } from "./breaker";
 import { type BudgetStatus, LocalBudgetStore, UpstreamBudget } from "./budget";
 import { classifyForbidden, isUpstreamError, missingResource, UpstreamError } from "./errors";
@@ -104,12 +105,6 @@ function paramText(value: string | number | boolean): string {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The longest wait a Retry-After may ask: a rate window is seconds or minutes long. A larger value
- * (a misconfigured proxy, a typo) would stop every call for days, and one past the largest date
- * would break every reading of the pause; an hour, and the breaker and health probes take over.
- */
-export const MAX_RETRY_AFTER_MS = 60 * 60_000;
-/**
  * The largest answer the client reads: a list page of 1,000 companies is about 2 MB, a logo a few
  * KB. A larger one (a misrouted download, a proxy's error page gone wrong) would be held whole in
  * memory, and in the caches.
@@ -118,14 +113,6 @@ export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** How long a 429 without a Retry-After pauses the calls (the service did not say). */
 export const RATE_LIMIT_WAIT_MS = 1_000;
-
-/** Parses Retry-After (seconds or an HTTP date) into milliseconds, at most `MAX_RETRY_AFTER_MS`. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  const ms = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : Date.parse(value) - now;
-  return Number.isNaN(ms) ? undefined : Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
-}
 
 function summarizeIssues(error: z.ZodError): string {
   const paths = error.issues.slice(0, 3).map((issue) => issue.path.join(".") || "(root)");
