@@ -414,6 +414,41 @@ describe("one index sync across instances", () => {
     }
   });
 
+  it("Redis restarted empty: an instance serving the index publishes it again, once, and the next instance loads it", async () => {
+    const namespace = `index-${++run}`;
+    const lines: string[] = [];
+    const instance = async () => {
+      const shared = await connect(namespace);
+      const source = listSource();
+      const sync = new DirectorySync(source.list, {
+        refreshMs: 3_600_000,
+        store: new RedisSnapshots(shared, null),
+        log: (line) => lines.push(line),
+      });
+      return { sync, calls: source.calls, shared };
+    };
+    const [leader, follower] = await Promise.all([instance(), instance()]);
+    await leader.sync.refresh("default");
+    await follower.sync.refresh("default");
+    await follower.sync.refresh("default");
+    expect(follower.sync.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+    await redis.restart();
+    await until(() => leader.shared.isReady() && follower.shared.isReady());
+    const version = leader.shared.key("index:default:version");
+    expect(await leader.shared.attempt((c) => c.exists(version))).toBe(0);
+    // Both instances' periodic checks find the snapshot gone; one of them offers it again.
+    await Promise.all([leader.sync.refresh("default"), follower.sync.refresh("default")]);
+    expect(await leader.shared.attempt((c) => c.exists(version))).toBe(1);
+    expect(lines.filter((line) => line.includes("published the default set again"))).toHaveLength(1);
+    // Neither synced again, and an instance started now loads the snapshot: no list call.
+    expect(leader.calls() + follower.calls()).toBe(5);
+    const next = listSource();
+    const started = new DirectorySync(next.list, { store: new RedisSnapshots(leader.shared, null) });
+    await started.refresh("default");
+    expect(next.calls()).toBe(0);
+    expect(started.progress("default")).toMatchObject({ state: "ready", rows: 450, pagesTotal: 5 });
+  });
+
   it("with Redis down, each instance syncs by itself rather than wait", async () => {
     const [one] = (await syncs(1)) as [Awaited<ReturnType<typeof syncs>>[number]];
     await redis.kill();

@@ -71,7 +71,7 @@ export interface IndexSnapshot {
   set: CompanySet;
   syncedAt: number;
   pages: number;
-  rows: Company[];
+  rows: readonly Company[];
   /** The plan does not include this set (a 403): remembered so a restart does not ask again. */
   unavailable?: boolean;
 }
@@ -91,6 +91,11 @@ export interface SnapshotStore {
   saveChanges?(set: CompanySet, log: ChangeLog): Promise<void>;
   /** The lease holder's progress on a set, when one is syncing it. */
   leaderProgress?(set: CompanySet): Promise<LeaderProgress | null>;
+  /**
+   * Offers a snapshot to a shared store that has none (a Redis restarted empty, or its key
+   * evicted): written only while the set has no version there. Never rejects.
+   */
+  republish?(snapshot: IndexSnapshot): Promise<boolean>;
 }
 
 export interface SyncOptions {
@@ -292,8 +297,11 @@ export class DirectorySync {
   private async bringUpToDate(set: CompanySet): Promise<void> {
     const state = this.states[set];
     if (state.progress.state === "unavailable" || state.running || this.stopped) return;
-    await this.adoptNewer(set);
-    if (this.isCurrent(set)) return;
+    const shared = await this.adoptNewer(set);
+    if (this.isCurrent(set)) {
+      if (shared === "missing") await this.republish(set);
+      return;
+    }
     const retryAt = state.progress.retryAt;
     if (retryAt && this.now() < retryAt) return;
     let lease: SyncLease | "held" | null = state.lease;
@@ -350,13 +358,17 @@ export class DirectorySync {
     return state.snapshot !== null && this.now() - state.snapshot.syncedAt < this.refreshMs;
   }
 
-  /** Serves the store's snapshot when it is newer than the one served (read once, then by version). */
-  private async adoptNewer(set: CompanySet): Promise<void> {
+  /**
+   * Serves the store's snapshot when it is newer than the one served (read once, then by version).
+   * "missing": the shared store, read before, now has no snapshot of a set this instance serves.
+   */
+  private async adoptNewer(set: CompanySet): Promise<"missing" | undefined> {
     const state = this.states[set];
     if (!this.store) return;
     const ours = state.snapshot?.syncedAt ?? null;
     if (state.restored) {
       const version = await this.store.version?.(set);
+      if (version === null && ours !== null) return "missing";
       if (version === null || version === undefined || (ours !== null && version <= ours)) return;
     }
     state.restored = true;
@@ -388,6 +400,34 @@ export class DirectorySync {
       lastErrorCode: null,
       retryAt: null,
     });
+  }
+
+  /**
+   * The shared store lost the set's snapshot while this instance serves a current one: it is
+   * offered again, by one instance (the lease holder), so that an instance starting next loads it
+   * instead of syncing the whole list from the data service.
+   */
+  private async republish(set: CompanySet): Promise<void> {
+    const state = this.states[set];
+    const snapshot = state.snapshot;
+    if (!this.store?.republish || !snapshot) return;
+    const lease = this.store.lease ? await this.acquiring.track(this.store.lease(set)) : null;
+    if (lease === "held") return; // another instance syncs the set, or offers it
+    if (lease) this.held.add(lease);
+    try {
+      if (this.stopped) return;
+      const written = await this.writing.track(
+        this.store.republish({
+          set,
+          syncedAt: snapshot.syncedAt,
+          pages: state.progress.pagesTotal ?? 0,
+          rows: snapshot.rows,
+        }),
+      );
+      if (written) this.log(`index: published the ${set} set again (the shared store had lost it)`);
+    } finally {
+      if (lease) await this.release(lease);
+    }
   }
 
   /**

@@ -8,6 +8,7 @@ import { DirectorySync, type ListSource } from "@/lib/directory/sync";
 import type { Company } from "@/lib/upstream/schemas";
 import { companyRow } from "@/tests/company-rows";
 import { installRedis } from "@/tests/shared-redis";
+import { until } from "@/tests/until";
 import { ChangeLogService } from "./change-log";
 import { FileSnapshots, RedisSnapshots } from "./index-snapshots";
 
@@ -147,5 +148,26 @@ describe("the change log shared through Redis", () => {
     const shared = await b.changeLog.current();
     expect(shared.changes).toHaveLength(1);
     await vi.waitFor(async () => expect(await own.loadChanges("default")).toEqual(shared));
+  });
+
+  it("is offered again, with the index, to a Redis restarted empty", async () => {
+    // A namespace of its own: the tests above left their index and log in the shared one.
+    const own = () => redis.connect("changes-republish");
+    const shared = await own();
+    const a = instance(new RedisSnapshots(shared, null));
+    await a.sync.refresh("default");
+    now += HOUR;
+    rows[0] = { ...(rows[0] as Company), cik: "0000000042" };
+    await a.sync.refresh("default");
+    // Read by another instance: a offers the log it wrote, not one it read.
+    const reader = async () => instance(new RedisSnapshots(await own(), null)).changeLog.current();
+    const before = await reader();
+    expect(before.changes).toHaveLength(1);
+    await redis.server().restart();
+    await until(() => shared.isReady());
+    expect(await reader()).toEqual({ watchingSince: null, changes: [] });
+    // a's periodic check, within the refresh interval: no sync, the index and its log published again.
+    await a.sync.refresh("default");
+    expect(await reader()).toEqual(before);
   });
 });

@@ -200,6 +200,15 @@ export class FileSnapshots implements SnapshotStore {
 const SAVE =
   "if redis.call('exists', KEYS[1]) == 1 then redis.call('rename', KEYS[1], KEYS[2]) end " +
   "redis.call('set', KEYS[1], ARGV[1]) redis.call('set', KEYS[3], ARGV[2]) return 1";
+// KEYS: 1 current, 2 version, 3 changes. ARGV: 1 data, 2 syncedAt, 3 change log ("" for none).
+/**
+ * Writes a snapshot only while the set has no version (one another instance saved meanwhile
+ * stays), and the change log only while there is none.
+ */
+const REPUBLISH =
+  "if redis.call('exists', KEYS[2]) == 1 then return 0 end " +
+  "redis.call('set', KEYS[1], ARGV[1]) redis.call('set', KEYS[2], ARGV[2]) " +
+  "if ARGV[3] ~= '' then redis.call('set', KEYS[3], ARGV[3], 'NX') end return 1";
 // KEYS: 1 lease, 2 progress. ARGV: 1 token, 2 ms, 3 progress (JSON, or "" to only renew both).
 /** Deletes the lease and its progress, only while the lease holds this holder's token. */
 const RELEASE_WITH_PROGRESS =
@@ -216,7 +225,10 @@ const RENEW =
  * the files as this instance's own fallback for when Redis is down or empty.
  */
 export class RedisSnapshots implements SnapshotStore {
-  /** The shared change log last copied to this instance's files, per set (copied when it changes). */
+  /**
+   * The change log this instance last read or wrote, per set: copied to its files when it changes,
+   * and offered again to a Redis that lost it (republish).
+   */
   private readonly ownChanges = new Map<CompanySet, Buffer>();
 
   constructor(
@@ -287,6 +299,20 @@ export class RedisSnapshots implements SnapshotStore {
     ]);
   }
 
+  async republish(snapshot: IndexSnapshot): Promise<boolean> {
+    const data = await encodeSnapshot(snapshot);
+    const { set } = snapshot;
+    const written = await this.redis.attempt(
+      (c) =>
+        c.eval(REPUBLISH, {
+          keys: [this.key(set, "current"), this.key(set, "version"), this.key(set, "changes")],
+          arguments: [data, String(snapshot.syncedAt), this.ownChanges.get(set) ?? ""],
+        }),
+      { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
+    );
+    return written === 1;
+  }
+
   async loadChanges(set: CompanySet): Promise<ChangeLog | null> {
     const shared = await this.readShared(set, "changes", "change log", async (data) => {
       const log = await decodeChangeLog(data);
@@ -304,6 +330,7 @@ export class RedisSnapshots implements SnapshotStore {
 
   async saveChanges(set: CompanySet, log: ChangeLog): Promise<void> {
     const data = await encodeChangeLog(log);
+    this.ownChanges.set(set, data);
     await Promise.all([
       this.redis.attempt((c) => c.set(this.key(set, "changes"), data), { timeoutMs: LARGE_VALUE_TIMEOUT_MS }),
       this.files?.saveChanges(set, log, data),
