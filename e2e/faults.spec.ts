@@ -222,6 +222,7 @@ test("a hanging upstream: pages end with a message within the time budget, none 
   await expect(
     page.getByRole("heading", { level: 1, name: "This profile could not be loaded" }),
   ).toBeVisible();
+  await expect(page.getByText(`The profile of ${HUNG.name}`)).toBeVisible();
   // Three attempts of 1.5 s with backoff, or less once the breaker opens.
   expect(Date.now() - started).toBeLessThan(12_000);
 

@@ -55,6 +55,8 @@ test("a profile not cached: the document at once with the name and the slow stat
   await expect(page.getByRole("heading", { level: 1, name: "This profile could not be loaded" })).toBeVisible(
     { timeout: 15_000 },
   );
+  // Still saying whose: the name was the heading until now.
+  await expect(page.getByText("The profile of Ember Partners plc")).toBeVisible();
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: SLOW })).toHaveCount(0);
   expect(problems).toEqual([]);

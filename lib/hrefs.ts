@@ -54,3 +54,16 @@ export function decodablePath(path: string): string {
     })
     .join("/");
 }
+
+/**
+ * The company key or identifier a URL segment names: Next hands the segment over still
+ * percent-encoded (`NYSE_BRK%2FB`), so it is decoded exactly once; decoding it twice would turn a
+ * key's own `%41` into `A`. A malformed escape leaves the segment as it stands.
+ */
+export function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment).trim();
+  } catch {
+    return segment.trim();
+  }
+}

@@ -6,6 +6,7 @@ import { ReloadButton } from "@/components/ui/reload-button";
 import { RetryCountdown } from "@/components/ui/retry-countdown";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
+import { decodedSegment } from "@/lib/hrefs";
 import { type PageStatusCause, readPageStatus } from "@/lib/server/page-status";
 import { getServices } from "@/lib/server/services";
 
@@ -32,12 +33,7 @@ function askedFor(path: string | undefined): { text: string; company?: string; k
   if (!path) return null;
   const segment = /^\/companies\/([^/]+)$/.exec(path)?.[1];
   if (segment === undefined) return PAGE_NAMES[path] ? { text: PAGE_NAMES[path] } : null;
-  let key = segment;
-  try {
-    key = decodeURIComponent(segment);
-  } catch {
-    // A malformed escape: the key as it stands in the address.
-  }
+  const key = decodedSegment(segment);
   const company = getServices().indexedCompany(key)?.displayNameEnglish;
   return company ? { text: "The profile of", company } : { text: "The profile of", key: key.slice(0, 60) };
 }

@@ -1,10 +1,32 @@
 import type { ReactNode } from "react";
 import { ReloadButton } from "@/components/ui/reload-button";
+import { UpstreamText } from "@/components/ui/upstream-text";
 
-/** The profile could not be loaded at all (the data service failing with nothing cached). */
-export function ProfileUnavailable({ retry = <ReloadButton /> }: { retry?: ReactNode }) {
+/**
+ * The profile could not be loaded at all (the data service failing with nothing cached). `name`
+ * (the directory index's, when it knows the company) or else `companyKey` says whose.
+ */
+export function ProfileUnavailable({
+  retry = <ReloadButton />,
+  name,
+  companyKey,
+}: {
+  retry?: ReactNode;
+  name?: string | null;
+  companyKey?: string;
+}) {
   return (
     <section aria-labelledby="page-title" className="max-w-2xl space-y-4">
+      {(name || companyKey) && (
+        <p className="text-sm font-medium text-slate-600 dark:text-slate-300">
+          The profile of{" "}
+          {name ? (
+            <UpstreamText className="font-semibold text-slate-900 dark:text-white">{name}</UpstreamText>
+          ) : (
+            <UpstreamText className="font-mono">{companyKey?.slice(0, 60)}</UpstreamText>
+          )}
+        </p>
+      )}
       <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
         This profile could not be loaded
       </h1>

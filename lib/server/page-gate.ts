@@ -9,6 +9,7 @@ import { loadCompareSearchParams } from "@/app/compare/search-params";
 import { feedStateOf, loadFeedSearchParams } from "@/app/news/search-params";
 import { compareSetOf } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
+import { decodedSegment } from "@/lib/hrefs";
 import { linkedPagesOf } from "@/lib/news/feed-state";
 import { settleWithin } from "@/lib/settle-within";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -19,7 +20,7 @@ import { firstFeedPages, newsCompany } from "./news-page";
 import { overviewData } from "./overview";
 import { PageBudgetExceeded, withPageMissBudget } from "./page-budget";
 import { type PageStatusCause, pageStatusOf } from "./page-status";
-import { decodedSegment, profilePageData } from "./profile-page";
+import { profilePageData } from "./profile-page";
 import { idle } from "./request-slots";
 import { getServices } from "./services";
 

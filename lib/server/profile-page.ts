@@ -14,19 +14,6 @@ export type ProfilePageData =
   | { kind: "not-found" };
 
 /**
- * The company key or identifier a URL segment names: Next hands the segment over still
- * percent-encoded (`NYSE_BRK%2FB`), so it is decoded exactly once; decoding it twice would turn a
- * key's own `%41` into `A`.
- */
-export function decodedSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment).trim();
-  } catch {
-    return segment.trim();
-  }
-}
-
-/**
  * The canonical profile for a URL segment: a non-canonical key (former ticker, secondary
  * listing, other case) or another identifier redirects permanently to the canonical key; an
  * unknown company is a real 404; a company outside the server's plan is the plan page. Other

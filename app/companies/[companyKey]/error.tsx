@@ -1,14 +1,18 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { useParams, useRouter } from "next/navigation";
 import { startTransition } from "react";
 import { ProfileUnavailable } from "@/components/profile/profile-unavailable";
+import { decodedSegment } from "@/lib/hrefs";
 
 /** The profile could not be loaded at all (the data service failing with nothing cached). */
 export default function ProfileError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const router = useRouter();
+  // The key from the address (the index's names are the server's): whose profile failed.
+  const segment = useParams<{ companyKey: string }>().companyKey;
   return (
     <ProfileUnavailable
+      companyKey={segment ? decodedSegment(segment) : undefined}
       retry={
         <button
           type="button"

@@ -20,14 +20,14 @@ import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
-import { profileHref } from "@/lib/hrefs";
+import { decodedSegment, profileHref } from "@/lib/hrefs";
 import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { peerRows } from "@/lib/profile/peer-rows";
 import { dataNow } from "@/lib/server/clock";
 import { getConfig } from "@/lib/server/config";
 import { requestOrigin } from "@/lib/server/forwarded";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
-import { decodedSegment, type ProfilePageData, profilePageData } from "@/lib/server/profile-page";
+import { type ProfilePageData, profilePageData } from "@/lib/server/profile-page";
 import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices } from "@/lib/server/services";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -175,7 +175,13 @@ async function ProfileContent({
   try {
     loaded = await profilePageData(requested);
   } catch (error) {
-    if (streamed && isUpstreamError(error)) return <ProfileUnavailable />;
+    if (streamed && isUpstreamError(error))
+      return (
+        <ProfileUnavailable
+          name={getServices().indexedCompany(requested.toUpperCase())?.displayNameEnglish}
+          companyKey={requested}
+        />
+      );
     throw error;
   }
   if (loaded.kind === "not-found") notFound();
