@@ -145,32 +145,33 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: /^Remove filter/ })).toHaveCount(0);
   });
 
-  test("a headline opens its summary by a link to it; no button that cannot work is offered", async ({
-    page,
-  }) => {
-    // At 390 px, where the header is two rows high and a headline two lines.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/news?view=headlines&importance=1");
-    const [first, second] = [rows(page).nth(4), rows(page).nth(5)];
-    await expect(first.getByRole("button")).toHaveCount(0);
-    const panel = first.locator("[data-headline-summary]");
-    await expect(panel).toBeHidden();
-    await first.getByRole("heading", { level: 3 }).getByRole("link").click();
-    await expect(panel).toBeVisible();
-    await expect(panel).toContainText(/Story date 2026-11-\d\d \(UTC\)/);
-    await expect(second.locator("[data-headline-summary]")).toBeHidden();
-    // The jump to the summary leaves its headline in view, below the sticky header.
-    const headerBottom = await page
-      .locator("[data-site-header]")
-      .evaluate((h) => h.getBoundingClientRect().bottom);
-    const headlineTop = await first
-      .getByRole("heading", { level: 3 })
-      .evaluate((h) => h.getBoundingClientRect().top);
-    expect(headlineTop).toBeGreaterThanOrEqual(headerBottom);
-    await second.getByRole("heading", { level: 3 }).getByRole("link").click();
-    await expect(panel).toBeHidden();
-    await expect(second.locator("[data-headline-summary]")).toBeVisible();
-  });
+  // 390 px: the header two rows high, a headline two lines; 800 px: the header still two rows.
+  for (const width of [390, 800])
+    test(`at ${width} px a headline opens its summary by a link to it; no button that cannot work is offered`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/news?view=headlines&importance=1");
+      const [first, second] = [rows(page).nth(4), rows(page).nth(5)];
+      await expect(first.getByRole("button")).toHaveCount(0);
+      const panel = first.locator("[data-headline-summary]");
+      await expect(panel).toBeHidden();
+      await first.getByRole("heading", { level: 3 }).getByRole("link").click();
+      await expect(panel).toBeVisible();
+      await expect(panel).toContainText(/Story date 2026-11-\d\d \(UTC\)/);
+      await expect(second.locator("[data-headline-summary]")).toBeHidden();
+      // The jump to the summary leaves its headline in view, below the sticky header.
+      const headerBottom = await page
+        .locator("[data-site-header]")
+        .evaluate((h) => h.getBoundingClientRect().bottom);
+      const headlineTop = await first
+        .getByRole("heading", { level: 3 })
+        .evaluate((h) => h.getBoundingClientRect().top);
+      expect(headlineTop).toBeGreaterThanOrEqual(headerBottom);
+      await second.getByRole("heading", { level: 3 }).getByRole("link").click();
+      await expect(panel).toBeHidden();
+      await expect(second.locator("[data-headline-summary]")).toBeVisible();
+    });
 
   test("a note on what the link asked for has no Dismiss, which needs a script", async ({ page }) => {
     await page.goto("/news?view=grid");

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DirectorySync, type ListSource } from "@/lib/directory/sync";
+import { DirectorySync, type ListSource, REPUBLISH_BACKOFF_MS } from "@/lib/directory/sync";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { RedisTier } from "@/lib/server/cache-tiers";
 import { FileSnapshots, RedisSnapshots } from "@/lib/server/index-snapshots";
@@ -439,7 +439,7 @@ describe("one index sync across instances", () => {
     // Both instances' periodic checks find the snapshot gone; one of them offers it again.
     await Promise.all([leader.sync.refresh("default"), follower.sync.refresh("default")]);
     expect(await leader.shared.attempt((c) => c.exists(version))).toBe(1);
-    expect(lines.filter((line) => line.includes("published the default set again"))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes("offered the default set's index again"))).toHaveLength(1);
     // Neither synced again, and an instance started now loads the snapshot: no list call.
     expect(leader.calls() + follower.calls()).toBe(5);
     const next = listSource();
@@ -447,6 +447,46 @@ describe("one index sync across instances", () => {
     await started.refresh("default");
     expect(next.calls()).toBe(0);
     expect(started.progress("default")).toMatchObject({ state: "ready", rows: 450, pagesTotal: 5 });
+  });
+
+  it("the large snapshot evicted while its version stays: offered again", async () => {
+    const [one] = (await syncs(1)) as [Instance];
+    await one.sync.refresh("default");
+    const current = one.shared.key("index:default:current");
+    // Eviction picks the large, rarely read value; the version is read at every check.
+    await one.shared.attempt((c) => c.del(current));
+    await one.sync.refresh("default");
+    expect(await one.shared.attempt((c) => c.exists(current))).toBe(1);
+    const next = listSource();
+    const started = new DirectorySync(next.list, { store: new RedisSnapshots(one.shared, null) });
+    await started.refresh("default");
+    expect(next.calls()).toBe(0);
+    expect(started.progress("default")).toMatchObject({ state: "ready", rows: 450 });
+  });
+
+  it("an offer the store did not take waits a minute before the next (the snapshot is encoded for each)", async () => {
+    // The offer fails (as a full Redis or a timeout fails it); the rest is the real store.
+    class Refusing extends RedisSnapshots {
+      offers = 0;
+      override async republish() {
+        this.offers++;
+        return "failed" as const;
+      }
+    }
+    const shared = await connect(`index-${++run}`);
+    const store = new Refusing(shared, null);
+    let now = Date.parse("2026-11-21T09:00:00Z");
+    const lines: string[] = [];
+    const sync = new DirectorySync(listSource().list, { now: () => now, store, log: (l) => lines.push(l) });
+    await sync.refresh("default");
+    await shared.attempt((c) => c.del(shared.key("index:default:current")));
+    await sync.refresh("default");
+    await sync.refresh("default");
+    expect(store.offers).toBe(1);
+    expect(lines).toContain("index: could not offer the default set again; next try in 60 s");
+    now += REPUBLISH_BACKOFF_MS;
+    await sync.refresh("default");
+    expect(store.offers).toBe(2);
   });
 
   it("with Redis down, each instance syncs by itself rather than wait", async () => {

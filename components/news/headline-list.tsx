@@ -136,7 +136,8 @@ function HeadlineRow({
         id={`${id}-summary`}
         hidden={!open}
         data-headline-summary
-        className="mb-2 scroll-mt-48 sm:scroll-mt-28 ml-1.5 border-l-2 border-slate-300 py-1 pl-3 text-sm sm:ml-[8.75rem] dark:border-slate-700"
+        tabIndex={-1}
+        className="mb-2 scroll-mt-[calc(var(--header-height)+6rem)] outline-none sm:scroll-mt-[calc(var(--header-height)+3rem)] ml-1.5 border-l-2 border-slate-300 py-1 pl-3 text-sm sm:ml-[8.75rem] dark:border-slate-700"
       >
         {showCompany && key && (
           <p className="text-xs font-medium text-slate-600 dark:text-slate-400">

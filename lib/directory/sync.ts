@@ -92,11 +92,25 @@ export interface SnapshotStore {
   /** The lease holder's progress on a set, when one is syncing it. */
   leaderProgress?(set: CompanySet): Promise<LeaderProgress | null>;
   /**
-   * Offers a snapshot to a shared store that has none (a Redis restarted empty, or its key
-   * evicted): written only while the set has no version there. Never rejects.
+   * What a shared store lost (a Redis restarted empty, a key evicted) of the snapshot this instance
+   * serves (its syncedAt): the snapshot itself, or one older than it; and the change log, when this
+   * instance wrote the one that goes with it. Undefined when the store cannot tell.
    */
-  republish?(snapshot: IndexSnapshot): Promise<boolean>;
+  lost?(set: CompanySet, syncedAt: number): Promise<LostShared | undefined>;
+  /**
+   * Offers the lost parts again: the snapshot only while the store still lacks it (or holds an older
+   * one), the change log only while it has none. "failed": the store did not take it. Never rejects.
+   */
+  republish?(snapshot: IndexSnapshot, lost: LostShared): Promise<"written" | "present" | "failed">;
 }
+
+export interface LostShared {
+  index: boolean;
+  changes: boolean;
+}
+
+/** After an offer to the shared store failed (a full Redis, a timeout): when to offer again. */
+export const REPUBLISH_BACKOFF_MS = 60_000;
 
 export interface SyncOptions {
   concurrency?: number;
@@ -147,6 +161,8 @@ interface SetState {
    * (the backoff holds across instances) instead of starting over without the pages carried here.
    */
   lease: SyncLease | null;
+  /** No offer to the shared store before this time (after one failed). */
+  republishAfter: number;
 }
 
 /** A page of the list and when it was fetched. */
@@ -222,6 +238,7 @@ export class DirectorySync {
       carried: null,
       keptMissing: new Set(),
       lease: null,
+      republishAfter: 0,
     });
     this.states = { default: initial("default"), all: initial("all") };
   }
@@ -297,11 +314,8 @@ export class DirectorySync {
   private async bringUpToDate(set: CompanySet): Promise<void> {
     const state = this.states[set];
     if (state.progress.state === "unavailable" || state.running || this.stopped) return;
-    const shared = await this.adoptNewer(set);
-    if (this.isCurrent(set)) {
-      if (shared === "missing") await this.republish(set);
-      return;
-    }
+    await this.adoptNewer(set);
+    if (this.isCurrent(set)) return this.republish(set);
     const retryAt = state.progress.retryAt;
     if (retryAt && this.now() < retryAt) return;
     let lease: SyncLease | "held" | null = state.lease;
@@ -358,17 +372,13 @@ export class DirectorySync {
     return state.snapshot !== null && this.now() - state.snapshot.syncedAt < this.refreshMs;
   }
 
-  /**
-   * Serves the store's snapshot when it is newer than the one served (read once, then by version).
-   * "missing": the shared store, read before, now has no snapshot of a set this instance serves.
-   */
-  private async adoptNewer(set: CompanySet): Promise<"missing" | undefined> {
+  /** Serves the store's snapshot when it is newer than the one served (read once, then by version). */
+  private async adoptNewer(set: CompanySet): Promise<void> {
     const state = this.states[set];
     if (!this.store) return;
     const ours = state.snapshot?.syncedAt ?? null;
     if (state.restored) {
       const version = await this.store.version?.(set);
-      if (version === null && ours !== null) return "missing";
       if (version === null || version === undefined || (ours !== null && version <= ours)) return;
     }
     state.restored = true;
@@ -403,28 +413,36 @@ export class DirectorySync {
   }
 
   /**
-   * The shared store lost the set's snapshot while this instance serves a current one: it is
-   * offered again, by one instance (the lease holder), so that an instance starting next loads it
-   * instead of syncing the whole list from the data service.
+   * The shared store lost what this instance serves, current (a Redis restarted empty, the large
+   * snapshot evicted, a save that failed while Redis was down): offered again by one instance (the
+   * lease holder), so that an instance starting next loads it instead of syncing the whole list
+   * from the data service, and /changes keeps its history. An offer that failed waits a minute.
    */
   private async republish(set: CompanySet): Promise<void> {
     const state = this.states[set];
     const snapshot = state.snapshot;
-    if (!this.store?.republish || !snapshot) return;
+    if (!this.store?.lost || !this.store.republish || !snapshot || this.now() < state.republishAfter) return;
+    const lost = await this.store.lost(set, snapshot.syncedAt);
+    if (!lost || (!lost.index && !lost.changes)) return;
     const lease = this.store.lease ? await this.acquiring.track(this.store.lease(set)) : null;
     if (lease === "held") return; // another instance syncs the set, or offers it
     if (lease) this.held.add(lease);
     try {
       if (this.stopped) return;
-      const written = await this.writing.track(
-        this.store.republish({
-          set,
-          syncedAt: snapshot.syncedAt,
-          pages: state.progress.pagesTotal ?? 0,
-          rows: snapshot.rows,
-        }),
-      );
-      if (written) this.log(`index: published the ${set} set again (the shared store had lost it)`);
+      const served = {
+        set,
+        syncedAt: snapshot.syncedAt,
+        pages: state.progress.pagesTotal ?? 0,
+        rows: snapshot.rows,
+      };
+      const result = await this.writing.track(this.store.republish(served, lost));
+      if (result === "written") {
+        const what = [lost.index && "index", lost.changes && "change log"].filter(Boolean).join(" and ");
+        this.log(`index: offered the ${set} set's ${what} again (the shared store had lost it)`);
+      } else if (result === "failed") {
+        state.republishAfter = this.now() + REPUBLISH_BACKOFF_MS;
+        this.log(`index: could not offer the ${set} set again; next try in ${REPUBLISH_BACKOFF_MS / 1000} s`);
+      }
     } finally {
       if (lease) await this.release(lease);
     }

@@ -150,6 +150,27 @@ describe("the change log shared through Redis", () => {
     await vi.waitFor(async () => expect(await own.loadChanges("default")).toEqual(shared));
   });
 
+  it("after a restart of Redis, only the instance that wrote the log offers it, not a reader's older copy", async () => {
+    const own = () => redis.connect("changes-republish-two");
+    const writer = await own();
+    const a = instance(new RedisSnapshots(writer, null));
+    const b = instance(new RedisSnapshots(await own(), null));
+    await a.sync.refresh("default");
+    await b.sync.refresh("default");
+    expect((await b.changeLog.current()).changes).toHaveLength(0); // b's copy: the log before the change
+    now += HOUR;
+    rows[0] = { ...(rows[0] as Company), cik: "0000000042" };
+    await a.sync.refresh("default");
+    await b.sync.refresh("default"); // b adopts a's newer snapshot
+    await redis.server().restart();
+    await until(() => writer.isReady());
+    // b's check comes first: it offers the index, not its older log; a's offers the log it wrote.
+    await b.sync.refresh("default");
+    await a.sync.refresh("default");
+    const reader = instance(new RedisSnapshots(await own(), null));
+    expect((await reader.changeLog.current()).changes.map((c) => c.after)).toEqual(["0000000042"]);
+  });
+
   it("is offered again, with the index, to a Redis restarted empty", async () => {
     // A namespace of its own: the tests above left their index and log in the shared one.
     const own = () => redis.connect("changes-republish");

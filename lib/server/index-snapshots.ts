@@ -15,6 +15,7 @@ import type {
   CompanySet,
   IndexSnapshot,
   LeaderProgress,
+  LostShared,
   SnapshotStore,
   SyncLease,
 } from "@/lib/directory/sync";
@@ -200,15 +201,17 @@ export class FileSnapshots implements SnapshotStore {
 const SAVE =
   "if redis.call('exists', KEYS[1]) == 1 then redis.call('rename', KEYS[1], KEYS[2]) end " +
   "redis.call('set', KEYS[1], ARGV[1]) redis.call('set', KEYS[3], ARGV[2]) return 1";
-// KEYS: 1 current, 2 version, 3 changes. ARGV: 1 data, 2 syncedAt, 3 change log ("" for none).
+// KEYS: 1 current, 2 version, 3 changes. ARGV: 1 snapshot ("" for none), 2 its syncedAt, 3 change log ("" for none).
 /**
- * Writes a snapshot only while the set has no version (one another instance saved meanwhile
- * stays), and the change log only while there is none.
+ * Writes the snapshot only while Redis lacks it or holds an older one (another instance's newer
+ * save stays), and the change log only while there is none. 1: something was written.
  */
 const REPUBLISH =
-  "if redis.call('exists', KEYS[2]) == 1 then return 0 end " +
-  "redis.call('set', KEYS[1], ARGV[1]) redis.call('set', KEYS[2], ARGV[2]) " +
-  "if ARGV[3] ~= '' then redis.call('set', KEYS[3], ARGV[3], 'NX') end return 1";
+  "local wrote = 0 " +
+  "if ARGV[1] ~= '' then local v = tonumber(redis.call('get', KEYS[2])) " +
+  "if redis.call('exists', KEYS[1]) == 0 or not v or v < tonumber(ARGV[2]) then " +
+  "redis.call('set', KEYS[1], ARGV[1]) redis.call('set', KEYS[2], ARGV[2]) wrote = 1 end end " +
+  "if ARGV[3] ~= '' and redis.call('set', KEYS[3], ARGV[3], 'NX') then wrote = 1 end return wrote";
 // KEYS: 1 lease, 2 progress. ARGV: 1 token, 2 ms, 3 progress (JSON, or "" to only renew both).
 /** Deletes the lease and its progress, only while the lease holds this holder's token. */
 const RELEASE_WITH_PROGRESS =
@@ -225,11 +228,14 @@ const RENEW =
  * the files as this instance's own fallback for when Redis is down or empty.
  */
 export class RedisSnapshots implements SnapshotStore {
-  /**
-   * The change log this instance last read or wrote, per set: copied to its files when it changes,
-   * and offered again to a Redis that lost it (republish).
-   */
+  /** The shared change log last copied to this instance's files, per set (copied when it changes). */
   private readonly ownChanges = new Map<CompanySet, Buffer>();
+  /**
+   * The syncedAt of the snapshot this instance last saved (it ran that sync), and the change log it
+   * wrote after it, per set: what it offers again to a Redis that lost them.
+   */
+  private readonly synced = new Map<CompanySet, number>();
+  private readonly written = new Map<CompanySet, Buffer>();
 
   constructor(
     private readonly redis: SharedRedis,
@@ -286,6 +292,10 @@ export class RedisSnapshots implements SnapshotStore {
   async save(snapshot: IndexSnapshot): Promise<void> {
     const data = await encodeSnapshot(snapshot);
     const { set } = snapshot;
+    // A log written before this sync may be older than another holder's since: only one written
+    // after it goes with this snapshot.
+    this.synced.set(set, snapshot.syncedAt);
+    this.written.delete(set);
     await Promise.all([
       this.redis.attempt(
         (c) =>
@@ -299,18 +309,39 @@ export class RedisSnapshots implements SnapshotStore {
     ]);
   }
 
-  async republish(snapshot: IndexSnapshot): Promise<boolean> {
-    const data = await encodeSnapshot(snapshot);
+  async lost(set: CompanySet, syncedAt: number): Promise<LostShared | undefined> {
+    // Plain reads in one transaction (a script counts as a write, which a full Redis refuses).
+    const found = await this.redis.attempt((c) =>
+      c
+        .multi()
+        .exists(this.key(set, "current"))
+        .get(this.key(set, "version"))
+        .exists(this.key(set, "changes"))
+        .exec(),
+    );
+    if (!found) return undefined;
+    const [current, version, changes] = found as unknown as [number, string | null, number];
+    return {
+      index: current === 0 || version === null || Number(version) < syncedAt,
+      // Only the log this instance wrote after saving this very snapshot is known to go with it: one
+      // it merely read may be older than the lease holder's latest.
+      changes: changes === 0 && this.synced.get(set) === syncedAt && this.written.has(set),
+    };
+  }
+
+  async republish(snapshot: IndexSnapshot, lost: LostShared): Promise<"written" | "present" | "failed"> {
     const { set } = snapshot;
-    const written = await this.redis.attempt(
+    const data = lost.index ? await encodeSnapshot(snapshot) : "";
+    const log = lost.changes ? (this.written.get(set) ?? "") : "";
+    const wrote = await this.redis.attempt(
       (c) =>
         c.eval(REPUBLISH, {
           keys: [this.key(set, "current"), this.key(set, "version"), this.key(set, "changes")],
-          arguments: [data, String(snapshot.syncedAt), this.ownChanges.get(set) ?? ""],
+          arguments: [data, String(snapshot.syncedAt), log],
         }),
       { timeoutMs: LARGE_VALUE_TIMEOUT_MS },
     );
-    return written === 1;
+    return wrote === undefined ? "failed" : wrote === 1 ? "written" : "present";
   }
 
   async loadChanges(set: CompanySet): Promise<ChangeLog | null> {
@@ -330,7 +361,7 @@ export class RedisSnapshots implements SnapshotStore {
 
   async saveChanges(set: CompanySet, log: ChangeLog): Promise<void> {
     const data = await encodeChangeLog(log);
-    this.ownChanges.set(set, data);
+    this.written.set(set, data);
     await Promise.all([
       this.redis.attempt((c) => c.set(this.key(set, "changes"), data), { timeoutMs: LARGE_VALUE_TIMEOUT_MS }),
       this.files?.saveChanges(set, log, data),
