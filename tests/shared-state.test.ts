@@ -449,7 +449,7 @@ describe("one index sync across instances", () => {
     expect(started.progress("default")).toMatchObject({ state: "ready", rows: 450, pagesTotal: 5 });
   });
 
-  it("the large snapshot evicted while its version stays: offered again", async () => {
+  it("the large snapshot evicted while its version stays, or an older one there: offered again", async () => {
     const [one] = (await syncs(1)) as [Instance];
     await one.sync.refresh("default");
     const current = one.shared.key("index:default:current");
@@ -457,6 +457,12 @@ describe("one index sync across instances", () => {
     await one.shared.attempt((c) => c.del(current));
     await one.sync.refresh("default");
     expect(await one.shared.attempt((c) => c.exists(current))).toBe(1);
+    // An older snapshot there (this instance's save failed while Redis was down): ours replaces it.
+    const version = one.shared.key("index:default:version");
+    const ours = await one.shared.attempt((c) => c.get(version));
+    await one.shared.attempt((c) => c.set(version, "1"));
+    await one.sync.refresh("default");
+    expect(await one.shared.attempt((c) => c.get(version))).toBe(ours);
     const next = listSource();
     const started = new DirectorySync(next.list, { store: new RedisSnapshots(one.shared, null) });
     await started.refresh("default");
