@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { NamedCompany } from "@/components/ui/named-company";
 import { ReloadButton } from "@/components/ui/reload-button";
 import { RetryCountdown } from "@/components/ui/retry-countdown";
-import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
 import { decodedSegment } from "@/lib/hrefs";
 import { type PageStatusCause, readPageStatus } from "@/lib/server/page-status";
@@ -108,18 +108,10 @@ export default async function PageStatus() {
           <>
             {" · "}
             {asked.text}
-            {asked.company && (
+            {(asked.company || asked.key) && (
               <>
                 {" "}
-                <UpstreamText className="font-semibold text-slate-900 dark:text-white">
-                  {asked.company}
-                </UpstreamText>
-              </>
-            )}
-            {asked.key && (
-              <>
-                {" "}
-                <UpstreamText className="font-mono">{asked.key}</UpstreamText>
+                <NamedCompany name={asked.company} companyKey={asked.key} />
               </>
             )}
           </>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { NamedCompany } from "@/components/ui/named-company";
 import { ReloadButton } from "@/components/ui/reload-button";
-import { UpstreamText } from "@/components/ui/upstream-text";
 
 /**
  * The profile could not be loaded at all (the data service failing with nothing cached). `name`
@@ -19,12 +19,7 @@ export function ProfileUnavailable({
     <section aria-labelledby="page-title" className="max-w-2xl space-y-4">
       {(name || companyKey) && (
         <p className="text-sm font-medium text-slate-600 dark:text-slate-300">
-          The profile of{" "}
-          {name ? (
-            <UpstreamText className="font-semibold text-slate-900 dark:text-white">{name}</UpstreamText>
-          ) : (
-            <UpstreamText className="font-mono">{companyKey?.slice(0, 60)}</UpstreamText>
-          )}
+          The profile of <NamedCompany name={name} companyKey={companyKey} />
         </p>
       )}
       <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
