@@ -103,15 +103,25 @@ test.describe("search from every page", () => {
     // Empty, the box offers the companies viewed so far: this one.
     await expect(headerList(page)).toHaveAccessibleName("Recently viewed companies");
     await expect(headerList(page).getByRole("option")).toHaveText([new RegExp(RICH.name)]);
+    // The box names its highlighted option (the focus stays in the box).
+    const highlighted = headerList(page).locator('[role="option"][aria-selected="true"]');
+    const named = () => headerBox(page).getAttribute("aria-activedescendant");
+    await expect(highlighted).toHaveText(new RegExp(RICH.name));
+    const recentId = await highlighted.getAttribute("id");
+    expect(await named()).toBe(recentId);
 
     await page.keyboard.type("Ember Partners");
     await expect(headerList(page).getByRole("option", { name: new RegExp(LONDON.name) })).toBeVisible();
     await expect(headerList(page)).toHaveAccessibleName("Matching companies");
     const options = headerList(page).getByRole("option");
     await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    // The first match is a new option to a screen reader (which would not announce an id it had
+    // named before), and the box names it.
+    const firstId = await options.first().getAttribute("id");
+    expect(firstId).not.toBe(recentId);
+    expect(await named()).toBe(firstId);
     await page.keyboard.press("ArrowDown");
     const count = await options.count();
-    const highlighted = headerList(page).locator('[role="option"][aria-selected="true"]');
     await expect(highlighted).toHaveCount(1);
     await expect(options.nth(count > 1 ? 1 : 0)).toHaveAttribute("aria-selected", "true");
     if (count > 1) await page.keyboard.press("ArrowUp");

@@ -94,6 +94,12 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   const showList = open && rows.length > 0;
   // A shorter list may come after the highlight moved down it.
   const at = Math.min(active, Math.max(0, rows.length - 1));
+  // An option's id names its company: a new list's first option is a new element to a screen
+  // reader, which announces it (an id by place alone would stay the same, and say nothing).
+  const optionId = (index: number) =>
+    `${id}-opt-${index}-${encodeURIComponent(rows[index]?.companyKey ?? "")}`;
+  // Matches of an earlier text are shown but not offered: Enter would not take them.
+  const highlighted = showList && !stale ? at : -1;
   const listLabel = typing ? "Matching companies" : (suggestions?.label ?? "Matching companies");
 
   const choose = (row: DirectoryRow | C) => {
@@ -183,7 +189,7 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
         aria-autocomplete="list"
         aria-expanded={showList}
         aria-controls={listId}
-        aria-activedescendant={showList ? `${id}-opt-${at}` : undefined}
+        aria-activedescendant={highlighted >= 0 ? optionId(highlighted) : undefined}
         className={inline ? inputClass : `${inputClass} mt-1`}
         placeholder={placeholder}
         value={text}
@@ -216,14 +222,14 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
                 // biome-ignore lint/a11y/useKeyWithClickEvents: see above
                 <div
                   key={row.companyKey}
-                  id={`${id}-opt-${index}`}
+                  id={optionId(index)}
                   role="option"
-                  aria-selected={index === at}
+                  aria-selected={index === highlighted}
                   aria-disabled={off || undefined}
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => choose(row)}
                   onMouseEnter={() => setActive(index)}
-                  className={`flex items-center gap-2 px-2 py-1.5 text-sm ${off ? "cursor-default opacity-70" : "cursor-pointer"} ${index === at ? "bg-brand-50 dark:bg-slate-800" : ""}`}
+                  className={`flex items-center gap-2 px-2 py-1.5 text-sm ${off ? "cursor-default opacity-70" : "cursor-pointer"} ${index === highlighted ? "bg-brand-50 dark:bg-slate-800" : ""}`}
                 >
                   <CompanyLine company={row} logoSize={22}>
                     {extra && ` · ${extra}`}
