@@ -1,7 +1,7 @@
 // Journeys through the top-news feed against the sandbox with its clock pinned to
 // 2026-11-20T15:00:00Z (playwright.config.ts). Expected counts come from /api/top-news itself, so
 // the tests check that the page asks the API the right question and shows its answer.
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { collectProblems, expectNoAxeViolations, holdScripts } from "./helpers";
 
 const stories = (n: number) => (n === 1 ? "1 story" : `${n.toLocaleString("en-US")} stories`);
@@ -156,8 +156,12 @@ test.describe("without JavaScript", () => {
       await expect(first.getByRole("button")).toHaveCount(0);
       const panel = first.locator("[data-headline-summary]");
       await expect(panel).toBeHidden();
+      // The arrow before the headline turns while its summary is open.
+      const arrow = (row: Locator) => row.locator("[data-without-js] [data-headline-arrow]");
+      await expect(arrow(first)).toHaveCSS("rotate", "none");
       await first.getByRole("heading", { level: 3 }).getByRole("link").click();
       await expect(panel).toBeVisible();
+      await expect(arrow(first)).toHaveCSS("rotate", "90deg");
       await expect(panel).toContainText(/Story date 2026-11-\d\d \(UTC\)/);
       await expect(second.locator("[data-headline-summary]")).toBeHidden();
       // The jump to the summary leaves its headline in view, below the sticky header.
@@ -171,6 +175,8 @@ test.describe("without JavaScript", () => {
       await second.getByRole("heading", { level: 3 }).getByRole("link").click();
       await expect(panel).toBeHidden();
       await expect(second.locator("[data-headline-summary]")).toBeVisible();
+      await expect(arrow(first)).toHaveCSS("rotate", "none");
+      await expect(arrow(second)).toHaveCSS("rotate", "90deg");
     });
 
   test("a note on what the link asked for has no Dismiss, which needs a script", async ({ page }) => {

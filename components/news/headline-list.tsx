@@ -29,6 +29,7 @@ function HeadlineText({ title, open }: { title: string; open: boolean }) {
     <>
       <span
         aria-hidden="true"
+        data-headline-arrow
         className={`shrink-0 text-[10px] text-slate-500 transition-transform dark:text-slate-400 ${open ? "rotate-90" : ""}`}
       >
         ▶
