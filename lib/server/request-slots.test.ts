@@ -294,10 +294,19 @@ describe("the work queue", () => {
   });
 
   it("never queues /api/health or /api/status", async () => {
-    const { get } = await start();
+    // The busy request keeps its slot all along (no hold limit takes it back).
+    const { get } = await start({ holdMs: 60_000 });
     const busy = get("/busy?hold");
     await poll(() => order).toEqual(["/busy"]);
     for (const path of ["/api/health", "/api/status?x=1"]) expect((await get(path)).status).toBe(200);
+    // Nor in a request line's absolute form, as a proxy may send it.
+    const socket = await new Promise<Socket>((resolve) => {
+      const s = connect(server?.port ?? 0, "127.0.0.1", () => resolve(s));
+    });
+    const answer = new Promise<string>((resolve) => socket.once("data", (chunk) => resolve(String(chunk))));
+    socket.write("GET http://x/api/health HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(await answer).toMatch(/^HTTP\/1\.1 200/);
+    socket.destroy();
     gate(gates, "/busy").open();
     await busy;
   });

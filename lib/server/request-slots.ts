@@ -33,8 +33,11 @@ import { shed } from "./shed";
 export const HOLD_MS = 1_000;
 export const MAX_WAIT_MS = 5_000;
 
-/** Paths answered at once, never queued: monitoring. */
-const UNQUEUED = /^\/api\/(?:health|status)\/?(?:\?|$)/;
+/**
+ * Paths answered at once, never queued: monitoring. Also in a request line's absolute form
+ * (`GET http://host/api/health`), which Node leaves in `req.url` and Next routes the same.
+ */
+const UNQUEUED = /^(?:[a-z][a-z\d+.-]*:\/\/[^/?#]*)?\/api\/(?:health|status)\/?(?:\?|$)/i;
 
 export interface RequestSlotsOptions {
   /** Requests worked on at once, and requests waiting; null: no bound. */
