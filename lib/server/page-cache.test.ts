@@ -203,6 +203,24 @@ describe("the page front", () => {
     expect(pages.stats()).toMatchObject({ shed: 1, inFlight: 0, waiting: 0, renders: 2 });
   });
 
+  it("sheds a page that waited its time where it stands, while the renders ahead go on", async () => {
+    const { pages, base } = await start({ keepMs: 0, renders: { concurrent: 1, queued: 4 }, maxWaitMs: 300 });
+    let release = () => {};
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    const first = fetch(`${base}/news`);
+    await expect.poll(() => renders).toBe(1);
+    const asked = Date.now();
+    const waited = await fetch(`${base}/news?page=2`);
+    expect(waited.status).toBe(503);
+    expect(waited.headers.get("retry-after")).toBe("2");
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(250);
+    expect(pages.stats()).toMatchObject({ shed: 1, inFlight: 1, waiting: 0 });
+    release();
+    expect((await first).status).toBe(200);
+  });
+
   it("serves a person's page before the link prefetches that queued ahead of it", async () => {
     const { pages, base } = await start({ keepMs: 0, renders: { concurrent: 1, queued: 4 } });
     let release = () => {};

@@ -37,7 +37,7 @@ import { onDataChanged } from "@/lib/data-changed";
 import { DENSITY_COOKIE } from "@/lib/news/feed-state";
 import { createNonce } from "@/lib/security/headers";
 import { preferredEncoding } from "./accept-encoding";
-import { shed } from "./shed";
+import { expireAfter, MAX_WAIT_MS, shed, waitingSince } from "./shed";
 
 /** Request header: the front asks the proxy to render with the placeholder nonce. */
 export const CAPTURE_HEADER = "x-fiscal-atlas-capture";
@@ -46,7 +46,6 @@ export const CAPTURED_HEADER = "x-fiscal-atlas-captured";
 
 /** The pages that may be kept: the pages people read (not the API, the sandbox, feeds or files). */
 const KEPT_PATHS = /^\/(?:companies(?:\/[^/]+)?|news|compare|changes|following)?\/?$/;
-const MAX_WAIT_MS = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 export interface PageFrontOptions {
@@ -55,6 +54,8 @@ export interface PageFrontOptions {
   /** Renders at once and renders waiting; null: no bound. */
   renders: { concurrent: number; queued: number } | null;
   now?: () => number;
+  /** How long a render may wait for its slot (default MAX_WAIT_MS). */
+  maxWaitMs?: number;
 }
 
 interface Kept {
@@ -88,6 +89,8 @@ interface Waiter {
   start: () => void;
   shed: () => void;
   since: number;
+  /** Stops the timer that sheds it when its time is up. */
+  cancel: () => void;
 }
 
 export class PageFront {
@@ -95,6 +98,7 @@ export class PageFront {
   private generation = 0;
   private readonly kept: LRUCache<string, Kept>;
   private readonly now: () => number;
+  private readonly maxWaitMs: number;
   private inFlight = 0;
   /** Renders waiting: a person's pages and navigations first, then Next's link prefetches. */
   private readonly waiting = { people: [] as Waiter[], prefetches: [] as Waiter[] };
@@ -102,6 +106,7 @@ export class PageFront {
 
   constructor(private readonly options: PageFrontOptions) {
     this.now = options.now ?? Date.now;
+    this.maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
     this.kept = new LRUCache({
       max: 2_000,
       maxSize: MAX_BYTES,
@@ -174,11 +179,21 @@ export class PageFront {
     if (!limit || this.inFlight < limit.concurrent) begin();
     else if (lane.length >= limit.queued) this.shed(req, res);
     else {
-      lane.push({ start: begin, shed: () => this.shed(req, res), since: this.now() });
+      const since = waitingSince(req, this.now);
+      const waiter: Waiter = { start: begin, shed: () => this.shed(req, res), since, cancel: () => {} };
+      const leave = () => {
+        const at = lane.indexOf(waiter);
+        if (at >= 0) lane.splice(at, 1);
+        return at >= 0;
+      };
+      // Shed where it stands once its time is up: the renders ahead may take longer than that.
+      waiter.cancel = expireAfter(since + this.maxWaitMs - this.now(), () => {
+        if (leave()) waiter.shed();
+      });
+      lane.push(waiter);
       // A client that gave up while waiting frees its place.
       res.once("close", () => {
-        const at = lane.findIndex((w) => w.start === begin);
-        if (at >= 0) lane.splice(at, 1);
+        if (leave()) waiter.cancel();
       });
     }
   }
@@ -188,7 +203,8 @@ export class PageFront {
     while (!limit || this.inFlight < limit.concurrent) {
       const waiter = this.waiting.people.shift() ?? this.waiting.prefetches.shift();
       if (!waiter) return;
-      if (this.now() - waiter.since > MAX_WAIT_MS) waiter.shed();
+      waiter.cancel();
+      if (this.now() - waiter.since > this.maxWaitMs) waiter.shed();
       else waiter.start();
     }
   }

@@ -7,6 +7,7 @@ import { inBackground } from "@/lib/upstream/priority";
 import { type LocalServer, listenLocal } from "@/tests/local-server";
 import { SwrCache } from "./cache";
 import { RequestSlots, type RequestSlotsOptions, requestSlots } from "./request-slots";
+import { waitingSince } from "./shed";
 
 let server: LocalServer | undefined;
 /** The order in which handlers started, and resumed after a wait, by path. */
@@ -291,6 +292,45 @@ describe("the work queue", () => {
     expect((await waited).status).toBe(503);
     expect(order).toEqual(["/first"]);
     expect(slots.stats()).toMatchObject({ shed: 3, busy: 0, waiting: 0 });
+  });
+
+  it("sheds a request that waited its time where it stands, while the slot ahead stays held", async () => {
+    const { slots, get } = await start({ holdMs: 60_000, maxWaitMs: 300 });
+    const first = get("/first?hold");
+    await poll(() => order).toEqual(["/first"]);
+    const asked = Date.now();
+    const waited = await get("/waited");
+    expect(waited.status).toBe(503);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(250);
+    expect(slots.stats()).toMatchObject({ shed: 1, busy: 1, waiting: 0 });
+    gate(gates, "/first").open();
+    expect((await first).status).toBe(200);
+    expect(order).toEqual(["/first"]);
+  });
+
+  it("counts a page's wait in the page front against the same bound", async () => {
+    let now = 10_000;
+    const slots = new RequestSlots({ limit: { concurrent: 1, queued: 8 }, holdMs: 60_000, now: () => now });
+    server = await listenLocal((req, res) => {
+      // As the page front stamps a page that waited there for a render slot, 4.8 s ago.
+      if (req.url === "/page") waitingSince(req, () => now - 4_800);
+      slots.handle(req, res, () => void work(slots, req, res));
+    });
+    const get = (path: string) => fetch(`${server?.base}${path}`);
+    const first = get("/first?hold");
+    await poll(() => order).toEqual(["/first"]);
+    const fresh = get("/fresh");
+    await poll(() => slots.stats().waiting).toBe(1);
+    const asked = Date.now();
+    const page = await get("/page");
+    // 0.2 s of its 5 s were left: shed long before the 5 s a request new here may wait.
+    expect(page.status).toBe(503);
+    expect(Date.now() - asked).toBeLessThan(2_500);
+    now += 1_000;
+    gate(gates, "/first").open();
+    expect((await first).status).toBe(200);
+    expect((await fresh).status).toBe(200);
+    expect(order).toEqual(["/first", "/fresh"]);
   });
 
   it("never queues /api/health or /api/status", async () => {

@@ -20,18 +20,19 @@
 // held at most HOLD_MS at a time: a request still under way then goes on without one until its next
 // wait, so nothing can block the queue for longer.
 //
-// Bounded waiting. A new request waits at most MAX_WAIT_MS, and at most `queued` requests wait;
-// past that it is answered at once with 503 and Retry-After, so under more load than the server can
-// take, the tail stays bounded instead of growing with the queue (an API call gets the API's JSON
-// error). /api/health and /api/status never wait: a load balancer or an operator must hear from a
-// busy server too. Next's link prefetches wait behind every other request.
+// Bounded waiting. A new request waits at most MAX_WAIT_MS (counted from when it began to wait in
+// the page front, for a page that waited there), and at most `queued` requests wait; past that it
+// is answered with 503 and Retry-After, at once, or where it stands in the line once its time is
+// up. So under more load than the server can take, the tail stays bounded instead of growing with
+// the queue (an API call gets the API's JSON error). /api/health and /api/status never wait: a
+// load balancer or an operator must hear from a busy server too. Next's link prefetches wait
+// behind every other request.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { currentPriority } from "@/lib/upstream/priority";
-import { shed } from "./shed";
+import { expireAfter, MAX_WAIT_MS, shed, waitingSince } from "./shed";
 
 export const HOLD_MS = 1_000;
-export const MAX_WAIT_MS = 5_000;
 
 /**
  * Paths answered at once, never queued: monitoring. Also in a request line's absolute form
@@ -63,6 +64,8 @@ interface Waiter {
   go: () => void;
   since: number;
   shed?: () => void;
+  /** Stops the timer that sheds it when its time is up. */
+  cancel?: () => void;
 }
 
 export interface RequestSlotsStats {
@@ -125,8 +128,8 @@ export class RequestSlots {
     res.once("close", () => {
       ticket.done = true;
       this.leave(ticket);
-      this.forget(this.arriving, ticket);
-      this.forget(this.prefetches, ticket);
+      this.forget(this.arriving, ticket)?.cancel?.();
+      this.forget(this.prefetches, ticket)?.cancel?.();
       // Its work, if any goes on, goes on without a slot.
       this.forget(this.resuming, ticket)?.go();
     });
@@ -153,12 +156,15 @@ export class RequestSlots {
       return;
     }
     this.counts.queued++;
-    (prefetch ? this.prefetches : this.arriving).push({
-      ticket,
-      go,
-      since: this.now(),
-      shed: () => this.shed(req, res),
+    const line = prefetch ? this.prefetches : this.arriving;
+    // A page that waited in the page front before has that much less to wait here.
+    const since = waitingSince(req, this.now);
+    const waiter: Waiter = { ticket, go, since, shed: () => this.shed(req, res) };
+    // Shed where it stands once its time is up: the slots ahead may not turn that soon.
+    waiter.cancel = expireAfter(since + this.maxWaitMs - this.now(), () => {
+      if (this.forget(line, ticket)) waiter.shed?.();
     });
+    line.push(waiter);
   }
 
   /**
@@ -246,6 +252,7 @@ export class RequestSlots {
     while (this.busy < concurrent) {
       const waiter = this.resuming.shift() ?? this.arriving.shift() ?? this.prefetches.shift();
       if (!waiter) return;
+      waiter.cancel?.();
       if (waiter.shed && this.now() - waiter.since > this.maxWaitMs) {
         waiter.shed();
         continue;
