@@ -1,24 +1,85 @@
 // The answer of a server too busy to take a request now (the page front's bound on renders, the
-// work queue's): 503 with Retry-After, at once. An API call gets the API's JSON error, as every
-// other of its errors; a page or a file a short text. Sent before Next sees the request, so the
+// work queue's): 503 with Retry-After. An API call gets the API's JSON error, as every other of its
+// errors; a page a person opened a short page of its own that says so, with a way to try again; a
+// file or a client navigation's payload a short text. Sent before Next sees the request, so the
 // headers Next adds to its own answers are not there: the ones that matter for a body are set here.
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { API_CSP, SECURITY_HEADERS } from "@/lib/security/headers";
 
 /** How long a request may wait for its turn, in the page front and the work queue together. */
 export const MAX_WAIT_MS = 5_000;
 const RETRY_AFTER_SECONDS = 2;
 const MESSAGE = "The server is busy. Try again in a moment.";
 
+/** The busy page's only style, allowed by its hash: the page runs no script and loads nothing. */
+const BUSY_STYLE =
+  "body{margin:0;padding:3rem 1.5rem;font:16px/1.5 system-ui,sans-serif;color:#0f172a;background:#fff}" +
+  "main{max-width:34rem;margin:0 auto}h1{font-size:1.5rem;margin:.5rem 0}p{color:#334155}" +
+  "a{color:#1d4ed8;font-weight:600}.site{font-weight:600;color:#0f172a}" +
+  "@media (prefers-color-scheme:dark){body,.site{color:#f1f5f9;background:#020617}p{color:#cbd5e1}a{color:#7dd3fc}}";
+const BUSY_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(BUSY_STYLE).digest("base64")}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The address asked for, as a link back to it: a path on this site, else the overview. */
+function sameSitePath(url: string | undefined): string {
+  return url?.startsWith("/") && !url.startsWith("//") ? url : "/";
+}
+
+/** A page a person's browser opened (not a client navigation's payload, a script or an image). */
+function isDocument(req: IncomingMessage): boolean {
+  const h = req.headers;
+  if (h.rsc !== undefined || h["next-router-prefetch"] !== undefined) return false;
+  return h["sec-fetch-dest"] === "document" || /\btext\/html\b/.test(h.accept ?? "");
+}
+
+function busyPage(url: string | undefined): string {
+  const again = escapeHtml(sameSitePath(url));
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Busy · Fiscal Atlas</title><style>${BUSY_STYLE}</style></head>
+<body><main><p class="site">Fiscal Atlas</p><h1>The server is busy</h1>
+<p>Too many pages are being prepared at once, so this one was not started. Nothing is wrong with the page or the data; in a few seconds there is room again.</p>
+<p><a href="${again}">Try again</a></p></main></body></html>
+`;
+}
+
 export function shed(req: IncomingMessage, res: ServerResponse): void {
   if (res.headersSent || res.writableEnded || res.destroyed) return;
-  const api = /^\/api\//.test(req.url ?? "");
-  res.writeHead(503, {
-    "content-type": api ? "application/json" : "text/plain; charset=utf-8",
+  const headers = {
+    ...Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value])),
     "retry-after": String(RETRY_AFTER_SECONDS),
     "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
-  });
-  res.end(api ? JSON.stringify({ errors: [{ message: MESSAGE, code: "server_busy" }] }) : `${MESSAGE}\n`);
+  };
+  if (/^\/api\//.test(req.url ?? "")) {
+    res.writeHead(503, {
+      ...headers,
+      "content-type": "application/json",
+      "content-security-policy": API_CSP,
+    });
+    res.end(JSON.stringify({ errors: [{ message: MESSAGE, code: "server_busy" }] }));
+  } else if (isDocument(req)) {
+    res.writeHead(503, {
+      ...headers,
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": BUSY_CSP,
+    });
+    res.end(busyPage(req.url));
+  } else {
+    res.writeHead(503, {
+      ...headers,
+      "content-type": "text/plain; charset=utf-8",
+      "content-security-policy": API_CSP,
+    });
+    res.end(`${MESSAGE}\n`);
+  }
 }
 
 const ARRIVED = Symbol("company-dashboard.waiting-since");
