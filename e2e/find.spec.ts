@@ -214,6 +214,49 @@ test.describe("search from every page", () => {
     await expect(page).toHaveURL(/\/companies\?q=Ember(\+|%20)Partners$/);
   });
 
+  test("an earlier text's matches, still shown while the new text's are searched, are not offered", async ({
+    page,
+  }) => {
+    await page.goto("/news");
+    await summon(page, "/");
+    await headerBox(page).fill("Ruihua");
+    await expect(headerList(page).getByRole("option", { name: new RegExp(RICH.name) })).toBeVisible();
+    // What the box names and highlights at every frame from now on, beside its text (the earlier
+    // matches stay on screen until typing pauses: no DOM change marks that moment).
+    await page.evaluate(() => {
+      const w = window as unknown as { seen: { text: string; named: string; selected: string[] }[] };
+      w.seen = [];
+      const sample = () => {
+        const box = document.querySelector<HTMLInputElement>('header input[role="combobox"]');
+        const named = box?.getAttribute("aria-activedescendant");
+        w.seen.push({
+          text: box?.value ?? "",
+          named: (named && document.getElementById(named)?.textContent) || "",
+          selected: [...document.querySelectorAll('header [role="option"][aria-selected="true"]')].map(
+            (o) => o.textContent ?? "",
+          ),
+        });
+        requestAnimationFrame(sample);
+      };
+      sample();
+    });
+    await headerBox(page).fill("Ember Partners");
+    await expect(headerList(page).getByRole("option", { name: new RegExp(LONDON.name) })).toBeVisible();
+    const typed = () =>
+      page.evaluate(() =>
+        (window as unknown as { seen: { text: string; named: string; selected: string[] }[] }).seen.filter(
+          (s) => s.text === "Ember Partners",
+        ),
+      );
+    // Once its own matches came, the first is named.
+    const first = await headerList(page).getByRole("option").first().textContent();
+    await expect.poll(async () => (await typed()).at(-1)?.named).toBe(first);
+    for (const s of await typed()) {
+      expect(s.named).not.toContain(RICH.name);
+      expect(s.selected.join()).not.toContain(RICH.name);
+    }
+  });
+
   test("a search the busy server turned away asks again after its Retry-After, without an error", async ({
     page,
   }) => {

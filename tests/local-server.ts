@@ -1,6 +1,6 @@
 // A plain HTTP server on a free loopback port, for tests that need real sockets.
 import { createServer, type RequestListener } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 
 export interface LocalServer {
   /** e.g. http://127.0.0.1:41234 */
@@ -23,4 +23,23 @@ export async function listenLocal(handler: RequestListener): Promise<LocalServer
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Sends `head` (a request line and headers, as written; `Connection: close` is added) over a new
+ * socket and resolves with the whole answer as text: for request lines fetch() cannot send, such
+ * as the absolute form (`GET http://host/path`).
+ */
+export function rawRequest(port: number, head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () =>
+      socket.write(`${head.trimEnd()}\r\nConnection: close\r\n\r\n`),
+    );
+    let text = "";
+    socket.on("data", (chunk) => {
+      text += String(chunk);
+    });
+    socket.on("end", () => resolve(text));
+    socket.on("error", reject);
+  });
 }

@@ -113,8 +113,9 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       setOpen(true);
-      // A closed list opens on the highlighted option; an open one moves.
-      if (showList)
+      // A closed list opens on the highlighted option; an open one moves (not over an earlier
+      // text's matches, which offer nothing to move to).
+      if (highlighted >= 0)
         setActive(event.key === "ArrowDown" ? (at + 1) % rows.length : (at - 1 + rows.length) % rows.length);
     } else if (event.key === "Enter") {
       // The Enter that confirms an input method's word (Japanese, Chinese) is not a choice.
@@ -228,7 +229,9 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
                   aria-disabled={off || undefined}
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => choose(row)}
-                  onMouseEnter={() => setActive(index)}
+                  onMouseEnter={() => {
+                    if (!stale) setActive(index);
+                  }}
                   className={`flex items-center gap-2 px-2 py-1.5 text-sm ${off ? "cursor-default opacity-70" : "cursor-pointer"} ${index === highlighted ? "bg-brand-50 dark:bg-slate-800" : ""}`}
                 >
                   <CompanyLine company={row} logoSize={22}>

@@ -21,6 +21,11 @@ export const SECURITY_HEADERS: readonly { key: string; value: string }[] = [
 /** Only behind TLS (a proxy saying x-forwarded-proto: https): the app itself may run on plain HTTP. */
 export const HSTS_HEADER = { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" };
 
+/** The headers of a response the app sends itself, before Next: HSTS too when it came over TLS. */
+export function securityHeadersFor(forwardedProto: string | string[] | undefined) {
+  return forwardedProto === "https" ? [...SECURITY_HEADERS, HSTS_HEADER] : SECURITY_HEADERS;
+}
+
 /** JSON and PNG responses need nothing: no scripts, no styles, no framing. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 

@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { dataAdded, dataChanged, dataFailed } from "@/lib/data-changed";
 import { createNonce, pageCsp } from "@/lib/security/headers";
-import { type LocalServer, listenLocal } from "@/tests/local-server";
+import { type LocalServer, listenLocal, rawRequest } from "@/tests/local-server";
 import { CAPTURED_HEADER, front, keptRender, type PageFrontOptions } from "./page-cache";
 
 let server: LocalServer | undefined;
@@ -218,6 +218,23 @@ describe("the page front", () => {
     expect(Date.now() - asked).toBeGreaterThanOrEqual(250);
     expect(pages.stats()).toMatchObject({ shed: 1, inFlight: 1, waiting: 0 });
     release();
+    expect((await first).status).toBe(200);
+  });
+
+  it("takes no API call for a page, in a request line's absolute form either", async () => {
+    const { pages, base } = await start({ keepMs: 0, renders: { concurrent: 1, queued: 0 } });
+    let release = () => {};
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    const first = fetch(`${base}/news`);
+    await expect.poll(() => renders).toBe(1);
+    // A page now would be shed at once (no room to wait); this goes straight to Next.
+    const health = rawRequest(server?.port ?? 0, "GET http://x/api/health HTTP/1.1\r\nHost: x");
+    await expect.poll(() => renders).toBe(2);
+    expect(pages.stats()).toMatchObject({ shed: 0, inFlight: 1 });
+    release();
+    expect(await health).toMatch(/^HTTP\/1\.1 200/);
     expect((await first).status).toBe(200);
   });
 

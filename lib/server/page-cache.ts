@@ -37,6 +37,7 @@ import { onDataChanged } from "@/lib/data-changed";
 import { DENSITY_COOKIE } from "@/lib/news/feed-state";
 import { createNonce } from "@/lib/security/headers";
 import { preferredEncoding } from "./accept-encoding";
+import { requestPath } from "./request-target";
 import { expireAfter, MAX_WAIT_MS, shed, waitingSince } from "./shed";
 
 /** Request header: the front asks the proxy to render with the placeholder nonce. */
@@ -384,7 +385,7 @@ function split(body: Buffer, separator: Buffer): Buffer[] {
  * whether it may be kept (a GET of a page people read, not a prefetch); null for anything else.
  */
 function isPageRequest(req: IncomingMessage): { keep: boolean; prefetch: boolean } | null {
-  const path = (req.url ?? "/").split("?")[0] as string;
+  const path = requestPath(req.url);
   if (/^\/(?:api|sandbox|_next)\//.test(path) || path === "/favicon.ico" || path === "/icon.svg") return null;
   const h = req.headers;
   const prefetch = isRouterPrefetch(h) || /prefetch/i.test(String(h["sec-purpose"] ?? h.purpose ?? ""));

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { inBackground } from "@/lib/upstream/priority";
-import { type LocalServer, listenLocal } from "@/tests/local-server";
+import { type LocalServer, listenLocal, rawRequest } from "@/tests/local-server";
 import { SwrCache } from "./cache";
 import { RequestSlots, type RequestSlotsOptions, requestSlots } from "./request-slots";
 import { waitingSince } from "./shed";
@@ -340,13 +340,8 @@ describe("the work queue", () => {
     await poll(() => order).toEqual(["/busy"]);
     for (const path of ["/api/health", "/api/status?x=1"]) expect((await get(path)).status).toBe(200);
     // Nor in a request line's absolute form, as a proxy may send it.
-    const socket = await new Promise<Socket>((resolve) => {
-      const s = connect(server?.port ?? 0, "127.0.0.1", () => resolve(s));
-    });
-    const answer = new Promise<string>((resolve) => socket.once("data", (chunk) => resolve(String(chunk))));
-    socket.write("GET http://x/api/health HTTP/1.1\r\nHost: x\r\n\r\n");
-    expect(await answer).toMatch(/^HTTP\/1\.1 200/);
-    socket.destroy();
+    const absolute = await rawRequest(server?.port ?? 0, "GET http://x/api/health HTTP/1.1\r\nHost: x");
+    expect(absolute).toMatch(/^HTTP\/1\.1 200/);
     gate(gates, "/busy").open();
     await busy;
   });

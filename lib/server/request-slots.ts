@@ -30,15 +30,13 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { currentPriority } from "@/lib/upstream/priority";
+import { requestPath } from "./request-target";
 import { expireAfter, MAX_WAIT_MS, shed, waitingSince } from "./shed";
 
 export const HOLD_MS = 1_000;
 
-/**
- * Paths answered at once, never queued: monitoring. Also in a request line's absolute form
- * (`GET http://host/api/health`), which Node leaves in `req.url` and Next routes the same.
- */
-const UNQUEUED = /^(?:[a-z][a-z\d+.-]*:\/\/[^/?#]*)?\/api\/(?:health|status)\/?(?:\?|$)/i;
+/** Paths answered at once, never queued: monitoring (read as requestPath reads them). */
+const UNQUEUED = /^\/api\/(?:health|status)\/?$/;
 
 export interface RequestSlotsOptions {
   /** Requests worked on at once, and requests waiting; null: no bound. */
@@ -116,7 +114,7 @@ export class RequestSlots {
    */
   handle(req: IncomingMessage, res: ServerResponse, start: () => void, prefetch = false): void {
     const limit = this.options.limit;
-    if (!limit || UNQUEUED.test(req.url ?? "")) {
+    if (!limit || UNQUEUED.test(requestPath(req.url))) {
       start();
       return;
     }

@@ -1,9 +1,8 @@
 // The busy answer over a real HTTP server: what each kind of request gets when the server sheds it.
 import { createHash } from "node:crypto";
-import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_CSP } from "@/lib/security/headers";
-import { type LocalServer, listenLocal } from "@/tests/local-server";
+import { type LocalServer, listenLocal, rawRequest } from "@/tests/local-server";
 import { shed } from "./shed";
 
 let server: LocalServer | undefined;
@@ -35,27 +34,31 @@ describe("shed", () => {
     const style = /<style>(.*?)<\/style>/s.exec(html)?.[1] ?? "";
     const hash = createHash("sha256").update(style).digest("base64");
     expect(response.headers.get("content-security-policy")).toBe(
-      `default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
   });
 
-  it("links back to the overview when the address is not a path of this site", async () => {
-    const base = await shedding();
-    const port = Number(new URL(base).port);
-    const answer = await new Promise<string>((resolve) => {
-      const socket = connect(port, "127.0.0.1", () =>
-        socket.write(
-          "GET http://elsewhere.example/x HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\nConnection: close\r\n\r\n",
-        ),
-      );
-      let text = "";
-      socket.on("data", (chunk) => {
-        text += String(chunk);
-      });
-      socket.on("end", () => resolve(text));
-    });
+  it("links back to the overview when the address would lead to another site", async () => {
+    await shedding();
+    const port = server?.port ?? 0;
+    // The absolute form, and a path a browser reads as another host's (`/\host` is `//host`).
+    for (const target of ["http://elsewhere.example/x", "/\\elsewhere.example/x"]) {
+      const answer = await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nAccept: text/html`);
+      expect(answer).toMatch(/^HTTP\/1\.1 503/);
+      expect(answer).toContain('<a href="/">Try again</a>');
+    }
+  });
+
+  it("gives an API call its JSON error in the absolute form too, and HSTS behind TLS", async () => {
+    await shedding();
+    const answer = await rawRequest(
+      server?.port ?? 0,
+      "GET http://x/api/companies HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\nX-Forwarded-Proto: https",
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 503/);
-    expect(answer).toContain('<a href="/">Try again</a>');
+    expect(answer).toMatch(/content-type: application\/json/i);
+    expect(answer).toMatch(/strict-transport-security: max-age=31536000; includeSubDomains/i);
+    expect(answer).toContain('"code":"server_busy"');
   });
 
   it("gives the API its JSON error, and a client navigation or a file a short text", async () => {
@@ -66,7 +69,11 @@ describe("shed", () => {
     expect(await api.json()).toEqual({
       errors: [{ message: "The server is busy. Try again in a moment.", code: "server_busy" }],
     });
-    for (const headers of [{ rsc: "1", accept: "*/*" }, { accept: "image/avif,image/webp,*/*" }]) {
+    const kinds: Record<string, string>[] = [
+      { rsc: "1", accept: "*/*" },
+      { accept: "image/avif,image/webp,*/*" },
+    ];
+    for (const headers of kinds) {
       const other = await fetch(`${base}/companies/XLON_EMBE`, { headers });
       expect(other.status).toBe(503);
       expect(other.headers.get("content-type")).toBe("text/plain; charset=utf-8");

@@ -5,7 +5,8 @@
 // headers Next adds to its own answers are not there: the ones that matter for a body are set here.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { API_CSP, SECURITY_HEADERS } from "@/lib/security/headers";
+import { API_CSP, securityHeadersFor } from "@/lib/security/headers";
+import { requestPath } from "./request-target";
 
 /** How long a request may wait for its turn, in the page front and the work queue together. */
 export const MAX_WAIT_MS = 5_000;
@@ -21,6 +22,7 @@ const BUSY_STYLE =
 const BUSY_CSP = [
   "default-src 'none'",
   `style-src 'sha256-${createHash("sha256").update(BUSY_STYLE).digest("base64")}'`,
+  "img-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
@@ -28,9 +30,12 @@ const BUSY_CSP = [
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The address asked for, as a link back to it: a path on this site, else the overview. */
+/** The address asked for, as a link back to it: its path and query on this site, else the overview. */
 function sameSitePath(url: string | undefined): string {
-  return url?.startsWith("/") && !url.startsWith("//") ? url : "/";
+  const here = "http://this.site";
+  // Read as a browser reads a link (`/\host` is another site's), keeping only what stays on ours.
+  const target = URL.canParse(url ?? "", here) ? new URL(url ?? "", here) : null;
+  return url?.startsWith("/") && target?.origin === here ? `${target.pathname}${target.search}` : "/";
 }
 
 /** A page a person's browser opened (not a client navigation's payload, a script or an image). */
@@ -44,7 +49,7 @@ function busyPage(url: string | undefined): string {
   const again = escapeHtml(sameSitePath(url));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Busy · Fiscal Atlas</title><style>${BUSY_STYLE}</style></head>
+<title>Busy · Fiscal Atlas</title><link rel="icon" href="/icon.svg" type="image/svg+xml"><style>${BUSY_STYLE}</style></head>
 <body><main><p class="site">Fiscal Atlas</p><h1>The server is busy</h1>
 <p>Too many pages are being prepared at once, so this one was not started. Nothing is wrong with the page or the data; in a few seconds there is room again.</p>
 <p><a href="${again}">Try again</a></p></main></body></html>
@@ -54,11 +59,16 @@ function busyPage(url: string | undefined): string {
 export function shed(req: IncomingMessage, res: ServerResponse): void {
   if (res.headersSent || res.writableEnded || res.destroyed) return;
   const headers = {
-    ...Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value])),
+    ...Object.fromEntries(
+      securityHeadersFor(req.headers["x-forwarded-proto"]).map(({ key, value }) => [
+        key.toLowerCase(),
+        value,
+      ]),
+    ),
     "retry-after": String(RETRY_AFTER_SECONDS),
     "cache-control": "no-store",
   };
-  if (/^\/api\//.test(req.url ?? "")) {
+  if (requestPath(req.url).startsWith("/api/")) {
     res.writeHead(503, {
       ...headers,
       "content-type": "application/json",

@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { HSTS_HEADER, SECURITY_HEADERS } from "@/lib/security/headers";
+import { securityHeadersFor } from "@/lib/security/headers";
 import { type Encoding, preferredEncoding } from "./accept-encoding";
 
 const BUILD_PREFIX = "/_next/static/";
@@ -74,8 +74,8 @@ export class StaticFront {
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
     const compressed = encoding ? held.variants[encoding] : undefined;
     const { body, etag } = compressed ?? held.variants.identity;
-    for (const { key, value } of SECURITY_HEADERS) res.setHeader(key, value);
-    if (req.headers["x-forwarded-proto"] === "https") res.setHeader(HSTS_HEADER.key, HSTS_HEADER.value);
+    for (const { key, value } of securityHeadersFor(req.headers["x-forwarded-proto"]))
+      res.setHeader(key, value);
     res.setHeader("Cache-Control", held.caching);
     res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("ETag", etag);

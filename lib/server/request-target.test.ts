@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { requestPath } from "./request-target";
+
+describe("requestPath", () => {
+  it("reads the path of the origin form and of the absolute form alike", () => {
+    expect(requestPath("/api/health?x=1")).toBe("/api/health");
+    expect(requestPath("http://host:3000/api/health?x=1")).toBe("/api/health");
+    expect(requestPath("HTTPS://host/companies/XLON_EMBE")).toBe("/companies/XLON_EMBE");
+    expect(requestPath("http://host")).toBe("/");
+    expect(requestPath("http://host?q=1")).toBe("/");
+    expect(requestPath(undefined)).toBe("/");
+  });
+});
