@@ -18,6 +18,14 @@ const summon = (page: Page, key: string) =>
     await expect(headerBox(page)).toBeFocused({ timeout: 500 });
   }).toPass();
 
+/** The header's box on /news, with Ruihua's matches offered. */
+async function ruihuaOffered(page: Page) {
+  await page.goto("/news");
+  await summon(page, "/");
+  await headerBox(page).fill("Ruihua");
+  await expect(headerList(page).getByRole("option", { name: new RegExp(RICH.name) })).toBeVisible();
+}
+
 test.describe("search from every page", () => {
   test.beforeAll(async ({ request }) => waitForIndex(request));
 
@@ -189,10 +197,7 @@ test.describe("search from every page", () => {
   test("Enter takes no match of an earlier text, nor an input method's confirming Enter", async ({
     page,
   }) => {
-    await page.goto("/news");
-    await summon(page, "/");
-    await headerBox(page).fill("Ruihua");
-    await expect(headerList(page).getByRole("option", { name: new RegExp(RICH.name) })).toBeVisible();
+    await ruihuaOffered(page);
     // The Enter that confirms a word of a Japanese or Chinese input method.
     await headerBox(page).dispatchEvent("keydown", { key: "Enter", keyCode: 229, isComposing: true });
     await expect(headerList(page)).toBeVisible();
@@ -217,10 +222,7 @@ test.describe("search from every page", () => {
   test("an earlier text's matches, still shown while the new text's are searched, are not offered", async ({
     page,
   }) => {
-    await page.goto("/news");
-    await summon(page, "/");
-    await headerBox(page).fill("Ruihua");
-    await expect(headerList(page).getByRole("option", { name: new RegExp(RICH.name) })).toBeVisible();
+    await ruihuaOffered(page);
     // What the box names and highlights at every frame from now on, beside its text (the earlier
     // matches stay on screen until typing pauses: no DOM change marks that moment).
     await page.evaluate(() => {

@@ -30,6 +30,15 @@ afterEach(async () => {
   order = [];
 });
 
+/** Holds every render until the function returned is called. */
+function holdRenders(): () => void {
+  let release = () => {};
+  hold = new Promise((resolve) => {
+    release = resolve;
+  });
+  return release;
+}
+
 async function render(req: IncomingMessage, res: ServerResponse) {
   renders++;
   order.push(req.url ?? "");
@@ -185,10 +194,7 @@ describe("the page front", () => {
 
   it("bounds the renders at once: past the queue a page answers 503 with Retry-After at once", async () => {
     const { pages, base } = await start({ keepMs: 0, renders: { concurrent: 1, queued: 1 } });
-    let release = () => {};
-    hold = new Promise((resolve) => {
-      release = resolve;
-    });
+    const release = holdRenders();
     const first = fetch(`${base}/news`);
     await expect.poll(() => renders).toBe(1);
     const second = fetch(`${base}/news?page=2`);
@@ -205,10 +211,7 @@ describe("the page front", () => {
 
   it("sheds a page that waited its time where it stands, while the renders ahead go on", async () => {
     const { pages, base } = await start({ keepMs: 0, renders: { concurrent: 1, queued: 4 }, maxWaitMs: 300 });
-    let release = () => {};
-    hold = new Promise((resolve) => {
-      release = resolve;
-    });
+    const release = holdRenders();
     const first = fetch(`${base}/news`);
     await expect.poll(() => renders).toBe(1);
     const asked = Date.now();
@@ -223,10 +226,7 @@ describe("the page front", () => {
 
   it("takes no API call for a page, in a request line's absolute form either", async () => {
     const { pages, base } = await start({ keepMs: 0, renders: { concurrent: 1, queued: 0 } });
-    let release = () => {};
-    hold = new Promise((resolve) => {
-      release = resolve;
-    });
+    const release = holdRenders();
     const first = fetch(`${base}/news`);
     await expect.poll(() => renders).toBe(1);
     // A page now would be shed at once (no room to wait); this goes straight to Next.
@@ -240,10 +240,7 @@ describe("the page front", () => {
 
   it("serves a person's page before the link prefetches that queued ahead of it", async () => {
     const { pages, base } = await start({ keepMs: 0, renders: { concurrent: 1, queued: 4 } });
-    let release = () => {};
-    hold = new Promise((resolve) => {
-      release = resolve;
-    });
+    const release = holdRenders();
     const all = [fetch(`${base}/news`)];
     await expect.poll(() => renders).toBe(1);
     for (const n of [1, 2])
