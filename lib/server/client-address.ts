@@ -14,8 +14,9 @@
 // pages' miss budget (a prefetch renders no page, so a client sending the header gains nothing).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "node:http";
-import { front, isRouterPrefetch } from "./page-cache";
+import { front } from "./page-cache";
 import { requestSlots } from "./request-slots";
+import { isRouterPrefetch } from "./request-target";
 import type { StaticFront } from "./static-front";
 
 export const PEER_ADDRESS_HEADER = "x-fiscal-atlas-peer";

@@ -30,14 +30,14 @@
 // directory's fifty row links must not hold up the one a person clicked. Kept pages need no render
 // and never wait.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { onDataChanged } from "@/lib/data-changed";
 import { DENSITY_COOKIE } from "@/lib/news/feed-state";
 import { createNonce } from "@/lib/security/headers";
 import { preferredEncoding } from "./accept-encoding";
-import { requestPath } from "./request-target";
+import { isRouterPrefetch, isRouterRequest, requestPath } from "./request-target";
 import { expireAfter, MAX_WAIT_MS, shed, waitingSince } from "./shed";
 
 /** Request header: the front asks the proxy to render with the placeholder nonce. */
@@ -389,14 +389,8 @@ function isPageRequest(req: IncomingMessage): { keep: boolean; prefetch: boolean
   if (/^\/(?:api|sandbox|_next)\//.test(path) || path === "/favicon.ico" || path === "/icon.svg") return null;
   const h = req.headers;
   const prefetch = isRouterPrefetch(h) || /prefetch/i.test(String(h["sec-purpose"] ?? h.purpose ?? ""));
-  const navigation = h.rsc !== undefined || h["next-action"] !== undefined || /[?&]_rsc=/.test(req.url ?? "");
-  const keep = req.method === "GET" && !prefetch && !navigation && KEPT_PATHS.test(path);
+  const keep = req.method === "GET" && !prefetch && !isRouterRequest(req) && KEPT_PATHS.test(path);
   return { keep, prefetch };
-}
-
-/** One of Next's link prefetches (its router's headers; the browser's own prefetches say sec-purpose). */
-export function isRouterPrefetch(h: IncomingHttpHeaders): boolean {
-  return Boolean(h["next-router-prefetch"] || h["next-router-segment-prefetch"]);
 }
 
 /** Whether a request comes from a phone, as the directory reads it: its client hint, else its user agent. */

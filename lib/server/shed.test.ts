@@ -28,7 +28,7 @@ describe("shed", () => {
     expect(response.headers.get("x-frame-options")).toBe("DENY");
     const html = await response.text();
     expect(html).toContain("<h1>The server is busy</h1>");
-    expect(html).toContain('<a href="/companies?q=%22x%22&#38;sector=Energy">Try again</a>');
+    expect(html).toContain('<a href="/companies?q=%22x%22&amp;sector=Energy">Try again</a>');
     expect(html).not.toMatch(/<script/i);
     // Its one style is allowed by its hash, and nothing else is.
     const style = /<style>(.*?)<\/style>/s.exec(html)?.[1] ?? "";
@@ -69,12 +69,16 @@ describe("shed", () => {
     expect(await api.json()).toEqual({
       errors: [{ message: "The server is busy. Try again in a moment.", code: "server_busy" }],
     });
-    const kinds: Record<string, string>[] = [
-      { rsc: "1", accept: "*/*" },
-      { accept: "image/avif,image/webp,*/*" },
+    // A navigation's payload, a server action and a prefetch may say they take HTML too.
+    const kinds: [string, Record<string, string>][] = [
+      ["", { rsc: "1", accept: "*/*" }],
+      ["?_rsc=1x2y", { accept: "text/html,*/*" }],
+      ["", { "next-action": "abc", accept: "text/x-component, text/html" }],
+      ["", { "next-router-segment-prefetch": "/_tree", accept: "text/html" }],
+      ["", { accept: "image/avif,image/webp,*/*" }],
     ];
-    for (const headers of kinds) {
-      const other = await fetch(`${base}/companies/XLON_EMBE`, { headers });
+    for (const [query, headers] of kinds) {
+      const other = await fetch(`${base}/companies/XLON_EMBE${query}`, { headers });
       expect(other.status).toBe(503);
       expect(other.headers.get("content-type")).toBe("text/plain; charset=utf-8");
       expect(await other.text()).toBe("The server is busy. Try again in a moment.\n");

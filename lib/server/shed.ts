@@ -5,8 +5,9 @@
 // headers Next adds to its own answers are not there: the ones that matter for a body are set here.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { xmlText } from "@/lib/news/atom";
 import { API_CSP, securityHeadersFor } from "@/lib/security/headers";
-import { requestPath } from "./request-target";
+import { isRouterRequest, requestPath } from "./request-target";
 
 /** How long a request may wait for its turn, in the page front and the work queue together. */
 export const MAX_WAIT_MS = 5_000;
@@ -28,8 +29,6 @@ const BUSY_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The address asked for, as a link back to it: its path and query on this site, else the overview. */
 function sameSitePath(url: string | undefined): string {
   const here = "http://this.site";
@@ -41,12 +40,12 @@ function sameSitePath(url: string | undefined): string {
 /** A page a person's browser opened (not a client navigation's payload, a script or an image). */
 function isDocument(req: IncomingMessage): boolean {
   const h = req.headers;
-  if (h.rsc !== undefined || h["next-router-prefetch"] !== undefined) return false;
+  if (isRouterRequest(req)) return false;
   return h["sec-fetch-dest"] === "document" || /\btext\/html\b/.test(h.accept ?? "");
 }
 
 function busyPage(url: string | undefined): string {
-  const again = escapeHtml(sameSitePath(url));
+  const again = xmlText(sameSitePath(url));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Busy · Fiscal Atlas</title><link rel="icon" href="/icon.svg" type="image/svg+xml"><style>${BUSY_STYLE}</style></head>
