@@ -4,6 +4,7 @@ import { type ReactNode, Suspense } from "react";
 import { FollowNotice } from "@/components/following/follow-notice";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { SiteHeader } from "@/components/layout/site-header";
+import { Announcer } from "@/components/ui/announcer";
 import "./globals.css";
 import { Providers } from "./providers";
 
@@ -41,6 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {children}
           </main>
           <FollowNotice />
+          <Announcer />
           <Suspense>
             <NavigationProgress />
           </Suspense>

@@ -422,7 +422,12 @@ test("identifiers copy to the clipboard", async ({ page, context }) => {
   await page.goto(`/companies/${RICH.key}`);
   const button = page.getByRole("button", { name: "Copy Company fiscal identifier (fscl)" });
   await button.click();
-  await expect(page.locator("#identifiers").getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+  // Said to screen readers by the page's status region, and shown in a bubble over the button.
+  await expect(
+    page.getByRole("status").filter({ hasText: "Copied Company fiscal identifier (fscl)" }),
+  ).toBeAttached();
+  await expect(button).toHaveAttribute("data-message", "Copied");
+  expect(await button.evaluate((b) => getComputedStyle(b, "::after").content)).toBe('"Copied"');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^FSCLC[0-9A-Z]{10}$/);
   // A listing's copy says so above its button, without moving the table's columns.
@@ -430,8 +435,10 @@ test("identifiers copy to the clipboard", async ({ page, context }) => {
   const columns = () =>
     table.evaluate((el) => [...el.querySelectorAll("thead th")].map((th) => th.getBoundingClientRect().x));
   const before = await columns();
-  await table.locator("tbody tr").first().getByRole("button").nth(2).click();
-  await expect(table.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+  const figi = table.locator("tbody tr").first().getByRole("button").nth(2);
+  await figi.click();
+  await expect(figi).toHaveAttribute("data-message", "Copied");
+  await expect(page.getByRole("status").filter({ hasText: /^Copied FIGI \(venue\) of / })).toBeAttached();
   expect(await columns()).toEqual(before);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^BBG[0-9A-Z]{9}$/);
 });
@@ -472,13 +479,17 @@ test.describe("profile on a phone and on paper", () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/companies/${RICH.key}`);
       await expect(heading(page, RICH.name)).toBeVisible();
-      await expect(page.getByRole("region", { name: "Listings (scrolls sideways)" })).toBeHidden();
-      const cards = page.getByTestId("listing-cards");
-      await expect(cards.getByRole("listitem")).toHaveCount(4);
-      const pence = cards.getByRole("listitem").filter({ hasText: "London Stock Exchange" });
-      await expect(pence.getByText("Currency")).toBeVisible();
+      // One table, drawn as cards: its rows are grids of labelled values, its header out of sight.
+      const listings = page.getByRole("region", { name: "Listings (scrolls sideways)" });
+      const cards = listings.locator("tr[data-card]");
+      await expect(cards).toHaveCount(4);
+      expect(await cards.first().evaluate((tr) => getComputedStyle(tr).display)).toBe("grid");
+      await expect(listings.locator("thead")).not.toBeInViewport();
+      const pence = cards.filter({ hasText: "London Stock Exchange" });
+      const currency = pence.locator('[data-label="Currency"]');
+      expect(await currency.evaluate((td) => getComputedStyle(td, "::before").content)).toContain("Currency");
       await expect(pence.getByText("Pence: 100 GBX = 1 GBP")).toBeVisible();
-      await expect(cards.locator('[data-security-kind="depositary_receipt"]')).toContainText("RHMC");
+      await expect(listings.locator('[data-security-kind="depositary_receipt"]')).toContainText("RHMC");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await axe(page);
@@ -500,16 +511,23 @@ test.describe("profile on a phone and on paper", () => {
       .filter({ has: page.locator("p") })
       .first();
     expect(await description.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
-    // Listings as cards, each identifier whole (wrapped, never clipped).
-    await expect(page.getByRole("region", { name: "Listings (scrolls sideways)" })).toBeHidden();
-    const cards = page.getByTestId("listing-cards");
-    await expect(cards.getByRole("listitem")).toHaveCount(4);
-    await expect(cards.getByText("Composite FIGI").first()).toBeVisible();
+    // Listings and their identifiers as cards, each identifier whole (wrapped, never clipped), no
+    // copy button (paper has no clipboard).
+    for (const name of ["Listings (scrolls sideways)", "Listing identifiers (scrolls sideways)"])
+      await expect(page.getByRole("region", { name }).locator("tr[data-card]")).toHaveCount(4);
+    const cards = page.getByRole("region", { name: "Listing identifiers (scrolls sideways)" });
+    expect(
+      await cards
+        .locator("tr[data-card]")
+        .first()
+        .evaluate((tr) => getComputedStyle(tr).display),
+    ).toBe("grid");
+    await expect(cards.getByRole("button")).toHaveCount(0);
     const clipped = await cards.evaluate(
-      (root) => [...root.querySelectorAll("dd")].filter((dd) => dd.scrollWidth > dd.clientWidth + 1).length,
+      (root) => [...root.querySelectorAll("td")].filter((td) => td.scrollWidth > td.clientWidth + 1).length,
     );
     expect(clipped).toBe(0);
-    const figis = await cards.locator("dd .font-mono").allTextContents();
+    const figis = await cards.locator('td[data-label="Composite FIGI"]').allTextContents();
     expect(figis.filter((f) => /^BBG[0-9A-Z]{9}$/.test(f)).length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -55,7 +55,11 @@ export function Identifiers({ profile }: { profile: Profile }) {
         ))}
       </dl>
       {listings.length > 0 && (
-        <ScrollTable label="Listing identifiers (scrolls sideways)" caption="Identifiers of each listing">
+        <ScrollTable
+          label="Listing identifiers (scrolls sideways)"
+          stack
+          caption="Identifiers of each listing"
+        >
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300">
             <tr>
               <ColumnHeaders
@@ -66,8 +70,12 @@ export function Identifiers({ profile }: { profile: Profile }) {
           </thead>
           <tbody>
             {listings.map(({ listing, primary }) => (
-              <tr key={listingKey(listing)} className="border-t border-slate-100 dark:border-slate-800">
-                <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
+              <tr
+                key={listingKey(listing)}
+                data-card=""
+                className="border-t border-slate-100 dark:border-slate-800"
+              >
+                <th scope="row" data-span="" className="whitespace-nowrap px-3 py-2 text-left font-medium">
                   <UpstreamText>{listing.exchangeCode}</UpstreamText>:{" "}
                   <UpstreamText>{listing.ticker}</UpstreamText>
                   {primary && (
@@ -79,7 +87,7 @@ export function Identifiers({ profile }: { profile: Profile }) {
                 {present.map(([field, label]) => {
                   const value = listing[field];
                   return (
-                    <td key={field} className="whitespace-nowrap px-3 py-1">
+                    <td key={field} data-label={label} className="whitespace-nowrap px-3 py-1">
                       {value ? (
                         <span className="inline-flex items-center gap-0.5">
                           <span className="font-mono text-xs">{value}</span>

@@ -8,7 +8,7 @@ import { ProfileLink } from "@/components/ui/company-line";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { MarketCap } from "@/components/ui/market-cap";
-import { ScrollTable } from "@/components/ui/scroll-region";
+import { ColumnHeaders, ScrollTable } from "@/components/ui/scroll-region";
 import { Segmented } from "@/components/ui/segmented";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { MAX_COMPARE } from "@/lib/compare/set";
@@ -32,6 +32,10 @@ function RelationshipBadge({ relationship }: { relationship: string }) {
 }
 
 const TH = "whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide";
+/** A fact's cell: a column on wide screens, a word on the line under the reason on a phone. */
+const TD = "px-3 py-3 max-md:p-0 max-md:text-xs max-md:text-slate-600 dark:max-md:text-slate-300";
+/** Below 48rem the table is blocks (its header read, not shown); each row lays itself out. */
+const NARROW = "max-md:[&_table]:block max-md:[&_tbody]:block max-md:[&_thead]:sr-only";
 
 /** Every peer, closest first as the API orders them, filterable by relationship kind. */
 export function PeersTable({
@@ -84,6 +88,8 @@ export function PeersTable({
       </div>
       <ScrollTable
         label="Peers (scrolls sideways)"
+        // Below 48rem a row is a block: the rank, the peer and why, then its facts on a line below it.
+        className={`overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800 ${NARROW}`}
         caption={
           <>
             Peers of <UpstreamText>{companyName}</UpstreamText>, closest first
@@ -96,25 +102,11 @@ export function PeersTable({
             <th scope="col" className={TH}>
               <span className="sr-only">Rank</span>#
             </th>
+            <ColumnHeaders
+              labels={["Peer and why", "Relationship", "Segment", "Market cap", "HQ", "Sector"]}
+              className={TH}
+            />
             <th scope="col" className={TH}>
-              Peer and why
-            </th>
-            <th scope="col" className={`${TH} hidden md:table-cell`}>
-              Relationship
-            </th>
-            <th scope="col" className={`${TH} hidden md:table-cell`}>
-              Segment
-            </th>
-            <th scope="col" className={`${TH} hidden text-right md:table-cell`}>
-              Market cap
-            </th>
-            <th scope="col" className={`${TH} hidden md:table-cell`}>
-              HQ
-            </th>
-            <th scope="col" className={`${TH} hidden md:table-cell`}>
-              Sector
-            </th>
-            <th scope="col" className={`${TH} hidden md:table-cell`}>
               <span className="sr-only">Compare</span>
             </th>
           </tr>
@@ -124,12 +116,15 @@ export function PeersTable({
             // Keyed by its rank in the API's list too: a peer may be listed twice (two segments).
             <tr
               key={`${peer.companyKey}:${peers.indexOf(peer)}`}
-              className="border-t border-slate-100 align-top dark:border-slate-800"
+              className="border-t border-slate-100 align-top max-md:relative max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-2 max-md:gap-y-1.5 max-md:pb-3 max-md:pr-3 max-md:pl-10 dark:border-slate-800"
             >
-              <td className="py-3 pl-3 pr-1 tabular-nums text-slate-500 dark:text-slate-400">
+              <td className="py-3 pl-3 pr-1 tabular-nums text-slate-500 max-md:absolute max-md:top-0 max-md:left-0 dark:text-slate-400">
                 {peers.indexOf(peer) + 1}
               </td>
-              <th scope="row" className="min-w-52 max-w-xl px-3 py-3 text-left font-normal md:min-w-72">
+              <th
+                scope="row"
+                className="min-w-52 max-w-xl px-3 py-3 text-left font-normal max-md:w-full max-md:min-w-0 max-md:max-w-none max-md:px-0 max-md:pb-0 md:min-w-72"
+              >
                 <div className="flex items-center gap-2">
                   <CompanyLogo
                     companyKey={peer.companyKey}
@@ -150,36 +145,28 @@ export function PeersTable({
                     </span>
                   </span>
                 </div>
-                <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 md:hidden dark:text-slate-300">
-                  <RelationshipBadge relationship={peer.relationship} />
-                  {peer.segment && <UpstreamText>{peer.segment}</UpstreamText>}
-                  <MarketCap value={peer.marketCapUsd} />
-                  {peer.hqName && <UpstreamText>{peer.hqName}</UpstreamText>}
-                </p>
                 {peer.reasoning && (
                   <p className="mt-2 text-sm leading-snug text-slate-700 dark:text-slate-300">
                     <UpstreamText>{peer.reasoning}</UpstreamText>
                   </p>
                 )}
-                {/* On a phone, under the peer: a column of its own would squeeze the reason. */}
-                <div className="mt-2.5 md:hidden">
-                  <CompareLink companyKey={companyKey} companyName={companyName} peer={peer} />
-                </div>
               </th>
-              <td className="hidden px-3 py-3 md:table-cell">
+              {/* On a phone the facts are a line under the reason (the row indents both past the
+                  rank): a cell says nothing there when the API gave nothing. */}
+              <td className={TD}>
                 <RelationshipBadge relationship={peer.relationship} />
               </td>
-              <td className="hidden min-w-32 px-3 py-3 md:table-cell">
+              <td className={`${TD} min-w-32 max-md:min-w-0 ${peer.segment ? "" : "max-md:hidden"}`}>
                 {peer.segment ? (
                   <UpstreamText>{peer.segment}</UpstreamText>
                 ) : (
                   <span className="text-slate-500 dark:text-slate-400">Whole company</span>
                 )}
               </td>
-              <td className="hidden whitespace-nowrap px-3 py-3 text-right md:table-cell">
+              <td className={`${TD} whitespace-nowrap text-right`}>
                 <MarketCap value={peer.marketCapUsd} />
               </td>
-              <td className="hidden whitespace-nowrap px-3 py-3 md:table-cell">
+              <td className={`${TD} whitespace-nowrap ${peer.hqCode || peer.hqName ? "" : "max-md:hidden"}`}>
                 {peer.hqCode || peer.hqName ? (
                   <>
                     <CountryFlag code={peer.hqCode} className="mr-1.5" />
@@ -190,11 +177,11 @@ export function PeersTable({
                 )}
               </td>
               {/* A floor for the width: upstream text may wrap anywhere, so the table would squeeze
-                    "Industrials" to "Industrial / s". */}
-              <td className="hidden min-w-32 px-3 py-3 md:table-cell">
+                    "Industrials" to "Industrial / s". On a phone the line has no room for it. */}
+              <td className={`${TD} min-w-32 max-md:hidden`}>
                 {peer.sector ? <UpstreamText>{peer.sector}</UpstreamText> : "—"}
               </td>
-              <td className="hidden px-3 py-3 md:table-cell">
+              <td className={`${TD} max-md:mt-1 max-md:basis-full`}>
                 <CompareLink companyKey={companyKey} companyName={companyName} peer={peer} />
               </td>
             </tr>

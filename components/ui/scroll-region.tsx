@@ -4,18 +4,26 @@ import type { ReactNode } from "react";
 export function ScrollRegion({
   label,
   className = "overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800",
+  stack = false,
   children,
 }: {
   label: string;
   className?: string;
+  /** Its table becomes cards of labelled values on narrow screens and on paper (globals.css). */
+  stack?: boolean;
   children: ReactNode;
 }) {
   return (
     // `relative`: screen-reader-only text in a scrolled-away cell is positioned absolutely; without
     // a positioned ancestor it would escape the scroll box and widen the whole page. `isolate`: the
     // z-index of a sticky cell inside stays inside (it painted over the site's sticky header).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-    <section aria-label={label} tabIndex={0} className={`relative isolate ${className}`}>
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+      tabIndex={0}
+      data-stack={stack ? "" : undefined}
+      className={`relative isolate ${className}`}
+    >
       {children}
     </section>
   );
@@ -26,15 +34,17 @@ export function ScrollTable({
   label,
   caption,
   className,
+  stack,
   children,
 }: {
   label: string;
   caption: ReactNode;
   className?: string;
+  stack?: boolean;
   children: ReactNode;
 }) {
   return (
-    <ScrollRegion label={label} className={className}>
+    <ScrollRegion label={label} className={className} stack={stack}>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
