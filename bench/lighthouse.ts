@@ -43,6 +43,8 @@ async function audit(url: string, port: number, throttlingMethod: "simulate" | "
     lcp: audits["largest-contentful-paint"]?.numericValue ?? 0,
     tbt: audits["total-blocking-time"]?.numericValue ?? 0,
     cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
+    // Elements in the page once loaded: what the first style and layout pass, and hydration, walk.
+    elements: audits["dom-size"]?.numericValue ?? 0,
     // Lighthouse's measure of this machine's CPU at the time of the run: below 1000 it warns that
     // its 4x slowdown makes the page slower than on the phone it models.
     benchmarkIndex: result.lhr.environment.benchmarkIndex,
@@ -72,6 +74,7 @@ export async function lighthouseBench(): Promise<void> {
         "LCP applied",
         "TBT",
         "CLS",
+        "elements",
         "host CPU",
       ],
     ];
@@ -96,6 +99,7 @@ export async function lighthouseBench(): Promise<void> {
         `${Math.round(median(runs.map((r) => r.applied.lcp)))} ms`,
         `${Math.round(median(runs.map((r) => r.tbt)))} ms`,
         median(runs.map((r) => r.cls)).toFixed(3),
+        median(runs.map((r) => r.elements)),
         `${Math.round(Math.min(...runs.map((r) => r.benchmarkIndex)))}–${Math.round(Math.max(...runs.map((r) => r.benchmarkIndex)))}`,
       ]);
       const failing = [...new Set(runs.flatMap((r) => r.failing))];
