@@ -84,6 +84,22 @@ test.describe("defaults and the first page", () => {
     await expect(first.locator("time")).toHaveAttribute("title", /UTC$/);
     await first.getByText("Show summary").click();
     await expect(first.getByText("Hide summary")).toBeVisible();
+    // Its gauge lights as many of its five bars as the level is material: 5 for a Major Event,
+    // 1 for a Routine Event (one element, its bars drawn by CSS).
+    const gauge = first.locator("[data-gauge]");
+    await expect(gauge).toHaveAttribute("data-gauge", "1");
+    const lit = await gauge.evaluate((el) =>
+      [5, 4, 3, 2, 1].map((level) => {
+        el.setAttribute("data-gauge", String(level));
+        const style = getComputedStyle(el);
+        return (
+          1 +
+          [2, 3, 4, 5].filter((bar) => style.getPropertyValue(`--bar-${bar}`).trim() === "currentColor")
+            .length
+        );
+      }),
+    );
+    expect(lit).toEqual([1, 2, 3, 4, 5]);
   });
 });
 

@@ -33,15 +33,8 @@ export function ImportanceBadge({ level, bars = true }: { level: number; bars?: 
     );
   return (
     <Badge tone={IMPORTANCE_TONES[level] ?? "neutral"} title={title}>
-      <span aria-hidden="true" className="mr-1 inline-flex items-end gap-px">
-        {[1, 2, 3, 4, 5].map((bar) => (
-          <span
-            key={bar}
-            className={`inline-block w-0.5 rounded-sm bg-current ${bar <= 6 - level ? "" : "opacity-25"}`}
-            style={{ height: 3 + bar * 1.6 }}
-          />
-        ))}
-      </span>
+      {/* Five rising bars, as many lit as the level is material: one element, drawn by CSS. */}
+      <span aria-hidden="true" data-gauge={level} />
       <span className="sr-only">Importance </span>
       {level} · {importanceLabel(level)}
     </Badge>
