@@ -43,7 +43,7 @@ async function audit(url: string, port: number, throttlingMethod: "simulate" | "
     lcp: audits["largest-contentful-paint"]?.numericValue ?? 0,
     tbt: audits["total-blocking-time"]?.numericValue ?? 0,
     cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
-    // Elements in the page once loaded: what the first style and layout pass, and hydration, walk.
+    // Elements in the page at the end of its load (the first layout and hydration walk most of them).
     elements: audits["dom-size"]?.numericValue ?? 0,
     // Lighthouse's measure of this machine's CPU at the time of the run: below 1000 it warns that
     // its 4x slowdown makes the page slower than on the phone it models.

@@ -100,6 +100,11 @@ test.describe("defaults and the first page", () => {
       }),
     );
     expect(lit).toEqual([1, 2, 3, 4, 5]);
+    const drawn = await gauge.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { bars: style.backgroundImage.match(/linear-gradient/g)?.length, width: style.width };
+    });
+    expect(drawn).toEqual({ bars: 5, width: "14px" });
   });
 });
 

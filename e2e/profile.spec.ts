@@ -121,6 +121,15 @@ test("at 390 px a peer's Compare is under its reason, which has the row's width"
   ]);
   expect(compareBox?.y).toBeGreaterThan((reasonBox?.y ?? 0) + (reasonBox?.height ?? 0) - 1);
   expect(reasonBox?.width).toBeGreaterThan((rowBox?.width ?? 0) * 0.7);
+  // Its facts are a line between the reason and Compare, indented as the reason is.
+  const market = first.getByText(/^\$[\d.]+[MBT]$/);
+  const relationship = first.getByText("Direct competitor");
+  for (const fact of [market, relationship]) {
+    const box = await fact.boundingBox();
+    expect(box?.y).toBeGreaterThan((reasonBox?.y ?? 0) + (reasonBox?.height ?? 0) - 1);
+    expect(box?.y).toBeLessThan(compareBox?.y ?? 0);
+    expect(box?.x).toBeGreaterThanOrEqual((reasonBox?.x ?? 0) - 1);
+  }
 });
 
 test("many peers: reasoning in place, filter by relationship, compare links, and on to a peer", async ({
@@ -484,7 +493,8 @@ test.describe("profile on a phone and on paper", () => {
       const cards = listings.locator("tr[data-card]");
       await expect(cards).toHaveCount(4);
       expect(await cards.first().evaluate((tr) => getComputedStyle(tr).display)).toBe("grid");
-      await expect(listings.locator("thead")).not.toBeInViewport();
+      await listings.scrollIntoViewIfNeeded();
+      expect((await listings.locator("thead").boundingBox())?.height ?? 0).toBeLessThanOrEqual(1);
       const pence = cards.filter({ hasText: "London Stock Exchange" });
       const currency = pence.locator('[data-label="Currency"]');
       expect(await currency.evaluate((td) => getComputedStyle(td, "::before").content)).toContain("Currency");
@@ -513,20 +523,25 @@ test.describe("profile on a phone and on paper", () => {
     expect(await description.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
     // Listings and their identifiers as cards, each identifier whole (wrapped, never clipped), no
     // copy button (paper has no clipboard).
-    for (const name of ["Listings (scrolls sideways)", "Listing identifiers (scrolls sideways)"])
-      await expect(page.getByRole("region", { name }).locator("tr[data-card]")).toHaveCount(4);
-    const cards = page.getByRole("region", { name: "Listing identifiers (scrolls sideways)" });
-    expect(
-      await cards
+    for (const name of ["Listings (scrolls sideways)", "Listing identifiers (scrolls sideways)"]) {
+      const region = page.getByRole("region", { name });
+      await expect(region.locator("tr[data-card]")).toHaveCount(4);
+      const display = await region
         .locator("tr[data-card]")
         .first()
-        .evaluate((tr) => getComputedStyle(tr).display),
-    ).toBe("grid");
+        .evaluate((tr) => getComputedStyle(tr).display);
+      expect(display).toBe("grid");
+      const clipped = await region.evaluate(
+        (root) =>
+          // The cards' cells; the column headers are there for screen readers only.
+          [...root.querySelectorAll("tbody th, tbody td")].filter(
+            (cell) => cell.scrollWidth > cell.clientWidth + 1,
+          ).length,
+      );
+      expect(clipped).toBe(0);
+    }
+    const cards = page.getByRole("region", { name: "Listing identifiers (scrolls sideways)" });
     await expect(cards.getByRole("button")).toHaveCount(0);
-    const clipped = await cards.evaluate(
-      (root) => [...root.querySelectorAll("td")].filter((td) => td.scrollWidth > td.clientWidth + 1).length,
-    );
-    expect(clipped).toBe(0);
     const figis = await cards.locator('td[data-label="Composite FIGI"]').allTextContents();
     expect(figis.filter((f) => /^BBG[0-9A-Z]{9}$/.test(f)).length).toBeGreaterThanOrEqual(4);
   });

@@ -23,8 +23,8 @@ async function writeClipboard(text: string): Promise<void> {
 
 /**
  * A small button that copies one value and says so: visibly in a bubble above it, and to screen
- * readers through the page's one status region. One element: a profile has dozens of these, so the
- * icon and the bubble are drawn by CSS (`[data-copy]` in globals.css).
+ * readers through the layout's announcer. One element: a profile has dozens of these, so the icon
+ * and the bubble are drawn by CSS (`[data-copy]` in globals.css).
  */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
@@ -39,7 +39,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       copied = false;
     }
     setState(copied ? "copied" : "failed");
-    announce(copied ? `Copied ${label}` : "Copy failed: select the text instead");
+    announce(copied ? `Copied ${label}` : `Copy of ${label} failed: select the text instead`);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setState("idle"), 2500);
   }
@@ -52,7 +52,13 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       data-copy={state}
       // The bubble: above the button, right-aligned with it and out of the flow, so it never widens
       // a table's column (said inline, it shifted every column of the table, twice).
-      data-message={state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : undefined}
+      data-message={
+        state === "copied"
+          ? "Copied"
+          : state === "failed"
+            ? "Copy failed: select the text instead"
+            : undefined
+      }
       onClick={copy}
       aria-label={`Copy ${label}`}
       title={`Copy ${label}`}

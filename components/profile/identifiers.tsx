@@ -60,22 +60,32 @@ export function Identifiers({ profile }: { profile: Profile }) {
           stack
           caption="Identifiers of each listing"
         >
-          <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300">
-            <tr>
+          <thead
+            role="rowgroup"
+            className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300"
+          >
+            <tr role="row">
               <ColumnHeaders
                 labels={["Listing", ...present.map(([, label]) => label)]}
                 className="whitespace-nowrap px-3 py-2"
+                roles
               />
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {listings.map(({ listing, primary }) => (
               <tr
                 key={listingKey(listing)}
+                role="row"
                 data-card=""
                 className="border-t border-slate-100 dark:border-slate-800"
               >
-                <th scope="row" data-span="" className="whitespace-nowrap px-3 py-2 text-left font-medium">
+                <th
+                  scope="row"
+                  role="rowheader"
+                  data-span=""
+                  className="whitespace-nowrap px-3 py-2 text-left font-medium"
+                >
                   <UpstreamText>{listing.exchangeCode}</UpstreamText>:{" "}
                   <UpstreamText>{listing.ticker}</UpstreamText>
                   {primary && (
@@ -87,7 +97,7 @@ export function Identifiers({ profile }: { profile: Profile }) {
                 {present.map(([field, label]) => {
                   const value = listing[field];
                   return (
-                    <td key={field} data-label={label} className="whitespace-nowrap px-3 py-1">
+                    <td key={field} role="cell" data-label={label} className="whitespace-nowrap px-3 py-1">
                       {value ? (
                         <span className="inline-flex items-center gap-0.5">
                           <span className="font-mono text-xs">{value}</span>

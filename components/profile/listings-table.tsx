@@ -61,11 +61,11 @@ function GroupCaption({ group }: { group: SecurityGroup }) {
 const HEADERS = ["Ticker", "Exchange", "MIC (operating / segment)", "Security", "Currency", "Status"];
 const TH = "px-3 py-2 text-left align-bottom text-xs font-semibold uppercase tracking-wide";
 
-/** The venue's country, with its flag, on one line. */
+/** The venue's country, with its flag: on one line in the table, wrapped in a card. */
 function VenueCountry({ listing }: { listing: Listing }) {
   if (!listing.exchangeCountryCode && !listing.exchangeCountryName) return null;
   return (
-    <span className="block whitespace-nowrap text-xs text-slate-600 dark:text-slate-400">
+    <span className="block text-xs text-slate-600 sm:whitespace-nowrap print:whitespace-normal dark:text-slate-400">
       <CountryFlag code={listing.exchangeCountryCode} className="mr-1.5" />
       <UpstreamText>{listing.exchangeCountryName ?? listing.exchangeCountryCode}</UpstreamText>
     </span>
@@ -76,8 +76,13 @@ function VenueCountry({ listing }: { listing: Listing }) {
 function ListingRow({ listing, isPrimary }: ListingLine) {
   const note = minorUnitNote(listing.tradingCurrency);
   return (
-    <tr data-card="" className="border-t border-slate-100 align-top dark:border-slate-800">
-      <th scope="row" data-span="" className="whitespace-nowrap px-3 py-2 text-left font-normal">
+    <tr role="row" data-card="" className="border-t border-slate-100 align-top dark:border-slate-800">
+      <th
+        scope="row"
+        role="rowheader"
+        data-span=""
+        className="whitespace-nowrap px-3 py-2 text-left font-normal"
+      >
         <UpstreamText className="font-mono font-semibold">{listing.ticker}</UpstreamText>
         {isPrimary && (
           <span className="ml-2">
@@ -85,7 +90,7 @@ function ListingRow({ listing, isPrimary }: ListingLine) {
           </span>
         )}
       </th>
-      <td data-span="" className="px-3 py-2">
+      <td role="cell" data-span="" className="px-3 py-2">
         <UpstreamText className="font-medium">{listing.exchangeCode}</UpstreamText>
         {listing.exchangeName && (
           <UpstreamText className="block min-w-36 text-xs text-slate-600 dark:text-slate-400">
@@ -94,7 +99,7 @@ function ListingRow({ listing, isPrimary }: ListingLine) {
         )}
         <VenueCountry listing={listing} />
       </td>
-      <td data-label="Operating / segment MIC" className="px-3 py-2">
+      <td role="cell" data-label="Operating / segment MIC" className="px-3 py-2">
         <span className="whitespace-nowrap font-mono text-xs" title="Operating MIC / segment MIC">
           {listing.operatingMic ?? "—"} / {listing.segmentMic ?? "—"}
         </span>
@@ -104,7 +109,7 @@ function ListingRow({ listing, isPrimary }: ListingLine) {
           </UpstreamText>
         )}
       </td>
-      <td data-label="Security" className="whitespace-nowrap px-3 py-2">
+      <td role="cell" data-label="Security" className="whitespace-nowrap px-3 py-2">
         {listing.securityType === "depositary_receipt" ? (
           <Badge tone="info">{labelOf(SECURITY_TYPE_LABELS, listing.securityType)}</Badge>
         ) : listing.securityType ? (
@@ -113,12 +118,12 @@ function ListingRow({ listing, isPrimary }: ListingLine) {
           dash
         )}
       </td>
-      <td data-label="Currency" className="whitespace-nowrap px-3 py-2">
+      <td role="cell" data-label="Currency" className="whitespace-nowrap px-3 py-2">
         <span className="font-mono font-medium">{listing.tradingCurrency ?? "—"}</span>
         {/* How its prices are quoted when that is in minor units. */}
         {note && <span className="block text-xs text-amber-800 dark:text-amber-200">{note}</span>}
       </td>
-      <td data-label="Status" className="px-3 py-2">
+      <td role="cell" data-label="Status" className="px-3 py-2">
         {listing.tradingStatus ? (
           <Badge tone={statusTone(listing.tradingStatus)}>
             {labelOf(TRADING_STATUS_LABELS, listing.tradingStatus)}
@@ -148,22 +153,27 @@ export function ListingsTable({ primary, secondaries }: { primary: Listing | nul
       stack
       caption="Every listing, grouped by security; depositary receipts last"
     >
-      <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
-        <tr>
-          <ColumnHeaders labels={HEADERS} className={TH} />
+      <thead role="rowgroup" className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+        <tr role="row">
+          <ColumnHeaders labels={HEADERS} className={TH} roles />
         </tr>
       </thead>
       {groups.map((group, i) => {
         const receipt = group.kind === "depositary_receipt";
         return (
           <tbody
+            role="rowgroup"
             key={group.securityFiscalIdentifier ?? `line-${i}`}
             data-security-kind={group.kind}
             className={receipt ? "border-t-4 border-sky-200 dark:border-sky-900" : ""}
           >
-            <tr className={receipt ? "bg-sky-50 dark:bg-sky-950/60" : "bg-slate-50/60 dark:bg-slate-900/60"}>
+            <tr
+              role="row"
+              className={receipt ? "bg-sky-50 dark:bg-sky-950/60" : "bg-slate-50/60 dark:bg-slate-900/60"}
+            >
               <th
                 scope="rowgroup"
+                role="rowheader"
                 colSpan={HEADERS.length}
                 className="px-3 py-2 text-left text-xs font-normal"
               >

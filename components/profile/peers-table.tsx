@@ -88,7 +88,9 @@ export function PeersTable({
       </div>
       <ScrollTable
         label="Peers (scrolls sideways)"
-        // Below 48rem a row is a block: the rank, the peer and why, then its facts on a line below it.
+        // Below 48rem a row is a flex line that wraps: the rank, the peer and why, then its facts on
+        // a line below them. So its parts say their roles.
+        roles
         className={`overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800 ${NARROW}`}
         caption={
           <>
@@ -97,32 +99,38 @@ export function PeersTable({
           </>
         }
       >
-        <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
-          <tr>
-            <th scope="col" className={TH}>
+        <thead role="rowgroup" className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
+          <tr role="row">
+            <th scope="col" role="columnheader" className={TH}>
               <span className="sr-only">Rank</span>#
             </th>
             <ColumnHeaders
               labels={["Peer and why", "Relationship", "Segment", "Market cap", "HQ", "Sector"]}
-              className={TH}
+              className={(label) => (label === "Market cap" ? `${TH} text-right` : TH)}
+              roles
             />
-            <th scope="col" className={TH}>
+            <th scope="col" role="columnheader" className={TH}>
               <span className="sr-only">Compare</span>
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {shown.map((peer) => (
             // Keyed by its rank in the API's list too: a peer may be listed twice (two segments).
             <tr
               key={`${peer.companyKey}:${peers.indexOf(peer)}`}
+              role="row"
               className="border-t border-slate-100 align-top max-md:relative max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-2 max-md:gap-y-1.5 max-md:pb-3 max-md:pr-3 max-md:pl-10 dark:border-slate-800"
             >
-              <td className="py-3 pl-3 pr-1 tabular-nums text-slate-500 max-md:absolute max-md:top-0 max-md:left-0 dark:text-slate-400">
+              <td
+                role="cell"
+                className="py-3 pl-3 pr-1 tabular-nums text-slate-500 max-md:absolute max-md:top-0 max-md:left-0 dark:text-slate-400"
+              >
                 {peers.indexOf(peer) + 1}
               </td>
               <th
                 scope="row"
+                role="rowheader"
                 className="min-w-52 max-w-xl px-3 py-3 text-left font-normal max-md:w-full max-md:min-w-0 max-md:max-w-none max-md:px-0 max-md:pb-0 md:min-w-72"
               >
                 <div className="flex items-center gap-2">
@@ -152,21 +160,29 @@ export function PeersTable({
                 )}
               </th>
               {/* On a phone the facts are a line under the reason (the row indents both past the
-                  rank): a cell says nothing there when the API gave nothing. */}
-              <td className={TD}>
+                  rank). A cell with nothing to say there, and the sector, for which the line has no
+                  room, are left to screen readers: hidden, they would shift the cells after them
+                  under the wrong column headers. */}
+              <td role="cell" className={TD}>
                 <RelationshipBadge relationship={peer.relationship} />
               </td>
-              <td className={`${TD} min-w-32 max-md:min-w-0 ${peer.segment ? "" : "max-md:hidden"}`}>
+              <td
+                role="cell"
+                className={`${TD} min-w-32 max-md:min-w-0 ${peer.segment ? "" : "max-md:sr-only"}`}
+              >
                 {peer.segment ? (
                   <UpstreamText>{peer.segment}</UpstreamText>
                 ) : (
                   <span className="text-slate-500 dark:text-slate-400">Whole company</span>
                 )}
               </td>
-              <td className={`${TD} whitespace-nowrap text-right`}>
+              <td role="cell" className={`${TD} whitespace-nowrap text-right`}>
                 <MarketCap value={peer.marketCapUsd} />
               </td>
-              <td className={`${TD} whitespace-nowrap ${peer.hqCode || peer.hqName ? "" : "max-md:hidden"}`}>
+              <td
+                role="cell"
+                className={`${TD} md:whitespace-nowrap ${peer.hqCode || peer.hqName ? "" : "max-md:sr-only"}`}
+              >
                 {peer.hqCode || peer.hqName ? (
                   <>
                     <CountryFlag code={peer.hqCode} className="mr-1.5" />
@@ -177,11 +193,11 @@ export function PeersTable({
                 )}
               </td>
               {/* A floor for the width: upstream text may wrap anywhere, so the table would squeeze
-                    "Industrials" to "Industrial / s". On a phone the line has no room for it. */}
-              <td className={`${TD} min-w-32 max-md:hidden`}>
+                    "Industrials" to "Industrial / s". */}
+              <td role="cell" className={`${TD} min-w-32 max-md:sr-only`}>
                 {peer.sector ? <UpstreamText>{peer.sector}</UpstreamText> : "—"}
               </td>
-              <td className={`${TD} max-md:mt-1 max-md:basis-full`}>
+              <td role="cell" className={`${TD} max-md:mt-1 max-md:basis-full`}>
                 <CompareLink companyKey={companyKey} companyName={companyName} peer={peer} />
               </td>
             </tr>

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 
-/** A sideways- or up-and-down-scrolling box that keyboard users can focus and scroll. */
+/**
+ * A sideways- or up-and-down-scrolling box that keyboard users can focus and scroll (a stacking one
+ * only where its table is a table: below 40rem and on paper it is cards, and does not scroll).
+ */
 export function ScrollRegion({
   label,
   className = "overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800",
@@ -29,23 +32,31 @@ export function ScrollRegion({
   );
 }
 
-/** A table in its own scroll region, its caption for screen readers (the region's label is what they hear first). */
+/**
+ * A table in its own scroll region, its caption for screen readers (the region's label is what they
+ * hear first). `roles`: its parts carry their ARIA roles, for a table whose rows CSS lays out as
+ * blocks, grids or flex lines on some screens (a stacking one always): WebKit then stops reading it
+ * as a table unless the roles say so. Its rows, headers and cells must say theirs too (biome.json lets
+ * those components say roles its linter calls redundant).
+ */
 export function ScrollTable({
   label,
   caption,
   className,
-  stack,
+  stack = false,
+  roles = stack,
   children,
 }: {
   label: string;
   caption: ReactNode;
   className?: string;
   stack?: boolean;
+  roles?: boolean;
   children: ReactNode;
 }) {
   return (
     <ScrollRegion label={label} className={className} stack={stack}>
-      <table className="w-full text-sm">
+      <table role={roles ? "table" : undefined} className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
@@ -53,10 +64,23 @@ export function ScrollTable({
   );
 }
 
-/** A table's column headers, one cell per label. */
-export function ColumnHeaders({ labels, className }: { labels: readonly string[]; className: string }) {
+/** A table's column headers, one cell per label (with its role in a table of `roles`). */
+export function ColumnHeaders({
+  labels,
+  className,
+  roles = false,
+}: {
+  labels: readonly string[];
+  className: string | ((label: string) => string);
+  roles?: boolean;
+}) {
   return labels.map((label) => (
-    <th key={label} scope="col" className={className}>
+    <th
+      key={label}
+      scope="col"
+      role={roles ? "columnheader" : undefined}
+      className={typeof className === "string" ? className : className(label)}
+    >
       {label}
     </th>
   ));
