@@ -8,7 +8,7 @@ import { ProfileLink } from "@/components/ui/company-line";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { MarketCap } from "@/components/ui/market-cap";
-import { ColumnHeaders, ScrollTable } from "@/components/ui/scroll-region";
+import { ColumnHeaders, SCROLL_BOX, ScrollTable } from "@/components/ui/scroll-region";
 import { Segmented } from "@/components/ui/segmented";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { MAX_COMPARE } from "@/lib/compare/set";
@@ -91,7 +91,7 @@ export function PeersTable({
         // Below 48rem a row is a flex line that wraps: the rank, the peer and why, then its facts on
         // a line below them. So its parts say their roles.
         roles
-        className={`overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800 ${NARROW}`}
+        className={`${SCROLL_BOX} ${NARROW}`}
         caption={
           <>
             Peers of <UpstreamText>{companyName}</UpstreamText>, closest first

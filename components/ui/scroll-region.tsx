@@ -1,12 +1,15 @@
 import type { ReactNode } from "react";
 
+/** A scroll region's box: its own scrolling, a rounded border. Add to it rather than restate it. */
+export const SCROLL_BOX = "overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800";
+
 /**
  * A sideways- or up-and-down-scrolling box that keyboard users can focus and scroll (a stacking one
  * only where its table is a table: below 40rem and on paper it is cards, and does not scroll).
  */
 export function ScrollRegion({
   label,
-  className = "overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800",
+  className = SCROLL_BOX,
   stack = false,
   children,
 }: {
