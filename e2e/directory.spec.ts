@@ -869,7 +869,13 @@ test.describe("directory columns", () => {
     const name = results(page).locator('tbody tr[data-index="12"] td[data-column="name"] .truncate').first();
     expect(await name.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("nowrap");
     await page.keyboard.press("PageDown");
-    await expect.poll(() => focusedRowOf(page)).toMatchObject({ whole: true });
+    // Moved on by a page's rows (not only still at row 12, which shows whole too), and whole.
+    await expect
+      .poll(async () => {
+        const { index, whole } = await focusedRowOf(page);
+        return { below: Number(index) > 12, whole };
+      })
+      .toEqual({ below: true, whole: true });
     // Scrolled by the wheel to the page's top, the table's end under the window's edge: the next
     // row still shows whole.
     await page.evaluate(() => window.scrollTo({ top: 0 }));

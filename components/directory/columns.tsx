@@ -2,7 +2,7 @@
 
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import { createContext, useContext } from "react";
-import { Badge, statusTone } from "@/components/ui/badge";
+import { Badge, statusTone, type Tone } from "@/components/ui/badge";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import type { SortField } from "@/lib/directory/fields";
@@ -72,22 +72,48 @@ export const CellContext = createContext<{
 }>({ query: "", now: 0, deferImages: false, narrow: false, exchange: null });
 const helper = createColumnHelper<typeof features, DirectoryRow>();
 const muted = "text-slate-500 dark:text-slate-400";
-const text = (value: string | null | undefined) =>
+/** A cell of one value, cut to its track with the whole in its title; a dash when missing. */
+const valueCell = (className: string) => (value: string | null | undefined) =>
   value ? (
-    <span className="truncate" title={plainText(value)}>
+    <span className={className} title={plainText(value)}>
       {value}
     </span>
   ) : (
     <span className={muted}>–</span>
   );
-const mono = (value: string | null | undefined) =>
-  value ? (
-    <span className="truncate font-mono text-[13px]" title={plainText(value)}>
-      {value}
-    </span>
-  ) : (
-    <span className={muted}>–</span>
-  );
+const text = valueCell("truncate");
+const mono = valueCell("truncate font-mono text-[13px]");
+
+/** A column whose cell is one value of the row, as text or in monospace. */
+function valueColumn(
+  id: ColumnId,
+  header: string,
+  meta: DirectoryColumnMeta,
+  value: (row: DirectoryRow) => string | null | undefined,
+  render = text,
+) {
+  return helper.display({ id, header, meta, cell: ({ row }) => render(value(row.original)) });
+}
+
+/** A column whose cell is a badge of one labelled value of the row, in a tone when one is given. */
+function badgeColumn(
+  id: ColumnId,
+  header: string,
+  meta: DirectoryColumnMeta,
+  labels: Readonly<Record<string, string>>,
+  value: (row: DirectoryRow) => string | null | undefined,
+  tone?: (value: string) => Tone,
+) {
+  return helper.display({
+    id,
+    header,
+    meta,
+    cell: ({ row }) => {
+      const v = value(row.original);
+      return v ? <Badge tone={tone?.(v)}>{labelOf(labels, v)}</Badge> : null;
+    },
+  });
+}
 
 function NameCell({ company }: { company: DirectoryRow }) {
   const { query, deferImages, narrow } = useContext(CellContext);
@@ -180,30 +206,10 @@ export const DIRECTORY_COLUMNS = helper.columns([
       );
     },
   }),
-  helper.display({
-    id: "sector",
-    header: "Sector",
-    meta: { width: "minmax(192px, 1fr)", sort: "sector" },
-    cell: ({ row }) => text(row.original.sector),
-  }),
-  helper.display({
-    id: "industryGroup",
-    header: "Industry group",
-    meta: { width: "minmax(140px, 1fr)" },
-    cell: ({ row }) => text(row.original.industryGroup),
-  }),
-  helper.display({
-    id: "industry",
-    header: "Industry",
-    meta: { width: "minmax(116px, 1.4fr)", sort: "industry" },
-    cell: ({ row }) => text(row.original.industry),
-  }),
-  helper.display({
-    id: "subIndustry",
-    header: "Sub-industry",
-    meta: { width: "minmax(140px, 1.2fr)" },
-    cell: ({ row }) => text(row.original.subIndustry),
-  }),
+  valueColumn("sector", "Sector", { width: "minmax(192px, 1fr)", sort: "sector" }, (c) => c.sector),
+  valueColumn("industryGroup", "Industry group", { width: "minmax(140px, 1fr)" }, (c) => c.industryGroup),
+  valueColumn("industry", "Industry", { width: "minmax(116px, 1.4fr)", sort: "industry" }, (c) => c.industry),
+  valueColumn("subIndustry", "Sub-industry", { width: "minmax(140px, 1.2fr)" }, (c) => c.subIndustry),
   helper.display({
     id: "country",
     header: "HQ country",
@@ -221,78 +227,48 @@ export const DIRECTORY_COLUMNS = helper.columns([
       );
     },
   }),
-  helper.display({
-    id: "region",
-    header: "HQ region",
-    meta: { width: "120px" },
-    cell: ({ row }) => text(row.original.headquartersRegion),
-  }),
-  helper.display({
-    id: "domicile",
-    header: "Domicile",
-    meta: { width: "minmax(110px, 0.8fr)" },
-    cell: ({ row }) => text(row.original.legalDomicileCountryName),
-  }),
+  valueColumn("region", "HQ region", { width: "120px" }, (c) => c.headquartersRegion),
+  valueColumn("domicile", "Domicile", { width: "minmax(110px, 0.8fr)" }, (c) => c.legalDomicileCountryName),
   helper.display({
     id: "marketCap",
     header: "Market cap",
     meta: { width: "120px", sort: "marketCap", align: "end" },
     cell: ({ row }) => <MarketCap value={row.original.marketCapUsd} />,
   }),
-  helper.display({
-    id: "companyType",
-    header: "Type",
-    meta: { width: "152px", sort: "companyType" },
-    cell: ({ row }) =>
-      row.original.companyType ? (
-        <Badge>{labelOf(COMPANY_TYPE_LABELS, row.original.companyType)}</Badge>
-      ) : null,
-  }),
-  helper.display({
-    id: "companyStatus",
-    header: "Status",
-    meta: { width: "88px", sort: "companyStatus" },
-    cell: ({ row }) =>
-      row.original.companyStatus ? (
-        <Badge tone={statusTone(row.original.companyStatus)}>
-          {labelOf(COMPANY_STATUS_LABELS, row.original.companyStatus)}
-        </Badge>
-      ) : null,
-  }),
-  helper.display({
-    id: "tradingStatus",
-    header: "Trading",
-    meta: { width: "96px" },
-    cell: ({ row }) => {
-      const status = row.original.primaryListing.tradingStatus;
-      return status ? (
-        <Badge tone={statusTone(status)}>{labelOf(TRADING_STATUS_LABELS, status)}</Badge>
-      ) : null;
-    },
-  }),
-  helper.display({
-    id: "securityType",
-    header: "Security",
-    meta: { width: "140px" },
-    cell: ({ row }) =>
-      text(
-        row.original.primaryListing.securityType
-          ? labelOf(SECURITY_TYPE_LABELS, row.original.primaryListing.securityType)
-          : null,
-      ),
-  }),
-  helper.display({
-    id: "reportingCurrency",
-    header: "Reporting ccy",
-    meta: { width: "96px" },
-    cell: ({ row }) => mono(row.original.reportingCurrency),
-  }),
-  helper.display({
-    id: "tradingCurrency",
-    header: "Trading ccy",
-    meta: { width: "88px" },
-    cell: ({ row }) => mono(row.original.primaryListing.tradingCurrency),
-  }),
+  badgeColumn(
+    "companyType",
+    "Type",
+    { width: "152px", sort: "companyType" },
+    COMPANY_TYPE_LABELS,
+    (c) => c.companyType,
+  ),
+  badgeColumn(
+    "companyStatus",
+    "Status",
+    { width: "88px", sort: "companyStatus" },
+    COMPANY_STATUS_LABELS,
+    (c) => c.companyStatus,
+    statusTone,
+  ),
+  badgeColumn(
+    "tradingStatus",
+    "Trading",
+    { width: "96px" },
+    TRADING_STATUS_LABELS,
+    (c) => c.primaryListing.tradingStatus,
+    statusTone,
+  ),
+  valueColumn("securityType", "Security", { width: "140px" }, ({ primaryListing: { securityType } }) =>
+    securityType ? labelOf(SECURITY_TYPE_LABELS, securityType) : null,
+  ),
+  valueColumn("reportingCurrency", "Reporting ccy", { width: "96px" }, (c) => c.reportingCurrency, mono),
+  valueColumn(
+    "tradingCurrency",
+    "Trading ccy",
+    { width: "88px" },
+    (c) => c.primaryListing.tradingCurrency,
+    mono,
+  ),
   helper.display({
     id: "datasets",
     header: "Datasets",
@@ -310,36 +286,11 @@ export const DIRECTORY_COLUMNS = helper.columns([
       );
     },
   }),
-  helper.display({
-    id: "cik",
-    header: "CIK",
-    meta: { width: "112px" },
-    cell: ({ row }) => mono(row.original.cik),
-  }),
-  helper.display({
-    id: "fscl",
-    header: "fscl",
-    meta: { width: "150px" },
-    cell: ({ row }) => mono(row.original.companyFiscalIdentifier),
-  }),
-  helper.display({
-    id: "figi",
-    header: "FIGI",
-    meta: { width: "128px" },
-    cell: ({ row }) => mono(row.original.primaryListing.figi),
-  }),
-  helper.display({
-    id: "isin",
-    header: "ISIN",
-    meta: { width: "128px" },
-    cell: ({ row }) => mono(row.original.primaryListing.isin),
-  }),
-  helper.display({
-    id: "cusip",
-    header: "CUSIP",
-    meta: { width: "104px" },
-    cell: ({ row }) => mono(row.original.primaryListing.cusip),
-  }),
+  valueColumn("cik", "CIK", { width: "112px" }, (c) => c.cik, mono),
+  valueColumn("fscl", "fscl", { width: "150px" }, (c) => c.companyFiscalIdentifier, mono),
+  valueColumn("figi", "FIGI", { width: "128px" }, (c) => c.primaryListing.figi, mono),
+  valueColumn("isin", "ISIN", { width: "128px" }, (c) => c.primaryListing.isin, mono),
+  valueColumn("cusip", "CUSIP", { width: "104px" }, (c) => c.primaryListing.cusip, mono),
   helper.display({
     id: "updatedAt",
     header: "Updated",
