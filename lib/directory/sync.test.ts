@@ -134,6 +134,46 @@ describe("DirectorySync", () => {
     expect(fake.calls.filter((c) => c.allCompanies)).toHaveLength(1);
   });
 
+  it("asks again after the refresh interval whether the plan includes all companies, and syncs them once it does", async () => {
+    let now = 1_000_000;
+    let plan: "free" | "pro" = "free";
+    const calls: number[] = [];
+    const list: ListSource = {
+      async getCompaniesPage({ pageNumber = 1, allCompanies = false }) {
+        if (allCompanies) calls.push(pageNumber);
+        if (allCompanies && plan === "free") throw new UpstreamError("forbidden", "Not on the free plan.");
+        return source(30, { size: 10 }).list.getCompaniesPage({ pageNumber, allCompanies });
+      },
+    };
+    const sync = new DirectorySync(list, { refreshMs: 60_000, now: () => now });
+    await sync.refresh("all");
+    expect(sync.progress("all").state).toBe("unavailable");
+    // Within the interval: not asked again, however often it is refreshed.
+    now += 59_000;
+    await sync.refresh("all");
+    await sync.sync("all");
+    expect(calls).toEqual([1]);
+    // After it: asked once more; still a 403, and it stays unavailable without a moment of "syncing".
+    now += 2_000;
+    const checking = sync.refresh("all");
+    expect(sync.progress("all").state).toBe("unavailable");
+    await checking;
+    expect(calls).toEqual([1, 1]);
+    expect(sync.progress("all")).toMatchObject({
+      state: "unavailable",
+      lastError: expect.stringMatching(/plan/),
+    });
+    // The plan is upgraded: the next check after the interval syncs the whole set.
+    plan = "pro";
+    now += 30_000;
+    await sync.refresh("all");
+    expect(calls).toEqual([1, 1]);
+    now += 31_000;
+    await sync.refresh("all");
+    expect(sync.progress("all")).toMatchObject({ state: "ready", rows: 30, pagesTotal: 3, lastError: null });
+    expect(sync.index("all").size).toBe(30);
+  });
+
   it("keeps the old index when a refresh fails, and reports the failure", async () => {
     const fake = source(2500);
     const sync = new DirectorySync(fake.list);
@@ -184,7 +224,8 @@ describe("DirectorySync", () => {
         return working(params);
       },
     });
-    const sync = new DirectorySync(fake.list, { retryMs: 20, refreshMs: 3_600_000 });
+    // The periodic check (checkMs) later than the test waits: the retries must come from their timers.
+    const sync = new DirectorySync(fake.list, { retryMs: 20, refreshMs: 3_600_000, checkMs: 60_000 });
     const started = Date.now();
     sync.start();
     try {

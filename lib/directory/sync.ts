@@ -163,7 +163,15 @@ interface SetState {
   lease: SyncLease | null;
   /** No offer to the shared store before this time (after one failed). */
   republishAfter: number;
+  /**
+   * When the data service last said the plan does not include the set (a 403). It is asked again
+   * after the refresh interval: a plan can be upgraded, and a marker kept for good would hide all
+   * companies from a team that now pays for them until someone cleared the cache.
+   */
+  unavailableAt: number;
 }
+
+const NOT_ON_PLAN = "All companies are not available on this plan.";
 
 /** A page of the list and when it was fetched. */
 interface FetchedPage {
@@ -239,6 +247,7 @@ export class DirectorySync {
       keptMissing: new Set(),
       lease: null,
       republishAfter: 0,
+      unavailableAt: 0,
     });
     this.states = { default: initial("default"), all: initial("all") };
   }
@@ -313,7 +322,7 @@ export class DirectorySync {
 
   private async bringUpToDate(set: CompanySet): Promise<void> {
     const state = this.states[set];
-    if (state.progress.state === "unavailable" || state.running || this.stopped) return;
+    if (state.running || this.stopped) return;
     await this.adoptNewer(set);
     if (this.isCurrent(set)) return this.republish(set);
     const retryAt = state.progress.retryAt;
@@ -334,7 +343,7 @@ export class DirectorySync {
       // Another instance syncs, or waits to retry its failed sync; its snapshot arrives through a
       // later check. Until then, its progress, or its failure.
       const leader = await this.store?.leaderProgress?.(set);
-      if (leader?.failed) {
+      if (leader?.failed && state.progress.state !== "unavailable") {
         const { error, code, retryAt } = leader.failed;
         Object.assign(state.progress, {
           ...(state.snapshot ? {} : { state: "error", pagesDone: 0, pagesTotal: leader.pagesTotal, rows: 0 }),
@@ -343,7 +352,7 @@ export class DirectorySync {
           lastErrorCode: code,
           retryAt,
         });
-      } else if (!state.snapshot) {
+      } else if (!state.snapshot && state.progress.state !== "unavailable") {
         if (!state.progress.elsewhere) this.log(`index: another instance syncs the ${set} set`);
         Object.assign(state.progress, {
           state: "syncing",
@@ -368,7 +377,7 @@ export class DirectorySync {
 
   private isCurrent(set: CompanySet): boolean {
     const state = this.states[set];
-    if (state.progress.state === "unavailable") return true;
+    if (state.progress.state === "unavailable") return this.now() - state.unavailableAt < this.refreshMs;
     return state.snapshot !== null && this.now() - state.snapshot.syncedAt < this.refreshMs;
   }
 
@@ -376,7 +385,8 @@ export class DirectorySync {
   private async adoptNewer(set: CompanySet): Promise<void> {
     const state = this.states[set];
     if (!this.store) return;
-    const ours = state.snapshot?.syncedAt ?? null;
+    // A "not on this plan" marker counts as what is served: a store's copy of it is not read again.
+    const ours = state.snapshot?.syncedAt ?? (state.unavailableAt || null);
     if (state.restored) {
       const version = await this.store.version?.(set);
       if (version === null || version === undefined || (ours !== null && version <= ours)) return;
@@ -386,12 +396,14 @@ export class DirectorySync {
     if (!snapshot || (ours !== null && snapshot.syncedAt <= ours) || state.running) return;
     const progress = state.progress;
     if (snapshot.unavailable) {
+      state.unavailableAt = snapshot.syncedAt;
       Object.assign(progress, {
         state: "unavailable",
-        lastError: "All companies are not available on this plan.",
+        lastError: NOT_ON_PLAN,
       });
       return;
     }
+    state.unavailableAt = 0;
     state.snapshot = {
       index: servedIndex(snapshot.rows),
       rows: snapshot.rows,
@@ -455,7 +467,7 @@ export class DirectorySync {
   sync(set: CompanySet, lease?: SyncLease): Promise<void> {
     const state = this.states[set];
     if (state.running) return state.running;
-    if (state.progress.state === "unavailable") return Promise.resolve();
+    if (state.progress.state === "unavailable" && this.isCurrent(set)) return Promise.resolve();
     state.running = inBackground(() => this.run(set, lease)).finally(() => {
       state.running = null;
     });
@@ -468,13 +480,17 @@ export class DirectorySync {
     const progress = state.progress;
     progress.refreshing = !firstSync;
     progress.elsewhere = false;
-    if (firstSync) {
-      progress.state = "syncing";
+    const begin = () => {
+      progress.state = firstSync ? "syncing" : "ready";
+      if (!firstSync) return;
       progress.pagesDone = 0;
       progress.pagesTotal = null;
       progress.rows = 0;
       state.partialRows = [];
-    }
+    };
+    // A set the plan did not include, asked again: it stays unavailable until the first page comes.
+    const recheck = progress.state === "unavailable";
+    if (firstSync && !recheck) begin();
     let pagesTotal: number | null = null;
     let rowsFetched = 0;
     const began = this.now();
@@ -511,6 +527,12 @@ export class DirectorySync {
     };
     try {
       const first = await fetchPage(1);
+      if (recheck) {
+        this.log(`index: the ${set} set is on this plan now`);
+        state.unavailableAt = 0;
+        progress.lastError = null;
+        begin();
+      }
       let totalPages = Math.max(1, first.pagination.totalPages);
       pagesTotal = totalPages;
       record(1, first.data);
@@ -648,15 +670,20 @@ export class DirectorySync {
       if (this.stopped) return;
       const message = error instanceof Error ? error.message : "unknown error";
       if (error instanceof UpstreamError && error.code === "forbidden" && allCompanies) {
-        // The plan does not include allCompanies: remember it, do not retry.
-        Object.assign(progress, {
-          state: "unavailable",
-          lastError: "All companies are not available on this plan.",
-        });
+        // The plan does not include allCompanies: remembered (here and in the store, for the other
+        // instances and a restart) and asked again after the refresh interval, not retried sooner.
+        state.unavailableAt = this.now();
+        state.failures = 0;
+        Object.assign(progress, { state: "unavailable", lastError: NOT_ON_PLAN, retryAt: null });
         if (this.store)
           await this.writing.track(
-            this.store.save({ set, syncedAt: this.now(), pages: 0, rows: [], unavailable: true }),
+            this.store.save({ set, syncedAt: state.unavailableAt, pages: 0, rows: [], unavailable: true }),
           );
+      } else if (recheck) {
+        // Asked again whether the plan includes the set, and no answer came: it stays unavailable,
+        // and is asked again after the usual backoff.
+        this.log(`index: could not ask again whether the ${set} set is on this plan: ${message}`);
+        this.scheduleRetry(set);
       } else {
         this.log(`index: the ${set} set's sync failed: ${message}`);
         if (layout) state.carried = { ...layout, pages };
@@ -686,6 +713,9 @@ export class DirectorySync {
     state.progress.retryAt = this.now() + delay;
     state.retryTimer = setTimeout(() => {
       state.retryTimer = null;
+      // Its time has come: a timer may fire a millisecond before the clock reads retryAt, and the
+      // check would then find it early and wait for the next periodic check (5 s) instead.
+      state.progress.retryAt = null;
       void this.refresh(set);
     }, delay);
     state.retryTimer.unref?.();

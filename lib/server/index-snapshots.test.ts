@@ -138,6 +138,26 @@ describe("the company index snapshot", () => {
     expect(restarted.progress("all").state).toBe("unavailable");
   });
 
+  it("asks again at a restart once the plan's refusal is older than the refresh interval", async () => {
+    const { UpstreamError } = await import("@/lib/upstream/errors");
+    let calls = 0;
+    const forbidden: ListSource = {
+      async getCompaniesPage() {
+        calls++;
+        throw new UpstreamError("forbidden", "Not on this plan");
+      },
+    };
+    await newSync(forbidden).refresh("all");
+    now += HOUR + 1;
+    const restarted = newSync(forbidden);
+    await restarted.refresh("all");
+    expect(calls).toBe(2);
+    expect(restarted.progress("all").state).toBe("unavailable");
+    // The renewed refusal is saved: a restart right after does not ask a third time.
+    await newSync(forbidden).refresh("all");
+    expect(calls).toBe(2);
+  });
+
   const damages: [string, (file: string) => void, RegExp][] = [
     ["corrupt", (file) => writeFileSync(file, "not gzip at all"), /corrupt or partial/],
     ["partial", (file) => writeFileSync(file, readFileSync(file).subarray(0, 200)), /corrupt or partial/],
