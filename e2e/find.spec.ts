@@ -157,6 +157,35 @@ test.describe("search from every page", () => {
     expect(problems).toEqual([]);
   });
 
+  test("Tab from the header search, its matches open, goes on to the page's next control; Escape closes, then clears", async ({
+    page,
+  }) => {
+    await page.goto("/news");
+    await summon(page, "/");
+    await page.keyboard.type("bank");
+    await expect(headerList(page).getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Tab");
+    // Not the list's scrolling box (Chromium's Tab stop for a scroller), whose blur hid it and
+    // dropped focus to the page: the control after the box.
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el && el !== document.body ? el.tagName.toLowerCase() : "body";
+      });
+    await expect.poll(focused).toMatch(/^(a|button|input|select)$/);
+    await expect(headerList(page)).toBeHidden();
+    await page.keyboard.press("Shift+Tab");
+    await expect(headerBox(page)).toBeFocused();
+    await expect(headerBox(page)).toHaveValue("bank");
+    await page.keyboard.press("ArrowDown");
+    await expect(headerList(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(headerList(page)).toBeHidden();
+    await expect(headerBox(page)).toHaveValue("bank");
+    await page.keyboard.press("Escape");
+    await expect(headerBox(page)).toHaveValue("");
+  });
+
   test("Enter with nothing highlighted searches the directory for the text typed", async ({ page }) => {
     await page.goto("/news");
     await summon(page, "/");

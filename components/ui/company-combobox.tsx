@@ -151,6 +151,8 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
       }
     } else if (event.key === "Escape") {
       waiting.current++;
+      // The first Escape closes the list; with it closed, Escape clears the text (ARIA's pattern).
+      if (!showList && text) setText("");
       setOpen(false);
     }
   };
@@ -211,7 +213,16 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
         hidden={!showList}
         className={`absolute z-20 mt-1 ${popupPlace} overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900`}
       >
-        <div id={listId} role="listbox" aria-label={listLabel} className="max-h-80 overflow-auto py-1">
+        {/* tabIndex -1: Chromium makes a scrolling box a Tab stop of its own; Tab from the input
+            went to this list, whose blur then hid it, and focus fell to the page. Its options are
+            reached by the arrows from the input (aria-activedescendant). */}
+        <div
+          id={listId}
+          role="listbox"
+          aria-label={listLabel}
+          tabIndex={-1}
+          className="max-h-80 overflow-auto py-1"
+        >
           {/* Options exist only while the list shows: a closed box keeps no copy of its rows in the page. */}
           {showList &&
             rows.map((row, index) => {
