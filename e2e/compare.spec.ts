@@ -319,6 +319,21 @@ test.describe("without JavaScript", () => {
       }
       await expectWithin(listings.locator("[data-plot]"));
     });
+
+  test("offers no control that needs a script, and says the set's news needs one instead of loading it", async ({
+    page,
+  }) => {
+    await page.goto(`/compare?companies=${RICH.key},NASDAQ_ELM,NYSE_JINS`);
+    await expect(page.getByRole("heading", { level: 1, name: "Compare" })).toBeVisible();
+    // Removing, refocusing, the log scale and the same-rows switch work only with a script.
+    await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Make focus/ })).toHaveCount(0);
+    await expect(page.getByRole("checkbox", { name: "Log scale" })).toHaveCount(0);
+    await expect(page.getByRole("switch")).toHaveCount(0);
+    const news = page.getByRole("figure", { name: /^News volume by importance/ });
+    await expect(news).toContainText("The set's news loads with JavaScript.");
+    await expect(news.getByText("Loading the set's news…")).toBeHidden();
+  });
 });
 
 test.describe("reading the set", () => {

@@ -37,7 +37,7 @@ export function MarketCapChart({ companies }: { companies: readonly CompareCompa
       title="Market cap"
       summary={summary}
       controls={
-        <label className="flex items-center gap-2 text-sm">
+        <label data-needs-js="" className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
             checked={log}

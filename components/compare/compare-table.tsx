@@ -132,7 +132,7 @@ export function CompareTable({
           Tinted: differs from <UpstreamText>{focus.name}</UpstreamText>, the focus company.
         </p>
         {same.length > 0 && (
-          <label className="flex items-center gap-2 print:hidden">
+          <label data-needs-js="" className="flex items-center gap-2 print:hidden">
             <input
               type="checkbox"
               role="switch"
@@ -190,6 +190,7 @@ export function CompareTable({
                       {i > 0 && (
                         <button
                           type="button"
+                          data-needs-js=""
                           disabled={pending}
                           onClick={() => onFocus(c.companyKey)}
                           className="rounded px-1.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
@@ -200,6 +201,7 @@ export function CompareTable({
                       <FollowButton companyKey={c.companyKey} name={c.name} compact />
                       <button
                         type="button"
+                        data-needs-js=""
                         disabled={pending}
                         onClick={() => onRemove(c.companyKey)}
                         aria-label={`Remove ${plainText(c.name)} from the comparison`}

@@ -203,7 +203,17 @@ export function NewsVolumeChart({ companies }: { companies: readonly CompareComp
   return (
     <ChartFrame
       title="News volume by importance, last 7 days"
-      summary={summary}
+      summary={
+        news.isPending ? (
+          <>
+            <span data-needs-js="">{summary}</span>
+            {/* Without a script the set's news never loads (the section below says where to read it). */}
+            <span data-without-js="">The set's news loads with JavaScript.</span>
+          </>
+        ) : (
+          summary
+        )
+      }
       table={
         <DataTable
           caption="Stories of the last 7 UTC days per company, by importance"

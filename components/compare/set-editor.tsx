@@ -72,6 +72,7 @@ export function SetEditor({
               </span>
               <button
                 type="button"
+                data-needs-js=""
                 disabled={pending}
                 onClick={() => {
                   heading.current?.focus();
