@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { profileHref } from "@/lib/hrefs";
 import type { TopNewsArticle } from "@/lib/upstream/schemas";
+import { EVENT_TYPE_LABELS, IMPORTANCE_LABELS, labelOf } from "@/lib/upstream/vocabulary";
 
 // XML 1.0 allows tab, LF, CR and U+0020 up, except lone surrogates and U+FFFE/U+FFFF.
 const xmlChar = (cp: number) =>
@@ -84,7 +85,9 @@ export function atomFeed(feed: AtomFeed): string {
       `    <updated>${time}</updated>`,
       `    <published>${time}</published>`,
       `    <summary>${xmlText(article.summary || article.description || article.title)}</summary>`,
-      `    <category term="${xmlText(String(article.eventType))}" label="importance ${article.importance}"/>`,
+      // Its event type and its importance, each a term with its readable label (RFC 4287, 4.2.2).
+      `    <category term="${xmlText(String(article.eventType))}" label="${xmlText(labelOf(EVENT_TYPE_LABELS, String(article.eventType)))}"/>`,
+      `    <category term="importance-${article.importance}" label="Importance ${article.importance}: ${xmlText(labelOf(IMPORTANCE_LABELS, String(article.importance)))}"/>`,
       // An entry needs an alternate link or content (RFC 4287, 4.1.1): without an http(s) source,
       // the company's profile (else the page the feed mirrors) is the story's page here.
       source

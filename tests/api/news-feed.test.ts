@@ -11,7 +11,7 @@ const call = (path: string, headers: HeadersInit = { host: "atlas.example:8080" 
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "@",
-  isArray: (n) => n === "entry" || n === "link",
+  isArray: (n) => n === "entry" || n === "link" || n === "category",
 });
 
 interface Link {
@@ -25,6 +25,7 @@ interface Entry {
   published: string;
   summary: string;
   link: Link[];
+  category: { "@term": string; "@label": string }[];
 }
 
 async function parsed(response: Response) {
@@ -203,6 +204,14 @@ describe("atomFeed", () => {
         articles,
       }),
     ).feed as { updated: string; entry: Entry[] };
+
+  it("gives each entry its event type and importance as categories with readable labels", () => {
+    const doc = feedOf([article({ eventType: "guidance", importance: 2 })]);
+    expect(doc.entry[0]?.category).toEqual([
+      { "@term": "guidance", "@label": "Guidance" },
+      { "@term": "importance-2", "@label": "Importance 2: Measurable Impact" },
+    ]);
+  });
 
   it("without a source or a company, links the entry to the page the feed mirrors", () => {
     const doc = feedOf([article({ sourceUrl: "", companyKey: null })]);
