@@ -22,6 +22,16 @@ for (const { path, heading } of PAGES) {
   });
 }
 
+test("an address nothing lives at is a 404 that says so, in its heading and its tab's title", async ({
+  page,
+}) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page).toHaveTitle("Page not found · Fiscal Atlas");
+  await expectNoAxeViolations(page);
+});
+
 test("navigation reaches every page from the header", async ({ page }) => {
   await page.goto("/");
   for (const item of NAV_ITEMS.slice(1)) {
