@@ -155,7 +155,9 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
         <h2
           id="changes-results"
           tabIndex={-1}
-          className="text-sm font-medium focus:outline-none text-slate-700 dark:text-slate-200"
+          // With none, the box below says it in full: the heading stays for screen readers (it is
+          // announced, and focused after a filter) but is not shown twice.
+          className={`text-sm font-medium focus:outline-none text-slate-700 dark:text-slate-200 ${matching.length === 0 ? "sr-only" : ""}`}
           aria-live="polite"
         >
           {matching.length === 0

@@ -85,7 +85,8 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
       )}
       {progress.syncedAt && (
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-          From the directory index as synced at {formatUtc(progress.syncedAt)}; checked every minute.
+          From the company list as synced at {formatUtc(progress.syncedAt)}. This page looks for a newer sync
+          every minute.
         </p>
       )}
     </div>
