@@ -850,6 +850,26 @@ test.describe("directory columns", () => {
     await expect(firstRow(page).getByRole("checkbox")).toBeInViewport();
   });
 
+  test("columns cut off at the right cast a shade at that edge, gone once the table is scrolled to its end", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/companies");
+    await settled(page);
+    const scroller = page.locator("[data-results-scroller]");
+    const shade = page.locator("[data-edge-shade]");
+    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect.poll(() => shade.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    await scroller.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await expect.poll(() => shade.evaluate((el) => getComputedStyle(el).opacity)).toBe("0");
+    await scroller.evaluate((el) => {
+      el.scrollLeft = 0;
+    });
+    await expect.poll(() => shade.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  });
+
   test("at 390 px a row the keyboard reaches shows whole in the window, not below its bottom edge", async ({
     page,
   }) => {

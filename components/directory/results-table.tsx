@@ -15,6 +15,7 @@ import {
 } from "react";
 import { StarIcon } from "@/components/following/follow-button";
 import { toggleFollow, useFollowing } from "@/lib/client/following";
+import { useScrollEdges } from "@/lib/client/scroll-edges";
 import type { ColumnWidth } from "@/lib/directory/column-layout";
 import type { SortField } from "@/lib/directory/fields";
 import type { ColumnId } from "@/lib/directory/view-state";
@@ -96,6 +97,8 @@ export function ResultsTable(props: ResultsTableProps) {
   const { selected, onToggleSelected, widths, onResize, exchange, firstHeight = 720 } = props;
   const followed = useFollowing().keys;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  useScrollEdges(scrollRef, frameRef);
   const { rangeExtractor, stops, onKeyDown, focusRow } = useRowNavigation({
     count,
     rowHeight: ROW_HEIGHT,
@@ -202,130 +205,139 @@ export function ResultsTable(props: ResultsTableProps) {
 
   return (
     <CellContext.Provider value={cellContext}>
-      <div
-        ref={scrollRef}
-        data-results-scroller=""
-        className={`relative overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${props.fit ? "max-h-[calc(100dvh-10rem)]" : "h-[calc(100dvh-15rem)] min-h-[360px]"}`}
-        // One row's height more for the header (its labels may wrap) and the border.
-        style={props.fit ? { height: (count + 1) * ROW_HEIGHT + 2 } : undefined}
-      >
-        <table
-          aria-label={label}
-          aria-rowcount={count + 1}
-          aria-busy={busy}
-          data-query={query}
-          className="grid"
-          style={{ minWidth: width, "--directory-columns": template } as CSSProperties}
+      {/* The frame carries the scroller's marks (useScrollEdges) for the shade at its right edge. */}
+      <div ref={frameRef} className="relative">
+        <div
+          ref={scrollRef}
+          data-results-scroller=""
+          className={`relative overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${props.fit ? "max-h-[calc(100dvh-10rem)]" : "h-[calc(100dvh-15rem)] min-h-[360px]"}`}
+          // One row's height more for the header (its labels may wrap) and the border.
+          style={props.fit ? { height: (count + 1) * ROW_HEIGHT + 2 } : undefined}
         >
-          <thead className="sticky top-0 z-10 grid">
-            <tr
-              aria-rowindex={1}
-              className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 [grid-template-columns:var(--directory-columns)] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
-            >
-              <th scope="col" className="flex items-center px-2 py-2">
-                <span className="sr-only">Select for comparison, follow</span>
-              </th>
-              {headers.map((header) => {
-                const id = header.column.id as ColumnId;
-                const meta = header.column.columnDef.meta;
-                const label = columnLabel(id);
-                const sortField = meta?.sort;
-                const sorted = sortField && sort.sort === sortField ? sort.order : null;
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
-                    data-column={id}
-                    className={`relative flex min-w-0 items-center px-2 py-2 ${meta?.align === "end" ? "justify-end" : ""}`}
-                  >
-                    {sortField ? (
-                      <button
-                        type="button"
-                        onClick={() => onSort(sortField)}
-                        className="-mx-1 inline-flex min-w-0 items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white"
-                        title={`Sort by ${label.toLowerCase()}`}
-                      >
-                        <span className="truncate">
+          <table
+            aria-label={label}
+            aria-rowcount={count + 1}
+            aria-busy={busy}
+            data-query={query}
+            className="grid"
+            style={{ minWidth: width, "--directory-columns": template } as CSSProperties}
+          >
+            <thead className="sticky top-0 z-10 grid">
+              <tr
+                aria-rowindex={1}
+                className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 [grid-template-columns:var(--directory-columns)] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+              >
+                <th scope="col" className="flex items-center px-2 py-2">
+                  <span className="sr-only">Select for comparison, follow</span>
+                </th>
+                {headers.map((header) => {
+                  const id = header.column.id as ColumnId;
+                  const meta = header.column.columnDef.meta;
+                  const label = columnLabel(id);
+                  const sortField = meta?.sort;
+                  const sorted = sortField && sort.sort === sortField ? sort.order : null;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+                      data-column={id}
+                      className={`relative flex min-w-0 items-center px-2 py-2 ${meta?.align === "end" ? "justify-end" : ""}`}
+                    >
+                      {sortField ? (
+                        <button
+                          type="button"
+                          onClick={() => onSort(sortField)}
+                          className="-mx-1 inline-flex min-w-0 items-center gap-1 rounded px-1 uppercase hover:text-slate-900 dark:hover:text-white"
+                          title={`Sort by ${label.toLowerCase()}`}
+                        >
+                          <span className="truncate">
+                            <FlexRender header={header} />
+                          </span>
+                          <span
+                            aria-hidden="true"
+                            className={sorted ? "text-brand-600 dark:text-brand-100" : "opacity-30"}
+                          >
+                            {sorted === "asc" ? "▲" : "▼"}
+                          </span>
+                        </button>
+                      ) : (
+                        <span className="truncate" title={label}>
                           <FlexRender header={header} />
                         </span>
-                        <span
-                          aria-hidden="true"
-                          className={sorted ? "text-brand-600 dark:text-brand-100" : "opacity-30"}
-                        >
-                          {sorted === "asc" ? "▲" : "▼"}
-                        </span>
-                      </button>
-                    ) : (
-                      <span className="truncate" title={label}>
-                        <FlexRender header={header} />
-                      </span>
-                    )}
-                    {onResize && (
-                      <ColumnResizer
-                        label={label}
-                        px={widths.find((w) => w.id === id)?.px}
-                        onResize={(px) => onResize(id, px)}
-                      />
-                    )}
-                  </th>
+                      )}
+                      {onResize && (
+                        <ColumnResizer
+                          label={label}
+                          px={widths.find((w) => w.id === id)?.px}
+                          onResize={(px) => onResize(id, px)}
+                        />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody
+              onKeyDown={onKeyDown}
+              onClickCapture={onRowClick}
+              className={`relative block transition-opacity ${busy ? "opacity-60" : ""}`}
+              style={{ height: virtualizer.getTotalSize(), minWidth: width }}
+            >
+              {items.map((item) => {
+                const company = rowAt(item.index);
+                const row = company ? rowsById[company.companyKey] : undefined;
+                const style = { height: ROW_HEIGHT, transform: `translateY(${item.start}px)` };
+                // A flung row shows the name alone (not the keyboard's row); a row whose page is loading, placeholders.
+                if ((fling && !keepWhole(item.index)) || !company || !row)
+                  return (
+                    <tr
+                      key={`${fling ? "fling" : "pending"}-${item.index}`}
+                      aria-rowindex={item.index + 2}
+                      data-index={item.index}
+                      className={`${ROW_CLASS} text-sm text-slate-500 dark:text-slate-400`}
+                      style={style}
+                    >
+                      {fling ? (
+                        <td className="col-span-full truncate pl-[58px] pr-2">
+                          {company ? plainText(company.displayNameEnglish || company.companyKey) : ""}
+                        </td>
+                      ) : (
+                        <>
+                          <td />
+                          {columns.map((id) => (
+                            <td key={id} className="px-2">
+                              <span className="block h-3 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+                            </td>
+                          ))}
+                        </>
+                      )}
+                    </tr>
+                  );
+                return (
+                  <ResultRow
+                    key={company.companyKey}
+                    company={company}
+                    row={row}
+                    index={item.index}
+                    style={style}
+                    tabStop={item.index === tabStop}
+                    columnsKey={columnsKey}
+                    selected={selected.has(company.companyKey)}
+                    onToggleSelected={onToggleSelected}
+                    followed={followed.has(company.companyKey)}
+                  />
                 );
               })}
-            </tr>
-          </thead>
-          <tbody
-            onKeyDown={onKeyDown}
-            onClickCapture={onRowClick}
-            className={`relative block transition-opacity ${busy ? "opacity-60" : ""}`}
-            style={{ height: virtualizer.getTotalSize(), minWidth: width }}
-          >
-            {items.map((item) => {
-              const company = rowAt(item.index);
-              const row = company ? rowsById[company.companyKey] : undefined;
-              const style = { height: ROW_HEIGHT, transform: `translateY(${item.start}px)` };
-              // A flung row shows the name alone (not the keyboard's row); a row whose page is loading, placeholders.
-              if ((fling && !keepWhole(item.index)) || !company || !row)
-                return (
-                  <tr
-                    key={`${fling ? "fling" : "pending"}-${item.index}`}
-                    aria-rowindex={item.index + 2}
-                    data-index={item.index}
-                    className={`${ROW_CLASS} text-sm text-slate-500 dark:text-slate-400`}
-                    style={style}
-                  >
-                    {fling ? (
-                      <td className="col-span-full truncate pl-[58px] pr-2">
-                        {company ? plainText(company.displayNameEnglish || company.companyKey) : ""}
-                      </td>
-                    ) : (
-                      <>
-                        <td />
-                        {columns.map((id) => (
-                          <td key={id} className="px-2">
-                            <span className="block h-3 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
-                          </td>
-                        ))}
-                      </>
-                    )}
-                  </tr>
-                );
-              return (
-                <ResultRow
-                  key={company.companyKey}
-                  company={company}
-                  row={row}
-                  index={item.index}
-                  style={style}
-                  tabStop={item.index === tabStop}
-                  columnsKey={columnsKey}
-                  selected={selected.has(company.companyKey)}
-                  onToggleSelected={onToggleSelected}
-                  followed={followed.has(company.companyKey)}
-                />
-              );
-            })}
-          </tbody>
-        </table>
+            </tbody>
+          </table>
+        </div>
+        {/* Columns cut off at the right: a shade there says the table scrolls sideways. */}
+        <div
+          aria-hidden="true"
+          data-edge-shade=""
+          className="pointer-events-none absolute inset-y-px right-px w-6 rounded-r-lg print:hidden bg-linear-to-l from-slate-900/15 to-transparent dark:from-slate-400/25"
+        />
       </div>
     </CellContext.Provider>
   );

@@ -2,39 +2,15 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
-
-/** A fade at each end of the row that has more links past it, so a cut-off link reads as "scrolls". */
-function edgeMask(more: { before: boolean; after: boolean }): string | undefined {
-  if (!more.before && !more.after) return undefined;
-  const start = more.before ? "transparent, #000 2rem" : "#000";
-  const end = more.after ? "#000 calc(100% - 2rem), transparent" : "#000";
-  return `linear-gradient(to right, ${start}, ${end})`;
-}
+import { useEffect, useRef } from "react";
+import { useScrollEdges } from "@/lib/client/scroll-edges";
 
 export function NavLinks({ items }: { items: readonly { href: string; label: string }[] }) {
   const pathname = usePathname();
   const isCurrent = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
   const currentHref = items.find((item) => isCurrent(item.href))?.href;
   const nav = useRef<HTMLElement>(null);
-  const [more, setMore] = useState({ before: false, after: false });
-  useEffect(() => {
-    const element = nav.current;
-    if (!element) return;
-    const measure = () => {
-      const before = element.scrollLeft > 1;
-      const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
-      setMore((m) => (m.before === before && m.after === after ? m : { before, after }));
-    };
-    measure();
-    element.addEventListener("scroll", measure, { passive: true });
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => {
-      element.removeEventListener("scroll", measure);
-      observer.disconnect();
-    };
-  }, []);
+  useScrollEdges(nav);
   // On a narrow window the row scrolls sideways: the current page's link is brought into view, clear
   // of the fades, by as little as it takes (centring it cut the first link to "rview" when the
   // current one was in view already). Not scrollIntoView: it would scroll the page to the header.
@@ -53,7 +29,7 @@ export function NavLinks({ items }: { items: readonly { href: string; label: str
     <nav
       ref={nav}
       aria-label="Main"
-      style={{ maskImage: edgeMask(more) }}
+      data-fade-edges=""
       className="-mx-1.5 flex scroll-px-8 items-center gap-0.5 overflow-x-auto text-[13px] sm:gap-1 sm:text-sm lg:mx-0"
     >
       {items.map((item) => {
