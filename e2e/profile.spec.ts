@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_FREE_PLAN_URL } from "../playwright.config";
 import { expectNoAxeViolations as axe, collectProblems } from "./helpers";
 
@@ -266,11 +266,16 @@ test("the free plan's unavailable companies get a clear page; its own companies 
   await expect(heading(page, FREE.name)).toBeVisible();
 });
 
+/** The UTC days of the stories listed, from their time elements' datetime. */
+const storyDates = (news: Locator) =>
+  news.locator("ol time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime") ?? ""));
+
 test("news: newest first, exact filters, labelled importance, safe links", async ({ page }) => {
   await page.goto(`/companies/${RICH.key}`);
   const news = page.locator("#news");
   await expect(news.getByText(/articles? from the latest 14 UTC dates, newest first/)).toBeVisible();
-  const dates = await news.locator("ol time").allTextContents();
+  // Read as the machine reads them (the text says "Tue, Nov 17, 2026").
+  const dates = await storyDates(news);
   expect(dates.length).toBeGreaterThan(0);
   expect([...dates].sort().reverse()).toEqual(dates);
   const link = news.locator("ol a").first();
@@ -324,7 +329,7 @@ test("news: the 31-day rule is enforced and explained before any request", async
   expect(asked.some((q) => q.includes("startDate=2026-09-01") && q.includes("endDate=2026-10-01"))).toBe(
     true,
   );
-  for (const date of await news.locator("ol time").allTextContents()) {
+  for (const date of await storyDates(news)) {
     expect(date >= "2026-09-01" && date <= "2026-10-01").toBe(true);
   }
 });

@@ -136,7 +136,8 @@ function offsetLabel(date: Date): string {
 
 /**
  * An instant in the reader's timezone, from Date's local fields rather than Intl (whose first
- * formatter costs tens of milliseconds): "Nov 20, 10:04 AM UTC-5".
+ * formatter costs tens of milliseconds): "Nov 20, 10:04 UTC-5". On a 24-hour clock, as every
+ * other time in the app (the headlines' stamps, "2026-11-20 15:04 UTC" in titles and exports).
  */
 export function formatLocalTime(ms: number): string {
   const date = new Date(ms);
@@ -148,7 +149,7 @@ export function formatLocalTime(ms: number): string {
 }
 
 /**
- * The same in UTC: "Nov 20, 3:04 PM UTC", what a server renders before the reader's timezone is
+ * The same in UTC: "Nov 20, 15:04 UTC", what a server renders before the reader's timezone is
  * known, so that for a reader in UTC nothing changes once it is; or "Nov 20, 15:04" (`stamp`, the
  * headline view's narrow column, under UTC day headings).
  */
@@ -166,10 +167,8 @@ function clockTime(
   style: "full" | "stamp",
   zone: string,
 ): string {
-  const date = `${(MONTHS[month] as string).slice(0, 3)} ${day}`;
-  const mm = String(minutes).padStart(2, "0");
-  if (style === "stamp") return `${date}, ${String(hours).padStart(2, "0")}:${mm}`;
-  return `${date}, ${hours % 12 || 12}:${mm} ${hours < 12 ? "AM" : "PM"} ${zone}`;
+  const stamp = `${(MONTHS[month] as string).slice(0, 3)} ${day}, ${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+  return style === "stamp" ? stamp : `${stamp} ${zone}`;
 }
 
 /** "2026-11-20 15:04 UTC": an instant in UTC, for titles and exports. */

@@ -52,6 +52,12 @@ export function ArticleCompany({
   );
 }
 
+/** A story's UTC day as "Fri, Nov 20, 2026"; as it came when it is not a day. */
+function storyDay(date: string): string {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(ms) ? date : formatUtcDay(ms, "short");
+}
+
 /**
  * One story as a row of a company's own news (the profile): date, importance, event type, the
  * title linking to the source, description and summary. No company line: the page is the company.
@@ -66,7 +72,7 @@ function ArticleRow({ article }: { article: NewsArticle }) {
           dateTime={article.date}
           title={Number.isNaN(collected) ? undefined : `Collected ${formatUtc(collected)}`}
         >
-          {article.date}
+          {storyDay(article.date)}
         </time>
         <ImportanceBadge level={article.importance} bars={false} />
         <EventTypeChip eventType={article.eventType} />
@@ -138,7 +144,6 @@ export function ArticleCard(
   const Heading = headingLevel === 3 ? "h3" : "h4";
   const source = safeHttpUrl(article.sourceUrl);
   const major = article.importance === 1;
-  const fileDateMs = Date.parse(`${article.date}T00:00:00Z`);
   return (
     <article
       data-company={article.companyKey ?? undefined}
@@ -164,9 +169,7 @@ export function ArticleCard(
       </p>
       {article.summary && <ArticleSummary summary={article.summary} />}
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
-        <span title="UTC date of the story">
-          {Number.isNaN(fileDateMs) ? article.date : formatUtcDay(fileDateMs, "short")}
-        </span>
+        <span title="UTC date of the story">{storyDay(article.date)}</span>
         <span>
           Collected <LocalTime iso={article.collectedAt} />
         </span>
