@@ -20,7 +20,7 @@ import type { CompareCompany } from "@/lib/compare/model";
 import { plainText } from "@/lib/format";
 
 const CELL = "px-3 py-2 align-top";
-const DIFF = "bg-amber-50 dark:bg-amber-950/50";
+const DIFF = "bg-amber-100/80 dark:bg-amber-900/40";
 
 function Value({
   attribute,

@@ -163,8 +163,9 @@ const LEVEL_SWATCH = [
   "bg-rose-600 dark:bg-rose-500",
   "bg-amber-500 dark:bg-amber-400",
   "bg-sky-500 dark:bg-sky-400",
-  "bg-slate-400 dark:bg-slate-500",
-  "bg-slate-300 dark:bg-slate-600",
+  // The two quiet levels told apart from each other, and each from the background, in both schemes.
+  "bg-slate-500 dark:bg-slate-300",
+  "bg-slate-300 dark:bg-slate-500",
 ] as const;
 const ROW = 28;
 const BAR = 18;
