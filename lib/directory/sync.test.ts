@@ -4,7 +4,7 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import type { Company } from "@/lib/upstream/schemas";
 import { companyRow } from "@/tests/company-rows";
 import { type CompanyChange, diffCompanies } from "./changes";
-import { DirectorySync, type ListSource, type SnapshotStore } from "./sync";
+import { DirectorySync, type IndexSnapshot, type ListSource, type SnapshotStore } from "./sync";
 
 const row = companyRow;
 
@@ -134,17 +134,32 @@ describe("DirectorySync", () => {
     expect(fake.calls.filter((c) => c.allCompanies)).toHaveLength(1);
   });
 
-  it("asks again after the refresh interval whether the plan includes all companies, and syncs them once it does", async () => {
-    let now = 1_000_000;
-    let plan: "free" | "pro" = "free";
-    const calls: number[] = [];
+  /** The all-companies list of a plan that refuses it (403) until `plan` says "pro"; each call can be held. */
+  function planList(size = 10, total = 30) {
+    const state = {
+      plan: "free" as "free" | "pro",
+      calls: [] as number[],
+      /** Page numbers that fail with a 503 once. */
+      failOnce: new Set<number>(),
+      hold: null as Promise<void> | null,
+    };
     const list: ListSource = {
       async getCompaniesPage({ pageNumber = 1, allCompanies = false }) {
-        if (allCompanies) calls.push(pageNumber);
-        if (allCompanies && plan === "free") throw new UpstreamError("forbidden", "Not on the free plan.");
-        return source(30, { size: 10 }).list.getCompaniesPage({ pageNumber, allCompanies });
+        if (allCompanies) {
+          state.calls.push(pageNumber);
+          await state.hold;
+          if (state.plan === "free") throw new UpstreamError("forbidden", "Not on the free plan.");
+          if (state.failOnce.delete(pageNumber)) throw new UpstreamError("unavailable", "HTTP 503");
+        }
+        return source(total, { size }).list.getCompaniesPage({ pageNumber, allCompanies });
       },
     };
+    return { list, state };
+  }
+
+  it("asks again after the refresh interval whether the plan includes all companies, and syncs them once it does", async () => {
+    let now = 1_000_000;
+    const { list, state } = planList();
     const sync = new DirectorySync(list, { refreshMs: 60_000, now: () => now });
     await sync.refresh("all");
     expect(sync.progress("all").state).toBe("unavailable");
@@ -152,26 +167,106 @@ describe("DirectorySync", () => {
     now += 59_000;
     await sync.refresh("all");
     await sync.sync("all");
-    expect(calls).toEqual([1]);
-    // After it: asked once more; still a 403, and it stays unavailable without a moment of "syncing".
+    expect(state.calls).toEqual([1]);
+    // After it: asked once more; while the question is out (page 1 held) the set stays unavailable,
+    // without a moment of "syncing"; a 403 again, and it stays so.
     now += 2_000;
+    let answer = () => {};
+    state.hold = new Promise((resolve) => {
+      answer = resolve;
+    });
     const checking = sync.refresh("all");
-    expect(sync.progress("all").state).toBe("unavailable");
+    await vi.waitFor(() => expect(state.calls).toEqual([1, 1]));
+    expect(sync.progress("all")).toMatchObject({ state: "unavailable", rows: 0 });
+    answer();
+    state.hold = null;
     await checking;
-    expect(calls).toEqual([1, 1]);
     expect(sync.progress("all")).toMatchObject({
       state: "unavailable",
       lastError: expect.stringMatching(/plan/),
     });
     // The plan is upgraded: the next check after the interval syncs the whole set.
-    plan = "pro";
+    state.plan = "pro";
     now += 30_000;
     await sync.refresh("all");
-    expect(calls).toEqual([1, 1]);
+    expect(state.calls).toEqual([1, 1]);
     now += 31_000;
     await sync.refresh("all");
     expect(sync.progress("all")).toMatchObject({ state: "ready", rows: 30, pagesTotal: 3, lastError: null });
     expect(sync.index("all").size).toBe(30);
+  });
+
+  it("a recheck that gets the first page and then fails is a failed first sync, with its error, not one still syncing", async () => {
+    let now = 1_000_000;
+    const { list, state } = planList();
+    const sync = new DirectorySync(list, { refreshMs: 60_000, now: () => now, concurrency: 1 });
+    await sync.refresh("all");
+    expect(sync.progress("all").state).toBe("unavailable");
+    state.plan = "pro";
+    state.failOnce.add(2);
+    now += 61_000;
+    await sync.refresh("all");
+    expect(sync.progress("all")).toMatchObject({ state: "error", lastError: "HTTP 503", refreshing: false });
+  });
+
+  it("another instance's sync of a set the plan now includes shows here as syncing elsewhere, not as off the plan", async () => {
+    let now = 1_000_000;
+    const { list } = planList();
+    let leader: { pagesDone: number; pagesTotal: number | null; rows: number } | null = null;
+    const store: SnapshotStore = {
+      load: async () => null,
+      save: async () => undefined,
+      lease: async () => "held",
+      leaderProgress: async () => leader,
+    };
+    const sync = new DirectorySync(list, { refreshMs: 60_000, now: () => now, store });
+    // Held by another instance and nothing saved: this one asked nobody, so a 403 must come some
+    // other way: from its own sync, run directly.
+    await sync.sync("all");
+    expect(sync.progress("all").state).toBe("unavailable");
+    now += 61_000;
+    // The leader has asked and been refused (no pages, no progress): still off the plan here.
+    await sync.refresh("all");
+    expect(sync.progress("all").state).toBe("unavailable");
+    // The leader gets pages: the plan includes the set now.
+    leader = { pagesDone: 2, pagesTotal: 3, rows: 20 };
+    await sync.refresh("all");
+    expect(sync.progress("all")).toMatchObject({
+      state: "syncing",
+      elsewhere: true,
+      pagesDone: 2,
+      lastError: null,
+    });
+  });
+
+  it("a plan's refusal saved after a snapshot (a downgrade) is read from the store once, not at every check", async () => {
+    let now = 1_000_000;
+    const { list } = planList();
+    let loads = 0;
+    const rows = Array.from({ length: 3 }, (_, i) => row(i + 1));
+    let saved: IndexSnapshot = { set: "all", syncedAt: now - 1000, pages: 1, rows };
+    const store: SnapshotStore = {
+      load: async (set) => {
+        loads++;
+        return set === "all" ? saved : null;
+      },
+      save: async () => undefined,
+      version: async (set) => (set === "all" ? saved.syncedAt : null),
+    };
+    const sync = new DirectorySync(list, { refreshMs: 60_000, now: () => now, store });
+    await sync.refresh("all");
+    expect(sync.progress("all")).toMatchObject({ state: "ready", rows: 3 });
+    // Another instance was refused since (the plan lost the set) and saved the refusal.
+    saved = { set: "all", syncedAt: now + 1000, pages: 0, rows: [], unavailable: true };
+    now += 5_000;
+    await sync.refresh("all");
+    expect(sync.progress("all").state).toBe("unavailable");
+    const after = loads;
+    for (let i = 0; i < 5; i++) {
+      now += 5_000;
+      await sync.refresh("all");
+    }
+    expect(loads).toBe(after);
   });
 
   it("keeps the old index when a refresh fails, and reports the failure", async () => {
@@ -224,9 +319,16 @@ describe("DirectorySync", () => {
         return working(params);
       },
     });
-    // The periodic check (checkMs) later than the test waits: the retries must come from their timers.
-    const sync = new DirectorySync(fake.list, { retryMs: 20, refreshMs: 3_600_000, checkMs: 60_000 });
+    // The periodic check (checkMs) later than the test waits: the retries must come from their
+    // timers. The clock stands still: a timer's firing must not depend on the clock reading retryAt
+    // (a timer may fire a millisecond before it does).
     const started = Date.now();
+    const sync = new DirectorySync(fake.list, {
+      retryMs: 20,
+      refreshMs: 3_600_000,
+      checkMs: 60_000,
+      now: () => started,
+    });
     sync.start();
     try {
       // Polled rather than slept: a loaded machine may take longer than the back-off itself.

@@ -343,6 +343,12 @@ export class DirectorySync {
       // Another instance syncs, or waits to retry its failed sync; its snapshot arrives through a
       // later check. Until then, its progress, or its failure.
       const leader = await this.store?.leaderProgress?.(set);
+      // A set the plan did not include, that the leader now gets pages of (it publishes progress
+      // only past the first page, and its progress goes with its lease): on the plan now.
+      if (state.progress.state === "unavailable" && (leader?.pagesDone ?? 0) > 0) {
+        state.unavailableAt = 0;
+        Object.assign(state.progress, { state: state.snapshot ? "ready" : "syncing", lastError: null });
+      }
       if (leader?.failed && state.progress.state !== "unavailable") {
         const { error, code, retryAt } = leader.failed;
         Object.assign(state.progress, {
@@ -386,7 +392,7 @@ export class DirectorySync {
     const state = this.states[set];
     if (!this.store) return;
     // A "not on this plan" marker counts as what is served: a store's copy of it is not read again.
-    const ours = state.snapshot?.syncedAt ?? (state.unavailableAt || null);
+    const ours = Math.max(state.snapshot?.syncedAt ?? 0, state.unavailableAt) || null;
     if (state.restored) {
       const version = await this.store.version?.(set);
       if (version === null || version === undefined || (ours !== null && version <= ours)) return;
@@ -489,7 +495,7 @@ export class DirectorySync {
       state.partialRows = [];
     };
     // A set the plan did not include, asked again: it stays unavailable until the first page comes.
-    const recheck = progress.state === "unavailable";
+    let recheck = progress.state === "unavailable";
     if (firstSync && !recheck) begin();
     let pagesTotal: number | null = null;
     let rowsFetched = 0;
@@ -532,6 +538,8 @@ export class DirectorySync {
         state.unavailableAt = 0;
         progress.lastError = null;
         begin();
+        // From here a failure is a failed sync like any other, not an unanswered question.
+        recheck = false;
       }
       let totalPages = Math.max(1, first.pagination.totalPages);
       pagesTotal = totalPages;
@@ -674,6 +682,9 @@ export class DirectorySync {
         // instances and a restart) and asked again after the refresh interval, not retried sooner.
         state.unavailableAt = this.now();
         state.failures = 0;
+        // A refusal after some pages came (the plan changed under the sync): nothing of them is served.
+        state.partialRows = [];
+        state.partial = null;
         Object.assign(progress, { state: "unavailable", lastError: NOT_ON_PLAN, retryAt: null });
         if (this.store)
           await this.writing.track(
