@@ -155,14 +155,11 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
         <h2
           id="changes-results"
           tabIndex={-1}
-          // With none, the box below says it in full: the heading stays for screen readers (it is
-          // announced, and focused after a filter) but is not shown twice.
-          className={`text-sm font-medium focus:outline-none text-slate-700 dark:text-slate-200 ${matching.length === 0 ? "sr-only" : ""}`}
+          className="text-sm font-medium focus:outline-none text-slate-700 dark:text-slate-200"
           aria-live="polite"
         >
-          {matching.length === 0
-            ? "No changes"
-            : `${formatCount(matching.length)} ${matching.length === 1 ? "change" : "changes"}${filtered ? " match these filters" : ""}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
+          {/* A count, 0 too: the box below says what none means (it read "No changes" twice). */}
+          {`${formatCount(matching.length)} ${matching.length === 1 ? "change" : "changes"}${filtered ? ` ${matching.length === 1 ? "matches" : "match"} these filters` : ""}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
         </h2>
         {rows.length > 0 ? (
           <ChangeList changes={rows} nowMs={nowMs} />

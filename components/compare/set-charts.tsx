@@ -255,7 +255,7 @@ export function NewsVolumeChart({ companies }: { companies: readonly CompareComp
       </ul>
       <div
         role="img"
-        aria-label={`Stacked bars of stories per company by importance. ${summary}`}
+        aria-label={`Stacked bars of stories per company by importance.${news.isPending ? "" : ` ${summary}`}`}
         className="grid grid-cols-[minmax(6rem,32%)_minmax(0,1fr)] gap-x-3"
       >
         <ul className="text-sm">

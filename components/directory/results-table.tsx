@@ -332,11 +332,12 @@ export function ResultsTable(props: ResultsTableProps) {
             </tbody>
           </table>
         </div>
-        {/* Columns cut off at the right: a shade there says the table scrolls sideways. */}
+        {/* Columns cut off at the right: a shade there says the table scrolls sideways. Over the
+          sticky header (z-10), under the toolbar's menus (z-20); clear of scrollbars that take room. */}
         <div
           aria-hidden="true"
           data-edge-shade=""
-          className="pointer-events-none absolute inset-y-px right-px w-6 rounded-r-lg print:hidden bg-linear-to-l from-slate-900/15 to-transparent dark:from-slate-400/25"
+          className="pointer-events-none absolute top-px right-[calc(1px+var(--scrollbar-inline,0px))] bottom-[calc(1px+var(--scrollbar-block,0px))] z-[11] w-6 rounded-r-lg print:hidden bg-linear-to-l from-slate-900/15 to-transparent dark:from-slate-400/25"
         />
       </div>
     </CellContext.Provider>

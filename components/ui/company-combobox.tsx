@@ -150,6 +150,8 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
           });
       }
     } else if (event.key === "Escape") {
+      // The Escape that cancels an input method's candidate (Japanese, Chinese) is not the box's.
+      if (event.nativeEvent.isComposing || event.keyCode === 229) return;
       waiting.current++;
       // The first Escape closes the list; with it closed, Escape clears the text (ARIA's pattern).
       if (!showList && text) setText("");
