@@ -717,6 +717,8 @@ test.describe("headline view", () => {
     await expect(first.locator("time")).toBeVisible();
     await expect(first).toContainText(/Importance [1-5]/);
     await expect(first.getByRole("link")).toHaveAttribute("href", /^\/companies\//);
+    // The ticker with its exchange: "118850" alone names no market.
+    await expect(first.getByRole("link")).toHaveText(/^\S+ [A-Z]{2,8} \(/);
     await expect(first.getByRole("heading", { level: 3 })).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -81,13 +81,20 @@ function HeadlineRow({
         {showCompany && key ? (
           <Link
             href={`/companies/${encodeURIComponent(key)}`}
-            // The column holds the ticker alone; the name and exchange show on hover (and when opened).
+            // The column holds the ticker, and its exchange where there is room (a number such as
+            // "118850" alone names no market); the name shows on hover and when the row is opened.
             title={plainText(
               article.exchangeCode ? `${name} (${article.exchangeCode}: ${article.ticker || key})` : name,
             )}
             className="truncate font-mono text-xs font-semibold text-slate-900 hover:text-brand-600 hover:underline sm:col-auto dark:text-slate-100 dark:hover:text-sky-300"
           >
             <UpstreamText>{article.ticker || key}</UpstreamText>
+            {article.exchangeCode && (
+              <span className="hidden font-normal text-slate-600 sm:inline dark:text-slate-400">
+                {" "}
+                <UpstreamText>{article.exchangeCode}</UpstreamText>
+              </span>
+            )}
             <span className="sr-only">
               {" "}
               (<UpstreamText>{name}</UpstreamText>)
