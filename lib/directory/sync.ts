@@ -171,7 +171,8 @@ interface SetState {
   unavailableAt: number;
 }
 
-const NOT_ON_PLAN = "All companies are not available on this plan.";
+/** The index's own word for a set the plan refused (lib/server/notices.ts words single companies). */
+const SET_NOT_ON_PLAN = "All companies are not available on this plan.";
 
 /** A page of the list and when it was fetched. */
 interface FetchedPage {
@@ -405,7 +406,7 @@ export class DirectorySync {
       state.unavailableAt = snapshot.syncedAt;
       Object.assign(progress, {
         state: "unavailable",
-        lastError: NOT_ON_PLAN,
+        lastError: SET_NOT_ON_PLAN,
       });
       return;
     }
@@ -486,9 +487,13 @@ export class DirectorySync {
     const progress = state.progress;
     progress.refreshing = !firstSync;
     progress.elsewhere = false;
+    // A first sync shows its progress from zero; a refresh keeps serving the snapshot ("ready").
     const begin = () => {
-      progress.state = firstSync ? "syncing" : "ready";
-      if (!firstSync) return;
+      if (!firstSync) {
+        progress.state = "ready";
+        return;
+      }
+      progress.state = "syncing";
       progress.pagesDone = 0;
       progress.pagesTotal = null;
       progress.rows = 0;
@@ -685,7 +690,7 @@ export class DirectorySync {
         // A refusal after some pages came (the plan changed under the sync): nothing of them is served.
         state.partialRows = [];
         state.partial = null;
-        Object.assign(progress, { state: "unavailable", lastError: NOT_ON_PLAN, retryAt: null });
+        Object.assign(progress, { state: "unavailable", lastError: SET_NOT_ON_PLAN, retryAt: null });
         if (this.store)
           await this.writing.track(
             this.store.save({ set, syncedAt: state.unavailableAt, pages: 0, rows: [], unavailable: true }),
