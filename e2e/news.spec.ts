@@ -155,12 +155,12 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Cards" })).toBeVisible();
   });
 
-  test("the active filters' chips and Reset all are links to the feed without them", async ({ page }) => {
+  test("the active filters' chips and Clear all are links to the feed without them", async ({ page }) => {
     await page.goto("/news?range=3d&importance=1&eventType=earnings&view=headlines");
     await page.getByRole("link", { name: "Remove filter: Earnings" }).click();
     await expect(page).toHaveURL(/\/news\?range=3d&importance=1&view=headlines$/);
     await expect(page.getByRole("link", { name: /^Remove filter/ })).toHaveCount(2);
-    await page.getByRole("link", { name: "Reset all" }).click();
+    await page.getByRole("link", { name: "Clear all", exact: true }).click();
     // The layout is not a filter: it stays.
     await expect(page).toHaveURL(/\/news\?view=headlines$/);
     await expect(page.getByRole("link", { name: /^Remove filter/ })).toHaveCount(0);
@@ -479,7 +479,7 @@ test.describe("rules and combinations", () => {
     await expect(page).toHaveURL(
       "/news?startDate=2026-11-16&endDate=2026-11-19&importance=1&minMarketCap=10B&maxMarketCap=200B&group=day",
     );
-    await page.getByRole("link", { name: "Reset all" }).click();
+    await page.getByRole("link", { name: "Clear all", exact: true }).click();
     await expect(page).toHaveURL("/news?group=day");
   });
 
@@ -502,7 +502,7 @@ test.describe("rules and combinations", () => {
     await page.keyboard.press("Enter");
     await expect(chips).toHaveCount(2);
     await expect(chip(2)).toBeFocused();
-    await page.getByRole("link", { name: "Reset all" }).focus();
+    await page.getByRole("link", { name: "Clear all", exact: true }).focus();
     await page.keyboard.press("Enter");
     await expect(chips).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Filters", exact: true })).toBeFocused();

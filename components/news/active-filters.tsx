@@ -1,9 +1,7 @@
 "use client";
 
 import { feedHref } from "@/app/news/search-params";
-import { RemoveLink, useRemoveLinks } from "@/components/ui/remove-link";
-import { UpstreamText } from "@/components/ui/upstream-text";
-import { plainText } from "@/lib/format";
+import { type FilterChip, FilterChips } from "@/components/ui/filter-chips";
 import {
   DEFAULT_FEED_STATE,
   describeImportance,
@@ -16,35 +14,7 @@ import {
 } from "@/lib/news/feed-state";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
 
-function Chip({
-  label,
-  note,
-  href,
-  onRemove,
-}: {
-  label: string;
-  note?: string;
-  href: string;
-  onRemove: (control: HTMLElement) => void;
-}) {
-  return (
-    <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-2.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-      <UpstreamText className={note ? "line-through decoration-slate-400" : undefined}>{label}</UpstreamText>
-      {note && <span className="text-slate-600 dark:text-slate-400">({note})</span>}
-      <RemoveLink
-        href={href}
-        onRemove={onRemove}
-        data-removes=""
-        aria-label={`Remove filter: ${plainText(label)}`}
-        className="inline-flex size-5 items-center justify-center rounded-full hover:bg-slate-300 dark:hover:bg-slate-600"
-      >
-        <span aria-hidden="true">×</span>
-      </RemoveLink>
-    </li>
-  );
-}
-
-/** The filters that differ from the API defaults, each removable, and a reset. */
+/** The feed's filters that differ from the API defaults, as chips (the last one gone, the focus goes to the filters' heading). */
 export function ActiveFilters({
   state,
   today,
@@ -57,63 +27,45 @@ export function ActiveFilters({
   companyName: string | undefined;
   onChange: (patch: Partial<FeedState>) => void;
 }) {
-  // The last filter gone, the focus goes to the filters' heading.
-  const { group, linkTo: without } = useRemoveLinks(
-    () => document.getElementById("feed-filters-heading"),
-    (patch: Partial<FeedState>) => feedHref({ ...state, ...patch }, today),
-    onChange,
-  );
-  const chips = [];
+  const chips: FilterChip<Partial<FeedState>>[] = [];
   if (state.range)
-    chips.push(
-      <Chip
-        key="dates"
-        label={state.relative ? describeRelative(state.relative) : `Dates ${describeRange(state.range)}`}
-        {...without({ range: null })}
-      />,
-    );
+    chips.push({
+      key: "dates",
+      label: state.relative ? describeRelative(state.relative) : `Dates ${describeRange(state.range)}`,
+      without: { range: null },
+    });
   if (!isDefaultImportance(state.importance))
-    chips.push(
-      <Chip
-        key="importance"
-        label={describeImportance(state.importance).replace(/^i/, "I")}
-        {...without({ importance: DEFAULT_FEED_STATE.importance })}
-      />,
-    );
+    chips.push({
+      key: "importance",
+      label: describeImportance(state.importance).replace(/^i/, "I"),
+      without: { importance: DEFAULT_FEED_STATE.importance },
+    });
   if (state.eventTypes.length > 0)
-    chips.push(
-      <Chip
-        key="types"
-        label={state.eventTypes.map((t) => EVENT_TYPE_LABELS[t]).join(", ")}
-        {...without({ eventTypes: [] })}
-      />,
-    );
+    chips.push({
+      key: "types",
+      label: state.eventTypes.map((t) => EVENT_TYPE_LABELS[t]).join(", "),
+      without: { eventTypes: [] },
+    });
   if (state.company)
-    chips.push(<Chip key="company" label={companyName ?? state.company} {...without({ company: null })} />);
+    chips.push({ key: "company", label: companyName ?? state.company, without: { company: null } });
   if (state.minMarketCap !== undefined || state.maxMarketCap !== undefined) {
     const label = describeMarketCap(state.minMarketCap, state.maxMarketCap);
-    chips.push(
-      <Chip
-        key="cap"
-        label={label.charAt(0).toUpperCase() + label.slice(1)}
-        note={state.company ? "not applied with a company" : undefined}
-        {...without({ minMarketCap: undefined, maxMarketCap: undefined })}
-      />,
-    );
+    chips.push({
+      key: "cap",
+      label: label.charAt(0).toUpperCase() + label.slice(1),
+      note: state.company ? "not applied with a company" : undefined,
+      without: { minMarketCap: undefined, maxMarketCap: undefined },
+    });
   }
-  if (chips.length === 0) return null;
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-2 print:hidden">
-      <ul ref={group} aria-label="Active filters" className="flex flex-wrap gap-1.5">
-        {chips}
-      </ul>
-      <RemoveLink
-        {...without(withoutFilters(state))}
-        className="text-xs font-medium text-brand-600 hover:underline dark:text-sky-300"
-      >
-        Reset all
-      </RemoveLink>
-    </div>
+    <FilterChips
+      chips={chips}
+      withoutAll={withoutFilters(state)}
+      hrefOf={(patch) => feedHref({ ...state, ...patch }, today)}
+      apply={onChange}
+      focusAfterLast={() => document.getElementById("feed-filters-heading")}
+      className="mt-3 print:hidden"
+    />
   );
 }
 
