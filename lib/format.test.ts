@@ -5,6 +5,7 @@ import {
   formatCount,
   formatLocalTime,
   formatMarketCap,
+  formatSince,
   formatUsdCompact,
   formatUsdExact,
   formatUtc,
@@ -32,6 +33,13 @@ describe("format", () => {
     expect(formatAgo(now - 3 * 3_600_000, now)).toBe("3 hours ago");
     expect(formatAgo(now - 86_400_000, now)).toBe("yesterday");
     expect(formatUtc(now)).toBe("2026-11-20 15:00 UTC");
+  });
+
+  it("dates a past moment stamped a little after the page's now as just now, not in the future", () => {
+    const now = Date.parse("2026-11-20T15:00:00Z");
+    expect(formatAgo(now + 180_000, now)).toBe("in 3 minutes");
+    expect(formatSince(now + 180_000, now)).toBe("just now");
+    expect(formatSince(now - 180_000, now)).toBe("3 minutes ago");
   });
 
   it("prints numbers as Intl's en-US would, without Intl", () => {

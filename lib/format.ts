@@ -93,6 +93,14 @@ export function formatAgo(thenMs: number, nowMs: number): string {
   return count < 0 ? `${amount} ago` : `in ${amount}`;
 }
 
+/**
+ * How long ago a past moment was. One a little after `nowMs` (data stamped by a clock ahead of the
+ * page's "now", which moves in whole minutes) is "just now", never "in 3 minutes".
+ */
+export function formatSince(thenMs: number, nowMs: number): string {
+  return formatAgo(Math.min(thenMs, nowMs), nowMs);
+}
+
 /** The months' names in English, January first. */
 export const MONTHS = [
   "January",

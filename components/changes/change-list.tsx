@@ -4,7 +4,7 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { ProfileLink } from "@/components/ui/company-line";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { CHANGE_KIND_LABELS, type ChangeKind, type CompanyChange } from "@/lib/directory/changes";
-import { formatAgo, formatUtc } from "@/lib/format";
+import { formatSince, formatUtc } from "@/lib/format";
 
 const TONE: Record<ChangeKind, Tone> = {
   new: "good",
@@ -86,7 +86,7 @@ export function ChangeList({
               {formatUtc(change.detectedAt)}
             </time>
             <span className="block text-xs text-slate-500 dark:text-slate-400">
-              {formatAgo(change.detectedAt, nowMs)}
+              {formatSince(change.detectedAt, nowMs)}
             </span>
           </div>
           <div className="min-w-0 space-y-1">

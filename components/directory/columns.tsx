@@ -8,7 +8,7 @@ import { MarketCap } from "@/components/ui/market-cap";
 import type { SortField } from "@/lib/directory/fields";
 import { highlightRanges } from "@/lib/directory/highlight";
 import type { ColumnId } from "@/lib/directory/view-state";
-import { formatAgo, formatUtc, plainText } from "@/lib/format";
+import { formatSince, formatUtc, plainText } from "@/lib/format";
 import {
   COMPANY_STATUS_LABELS,
   COMPANY_TYPE_LABELS,
@@ -161,7 +161,7 @@ function UpdatedCell({ at }: { at: number | null | undefined }) {
   return (
     <span className="truncate text-xs" title={formatUtc(at * 1000)}>
       {/* `now` moves in whole minutes (useDataNow): a row changed within the last one is "just now". */}
-      {formatAgo(Math.min(at * 1000, now), now)}
+      {formatSince(at * 1000, now)}
     </span>
   );
 }

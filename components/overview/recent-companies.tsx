@@ -1,35 +1,24 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { CompanyLine } from "@/components/ui/company-line";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { describeError } from "@/components/ui/states";
 import type { DirectoryPage } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
+import { useDataNow } from "@/lib/client/data-now";
 import { indexingText } from "@/lib/directory/progress-text";
-import { formatAgo, formatUtc } from "@/lib/format";
+import { formatSince, formatUtc } from "@/lib/format";
 
 const POLL_MS = 60_000;
 const SYNCING_POLL_MS = 10_000;
-
-/** The upstream's "now" (the sandbox clock may be pinned) moved on by the time spent on the page. */
-function useUpstreamNow(serverNowMs: number): number {
-  const [now, setNow] = useState(serverNowMs);
-  useEffect(() => {
-    const start = Date.now();
-    const timer = setInterval(() => setNow(serverNowMs + (Date.now() - start)), 30_000);
-    return () => clearInterval(timer);
-  }, [serverNowMs]);
-  return now;
-}
 
 /**
  * The companies whose data changed last (`updatedAt`, which the contract says to poll): polled
  * from the directory index every minute, which costs no upstream call.
  */
 export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPage; serverNowMs: number }) {
-  const now = useUpstreamNow(serverNowMs);
+  const now = useDataNow(serverNowMs, { ticking: true });
   const query = useQuery({
     queryKey: ["companies", "recently-updated"],
     queryFn: ({ signal }) =>
@@ -72,7 +61,7 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
                 <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
                   {updatedMs ? (
                     <time dateTime={new Date(updatedMs).toISOString()} title={formatUtc(updatedMs)}>
-                      updated {formatAgo(updatedMs, now)}
+                      updated {formatSince(updatedMs, now)}
                     </time>
                   ) : (
                     "update time n/a"

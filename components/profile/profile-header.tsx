@@ -2,7 +2,7 @@ import { FollowButton } from "@/components/following/follow-button";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { formatAgo, formatMarketCap, formatUsdExact, formatUtc, plainText } from "@/lib/format";
+import { formatMarketCap, formatSince, formatUsdExact, formatUtc, plainText } from "@/lib/format";
 import { otherNames } from "@/lib/profile/names";
 import type { Profile } from "@/lib/upstream/schemas";
 import {
@@ -176,7 +176,7 @@ export function ProfileHeader({
         <Fact label="Updated">
           {updatedMs ? (
             <time dateTime={new Date(updatedMs).toISOString()} title={formatUtc(updatedMs)}>
-              {formatAgo(updatedMs, nowMs)}
+              {formatSince(updatedMs, nowMs)}
               <span className="block text-xs text-slate-500 dark:text-slate-400">{formatUtc(updatedMs)}</span>
               <LiveFieldAge ageMs={liveFieldsAgeMs} nowMs={nowMs} />
             </time>

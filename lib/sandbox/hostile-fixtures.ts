@@ -257,6 +257,9 @@ export function hostileProfiles(nowMs: number): Json[] {
         companyType: UNKNOWN.companyType,
         companyStatus: UNKNOWN.companyStatus,
         marketCapUsd: null,
+        // A Unix time in seconds past what a date can hold (±8.64e12 s): every "updated" shown must
+        // survive it.
+        updatedAt: 9_999_999_999_999,
         availableDatasets: [UNKNOWN.dataset, "news"],
         // The contract allows a profile without a primary listing; its list row has ODD_LISTING.
         primaryListing: null,

@@ -1,7 +1,7 @@
 // The texts a page shows when it serves older data or misses the company list, in one place: the
 // services decide when, these say what.
 import type { SyncProgress } from "@/lib/directory/sync";
-import { formatAgo, formatCount } from "@/lib/format";
+import { formatAgo, formatCount, formatSince } from "@/lib/format";
 import type { FailureCause } from "@/lib/upstream/errors";
 
 /** One company of a set (a comparison, the followed list) the data service did not send. */
@@ -26,7 +26,7 @@ export function describeUpstreamFailure(code: FailureCause | undefined): string 
 
 /** "Showing data from 12 minutes ago; the data service is failing." */
 export function staleWarning(fetchedAt: number, now: number, code: FailureCause | undefined): string {
-  return `Showing data from ${formatAgo(fetchedAt, now)}; ${describeUpstreamFailure(code)}.`;
+  return `Showing data from ${formatSince(fetchedAt, now)}; ${describeUpstreamFailure(code)}.`;
 }
 
 /** The company list could not be loaded: with the rows received so far, if any, and when it is tried again. */

@@ -24,6 +24,15 @@ import {
 export * from "./vocabulary";
 
 const optionalString = z.string().nullish();
+/**
+ * A Unix time in seconds. One past what a date can hold (±8.64e12 s) reads as unknown: it would
+ * otherwise throw in every `toISOString()` that shows it (a row, a profile, a CSV export).
+ */
+const unixSeconds = z
+  .number()
+  .int()
+  .transform((s) => (Math.abs(s) > 8.64e12 ? null : s))
+  .nullish();
 const datasetList = z.array(growingEnum(DATASETS));
 
 export const listingSchema = z.object({
@@ -80,7 +89,7 @@ const companyCoreShape = {
   cik: optionalString,
   marketCapUsd: z.number().nullish(),
   reportingCurrency: optionalString,
-  updatedAt: z.number().int().nullish(),
+  updatedAt: unixSeconds,
   earningsFilingDate: optionalString,
   availableDatasets: datasetList,
 };
@@ -200,7 +209,7 @@ export const companyV2Schema = z.object({
   isin: optionalString,
   figi: optionalString,
   earningsFilingDate: optionalString,
-  updatedAt: z.number().int().nullish(),
+  updatedAt: unixSeconds,
 });
 export type CompanyV2 = z.infer<typeof companyV2Schema>;
 export const companyV2PageSchema = pageSchema(companyV2Schema);
