@@ -2,6 +2,8 @@
 // `XPAR_A&B+C%`), so it is always percent-encoded as one path segment or query value, never
 // spliced in raw; the compare set's URL is built in lib/compare/set.ts.
 
+import type { LogoVariant } from "@/lib/upstream/vocabulary";
+
 /** A company's profile page, with the identifier the visitor followed when it was another one. */
 export function profileHref(companyKey: string, from?: string): string {
   const path = `/companies/${encodeURIComponent(companyKey)}`;
@@ -21,8 +23,6 @@ export function companiesHref(params: Record<string, string>): string {
 export function companyNewsHref(companyKey: string): string {
   return `/news?${new URLSearchParams({ company: companyKey, minImportance: "1", maxImportance: "5" })}`;
 }
-
-export type LogoVariant = "icon" | "logo" | "logo-dark" | "tile";
 
 /** A company's logo through this server's logo route. */
 export function logoSrc(companyKey: string, variant: LogoVariant): string {

@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { type LogoVariant, logoSrc } from "@/lib/hrefs";
+import { logoSrc } from "@/lib/hrefs";
+import type { LogoVariant } from "@/lib/upstream/vocabulary";
 
 /** Two letters from the name, for a company without a logo. */
 function initials(name: string): string {

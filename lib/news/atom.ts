@@ -2,6 +2,7 @@
 // XML 1.0 forbids removed, and a story's source link is kept only when it is http(s).
 
 import { createHash } from "node:crypto";
+import { safeHttpUrl } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import type { TopNewsArticle } from "@/lib/upstream/schemas";
 import { EVENT_TYPE_LABELS, IMPORTANCE_LABELS, labelOf } from "@/lib/upstream/vocabulary";
@@ -25,15 +26,6 @@ export function xmlText(value: string): string {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;");
 }
-
-const httpUrl = (value: string): string | null => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * A stable entry id: the same story (company, day, title, source) keeps it across fetches, and
@@ -75,7 +67,7 @@ export function atomFeed(feed: AtomFeed): string {
   const entries = feed.articles.map((article, index) => {
     const company = article.displayNameEnglish || article.companyKey || "";
     const title = company ? `${company}: ${article.title}` : article.title;
-    const source = httpUrl(article.sourceUrl);
+    const source = safeHttpUrl(article.sourceUrl);
     const profile = article.companyKey ? `${feed.origin}${profileHref(article.companyKey)}` : null;
     const time = times[index];
     return [

@@ -1,7 +1,13 @@
 // The embedded API: a faithful implementation of the contract as a Request -> Response
 // function. The upstream client calls it in-process; app/sandbox mounts it over HTTP.
 
-import { type CompanyLookup, DEFAULT_MIN_MARKET_CAP, LOOKUP_PARAMETERS } from "@/lib/upstream/vocabulary";
+import {
+  type CompanyLookup,
+  DEFAULT_MIN_MARKET_CAP,
+  LOGO_VARIANTS,
+  LOOKUP_PARAMETERS,
+  type LogoVariant,
+} from "@/lib/upstream/vocabulary";
 import { type UniverseState, universeAt } from "./changes";
 import {
   bytesResponse,
@@ -16,7 +22,7 @@ import {
   V2_MAX_PAGE_SIZE,
 } from "./contract";
 import { nextUpdateMs } from "./derive";
-import { brandFromSeed, type LogoSpec, type LogoVariant, renderLogo } from "./logo";
+import { brandFromSeed, type LogoSpec, renderLogo } from "./logo";
 import { buildLookupIndex, type LookupIndex, type LookupResult, resolveCompany } from "./lookup";
 import {
   type ArticleStub,
@@ -292,8 +298,8 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
       json(v2ProfileJson(view, companyFor(universe, state, params, key))),
     "/v2/company/logo": ({ params, key, universe, state }) => {
       const variant = optionalParam(params, "variant") ?? "icon";
-      if (!["icon", "logo", "logo-dark", "tile"].includes(variant)) {
-        throw new HttpError(400, "variant must be one of icon, logo, logo-dark, tile");
+      if (!(LOGO_VARIANTS as readonly string[]).includes(variant)) {
+        throw new HttpError(400, `variant must be one of ${LOGO_VARIANTS.join(", ")}`);
       }
       const company = companyFor(universe, state, params, key);
       if (!company.datasets.includes("logos"))

@@ -5,6 +5,7 @@
 // of them twice, in two segments). A wrapper
 // around the sandbox handler, so the app meets them through its real client, caches and pages.
 
+import type { LogoVariant } from "@/lib/upstream/vocabulary";
 import { DEFAULT_MIN_MARKET_CAP } from "@/lib/upstream/vocabulary";
 import {
   errorResponse,
@@ -25,7 +26,7 @@ import {
   ODD_KEYS,
   oddKeyPeer,
 } from "./hostile-fixtures";
-import { brandFromSeed, type LogoVariant, renderLogo } from "./logo";
+import { brandFromSeed, renderLogo } from "./logo";
 import { type KeyInfo, requestKey, type SandboxHandler } from "./types";
 
 type Json = Record<string, unknown>;

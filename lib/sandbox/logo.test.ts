@@ -1,6 +1,7 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { brandFromSeed, LOGO_VARIANTS, type LogoSpec, type LogoVariant, renderLogo } from "./logo";
+import { LOGO_VARIANTS, type LogoVariant } from "@/lib/upstream/vocabulary";
+import { brandFromSeed, type LogoSpec, renderLogo } from "./logo";
 import { encodePng } from "./png";
 
 const SIZES: Record<LogoVariant, [number, number]> = {

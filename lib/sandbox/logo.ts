@@ -4,11 +4,9 @@
 // turning each pixel's distance to the outline into coverage, which is equivalent to heavy
 // supersampling but costs one evaluation per pixel.
 
+import type { LogoVariant } from "@/lib/upstream/vocabulary";
 import { encodePng } from "./png";
 import { Rng } from "./rng";
-
-export type LogoVariant = "icon" | "logo" | "logo-dark" | "tile";
-export const LOGO_VARIANTS: readonly LogoVariant[] = ["icon", "logo", "logo-dark", "tile"];
 
 type Rgb = readonly [number, number, number];
 

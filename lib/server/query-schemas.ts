@@ -7,7 +7,7 @@ import { CSV_FLAVORS } from "@/lib/directory/csv";
 import { CAP_FILTER_VALUES, FACET_FIELDS, MAX_QUERY_LENGTH, SORT_FIELDS } from "@/lib/directory/fields";
 import { MAX_FOLLOWING } from "@/lib/following/list";
 import { IDENTIFIER_PATTERN } from "@/lib/identifiers";
-import { EVENT_TYPES } from "@/lib/upstream/schemas";
+import { EVENT_TYPES, LOGO_VARIANTS } from "@/lib/upstream/schemas";
 import { companyKeyParam, listParam, repeated, textParam, valuesParam } from "./http";
 
 /**
@@ -71,7 +71,7 @@ export const profileQuery = z.object({ companyKey: companyKeyParam }).strict();
 export const logoQuery = z
   .object({
     companyKey: companyKeyParam,
-    variant: z.enum(["icon", "logo", "logo-dark", "tile"]).default("icon"),
+    variant: z.enum(LOGO_VARIANTS).default("icon"),
   })
   .strict();
 

@@ -15,13 +15,7 @@ import {
 import { LIVE_FIELDS_TTL_MS } from "@/lib/profile/live-fields";
 import { createUpstreamClient } from "@/lib/upstream";
 import type { BudgetStatus } from "@/lib/upstream/budget";
-import type {
-  CompanyLookup,
-  CompanyNewsQuery,
-  LogoVariant,
-  TopNewsQuery,
-  UpstreamClient,
-} from "@/lib/upstream/client";
+import type { CompanyLookup, CompanyNewsQuery, TopNewsQuery, UpstreamClient } from "@/lib/upstream/client";
 import { causeOf, type FailureCause, isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { UpstreamHealth } from "@/lib/upstream/health";
 import {
@@ -32,7 +26,7 @@ import {
   pagination,
   type TopNewsPage,
 } from "@/lib/upstream/schemas";
-import { TOP_NEWS_DEFAULT_PAGE_SIZE } from "@/lib/upstream/vocabulary";
+import { type LogoVariant, TOP_NEWS_DEFAULT_PAGE_SIZE } from "@/lib/upstream/vocabulary";
 import { type Cached, type CacheOptions, type CacheStats, SwrCache } from "./cache";
 import type { SharedTier, SharedTierStatus } from "./cache-tiers";
 import { ChangeLogService } from "./change-log";

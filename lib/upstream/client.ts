@@ -1,4 +1,4 @@
-import type { CompanyLookup } from "./vocabulary";
+import type { CompanyLookup, LogoVariant } from "./vocabulary";
 import "server-only";
 import type { z } from "zod";
 import { parseRetryAfter } from "@/lib/retry-after";
@@ -30,8 +30,6 @@ import {
 export type Transport = (request: Request) => Promise<Response>;
 
 export type { CompanyLookup };
-
-export type LogoVariant = "icon" | "logo" | "logo-dark" | "tile";
 
 export interface CompanyNewsQuery {
   startDate?: string;

@@ -30,7 +30,3 @@ export function createUpstreamClient(overrides: Partial<ClientOptions> = {}): Up
     ...overrides,
   });
 }
-
-export { type CompanyLookup, type LogoVariant, UpstreamClient } from "./client";
-export { isUpstreamError, UpstreamError, type UpstreamErrorCode } from "./errors";
-export * from "./schemas";

@@ -17,6 +17,10 @@ export const DATASETS = [
 export type Dataset = (typeof DATASETS)[number];
 export const V2_DATASETS = ["financials", "segments_and_kpis", "stock_prices", "adjusted_numbers"] as const;
 
+/** The images of `/v2/company/logo`'s `variant`. */
+export const LOGO_VARIANTS = ["icon", "logo", "logo-dark", "tile"] as const;
+export type LogoVariant = (typeof LOGO_VARIANTS)[number];
+
 export const COMPANY_TYPES = [
   "operating_company",
   "investment_company",
