@@ -3,18 +3,17 @@
 // server-only, so that both sides name the same shapes instead of typing them twice.
 import type { SetFailure } from "@/lib/compare/model";
 import type { CompanySet, SyncProgress } from "@/lib/directory/sync";
+import type { CacheState } from "@/lib/server/cache";
 import type { DirectoryRow } from "@/lib/server/directory";
 import type { UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { NewsArticle, Profile, ProfileV2, TopNewsArticle, TopNewsPage } from "@/lib/upstream/schemas";
-
-/** fresh, stale (revalidating), or stale-on-error (the upstream failed; this is older data). */
-export type ServedState = "fresh" | "stale" | "stale-on-error";
 
 /** A cached upstream answer as the app serves it. */
 export interface Served<T> {
   data: T;
   fetchedAt: number;
-  state: ServedState;
+  /** fresh, stale (revalidating), or stale-on-error (the upstream failed; this is older data). */
+  state: CacheState;
   /** With stale-on-error: how old the data is and why newer data is missing. */
   stale?: { ageMs: number; reason: UpstreamErrorCode };
   /** With stale-on-error: the notice a page shows above the data. */
@@ -62,8 +61,13 @@ export interface CompareNewsAnswer {
 /** GET /api/index-status: the sync of both company sets. */
 export type IndexStatus = Record<CompanySet, SyncProgress>;
 
-/** GET /api/companies: one page of the directory (built by lib/server/directory.ts). */
-export type { DirectoryPage } from "@/lib/server/directory";
+/**
+ * GET /api/companies: one page of the directory (built by lib/server/directory.ts); a server page's
+ * try at one (LoadedDirectoryPage).
+ */
+export type { DirectoryPage, LoadedDirectoryPage } from "@/lib/server/directory";
+/** The overview's chart of the week's stories by event type. */
+export type { WeekCounts } from "@/lib/server/overview";
 export type { DirectoryRow };
 
 /** GET /api/following: the followed companies' rows; each company fails on its own. */

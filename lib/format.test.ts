@@ -13,6 +13,7 @@ import {
   formatUtcTime,
   plainText,
   safeHttpUrl,
+  venueLabel,
 } from "./format";
 
 describe("format", () => {
@@ -33,6 +34,10 @@ describe("format", () => {
     expect(formatAgo(now - 3 * 3_600_000, now)).toBe("3 hours ago");
     expect(formatAgo(now - 86_400_000, now)).toBe("yesterday");
     expect(formatUtc(now)).toBe("2026-11-20 15:00 UTC");
+  });
+
+  it("writes a listing as text", () => {
+    expect(venueLabel({ exchangeCode: "XLON", ticker: "RUIH" })).toBe("XLON: RUIH");
   });
 
   it("dates a past moment stamped a little after the page's now as just now, not in the future", () => {

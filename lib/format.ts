@@ -179,6 +179,11 @@ function clockTime(
   return style === "stamp" ? stamp : `${stamp} ${zone}`;
 }
 
+/** "XLON: RUIH": a listing as text (a title, a page's name); markup isolates each part instead. */
+export function venueLabel(listing: { exchangeCode: string; ticker: string }): string {
+  return `${listing.exchangeCode}: ${listing.ticker}`;
+}
+
 /** "2026-11-20 15:04 UTC": an instant in UTC, for titles and exports. */
 export function formatUtc(ms: number): string {
   const iso = new Date(ms).toISOString();

@@ -3,7 +3,6 @@ import {
   activeFilterCount,
   clearField,
   clearFilters,
-  EMPTY_STATE,
   effectiveSort,
   toggleValue,
   visibleColumns,
@@ -12,11 +11,13 @@ import {
   apiQuery,
   directoryHref,
   loadDirectorySearchParams,
-  parseDirectoryState,
   serializeDirectoryState,
+  stateOf,
 } from "./search-params";
 
-const parse = (query: string) => parseDirectoryState(new URLSearchParams(query));
+/** The state of a URL's query string, as the page reads it. */
+const parse = (query: string) => stateOf(loadDirectorySearchParams(new URLSearchParams(query)));
+const EMPTY_STATE = parse("");
 
 describe("directory URL state", () => {
   it("omits every default: the default view is the bare page", () => {

@@ -147,11 +147,6 @@ export function paramsOf(state: DirectoryState): DirectoryParams {
   };
 }
 
-/** The state of a URL's query string. */
-export function parseDirectoryState(search: URLSearchParams | string): DirectoryState {
-  return stateOf(loadDirectorySearchParams(search));
-}
-
 /** The page's query string for a state, defaults omitted ("" for the default view). */
 export function serializeDirectoryState(state: DirectoryState): string {
   return serializeDirectory(paramsOf(state));

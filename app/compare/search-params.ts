@@ -22,11 +22,3 @@ const serializeCompare = createSerializer(compareParsers);
 export function compareHref(keys: readonly string[]): string {
   return serializeCompare("/compare", { companies: keys.slice(0, MAX_COMPARE) });
 }
-
-/**
- * The URL for a set followed by what the URL held past it (over the limit, or not identifiers),
- * so that rewriting the set's keys does not silently drop those: the page keeps naming them.
- */
-export function compareHrefKeeping(keys: readonly string[], leftOut: readonly string[]): string {
-  return serializeCompare("/compare", { companies: [...keys.slice(0, MAX_COMPARE), ...leftOut] });
-}

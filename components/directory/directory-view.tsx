@@ -16,7 +16,7 @@ import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
 import { useEarlyInput } from "@/components/ui/use-early-input";
 import { useRemovalFocus } from "@/components/ui/use-removal-focus";
-import type { IndexStatus } from "@/lib/api-types";
+import type { IndexStatus, LoadedDirectoryPage } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 import { useDataNow } from "@/lib/client/data-now";
 import { exportWaitsFor } from "@/lib/directory/csv";
@@ -32,7 +32,6 @@ import {
 } from "@/lib/directory/view-state";
 import { formatCount } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
-import type { LoadedDirectoryPage } from "@/lib/server/directory";
 import { ActiveFilters } from "./active-filters";
 import { ColumnChooser } from "./column-chooser";
 import { SelectionBar, useCompareSelection } from "./compare-selection";

@@ -2,12 +2,12 @@
 
 import { Fragment, memo, useId, useMemo, useRef, useState } from "react";
 import { useRemovalFocus } from "@/components/ui/use-removal-focus";
+import type { DirectoryPage } from "@/lib/api-types";
 import { parseCapBounds, toBillionsText } from "@/lib/cap-bounds";
 import type { FacetCount } from "@/lib/directory/company-index";
 import { CAP_BUCKETS, type FacetField } from "@/lib/directory/fields";
 import { clearField, type DirectoryState, type StateEditor, toggleValue } from "@/lib/directory/view-state";
 import { formatCount } from "@/lib/format";
-import type { DirectoryPage } from "@/lib/server/directory";
 import {
   COMPANY_STATUS_LABELS,
   COMPANY_TYPE_LABELS,

@@ -5,10 +5,10 @@ import Link from "next/link";
 import { directoryHref } from "@/app/companies/search-params";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import type { LoadedDirectoryPage } from "@/lib/api-types";
 import { activeFilterCount, clearFilters, type DirectoryState } from "@/lib/directory/view-state";
 import { formatCount } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
-import type { LoadedDirectoryPage } from "@/lib/server/directory";
 import { DIRECTORY_PAGE_SIZE } from "./queries";
 
 const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300";

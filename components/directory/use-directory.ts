@@ -3,8 +3,8 @@
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { apiQuery } from "@/app/companies/search-params";
+import type { DirectoryPage, DirectoryRow } from "@/lib/api-types";
 import type { DirectoryState } from "@/lib/directory/view-state";
-import type { DirectoryPage, DirectoryRow } from "@/lib/server/directory";
 import { directoryPageOptions, DIRECTORY_PAGE_SIZE as PAGE_SIZE } from "./queries";
 
 export type { DirectoryRow };

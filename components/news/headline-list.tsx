@@ -4,21 +4,13 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { FeedArticle } from "@/lib/api-types";
-import { formatUtc, formatUtcTime, plainText, safeHttpUrl } from "@/lib/format";
+import { formatUtc, formatUtcTime, plainText, safeHttpUrl, venueLabel } from "@/lib/format";
+import { profileHref } from "@/lib/hrefs";
 import { ArticleTitle } from "./article-title";
 import { swatchOf } from "./event-colors";
 import { eventTypeLabel } from "./event-type-chip";
 import { articleKey } from "./grouping";
-import { importanceLabel } from "./importance";
-
-/** Importance as a coloured level number: the same scale as the cards' badge, in one column. */
-const LEVEL_TONE: Record<number, string> = {
-  1: "bg-rose-600 text-white dark:bg-rose-500",
-  2: "bg-amber-400 text-slate-950 dark:bg-amber-400",
-  3: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100",
-  4: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
-  5: "bg-slate-50 text-slate-600 ring-1 ring-inset ring-slate-200 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700",
-};
+import { ImportanceLevel } from "./importance";
 
 const headlineClass =
   "flex w-full min-w-0 items-baseline gap-1.5 text-left text-slate-900 hover:text-brand-700 dark:text-white dark:hover:text-sky-300";
@@ -70,21 +62,16 @@ function HeadlineRow({
         <span className="font-mono text-xs tabular-nums text-slate-600 dark:text-slate-400">
           <UtcStamp iso={article.collectedAt} />
         </span>
-        <span
-          title={`Importance ${article.importance} of 5: ${importanceLabel(article.importance)}`}
-          className={`inline-flex h-5 w-5 items-center justify-center rounded font-mono text-xs font-semibold ${LEVEL_TONE[article.importance] ?? LEVEL_TONE[5]}`}
-        >
-          <span className="sr-only">Importance </span>
-          {article.importance}
-          <span className="sr-only"> ({importanceLabel(article.importance)})</span>
-        </span>
+        <ImportanceLevel level={article.importance} />
         {showCompany && key ? (
           <Link
-            href={`/companies/${encodeURIComponent(key)}`}
+            href={profileHref(key)}
             // The column holds the ticker, and its exchange where there is room (a number such as
             // "118850" alone names no market); the name shows on hover and when the row is opened.
             title={plainText(
-              article.exchangeCode ? `${name} (${article.exchangeCode}: ${article.ticker || key})` : name,
+              article.exchangeCode
+                ? `${name} (${venueLabel({ exchangeCode: article.exchangeCode, ticker: article.ticker || key })})`
+                : name,
             )}
             className="truncate font-mono text-xs font-semibold text-slate-900 hover:text-brand-600 hover:underline sm:col-auto dark:text-slate-100 dark:hover:text-sky-300"
           >

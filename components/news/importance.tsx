@@ -13,6 +13,15 @@ export const IMPORTANCE_ACCENT: Record<number, string> = {
   5: "border-l-slate-200 dark:border-l-slate-700",
 };
 
+/** The solid chip of a level number (the headlines' column): the same scale, louder. */
+const IMPORTANCE_CHIP: Record<number, string> = {
+  1: "bg-rose-600 text-white dark:bg-rose-500",
+  2: "bg-amber-400 text-slate-950 dark:bg-amber-400",
+  3: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100",
+  4: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
+  5: "bg-slate-50 text-slate-600 ring-1 ring-inset ring-slate-200 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700",
+};
+
 export function importanceLabel(level: number): string {
   return labelOf(IMPORTANCE_LABELS, String(level));
 }
@@ -20,6 +29,20 @@ export function importanceLabel(level: number): string {
 /** "1 · Major Event". */
 export function importanceLevelLabel(level: number): string {
   return `${level} · ${importanceLabel(level)}`;
+}
+
+/** The level as a coloured number in a square, its label spoken and on hover. */
+export function ImportanceLevel({ level }: { level: number }) {
+  return (
+    <span
+      title={`Importance ${level} of 5: ${importanceLabel(level)}`}
+      className={`inline-flex h-5 w-5 items-center justify-center rounded font-mono text-xs font-semibold ${IMPORTANCE_CHIP[level] ?? IMPORTANCE_CHIP[5]}`}
+    >
+      <span className="sr-only">Importance </span>
+      {level}
+      <span className="sr-only"> ({importanceLabel(level)})</span>
+    </span>
+  );
 }
 
 /** "1 · Major Event": the level and its label, toned by weight; `bars` adds a gauge and a spoken word. */

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { feedHref } from "@/app/news/search-params";
 import { swatchOf } from "@/components/news/event-colors";
+import type { WeekCounts } from "@/lib/api-types";
 import { formatCount } from "@/lib/format";
 import { describeRange } from "@/lib/news/feed-state";
-import type { WeekCounts } from "@/lib/server/overview";
 import { EVENT_TYPE_LABELS, EVENT_TYPES } from "@/lib/upstream/vocabulary";
 
 /**

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { compareHref, compareHrefKeeping } from "@/app/compare/search-params";
+import { compareHref } from "@/app/compare/search-params";
 import { ATTRIBUTES, capRatio, datasetDelta, differs } from "./attributes";
 import { breakdown, type CompareCompany } from "./model";
 import { EXTENT, FOCUS, LABEL, labelClearance, layoutPeers, ringOf, ringRadius } from "./peer-layout";
 import {
   companiesOf,
   companiesParam,
+  compareSetOf,
   MAX_COMPARE,
-  parseCompareSet,
   withCompany,
   withFocus,
   withoutCompany,
@@ -44,16 +44,19 @@ function company(overrides: Partial<CompareCompany>): CompareCompany {
   };
 }
 
-describe("parseCompareSet", () => {
+/** The set a companies parameter (given once or repeated) names. */
+const parseSet = (raw: string | readonly string[] | undefined) => compareSetOf(companiesOf(raw));
+
+describe("compareSetOf", () => {
   it("splits, upper-cases and de-duplicates, keeping the order given", () => {
-    expect(parseCompareSet("nasdaq_aapl, NYSE_IBM,NASDAQ_AAPL").keys).toEqual(["NASDAQ_AAPL", "NYSE_IBM"]);
-    expect(parseCompareSet(["A_1,B_2", "C_3"]).keys).toEqual(["A_1", "B_2", "C_3"]);
-    expect(parseCompareSet(undefined)).toEqual({ keys: [], overLimit: [], invalid: [] });
+    expect(parseSet("nasdaq_aapl, NYSE_IBM,NASDAQ_AAPL").keys).toEqual(["NASDAQ_AAPL", "NYSE_IBM"]);
+    expect(parseSet(["A_1,B_2", "C_3"]).keys).toEqual(["A_1", "B_2", "C_3"]);
+    expect(parseSet(undefined)).toEqual({ keys: [], overLimit: [], invalid: [] });
   });
 
   it("keeps the first 12 and names the rest and anything that is no identifier", () => {
     const thirteen = Array.from({ length: 13 }, (_, i) => `X_${i}`);
-    const parsed = parseCompareSet([...thirteen, "<script>", "a b"].join(","));
+    const parsed = parseSet([...thirteen, "<script>", "a b"].join(","));
     expect(parsed.keys).toHaveLength(MAX_COMPARE);
     expect(parsed.overLimit).toEqual(["X_12"]);
     expect(parsed.invalid).toEqual(["<script>", "a b"]);
@@ -78,15 +81,13 @@ describe("parseCompareSet", () => {
 describe("the compare set in the URL", () => {
   const ODD = ["NYSE_BRK/B", "XPAR_A&B+C%", "XLON_BT.A", "XSTO_ERIC B", "XTAE_Q#1?,2", "OTC_AB%2FC"];
   const reread = (href: string) =>
-    parseCompareSet(new URL(href, "http://localhost").searchParams.getAll("companies"));
+    parseSet(new URL(href, "http://localhost").searchParams.getAll("companies"));
 
   it("round-trips keys holding commas, percent signs, & and anything else", () => {
     const keys = ["NASDAQ_AAPL", ...ODD];
     expect(reread(compareHref(keys))).toEqual({ keys, overLimit: [], invalid: [] });
     expect(compareHref(["XTAE_A,B", "X_1%"])).toBe("/compare?companies=XTAE_A%252CB,X_1%2525");
     expect(companiesOf(companiesParam(keys))).toEqual(keys);
-    // What the page keeps naming past the set survives too.
-    expect(reread(compareHrefKeeping(["NYSE_BRK/B"], ["<b>,x</b>"])).invalid).toEqual(["<b>,x</b>"]);
   });
 
   it("reads the older forms: plain keys joined by commas, or the parameter repeated", () => {

@@ -38,14 +38,10 @@ export function companiesOf(raw: string | readonly string[] | undefined | null):
 }
 
 /**
- * Splits, trims, upper-cases and de-duplicates; the first MAX_COMPARE distinct identifiers are
- * kept. Accepts the parameter repeated too.
+ * The set of entries already split and unescaped (companiesOf, or the page's search params):
+ * upper-cased and de-duplicated; the first MAX_COMPARE distinct identifiers are kept, the rest and
+ * what is no identifier named.
  */
-export function parseCompareSet(raw: string | readonly string[] | undefined | null): ParsedSet {
-  return compareSetOf(companiesOf(raw));
-}
-
-/** parseCompareSet of entries already split and unescaped (the page's search params). */
 export function compareSetOf(parts: readonly string[]): ParsedSet {
   const keys: string[] = [];
   const overLimit: string[] = [];
@@ -60,6 +56,11 @@ export function compareSetOf(parts: readonly string[]): ParsedSet {
     (keys.length < MAX_COMPARE ? keys : overLimit).push(key);
   }
   return { keys, overLimit, invalid };
+}
+
+/** Keys as the upstream matches them (upper case), each once, in the order given. */
+export function distinctKeys(keys: readonly string[]): string[] {
+  return [...new Set(keys.map((key) => key.toUpperCase()))];
 }
 
 /** The companies parameter as a URL writes it: each key encoded, the list's commas readable. */

@@ -75,15 +75,6 @@ export interface StateEditor {
   onChange: (next: DirectoryState) => void;
 }
 
-export const EMPTY_STATE: DirectoryState = {
-  q: "",
-  filters: {},
-  datasets: [],
-  marketCap: [],
-  view: "full",
-  set: "default",
-};
-
 /** The company name column cannot be hidden: it is the row's link. */
 export function withName(columns: ColumnId[]): ColumnId[] {
   return columns.includes("name") ? columns : ["name", ...columns];

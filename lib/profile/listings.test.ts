@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Listing } from "@/lib/upstream/schemas";
 import { labelOf, PEER_RELATIONSHIP_LABELS } from "@/lib/upstream/vocabulary";
-import { groupListings, majorCurrency, minorUnitNote, venueLabel } from "./listings";
+import { groupListings, minorUnitNote } from "./listings";
 
 function line(ticker: string, exchangeCode: string, security: string | null, type = "common_stock"): Listing {
   return {
@@ -72,8 +72,6 @@ describe("minor units", () => {
     expect(minorUnitNote("GBP")).toBeNull();
     expect(minorUnitNote("ZAC")).toBeNull();
     expect(minorUnitNote(null)).toBeNull();
-    expect(majorCurrency("GBX")).toBe("GBP");
-    expect(majorCurrency("EUR")).toBe("EUR");
   });
 
   it("takes a code named like an Object.prototype property as an ordinary code", () => {
@@ -84,12 +82,7 @@ describe("minor units", () => {
       ["hasOwnProperty", "HasOwnProperty"],
     ]) {
       expect(minorUnitNote(code)).toBeNull();
-      expect(majorCurrency(code as string)).toBe(code);
       expect(labelOf(PEER_RELATIONSHIP_LABELS, code as string)).toBe(label);
     }
-  });
-
-  it("labels a venue line", () => {
-    expect(venueLabel({ exchangeCode: "XLON", ticker: "RUIH" })).toBe("XLON: RUIH");
   });
 });

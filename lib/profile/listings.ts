@@ -96,13 +96,3 @@ export function minorUnitNote(code: string | null | undefined): string | null {
   const unit = minor.unit.charAt(0).toUpperCase() + minor.unit.slice(1);
   return `${unit}: ${minor.per} ${code} = 1 ${minor.major}`;
 }
-
-/** The major currency a code quotes in: GBP for GBX, the code itself for an ordinary one. */
-export function majorCurrency(code: string): string {
-  return entryOf(MINOR_UNITS, code)?.major ?? code;
-}
-
-/** `XLON: RUIH`-style label of a line, for "also trades as" lists. */
-export function venueLabel(listing: Pick<Listing, "exchangeCode" | "ticker">): string {
-  return `${listing.exchangeCode}: ${listing.ticker}`;
-}

@@ -1,11 +1,11 @@
+// The overview page's data, each part cached so that the page costs a bounded number of upstream
+// calls: today's top stories (1 call, 2 min like the feed; when today has none yet, 1 more for
+// yesterday and, when it has none either, 1 for the week), the week's counts by event type (one
+// call per type, cached 30 min), the recently updated companies (from the directory index: no call).
 import "server-only";
 import pLimit from "p-limit";
 import type { TopNewsFeedPage } from "@/lib/api-types";
 import { addDays } from "@/lib/dates";
-// The overview page's data, each part cached so that the page costs a bounded number of upstream
-// calls: today's top stories (1 call, 2 min like the feed; 1 more when today has none yet), the
-// week's counts by event type (one call per type, cached 30 min), the recently updated companies
-// (from the directory index: no call).
 import { type DateRange, defaultRange } from "@/lib/news/feed-state";
 import { inBackground } from "@/lib/upstream/priority";
 import { EVENT_TYPES, type EventType } from "@/lib/upstream/vocabulary";

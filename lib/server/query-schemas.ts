@@ -1,6 +1,6 @@
 // Query-string schemas of the browser-facing API, shared by the route handlers and their tests.
 import { z } from "zod";
-import { companiesOf, MAX_COMPARE } from "@/lib/compare/set";
+import { companiesOf, distinctKeys, MAX_COMPARE } from "@/lib/compare/set";
 import { daysBetween, isIsoDate } from "@/lib/dates";
 import type { DirectoryQuery } from "@/lib/directory/company-index";
 import { CSV_FLAVORS } from "@/lib/directory/csv";
@@ -168,7 +168,7 @@ export const followingQuery = z
           .array(companyKeyParam)
           .min(1, "name at least one company")
           .max(MAX_FOLLOWING, `at most ${MAX_FOLLOWING} companies can be followed`)
-          .transform((keys) => [...new Set(keys.map((k) => k.toUpperCase()))]),
+          .transform(distinctKeys),
       ),
   })
   .strict();

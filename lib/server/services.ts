@@ -346,14 +346,10 @@ export class Services {
   }
 
   /**
-   * Resolves a pasted identifier or key to a canonical companyKey: from the index when it is
-   * there, otherwise (when well-formed) through the profile endpoint, which also knows former
-   * tickers, secondary listings and predecessor CIKs.
-   */
-  /**
-   * The company an identifier names: from the index, else asked of the data service by the kind
-   * of identifier it is. `ticker`: a US ticker's shape is asked too (the directory search only: a
-   * page or a comparison named by a bare word would otherwise cost a call per made-up word).
+   * The canonical companyKey a pasted key or identifier names: from the index, else asked of the
+   * profile endpoint (which also knows former tickers, secondary listings and predecessor CIKs) by
+   * the kind of identifier it is. `ticker`: a US ticker's shape is asked too (the directory search
+   * only: a page or a comparison named by a bare word would otherwise cost a call per made-up word).
    */
   async resolve(
     identifier: string,

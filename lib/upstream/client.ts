@@ -162,12 +162,12 @@ export class UpstreamClient {
     return this.monitor.health(this.breaker.snapshot(), this.budget.pausedUntil());
   }
 
-  /** The upstream budget: limit, use, calls waiting by priority, where it is kept. */
   /** Reads the budget's shared figures again (Redis's), so that the next budgetStatus is current. */
   refreshBudget(): Promise<void> {
     return this.budget.refresh();
   }
 
+  /** The upstream budget: limit, use, calls waiting by priority, where it is kept. */
   budgetStatus(): BudgetStatus {
     return this.budget.status();
   }

@@ -71,7 +71,6 @@ export const peerListingSchema = listingSchema.pick({
   figiComposite: true,
   figiShareClass: true,
 });
-export type PeerListing = z.infer<typeof peerListingSchema>;
 
 const companyCoreShape = {
   companyId: z.number().int(),
@@ -266,4 +265,3 @@ export const errorBodySchema = z.union([
   z.object({ errors: z.array(z.object({ message: z.string() })).min(1) }),
   z.object({ error: z.union([z.string(), z.object({ message: z.string() })]) }),
 ]);
-export type ErrorBody = z.infer<typeof errorBodySchema>;

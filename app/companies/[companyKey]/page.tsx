@@ -19,7 +19,7 @@ import { Section } from "@/components/ui/section";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { plainText } from "@/lib/format";
+import { plainText, venueLabel } from "@/lib/format";
 import { decodedSegment, profileHref } from "@/lib/hrefs";
 import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { peerRows } from "@/lib/profile/peer-rows";
@@ -52,9 +52,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   try {
     const { data } = await getServices().profile(requested);
     const name = data.displayNameEnglish || data.companyKey;
-    const line = data.primaryListing
-      ? ` (${data.primaryListing.exchangeCode}: ${data.primaryListing.ticker})`
-      : "";
+    const line = data.primaryListing ? ` (${venueLabel(data.primaryListing)})` : "";
     return {
       title: `${plainText(name)}${plainText(line)}`,
       description: data.descriptionShort ? plainText(data.descriptionShort.slice(0, 300)) : undefined,

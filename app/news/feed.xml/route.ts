@@ -1,6 +1,6 @@
 import type { CompareNewsCompany } from "@/lib/api-types";
 import { toSearch } from "@/lib/client/api";
-import { companiesOf } from "@/lib/compare/set";
+import { companiesOf, distinctKeys } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
 import { plainText } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
@@ -66,7 +66,7 @@ async function feed(request: Request): Promise<Response> {
   let partial = false;
   if (keys.length > 0) {
     // Each company's stories filtered by the API, so a company's 50 entries are 50 that match.
-    const news = await compareNews([...new Set(keys.map((k) => k.toUpperCase()))], undefined, {
+    const news = await compareNews(distinctKeys(keys), undefined, {
       filter: companyFilter(state),
       perCompany: ENTRIES,
     });
