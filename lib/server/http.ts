@@ -2,7 +2,12 @@ import "server-only";
 // The one place where errors become HTTP responses for the browser-facing route handlers.
 import { z } from "zod";
 import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
-import { type MissingResource, UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
+import {
+  type MissingResource,
+  UPSTREAM_ERROR_STATUS,
+  UpstreamError,
+  type UpstreamErrorCode,
+} from "@/lib/upstream/errors";
 import { getApiMissLimiter, PageBudgetExceeded, withPageMissBudget } from "./page-budget";
 import { checkApiRateLimit, clientOf } from "./rate-limit";
 import { logRequest, newRequestId, REQUEST_ID_HEADER, requestLogEntry } from "./request-log";
@@ -46,8 +51,8 @@ const NOT_FOUND_MESSAGES: Record<MissingResource, string> = {
   news: "This company has no news.",
 };
 
+/** An answer's status is UPSTREAM_ERROR_STATUS's, as a page's is. */
 interface UpstreamErrorAnswer {
-  status: number;
   code: string;
   message: string | ((error: UpstreamError) => string);
   /** Whether the answer passes the upstream's wait on as Retry-After. */
@@ -55,7 +60,6 @@ interface UpstreamErrorAnswer {
 }
 
 const UNAVAILABLE: UpstreamErrorAnswer = {
-  status: 503,
   code: "upstream_unavailable",
   message: "The data service is unavailable.",
 };
@@ -63,22 +67,18 @@ const UNAVAILABLE: UpstreamErrorAnswer = {
 /** What each upstream failure answers to the browser: status, code and a message that leaks nothing. */
 const UPSTREAM_ERROR_ANSWERS: Record<UpstreamErrorCode, UpstreamErrorAnswer> = {
   not_found: {
-    status: 404,
     code: "not_found",
     message: (error) => NOT_FOUND_MESSAGES[error.details.resource ?? "company"],
   },
   forbidden: {
-    status: 403,
     code: "plan_restricted",
     message: (error) => `Not available on this plan: ${error.message}`,
   },
   unauthorized: {
-    status: 502,
     code: "upstream_auth",
     message: "The data service rejected this server's API key.",
   },
   rate_limited: {
-    status: 503,
     code: "upstream_rate_limited",
     message: (error) =>
       error.details.budget
@@ -86,15 +86,13 @@ const UPSTREAM_ERROR_ANSWERS: Record<UpstreamErrorCode, UpstreamErrorAnswer> = {
         : "The data service is rate-limiting this server; try again shortly.",
     retryAfter: true,
   },
-  timeout: { status: 504, code: "upstream_timeout", message: "The data service did not answer in time." },
-  bad_request: { status: 400, code: "upstream_bad_request", message: (error) => error.message },
+  timeout: { code: "upstream_timeout", message: "The data service did not answer in time." },
+  bad_request: { code: "upstream_bad_request", message: (error) => error.message },
   invalid_response: {
-    status: 502,
     code: "upstream_invalid",
     message: "The data service sent a response this app cannot read.",
   },
   circuit_open: {
-    status: 503,
     code: "upstream_circuit_open",
     message:
       "The data service is failing; this server pauses its calls to it for a moment. Try again shortly.",
@@ -120,13 +118,14 @@ export function toErrorResponse(error: unknown): Response {
     );
   if (error instanceof UpstreamError) {
     const answer = UPSTREAM_ERROR_ANSWERS[error.code] ?? UNAVAILABLE;
+    const status = UPSTREAM_ERROR_STATUS[error.code] ?? 503;
     const message = typeof answer.message === "string" ? answer.message : answer.message(error);
     const retryAfterMs = error.details.retryAfterMs;
     const headers: Record<string, string> =
       answer.retryAfter && retryAfterMs !== undefined
         ? { "retry-after": String(Math.ceil(retryAfterMs / 1000)) }
         : {};
-    return errorBody(answer.status, [{ message, code: answer.code }], headers);
+    return errorBody(status, [{ message, code: answer.code }], headers);
   }
   console.error("api: unexpected error", error instanceof Error ? error.name : typeof error);
   return errorBody(500, [{ message: "Internal error.", code: "internal" }]);

@@ -25,6 +25,15 @@ describe("a page's status for an upstream failure", () => {
     expect(pageStatusOf(new UpstreamError("invalid_response", "bad body"), 2000)?.status).toBe(502);
   });
 
+  it("answers what the API routes answer for the same failure: no answer in time is 504", () => {
+    expect(pageStatusOf(new UpstreamError("timeout", "slow"), 2000)).toEqual({
+      status: 504,
+      code: "timeout",
+      retryAfterSeconds: 2,
+    });
+    expect(pageStatusOf(new UpstreamError("unauthorized", "key"), 2000)?.status).toBe(502);
+  });
+
   it("leaves a missing company, a bad request and a plan restriction to the page (404, plan page)", () => {
     for (const code of ["not_found", "bad_request", "forbidden"] as const)
       expect(pageStatusOf(new UpstreamError(code, "x"), 1000)).toBeNull();

@@ -3,7 +3,12 @@
 // Retry-After, to /page-status, which reads the cause from a request header that only the proxy
 // sets. Anything that ends a page with an UpstreamError-like cause can use it.
 import { NextResponse } from "next/server";
-import { causeOf, type FailureCause, type UpstreamErrorCode } from "@/lib/upstream/errors";
+import {
+  causeOf,
+  type FailureCause,
+  UPSTREAM_ERROR_STATUS,
+  type UpstreamErrorCode,
+} from "@/lib/upstream/errors";
 
 /** Request header carrying the cause to /page-status; the proxy removes any a client sends. */
 export const PAGE_STATUS_HEADER = "x-fiscal-atlas-page-status";
@@ -13,7 +18,7 @@ export const PAGE_STATUS_PATH = "/page-status";
 export type PageStatusCode = FailureCause | "page_budget";
 
 export interface PageStatusCause {
-  status: 429 | 502 | 503;
+  status: 429 | 502 | 503 | 504;
   code: PageStatusCode;
   retryAfterSeconds?: number;
   /** The path of the page that was asked for (set by pageStatusResponse), so the page can name it. */
@@ -29,17 +34,10 @@ export function pageStatusOf(
     1,
     Math.ceil((error.details.retryAfterMs ?? fallbackRetryAfterMs) / 1000),
   );
-  switch (error.code) {
-    case "not_found":
-    case "bad_request":
-    case "forbidden":
-      return null;
-    case "unauthorized":
-    case "invalid_response":
-      return { status: 502, code: error.code, retryAfterSeconds };
-    default:
-      return { status: 503, code: causeOf(error), retryAfterSeconds };
-  }
+  // The status an API route answers too (UPSTREAM_ERROR_STATUS); a client error is the page's.
+  const status = UPSTREAM_ERROR_STATUS[error.code];
+  if (status !== 502 && status !== 503 && status !== 504) return null;
+  return { status, code: status === 502 ? error.code : causeOf(error), retryAfterSeconds };
 }
 
 /** Rewrites a page request to /page-status, answered with the cause's status and Retry-After. */
@@ -66,7 +64,7 @@ export function readPageStatus(headers: Headers): PageStatusCause | null {
   if (!raw) return null;
   try {
     const cause = JSON.parse(raw) as PageStatusCause;
-    return [429, 502, 503].includes(cause.status) ? cause : null;
+    return [429, 502, 503, 504].includes(cause.status) ? cause : null;
   } catch {
     return null;
   }

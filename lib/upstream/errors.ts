@@ -13,6 +13,24 @@ export type UpstreamErrorCode =
   | "invalid_response" // unparseable body, or a body that breaks the contract
   | "circuit_open"; // not sent: the circuit breaker is open after repeated failures
 
+/**
+ * The status this app answers for each failure, an API route and a page alike: the upstream's own
+ * client errors pass on; its failures are this server's gateway failures (502 for an answer it
+ * cannot use, 504 for none in time, 503 while the service is down or paused).
+ */
+export const UPSTREAM_ERROR_STATUS = {
+  bad_request: 400,
+  forbidden: 403,
+  not_found: 404,
+  unauthorized: 502,
+  invalid_response: 502,
+  rate_limited: 503,
+  unavailable: 503,
+  network: 503,
+  circuit_open: 503,
+  timeout: 504,
+} as const satisfies Record<UpstreamErrorCode, number>;
+
 /** What a not_found is about: the company, or a dataset of a company that exists. */
 export type MissingResource = "company" | "logo" | "news";
 
