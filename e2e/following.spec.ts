@@ -352,7 +352,7 @@ test.describe("following companies", () => {
     await expect(tableNames(page)).toHaveText([LONDON.name]);
     const failure = page.getByRole("status").filter({ hasText: "One company could not be loaded." });
     await expect(failure).toContainText("XNYS_NOSUCHCOMPANY");
-    await expect(failure).toContainText("The data service knows no company by this key.");
+    await expect(failure).toContainText("No company is known as “XNYS_NOSUCHCOMPANY”.");
     // Asking again would not mend an unknown key: no Retry.
     await expect(failure.getByRole("button", { name: "Retry" })).toHaveCount(0);
     await failure.getByRole("button", { name: "Unfollow XNYS_NOSUCHCOMPANY" }).click();

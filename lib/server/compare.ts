@@ -3,50 +3,31 @@ import type { CompareNewsAnswer, CompareNewsCompany } from "@/lib/api-types";
 // The comparison of a set of companies, for the /compare page and GET /api/compare: one cached
 // profile per company (at most one upstream call for each company not yet cached), each company
 // failing on its own.
-import { type CompareEntry, type Comparison, compareCompanyOf, type SetFailure } from "@/lib/compare/model";
+import { type CompareEntry, type Comparison, compareCompanyOf } from "@/lib/compare/model";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { peerRows } from "@/lib/profile/peer-rows";
 import type { TopNewsQuery } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile, TopNewsArticle } from "@/lib/upstream/schemas";
-import { COMPANY_UNAVAILABLE, NOT_ON_PLAN } from "./notices";
+import { setFailureOf, unknownCompany } from "./notices";
 import { getServices, type Services } from "./services";
 
 type Loaded =
   | { ok: true; requested: string; profile: Profile; warning?: string }
   | (Extract<CompareEntry, { ok: false }> & { error?: unknown });
 
-/** Why one company of a set failed, from its upstream error (anything else is thrown on). */
-export function failureReason(error: unknown): SetFailure {
-  if (!isUpstreamError(error)) throw error;
-  if (error.code === "not_found" || error.code === "bad_request") return "not_found";
-  return error.code === "forbidden" ? "plan" : "unavailable";
-}
-
 async function loadOne(services: Services, requested: string): Promise<Loaded> {
   try {
     let key = requested;
     if (!COMPANY_KEY_PATTERN.test(requested)) {
       const resolved = await services.resolve(requested);
-      if (!resolved)
-        return {
-          ok: false,
-          requested,
-          reason: "not_found",
-          message: `No company is known as “${requested}”.`,
-        };
+      if (!resolved) return { ok: false, requested, reason: "not_found", message: unknownCompany(requested) };
       key = resolved.companyKey;
     }
     const served = await services.profile(key);
     return { ok: true, requested, profile: served.data, warning: served.warning };
   } catch (error) {
-    const reason = failureReason(error);
-    const message = {
-      not_found: `No company is known as “${requested}”.`,
-      plan: NOT_ON_PLAN,
-      unavailable: COMPANY_UNAVAILABLE,
-    }[reason];
-    return { ok: false, requested, reason, message, error };
+    return { ok: false, requested, ...setFailureOf(error, requested), error };
   }
 }
 
@@ -173,12 +154,7 @@ export async function compareNews(
           articles: data.map((a) => ({ ...a, companyKey: a.companyKey ?? canonical })),
         };
       } catch (error) {
-        const reason = failureReason(error);
-        const message = {
-          not_found: "No such company.",
-          plan: NOT_ON_PLAN,
-          unavailable: "The data service could not send the news just now.",
-        }[reason];
+        const { reason, message } = setFailureOf(error, companyKey, "news");
         return { company: { companyKey, total: null, error: message, reason }, articles: [] };
       }
     }),

@@ -5,8 +5,7 @@ import "server-only";
 // error, or a profile that is no directory row (the contract allows one without a primary listing).
 import type { DirectoryRow, FollowedRow, FollowedRows } from "@/lib/api-types";
 import { type Company, companySchema } from "@/lib/upstream/schemas";
-import { failureReason } from "./compare";
-import { COMPANY_UNAVAILABLE, NOT_ON_PLAN } from "./notices";
+import { setFailureOf } from "./notices";
 import { getServices, type Services } from "./services";
 
 const rowOf = (company: Company): DirectoryRow => ({ ...company, match: null });
@@ -34,13 +33,7 @@ export async function loadFollowedRows(
           };
         return { requested, ok: true, row: rowOf(company.data) };
       } catch (error) {
-        const reason = failureReason(error);
-        const message = {
-          not_found: "The data service knows no company by this key.",
-          plan: NOT_ON_PLAN,
-          unavailable: COMPANY_UNAVAILABLE,
-        }[reason];
-        return { requested, ok: false, reason, message };
+        return { requested, ok: false, ...setFailureOf(error, requested) };
       }
     }),
   );

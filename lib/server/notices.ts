@@ -1,12 +1,35 @@
 // The texts a page shows when it serves older data or misses the company list, in one place: the
 // services decide when, these say what.
+import type { SetFailure } from "@/lib/compare/model";
 import type { SyncProgress } from "@/lib/directory/sync";
 import { formatAgo, formatCount, formatSince } from "@/lib/format";
-import type { FailureCause } from "@/lib/upstream/errors";
+import { type FailureCause, isUpstreamError } from "@/lib/upstream/errors";
 
-/** One company of a set (a comparison, the followed list) the data service did not send. */
-export const COMPANY_UNAVAILABLE = "The data service could not send this company just now.";
-export const NOT_ON_PLAN = "Not available on this server's plan.";
+const NOT_ON_PLAN = "Not available on this server's plan.";
+
+/** What a set names that is no company: “NYSE_NOPE” (cut at 40 characters). */
+export function unknownCompany(requested: string): string {
+  return `No company is known as “${requested.slice(0, 40)}”.`;
+}
+
+/**
+ * Why one company of a set (compared, followed, a feed's) is missing, from the upstream error of
+ * its profile or its news (anything else is thrown on), and the words for it.
+ */
+export function setFailureOf(
+  error: unknown,
+  requested: string,
+  asked: "company" | "news" = "company",
+): { reason: SetFailure; message: string } {
+  if (!isUpstreamError(error)) throw error;
+  if (error.code === "not_found" || error.code === "bad_request")
+    return { reason: "not_found", message: unknownCompany(requested) };
+  if (error.code === "forbidden") return { reason: "plan", message: NOT_ON_PLAN };
+  return {
+    reason: "unavailable",
+    message: `The data service could not send ${asked === "news" ? "the news" : "this company"} just now.`,
+  };
+}
 
 /** What is wrong with the data service, in a few words, for a notice. */
 export function describeUpstreamFailure(code: FailureCause | undefined): string {

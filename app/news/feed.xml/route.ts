@@ -10,6 +10,7 @@ import { dataNow } from "@/lib/server/clock";
 import { compareNews, type SetNewsFilter } from "@/lib/server/compare";
 import { requestOrigin } from "@/lib/server/forwarded";
 import { type ErrorItem, errorBody, handler, parseSearch } from "@/lib/server/http";
+import { unknownCompany } from "@/lib/server/notices";
 import { topNewsQuery } from "@/lib/server/query-schemas";
 import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices } from "@/lib/server/services";
@@ -134,9 +135,6 @@ function nothingServed(failed: readonly CompareNewsCompany[]): Response {
     return errorBody(403, [{ message: "These companies' news is not available on this server's plan." }]);
   return errorBody(
     404,
-    failed.map((c) => ({
-      message: `No company is known as “${c.companyKey.slice(0, 40)}”.`,
-      parameter: "companies",
-    })),
+    failed.map((c) => ({ message: unknownCompany(c.companyKey), parameter: "companies" })),
   );
 }
