@@ -1,14 +1,12 @@
+// The /news page's server data: the company named in the URL by its canonical key, and the feed's
+// first pages. The page and the page gate (proxy.ts) load the same things.
 import "server-only";
 import { serializeFeedState } from "@/app/news/search-params";
 import type { TopNewsFeedPage } from "@/lib/api-types";
-// The /news page's server data: the company named in the URL by its canonical key, and the feed's
-// first pages. The page and the page gate (proxy.ts) load the same things.
-import { toSearch } from "@/lib/client/api";
-import { FEED_PAGE_SIZE, type FeedState, toApiParams } from "@/lib/news/feed-state";
+import { FEED_PAGE_SIZE, type FeedState } from "@/lib/news/feed-state";
 import { type PickedCompany, pickedFromRow } from "@/lib/news/picked-company";
-import { topNewsQuery } from "./query-schemas";
 import { getServices } from "./services";
-import { topNewsFeed } from "./top-news-feed";
+import { feedViewQuery, topNewsFeed } from "./top-news-feed";
 
 /** The company named in the URL, by its canonical key: from the index, else through the API. */
 export async function canonicalCompany(key: string): Promise<{ key: string; picked: PickedCompany | null }> {
@@ -33,14 +31,7 @@ export async function newsCompany(
 }
 
 /** One page of the feed for a state, as /api/top-news answers it. */
-function feedPage(state: FeedState, page: number) {
-  const params = toApiParams(state);
-  return topNewsFeed(
-    topNewsQuery.parse(
-      Object.fromEntries(new URLSearchParams(toSearch({ ...params, page, pageSize: FEED_PAGE_SIZE }))),
-    ),
-  );
-}
+const feedPage = (state: FeedState, page: number) => topNewsFeed(feedViewQuery(state, page, FEED_PAGE_SIZE));
 
 /**
  * The feed's first `count` pages for a state (`pages=`), one after the other, as far as there are

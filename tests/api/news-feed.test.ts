@@ -102,6 +102,24 @@ describe("GET /news/feed.xml", () => {
     for (const key of companies) expect(["XSHE_300980", "XLON_EMBE"]).toContain(key);
   });
 
+  it("applies the view's filters to each followed company's stories", async () => {
+    const view = "companies=XSHE_300980,XLON_EMBE&startDate=2026-11-14&endDate=2026-11-20";
+    const every = await parsed(await call(`/news/feed.xml?${view}&minImportance=1&maxImportance=5`));
+    const terms = (doc: typeof every) => (doc.entry ?? []).map((e) => e.category.map((c) => c["@term"]));
+    // The stories on file are of more than one importance, so a filter has something to drop.
+    expect(new Set(terms(every).map((t) => t[1])).size).toBeGreaterThan(1);
+    const top = await parsed(await call(`/news/feed.xml?${view}&importance=1`));
+    expect(terms(top).length).toBeGreaterThan(0);
+    expect(terms(top).length).toBeLessThan(terms(every).length);
+    for (const [, importance] of terms(top)) expect(importance).toBe("importance-1");
+    const type = terms(every)[0]?.[0] ?? "";
+    const typed = await parsed(
+      await call(`/news/feed.xml?${view}&minImportance=1&maxImportance=5&eventType=${type}`),
+    );
+    expect(terms(typed).length).toBeGreaterThan(0);
+    for (const [eventType] of terms(typed)) expect(eventType).toBe(type);
+  });
+
   it("takes a key in lower case, and says so when no company of a watchlist is known", async () => {
     const lower = await parsed(
       await call("/news/feed.xml?companies=xshe_300980&minImportance=1&maxImportance=5"),

@@ -1,20 +1,18 @@
 import type { CompareNewsCompany } from "@/lib/api-types";
-import { toSearch } from "@/lib/client/api";
 import { companiesOf, distinctKeys } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
 import { plainText } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { atomFeed } from "@/lib/news/atom";
-import { describeFeedView, type FeedState, toApiParams } from "@/lib/news/feed-state";
+import { describeFeedView, type FeedState } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
 import { compareNews, type SetNewsFilter } from "@/lib/server/compare";
 import { requestOrigin } from "@/lib/server/forwarded";
-import { type ErrorItem, errorBody, handler, parseSearch } from "@/lib/server/http";
+import { type ErrorItem, errorBody, handler } from "@/lib/server/http";
 import { unknownCompany } from "@/lib/server/notices";
-import { topNewsQuery } from "@/lib/server/query-schemas";
 import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices } from "@/lib/server/services";
-import { topNewsFeed } from "@/lib/server/top-news-feed";
+import { feedViewQuery, topNewsFeed } from "@/lib/server/top-news-feed";
 import type { TopNewsArticle } from "@/lib/upstream/schemas";
 import { feedParsers, feedStateOf, loadFeedSearchParams, serializeFeedState } from "../search-params";
 
@@ -77,8 +75,7 @@ async function feed(request: Request): Promise<Response> {
     articles = news.articles;
     title = `Fiscal Atlas: news of ${keys.length} followed ${keys.length === 1 ? "company" : "companies"} · ${describeFeedView(state)}`;
   } else {
-    const apiQuery = toSearch({ ...toApiParams(state), pageSize: ENTRIES });
-    const page = await topNewsFeed(parseSearch(new URLSearchParams(apiQuery), topNewsQuery));
+    const page = await topNewsFeed(feedViewQuery(state, 1, ENTRIES));
     articles = page.data.data;
     // Named by the view it serves: a reader subscribed to several lists them by title.
     const company = state.company
@@ -110,15 +107,17 @@ async function feed(request: Request): Promise<Response> {
   });
 }
 
-/** The filters of a feed's view that apply to one company's stories (the market-cap bounds do not). */
+/**
+ * The filters of a feed's view that apply to one company's stories: the view's own query without
+ * what a company's feed does not take (the market-cap bounds) or that each company sets (its key).
+ */
 function companyFilter(state: FeedState): SetNewsFilter {
-  return {
-    ...(state.range ? { startDate: state.range.start, endDate: state.range.end } : {}),
-    ...(state.eventTypes.length > 0 ? { eventTypes: state.eventTypes } : {}),
-    ...(state.importance.kind === "exact"
-      ? { importance: state.importance.level }
-      : { minImportance: state.importance.min, maxImportance: state.importance.max }),
-  };
+  const { companyKey, minMarketCap, maxMarketCap, page, pageSize, eventType, ...filter } = feedViewQuery(
+    state,
+    1,
+    ENTRIES,
+  );
+  return { ...filter, ...(eventType ? { eventTypes: eventType } : {}) };
 }
 
 /** Every company of a watchlist failed: an empty feed would say they have no news. Say why instead. */
