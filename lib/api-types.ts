@@ -68,6 +68,8 @@ export type IndexStatus = Record<CompanySet, SyncProgress>;
 export type { DirectoryPage, LoadedDirectoryPage } from "@/lib/server/directory";
 /** The overview's chart of the week's stories by event type. */
 export type { WeekCounts } from "@/lib/server/overview";
+/** A profile's History section: the company's changes since the app has watched the company list. */
+export type { ProfileHistory } from "@/lib/server/profile-page";
 export type { DirectoryRow };
 
 /** GET /api/following: the followed companies' rows; each company fails on its own. */

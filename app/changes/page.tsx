@@ -4,12 +4,11 @@ import { redirect } from "next/navigation";
 import { ChangeList } from "@/components/changes/change-list";
 import { GetForm, ResultsPageLink } from "@/components/ui/get-form";
 import { EmptyState } from "@/components/ui/states";
-import { CHANGE_KIND_LABELS, CHANGE_KINDS, filterChanges } from "@/lib/directory/changes";
+import { CHANGE_KIND_LABELS, CHANGE_KINDS } from "@/lib/directory/changes";
 import { formatCount, formatUtc } from "@/lib/format";
+import { changesPageData } from "@/lib/server/changes-page";
 import { dataNow } from "@/lib/server/clock";
-import { getConfig } from "@/lib/server/config";
-import { getServices } from "@/lib/server/services";
-import { CHANGES_PAGE_SIZE, changesHref, parseChangesParams } from "./search-params";
+import { changesHref, parseChangesParams } from "./search-params";
 
 // The log changes with every sync: never a build-time page.
 export const dynamic = "force-dynamic";
@@ -35,51 +34,28 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
     Object.values(params).some((v) => v === "" || (Array.isArray(v) && v.includes("")))
   )
     redirect(changesHref(state));
-  const services = getServices();
-  const log = await services.changeLog.current();
+  const data = await changesPageData(state, problems);
+  const { watchingSince, rows, page, pages, index } = data;
   const nowMs = dataNow();
-  const matching = filterChanges(log, state);
-  const pages = Math.max(1, Math.ceil(matching.length / CHANGES_PAGE_SIZE));
-  const page = Math.min(state.page, pages);
-  if (state.page > pages)
-    problems.push(
-      `There ${pages === 1 ? "is one page" : `are ${pages} pages`} of these changes: showing the last.`,
-    );
-  const rows = matching.slice((page - 1) * CHANGES_PAGE_SIZE, page * CHANGES_PAGE_SIZE);
-  const sectors = [...new Set(log.changes.flatMap((c) => (c.sector ? [c.sector] : [])))].sort();
-  const countries = new Map<string, string>();
-  for (const c of log.changes)
-    if (c.countryCode) countries.set(c.countryCode, c.countryName ?? c.countryCode);
-  // A sector or country no change has named yet stays chosen (a link from a later day may name
-  // it), and the page says so rather than only "none match".
-  if (state.sector && !sectors.includes(state.sector)) {
-    sectors.push(state.sector);
-    problems.push(`No change seen so far is in the sector “${state.sector}”.`);
-  }
-  if (state.country && !countries.has(state.country)) {
-    countries.set(state.country, state.country);
-    problems.push(`No change seen so far is in the country “${state.country}”.`);
-  }
   const filtered = Boolean(state.kind || state.sector || state.country);
-  const index = services.indexStatus().default;
-  const minutes = Math.round(getConfig().directoryRefreshMs / 60_000);
 
   return (
     <div className="space-y-6">
       <div className="max-w-3xl">
         <h1 className="text-2xl font-semibold tracking-tight">Reference-data changes</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Every sync of the company list (every {minutes} minutes) is compared with the one before, company by
-          company: new and removed companies, names, tickers, exchanges, trading status, primary listings,
-          datasets and identifiers. Market cap moves every day and is not a change. Newest first.
+          Every sync of the company list (every {data.refreshMinutes} minutes) is compared with the one
+          before, company by company: new and removed companies, names, tickers, exchanges, trading status,
+          primary listings, datasets and identifiers. Market cap moves every day and is not a change. Newest
+          first.
         </p>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          {log.watchingSince === null ? (
+          {watchingSince === null ? (
             "Not watching yet: the first sync of the company list has not completed."
           ) : (
             <>
               Watching since{" "}
-              <time dateTime={new Date(log.watchingSince).toISOString()}>{formatUtc(log.watchingSince)}</time>
+              <time dateTime={new Date(watchingSince).toISOString()}>{formatUtc(watchingSince)}</time>
               {index.syncedAt !== null && (
                 <>
                   ; last checked{" "}
@@ -92,12 +68,12 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
         </p>
       </div>
 
-      {problems.length > 0 && (
+      {data.problems.length > 0 && (
         <div
           role="alert"
           className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
         >
-          {problems.map((p) => (
+          {data.problems.map((p) => (
             <p key={p}>{p}</p>
           ))}
         </div>
@@ -124,14 +100,14 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
           name="sector"
           value={state.sector}
           every="Every sector"
-          options={sectors.map((sector) => [sector, sector] as const)}
+          options={data.sectors.map((sector) => [sector, sector] as const)}
         />
         <FilterSelect
           label="Country"
           name="country"
           value={state.country}
           every="Every country"
-          options={[...countries].sort((a, b) => a[1].localeCompare(b[1]))}
+          options={data.countries}
         />
         <div className="flex items-center gap-3">
           <button
@@ -159,11 +135,11 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
           aria-live="polite"
         >
           {/* A count, 0 too: the box below says what none means (it read "No changes" twice). */}
-          {`${formatCount(matching.length)} ${matching.length === 1 ? "change" : "changes"}${filtered ? ` ${matching.length === 1 ? "matches" : "match"} these filters` : ""}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
+          {`${formatCount(data.matching)} ${data.matching === 1 ? "change" : "changes"}${filtered ? ` ${data.matching === 1 ? "matches" : "match"} these filters` : ""}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
         </h2>
         {rows.length > 0 ? (
           <ChangeList changes={rows} nowMs={nowMs} />
-        ) : log.watchingSince === null ? (
+        ) : watchingSince === null ? (
           <EmptyState title="No changes seen yet">
             The app starts watching when its first sync of the company list completes
             {index.state === "syncing" && index.pagesTotal
@@ -171,7 +147,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
               : ""}
             . Changes appear here from the sync after that.
           </EmptyState>
-        ) : filtered && log.changes.length > 0 ? (
+        ) : filtered && data.anyChange ? (
           <EmptyState title="No changes match these filters">
             <Link
               href="/changes"
@@ -184,8 +160,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
           <EmptyState
             title={
               <>
-                No changes seen since{" "}
-                <span className="whitespace-nowrap">{formatUtc(log.watchingSince)}</span>
+                No changes seen since <span className="whitespace-nowrap">{formatUtc(watchingSince)}</span>
               </>
             }
           >

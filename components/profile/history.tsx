@@ -2,28 +2,23 @@
 // watched the company list (lib/server/change-log.ts).
 import Link from "next/link";
 import { ChangeList } from "@/components/changes/change-list";
-import { companyHistory } from "@/lib/directory/changes";
+import type { ProfileHistory } from "@/lib/api-types";
 import { formatUtc } from "@/lib/format";
-import { getServices } from "@/lib/server/services";
 
-export async function History({
-  companyKey,
-  companyFiscalIdentifier,
+export function History({
+  history: { watchingSince, changes },
   nowMs,
 }: {
-  companyKey: string;
-  companyFiscalIdentifier: string | null | undefined;
+  history: ProfileHistory;
   nowMs: number;
 }) {
-  const log = await getServices().changeLog.current();
-  const changes = companyHistory(log, { companyKey, companyFiscalIdentifier });
-  if (log.watchingSince === null)
+  if (watchingSince === null)
     return (
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Not watching yet: changes are recorded from the first completed sync of the company list on.
       </p>
     );
-  const since = formatUtc(log.watchingSince);
+  const since = formatUtc(watchingSince);
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600 dark:text-slate-300">

@@ -1,10 +1,14 @@
+// What the profile page shows for a URL segment, decided without rendering: the page and the page
+// gate (proxy.ts, which loads it before the page renders) ask the same question. And the parts of
+// the page that need no upstream call: its peers' rows, its history, the index's name for it.
 import "server-only";
 import type { ServedProfile } from "@/lib/api-types";
-// What the profile page shows for a URL segment, decided without rendering: the page and the page
-// gate (proxy.ts, which loads it before the page renders) ask the same question.
+import { type CompanyChange, companyHistory } from "@/lib/directory/changes";
 import { profileHref } from "@/lib/hrefs";
 import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
+import { type PeerRow, peerRows } from "@/lib/profile/peer-rows";
 import { isUpstreamError } from "@/lib/upstream/errors";
+import type { Profile } from "@/lib/upstream/schemas";
 import { getServices } from "./services";
 
 export type ProfilePageData =
@@ -55,4 +59,28 @@ export async function profilePageData(requested: string): Promise<ProfilePageDat
     };
   }
   return { kind: "profile", served };
+}
+
+/** The company's name in the directory index, for a page that must not wait for the upstream. */
+export function indexedName(requested: string): string | undefined {
+  const row = getServices().indexedCompany(requested.toUpperCase());
+  return row ? row.displayNameEnglish || row.companyKey : undefined;
+}
+
+/** The profile's peers as its table shows them (a logo only where the company is known to have one). */
+export function profilePeers(profile: Profile): PeerRow[] {
+  const services = getServices();
+  return peerRows(profile, (key) => services.knownToHaveLogo(key));
+}
+
+export interface ProfileHistory {
+  /** When this app started watching the company list; null before its first completed sync. */
+  watchingSince: number | null;
+  changes: CompanyChange[];
+}
+
+/** What changed in this company's reference data since the app has watched the company list. */
+export async function profileHistory(profile: Profile): Promise<ProfileHistory> {
+  const log = await getServices().changeLog.current();
+  return { watchingSince: log.watchingSince, changes: companyHistory(log, profile) };
 }

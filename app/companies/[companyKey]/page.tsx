@@ -22,12 +22,17 @@ import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText, venueLabel } from "@/lib/format";
 import { decodedSegment, profileHref } from "@/lib/hrefs";
 import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN } from "@/lib/identifiers";
-import { peerRows } from "@/lib/profile/peer-rows";
 import { dataNow } from "@/lib/server/clock";
 import { getConfig } from "@/lib/server/config";
 import { requestOrigin } from "@/lib/server/forwarded";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
-import { type ProfilePageData, profilePageData } from "@/lib/server/profile-page";
+import {
+  indexedName,
+  type ProfilePageData,
+  profileHistory,
+  profilePageData,
+  profilePeers,
+} from "@/lib/server/profile-page";
 import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices } from "@/lib/server/services";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -46,8 +51,8 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   if (!COMPANY_KEY_PATTERN.test(requested)) return { title: "Company" };
   if (await upstreamIsSlow()) {
     // The document must not wait for the upstream: the index's name, if it knows the company.
-    const row = getServices().indexedCompany(requested);
-    return { title: row ? plainText(row.displayNameEnglish || row.companyKey) : "Company" };
+    const name = indexedName(requested);
+    return { title: name ? plainText(name) : "Company" };
   }
   try {
     const { data } = await getServices().profile(requested);
@@ -120,9 +125,8 @@ export default async function CompanyPage({ params, searchParams }: PageProps) {
   const requested = decodedSegment((await params).companyKey);
   if (!(await upstreamIsSlow())) return <ProfileContent requested={requested} searchParams={searchParams} />;
   // The upstream is slow (page-gate.ts): the document now, the profile when it comes.
-  const row = getServices().indexedCompany(requested.toUpperCase());
   return (
-    <Suspense fallback={<ProfileLoading requested={requested} name={row?.displayNameEnglish ?? undefined} />}>
+    <Suspense fallback={<ProfileLoading requested={requested} name={indexedName(requested)} />}>
       <ProfileContent requested={requested} searchParams={searchParams} streamed />
     </Suspense>
   );
@@ -174,12 +178,7 @@ async function ProfileContent({
     loaded = await profilePageData(requested);
   } catch (error) {
     if (streamed && isUpstreamError(error))
-      return (
-        <ProfileUnavailable
-          name={getServices().indexedCompany(requested.toUpperCase())?.displayNameEnglish}
-          companyKey={requested}
-        />
-      );
+      return <ProfileUnavailable name={indexedName(requested)} companyKey={requested} />;
     throw error;
   }
   if (loaded.kind === "not-found") notFound();
@@ -198,6 +197,7 @@ async function ProfileContent({
   const name = profile.displayNameEnglish || profile.legalNameEnglish || profile.companyKey;
   const nowMs = dataNow();
   const listingCount = (profile.primaryListing ? 1 : 0) + profile.secondaryListings.length;
+  const history = await profileHistory(profile);
 
   return (
     <article aria-labelledby="company-name" className="space-y-8">
@@ -246,11 +246,7 @@ async function ProfileContent({
         description="Closest first, as the data service ranks them, each with the reason it is a peer."
       >
         <SectionBoundary name="peers">
-          <PeersTable
-            companyKey={profile.companyKey}
-            companyName={name}
-            peers={peerRows(profile, (key) => getServices().knownToHaveLogo(key))}
-          />
+          <PeersTable companyKey={profile.companyKey} companyName={name} peers={profilePeers(profile)} />
         </SectionBoundary>
       </Section>
       <Section
@@ -273,11 +269,7 @@ async function ProfileContent({
         title="History"
         description="What changed in this company's reference data, and when."
       >
-        <History
-          companyKey={profile.companyKey}
-          companyFiscalIdentifier={profile.companyFiscalIdentifier}
-          nowMs={nowMs}
-        />
+        <History history={history} nowMs={nowMs} />
       </Section>
       <Section
         id="api"

@@ -1,0 +1,73 @@
+// The /changes page's data: one page of the change log under the URL's filters, the filters'
+// choices (the sectors and countries the log has named), and what the page must say about them.
+// The log is the app's own (lib/server/change-log.ts): no upstream call.
+import "server-only";
+import { CHANGES_PAGE_SIZE, type ChangesState } from "@/app/changes/search-params";
+import { type CompanyChange, filterChanges } from "@/lib/directory/changes";
+import type { SyncProgress } from "@/lib/directory/sync";
+import { getConfig } from "./config";
+import { getServices } from "./services";
+
+export interface ChangesPageData {
+  /** When this app started watching the company list; null before its first completed sync. */
+  watchingSince: number | null;
+  /** Whether the log holds any change at all, the filters aside. */
+  anyChange: boolean;
+  /** How many changes match the filters, over every page. */
+  matching: number;
+  rows: CompanyChange[];
+  /** The page shown (a page past the last shows the last) and how many there are. */
+  page: number;
+  pages: number;
+  /** The filters' choices: the sectors, and the countries by code with their names, sorted. */
+  sectors: string[];
+  countries: [code: string, name: string][];
+  /** What the page says about the URL: the parser's problems and those only the log can tell. */
+  problems: string[];
+  /** The company list's sync (when it was last checked, how far a first sync is). */
+  index: SyncProgress;
+  refreshMinutes: number;
+}
+
+export async function changesPageData(
+  state: ChangesState,
+  parseProblems: string[],
+): Promise<ChangesPageData> {
+  const services = getServices();
+  const log = await services.changeLog.current();
+  const problems = [...parseProblems];
+  const matching = filterChanges(log, state);
+  const pages = Math.max(1, Math.ceil(matching.length / CHANGES_PAGE_SIZE));
+  const page = Math.min(state.page, pages);
+  if (state.page > pages)
+    problems.push(
+      `There ${pages === 1 ? "is one page" : `are ${pages} pages`} of these changes: showing the last.`,
+    );
+  const sectors = [...new Set(log.changes.flatMap((c) => (c.sector ? [c.sector] : [])))].sort();
+  const countries = new Map<string, string>();
+  for (const c of log.changes)
+    if (c.countryCode) countries.set(c.countryCode, c.countryName ?? c.countryCode);
+  // A sector or country no change has named yet stays chosen (a link from a later day may name
+  // it), and the page says so rather than only "none match".
+  if (state.sector && !sectors.includes(state.sector)) {
+    sectors.push(state.sector);
+    problems.push(`No change seen so far is in the sector “${state.sector}”.`);
+  }
+  if (state.country && !countries.has(state.country)) {
+    countries.set(state.country, state.country);
+    problems.push(`No change seen so far is in the country “${state.country}”.`);
+  }
+  return {
+    watchingSince: log.watchingSince,
+    anyChange: log.changes.length > 0,
+    matching: matching.length,
+    rows: matching.slice((page - 1) * CHANGES_PAGE_SIZE, page * CHANGES_PAGE_SIZE),
+    page,
+    pages,
+    sectors,
+    countries: [...countries].sort((a, b) => a[1].localeCompare(b[1])),
+    problems,
+    index: services.indexStatus().default,
+    refreshMinutes: Math.round(getConfig().directoryRefreshMs / 60_000),
+  };
+}
