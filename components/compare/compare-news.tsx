@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useDeferredValue, useMemo, useState } from "react";
 import { ArticleCard } from "@/components/news/article-card";
@@ -19,13 +19,20 @@ type Level = "all" | "major";
 /** Whose news: a comparison's (up to 12) or the followed companies' (up to 50). */
 export type NewsSet = "compare" | "following";
 
-/** The set's news of the last 7 days: one request, shared by the news list and the volume chart. */
-export function useCompareNews(keys: readonly string[], set: NewsSet = "compare") {
-  const query = useQuery({
+/** The last 7 days' news of a set of companies, as `/api/compare/news` or `/api/following/news` answers it. */
+function setNewsQuery(keys: readonly string[], set: NewsSet) {
+  return queryOptions({
     queryKey: [set, "news", keys] as const,
     queryFn: ({ signal }) =>
       getJson<CompareNewsAnswer>(`/api/${set}/news${toSearch({ companies: companiesParam(keys) })}`, signal),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The set's news of the last 7 days: one request, shared by the news list and the volume chart. */
+export function useCompareNews(keys: readonly string[], set: NewsSet = "compare") {
+  const query = useQuery({
+    ...setNewsQuery(keys, set),
     // An unfollowed company leaves the others' stories on screen while the new list loads (the
     // comparison's charts count per company, so its set waits for its own answer).
     placeholderData: set === "following" ? keepPreviousData : undefined,

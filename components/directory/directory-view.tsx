@@ -16,8 +16,7 @@ import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
 import { useEarlyInput } from "@/components/ui/use-early-input";
 import { useRemovalFocus } from "@/components/ui/use-removal-focus";
-import type { IndexStatus, LoadedDirectoryPage } from "@/lib/api-types";
-import { getJson } from "@/lib/client/api";
+import type { LoadedDirectoryPage } from "@/lib/api-types";
 import { useDataNow } from "@/lib/client/data-now";
 import { exportWaitsFor } from "@/lib/directory/csv";
 import { indexingText } from "@/lib/directory/progress-text";
@@ -39,6 +38,7 @@ import { ConstantColumnsNote } from "./constant-columns-note";
 import { EmptyResults } from "./empty-results";
 import { ExportMenu } from "./export-menu";
 import { FacetPanel } from "./facet-panel";
+import { indexStatusOptions } from "./queries";
 import { ResultsTable } from "./results-table";
 import { SearchBox } from "./search-box";
 import { StaticResults } from "./static-results";
@@ -161,11 +161,7 @@ export function DirectoryView({
   const clearAll = useRemovalFocus(() => facets.current?.querySelector("button"));
   const progress = data?.progress;
 
-  const status = useQuery({
-    queryKey: ["index-status"],
-    queryFn: ({ signal }) => getJson<IndexStatus>("/api/index-status", signal),
-    staleTime: 10_000,
-  });
+  const status = useQuery(indexStatusOptions());
   const allState = status.data?.all.state;
 
   const onSort = useCallback(

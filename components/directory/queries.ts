@@ -2,7 +2,7 @@
 // same query string, as the browser reads. A plain module (no "use client"): a server page that
 // imported these from a client module would receive client references, not values.
 import { queryOptions } from "@tanstack/react-query";
-import type { DirectoryPage } from "@/lib/api-types";
+import type { DirectoryPage, IndexStatus } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 
 /** Rows per page of /api/companies, in the table and in the server-rendered list alike. */
@@ -18,5 +18,14 @@ export function directoryPageOptions(query: string, page: number) {
     queryKey: ["companies", query, page] as const,
     queryFn: ({ signal }) =>
       getJson<DirectoryPage>(`/api/companies?${directoryPageSearch(query, page)}`, signal),
+  });
+}
+
+/** Both company sets' sync (`/api/index-status`): whether "All companies" can be offered. */
+export function indexStatusOptions() {
+  return queryOptions({
+    queryKey: ["index-status"] as const,
+    queryFn: ({ signal }) => getJson<IndexStatus>("/api/index-status", signal),
+    staleTime: 10_000,
   });
 }

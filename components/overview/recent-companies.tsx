@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { CompanyLine } from "@/components/ui/company-line";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { describeError } from "@/components/ui/states";
@@ -13,6 +13,13 @@ import { formatSince, formatUtc } from "@/lib/format";
 const POLL_MS = 60_000;
 const SYNCING_POLL_MS = 10_000;
 
+/** The ten companies updated last; rows only: no facet counts over the whole index every minute. */
+const recentCompaniesQuery = queryOptions({
+  queryKey: ["companies", "recently-updated"] as const,
+  queryFn: ({ signal }) =>
+    getJson<DirectoryPage>("/api/companies?sort=updatedAt&order=desc&pageSize=10&facets=false", signal),
+});
+
 /**
  * The companies whose data changed last (`updatedAt`, which the contract says to poll): polled
  * from the directory index every minute, which costs no upstream call.
@@ -20,10 +27,7 @@ const SYNCING_POLL_MS = 10_000;
 export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPage; serverNowMs: number }) {
   const now = useDataNow(serverNowMs, { ticking: true });
   const query = useQuery({
-    queryKey: ["companies", "recently-updated"],
-    queryFn: ({ signal }) =>
-      // The list needs rows only: no facet counts over the whole index every minute.
-      getJson<DirectoryPage>("/api/companies?sort=updatedAt&order=desc&pageSize=10&facets=false", signal),
+    ...recentCompaniesQuery,
     initialData: initial,
     // While the index's first sync runs, sooner: the list fills in (or arrives) within seconds.
     refetchInterval: (q) => (q.state.data?.progress.state === "syncing" ? SYNCING_POLL_MS : POLL_MS),

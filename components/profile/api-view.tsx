@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { ColumnHeaders, ScrollRegion, ScrollTable } from "@/components/ui/scroll-region";
 import { ErrorState } from "@/components/ui/states";
@@ -164,19 +164,20 @@ function ExampleRequest({ label, command }: { label: string; command: string }) 
  * contract's field mapping with this company's values, and example requests (with a placeholder
  * key). Loads when it comes into view, so the v2 call is spent only by people who look.
  */
+/** A company's profile as `/api/profile` (v3) or `/api/profile-v2` answers it. */
+function profileQuery<P extends Profile | ProfileV2>(route: "profile" | "profile-v2", companyKey: string) {
+  return queryOptions({
+    queryKey: [route, companyKey] as const,
+    queryFn: ({ signal }) =>
+      getJson<ServedProfile<P>>(`/api/${route}?companyKey=${encodeURIComponent(companyKey)}`, signal),
+  });
+}
+
 export function ApiView({ companyKey, apiBaseUrl }: { companyKey: string; apiBaseUrl: string }) {
   const [ref, near] = useNearViewport<HTMLDivElement>();
   const q = `companyKey=${encodeURIComponent(companyKey)}`;
-  const v3 = useQuery({
-    queryKey: ["profile", companyKey],
-    queryFn: ({ signal }) => getJson<ServedProfile<Profile>>(`/api/profile?${q}`, signal),
-    enabled: near,
-  });
-  const v2 = useQuery({
-    queryKey: ["profile-v2", companyKey],
-    queryFn: ({ signal }) => getJson<ServedProfile<ProfileV2>>(`/api/profile-v2?${q}`, signal),
-    enabled: near,
-  });
+  const v3 = useQuery({ ...profileQuery<Profile>("profile", companyKey), enabled: near });
+  const v2 = useQuery({ ...profileQuery<ProfileV2>("profile-v2", companyKey), enabled: near });
   const curl = (path: string) => `curl -H "X-Api-Key: ${KEY_PLACEHOLDER}" "${apiBaseUrl}${path}?${q}"`;
   const diff = v2.data && v3.data ? diffProfiles(v2.data.data, v3.data.data) : null;
 
