@@ -7,16 +7,9 @@
  * Kept in sessionStorage (this tab), not in the history entry's state: the URL state library
  * (nuqs) replaces that state, without our field, as the link navigates.
  */
-const STORAGE_KEY = "fiscal-atlas:directory-place";
-/** A table mounted within this long of a history traversal (popstate) is its page coming back. */
-const TRAVERSAL_MS = 5_000;
+import { cameBack } from "@/lib/client/traversal";
 
-/** The last traversal: when, and to which address. */
-let traversal = { at: Number.NEGATIVE_INFINITY, href: "" };
-if (typeof window !== "undefined")
-  window.addEventListener("popstate", () => {
-    traversal = { at: performance.now(), href: window.location.href };
-  });
+const STORAGE_KEY = "fiscal-atlas:directory-place";
 
 export interface KeptPlace {
   /** The result it belongs to (the table's resetKey): another result starts at the top. */
@@ -29,7 +22,7 @@ export interface KeptPlace {
 export function keptPlace(key: string): KeptPlace | null {
   if (typeof window === "undefined") return null;
   const { href } = window.location;
-  if (traversal.href !== href || performance.now() - traversal.at > TRAVERSAL_MS) return null;
+  if (!cameBack()) return null;
   let place: Partial<KeptPlace & { href: string }> | null = null;
   try {
     place = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? "null");

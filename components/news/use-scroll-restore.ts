@@ -1,16 +1,11 @@
 "use client";
 
 import { useEffect, useLayoutEffect, useRef } from "react";
+import { cameBack } from "@/lib/client/traversal";
 
 // Back to the feed from a profile: the loaded pages come back from the query cache at once, and
 // this puts the reader where they were. Only for history navigations (back/forward): a fresh
 // visit from the header starts at the top.
-let lastPopStateAt = Number.NEGATIVE_INFINITY;
-if (typeof window !== "undefined") {
-  window.addEventListener("popstate", () => {
-    lastPopStateAt = performance.now();
-  });
-}
 
 const PREFIX = "news-scroll:";
 
@@ -51,7 +46,7 @@ export function useScrollRestore(ready: boolean): void {
   useEffect(() => {
     if (!ready || restored.current) return;
     restored.current = true;
-    if (performance.now() - lastPopStateAt > 3000) return;
+    if (!cameBack()) return;
     let saved: string | null = null;
     try {
       saved = sessionStorage.getItem(PREFIX + window.location.search);
