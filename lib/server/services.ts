@@ -13,7 +13,6 @@ import {
   normalizeCik,
 } from "@/lib/identifiers";
 import { LIVE_FIELDS_TTL_MS } from "@/lib/profile/live-fields";
-import { createUpstreamClient } from "@/lib/upstream";
 import type { BudgetStatus } from "@/lib/upstream/budget";
 import type { CompanyLookup, CompanyNewsQuery, TopNewsQuery, UpstreamClient } from "@/lib/upstream/client";
 import { causeOf, type FailureCause, isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
@@ -37,6 +36,7 @@ import { getSharedRedis, type RedisStatus } from "./redis";
 import { idle } from "./request-slots";
 import { getSharedState } from "./shared-state";
 import { createUpstreamBudget } from "./upstream-budget";
+import { createUpstreamClient } from "./upstream-client";
 import { UpstreamStats } from "./upstream-stats";
 
 const MINUTE = 60_000;

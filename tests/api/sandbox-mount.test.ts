@@ -70,7 +70,7 @@ describe("the data source", () => {
     realService();
     vi.resetModules();
     const before = loaded.handler;
-    const { createUpstreamClient } = await import("@/lib/upstream");
+    const { createUpstreamClient } = await import("@/lib/server/upstream-client");
     createUpstreamClient();
     expect(loaded.handler).toBe(before);
   });

@@ -1,8 +1,10 @@
+// The upstream client this server uses, wired from its configuration: lib/upstream knows the API,
+// this module knows the settings, the work queue and where the sandbox lives.
 import "server-only";
 import { IN_PROCESS_ORIGIN, type SandboxHandler } from "@/lib/sandbox/types";
-import { getConfig } from "@/lib/server/config";
-import { idle } from "@/lib/server/request-slots";
-import { type ClientOptions, UpstreamClient } from "./client";
+import { type ClientOptions, UpstreamClient } from "@/lib/upstream/client";
+import { getConfig } from "./config";
+import { idle } from "./request-slots";
 
 let sandbox: Promise<SandboxHandler> | undefined;
 
