@@ -4,6 +4,7 @@ import { type ReactNode, Suspense } from "react";
 import { ArticleCard } from "@/components/news/article-card";
 import { EVENT_TYPE_CHART_HEIGHT, EventTypeChart } from "@/components/overview/event-type-chart";
 import { RecentCompanies } from "@/components/overview/recent-companies";
+import { CompanySearchForm } from "@/components/ui/company-search-form";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { IndexNoticeView, StaleNotice } from "@/components/ui/stale-notice";
 import { utcDateOf } from "@/lib/dates";
@@ -64,30 +65,7 @@ export default async function OverviewPage() {
         </p>
       </div>
 
-      {/* biome-ignore lint/a11y/useSemanticElements: a form with role="search" is a search landmark in every screen reader; the <search> element not yet everywhere. */}
-      <form
-        action="/companies"
-        role="search"
-        aria-label="Company directory"
-        className="mt-5 flex max-w-2xl gap-2"
-      >
-        <label htmlFor="overview-search" className="sr-only">
-          Search companies by name, ticker or identifier
-        </label>
-        <input
-          id="overview-search"
-          name="q"
-          type="search"
-          placeholder="Company name, ticker, ISIN, FIGI…"
-          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-        />
-        <button
-          type="submit"
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 dark:bg-brand-500"
-        >
-          Search
-        </button>
-      </form>
+      <CompanySearchForm label="Company directory" className="mt-5 max-w-2xl" />
 
       <OverviewPanels slow={await upstreamIsSlow()} />
     </div>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { CompanySearchForm } from "./company-search-form";
+import { CompanySearchForm } from "@/components/ui/company-search-form";
 
 /** The profile route's 404: names what was asked for and offers a search for it. */
 export function CompanyNotFound() {

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CompanySearchForm } from "./company-search-form";
+import { CompanySearchForm } from "@/components/ui/company-search-form";
 
 /** A company (or a lookup) that this server's API plan does not cover. */
 export function PlanUnavailable({ requested, reason }: { requested: string; reason: string }) {
