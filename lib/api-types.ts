@@ -39,8 +39,8 @@ export interface TopNewsFeedPage extends Served<TopNewsPage> {
   noLogo: string[];
 }
 
-/** One article of the top-news feed, with the company it is about. */
-export type FeedArticle = TopNewsArticle;
+/** One article of the top-news feed, with the company it is about (the upstream's shape, as served). */
+export type { TopNewsArticle };
 
 export interface CompareNewsCompany {
   companyKey: string;
@@ -53,7 +53,7 @@ export interface CompareNewsCompany {
 
 /** GET /api/compare/news: the set's stories of the last 7 UTC days, most material first, then newest. */
 export interface CompareNewsAnswer {
-  articles: FeedArticle[];
+  articles: TopNewsArticle[];
   companies: CompareNewsCompany[];
   warning?: string;
 }

@@ -2,7 +2,7 @@ import { ProfileLink } from "@/components/ui/company-line";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import type { FeedArticle } from "@/lib/api-types";
+import type { TopNewsArticle } from "@/lib/api-types";
 import { formatUtc, formatUtcDay, safeHttpUrl } from "@/lib/format";
 import type { NewsArticle } from "@/lib/upstream/schemas";
 import { ArticleTitle } from "./article-title";
@@ -20,7 +20,7 @@ export function ArticleCompany({
   hasLogo,
   showMarketCap = true,
 }: {
-  article: FeedArticle;
+  article: TopNewsArticle;
   hasLogo: boolean;
   showMarketCap?: boolean;
 }) {
@@ -133,7 +133,7 @@ export function ArticleCard(
     | { variant: "row"; article: NewsArticle }
     | {
         variant?: "card";
-        article: FeedArticle;
+        article: TopNewsArticle;
         hasLogo: boolean;
         headingLevel?: 3 | 4;
         showCompany?: boolean;

@@ -1,5 +1,5 @@
 import { UpstreamText } from "@/components/ui/upstream-text";
-import type { FeedArticle } from "@/lib/api-types";
+import type { TopNewsArticle } from "@/lib/api-types";
 import { formatCount, formatUtcDay, plainText } from "@/lib/format";
 import type { FeedDensity, FeedGroup } from "@/lib/news/feed-state";
 import { ArticleCard, ArticleCompany } from "./article-card";
@@ -20,13 +20,13 @@ export function FeedList({
   hasLogo,
   complete,
 }: {
-  articles: readonly FeedArticle[];
+  articles: readonly TopNewsArticle[];
   group: FeedGroup;
   density: FeedDensity;
   hasLogo: (companyKey: string) => boolean;
   complete: boolean;
 }) {
-  const logo = (a: FeedArticle) => (a.companyKey ? hasLogo(a.companyKey) : false);
+  const logo = (a: TopNewsArticle) => (a.companyKey ? hasLogo(a.companyKey) : false);
   // A sticky day heading is read far from the note above the list: it says the count is partial.
   const count = (n: number) => (complete ? stories(n) : `${stories(n)} loaded`);
   const headlines = density === "headlines";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { FeedArticle } from "@/lib/api-types";
+import type { TopNewsArticle } from "@/lib/api-types";
 import { groupByCompany, groupByDay } from "./grouping";
 
-const article = (companyKey: string, date: string, importance: number, title: string): FeedArticle => ({
+const article = (companyKey: string, date: string, importance: number, title: string): TopNewsArticle => ({
   companyKey,
   date,
   importance,

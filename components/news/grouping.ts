@@ -1,21 +1,21 @@
 // The feed's grouped views over the stories loaded so far. Both keep the API's order (importance,
 // then newest) inside a group.
-import type { FeedArticle } from "@/lib/api-types";
+import type { TopNewsArticle } from "@/lib/api-types";
 
 export interface DayGroup {
   date: string;
-  articles: FeedArticle[];
+  articles: TopNewsArticle[];
 }
 
 export interface CompanyGroup {
   /** companyKey, or "" for stories that name no company. */
   companyKey: string;
-  articles: FeedArticle[];
+  articles: TopNewsArticle[];
 }
 
 /** By UTC story date, newest day first. */
-export function groupByDay(articles: readonly FeedArticle[]): DayGroup[] {
-  const groups = new Map<string, FeedArticle[]>();
+export function groupByDay(articles: readonly TopNewsArticle[]): DayGroup[] {
+  const groups = new Map<string, TopNewsArticle[]>();
   for (const article of articles) {
     const list = groups.get(article.date);
     if (list) list.push(article);
@@ -27,8 +27,8 @@ export function groupByDay(articles: readonly FeedArticle[]): DayGroup[] {
 }
 
 /** By company, in the order of each company's most important story: several stories fold together. */
-export function groupByCompany(articles: readonly FeedArticle[]): CompanyGroup[] {
-  const groups = new Map<string, FeedArticle[]>();
+export function groupByCompany(articles: readonly TopNewsArticle[]): CompanyGroup[] {
+  const groups = new Map<string, TopNewsArticle[]>();
   for (const article of articles) {
     const key = article.companyKey ?? "";
     const list = groups.get(key);
@@ -39,6 +39,6 @@ export function groupByCompany(articles: readonly FeedArticle[]): CompanyGroup[]
 }
 
 /** A React key for a story: two stories may share every field, so the position settles ties. */
-export function articleKey(article: FeedArticle, index: number): string {
+export function articleKey(article: TopNewsArticle, index: number): string {
   return `${article.companyKey ?? ""}|${article.collectedAt}|${article.title}|${index}`;
 }

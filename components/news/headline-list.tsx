@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import type { FeedArticle } from "@/lib/api-types";
+import type { TopNewsArticle } from "@/lib/api-types";
 import { formatUtc, formatUtcTime, plainText, safeHttpUrl, venueLabel } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import { ArticleTitle } from "./article-title";
@@ -38,7 +38,7 @@ function HeadlineRow({
   showCompany,
   headingLevel,
 }: {
-  article: FeedArticle;
+  article: TopNewsArticle;
   showCompany: boolean;
   headingLevel: 3 | 4;
 }) {
@@ -184,7 +184,7 @@ export function HeadlineList({
   showCompany = true,
   headingLevel = 3,
 }: {
-  articles: readonly FeedArticle[];
+  articles: readonly TopNewsArticle[];
   showCompany?: boolean;
   headingLevel?: 3 | 4;
 }) {
