@@ -37,6 +37,19 @@ test("shows today's top stories, the week by event type, recent updates and a di
     `${total.toLocaleString("en-US")} stories, Nov 14 – Nov 20, 2026`,
   );
 
+  // Each bar is as long as its count says: width per story is the same in every row (above the
+  // floor a count of a few is drawn at).
+  const bars = await chart.locator("tbody tr").evaluateAll((rows) =>
+    rows.map((row) => ({
+      count: Number(row.querySelector("td span.tabular-nums")?.textContent?.replace(/,/g, "")),
+      width: row.querySelector("td span.h-2\\.5")?.getBoundingClientRect().width ?? 0,
+    })),
+  );
+  const longest = Math.max(...bars.map((b) => b.count));
+  const perStory = bars.filter((b) => b.count >= longest / 10).map((b) => b.width / b.count);
+  expect(perStory.length).toBeGreaterThan(2);
+  expect(Math.max(...perStory) / Math.min(...perStory)).toBeLessThan(1.05);
+
   // Recently updated companies, newest change first, as "updated … ago".
   const recent = page.getByRole("region", { name: "Recently updated companies" });
   await expect(recent.getByRole("listitem")).toHaveCount(10);
