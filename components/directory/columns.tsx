@@ -174,7 +174,7 @@ export const DIRECTORY_COLUMNS = helper.columns([
   helper.display({
     id: "name",
     header: "Company",
-    meta: { width: "minmax(332px, 2fr)", narrowWidth: "minmax(186px, 2fr)", sort: "name" },
+    meta: { width: "minmax(332px, 2fr)", narrowWidth: "minmax(160px, 2fr)", sort: "name" },
     cell: ({ row }) => <NameCell company={row.original} />,
   }),
   helper.display({

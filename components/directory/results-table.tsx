@@ -33,7 +33,8 @@ const ROW_HEIGHT = 48;
 /** Rows drawn beyond each edge of the screen. */
 const OVERSCAN = 6;
 /** The selection column: a checkbox per row, for the comparison, and a star to follow the company. */
-// 50 px keeps the narrow table (this, the name and the market cap) within a 390 px phone.
+// 50 px keeps the narrow table (this, the name at 160 px and the market cap at 120) within a 375 px
+// phone (a 341 px box).
 const SELECT_WIDTH = "50px";
 /**
  * Every body row: placed by the virtualizer, laid out on the header's grid (the table's CSS
