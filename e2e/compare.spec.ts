@@ -333,6 +333,20 @@ test.describe("without JavaScript", () => {
     const news = page.getByRole("figure", { name: /^News volume by importance/ });
     await expect(news).toContainText("The set's news loads with JavaScript.");
     await expect(news.getByText("Loading the set's news…")).toBeHidden();
+    // The peers graph's nodes cannot be pressed, and the summary does not ask to.
+    const peers = page.getByRole("figure", { name: /^Peers of / });
+    await expect(peers.locator("[data-peer]").first()).toBeDisabled();
+    await expect(peers.getByText(/Press a peer/)).toBeHidden();
+  });
+
+  test("adds a company by typing its key or an identifier and pressing Enter", async ({ page }) => {
+    await page.goto(`/compare?companies=${RICH.key},NASDAQ_ELM`);
+    const box = page.getByRole("combobox", { name: "Add a company" });
+    await box.fill("nyse_jins");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/companies=nyse_jins/);
+    await expect(page.getByRole("heading", { name: /^Companies \(3 of 12\)/ })).toBeVisible();
+    await expect(page.getByText(/No company is known/)).toHaveCount(0);
   });
 });
 

@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { useHydrated } from "@/lib/client/hydrated";
 import type { CompareCompany } from "@/lib/compare/model";
 import { EXTENT, layoutPeers, RING_ORDER, ringOf, ringRadius } from "@/lib/compare/peer-layout";
 import { shortName } from "@/lib/compare/set-charts";
@@ -47,10 +48,17 @@ export function PeerGraph({
     const n = peers.filter((p) => ringOf(p.relationship) === ringOf(k)).length;
     return `${n} ${labelOf(PEER_RELATIONSHIP_LABELS, k).toLowerCase()}${n === 1 ? "" : "s"}`;
   });
+  // Without a script a peer cannot be pressed: its node is disabled and the hint is not shown.
+  const hydrated = useHydrated();
   const summary =
-    peers.length === 0
-      ? `The API lists no peers for ${focusName}.`
-      : `${focusName} has ${peers.length} peer${peers.length === 1 ? "" : "s"}: ${counts.join(", ")}. Press a peer to add it to the comparison or take it out.`;
+    peers.length === 0 ? (
+      `The API lists no peers for ${focusName}.`
+    ) : (
+      <>
+        {`${focusName} has ${peers.length} peer${peers.length === 1 ? "" : "s"}: ${counts.join(", ")}.`}
+        <span data-needs-js=""> Press a peer to add it to the comparison or take it out.</span>
+      </>
+    );
   const activePeer = placed.find((p) => p.item.companyKey === active);
 
   return (
@@ -150,6 +158,7 @@ export function PeerGraph({
                   key={p.item.companyKey}
                   type="button"
                   aria-pressed={on}
+                  disabled={!hydrated}
                   aria-describedby={active === p.item.companyKey ? `${id}-tip` : undefined}
                   data-peer={p.item.companyKey}
                   onClick={() => onToggle(p.item)}

@@ -5,7 +5,7 @@ import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { DirectoryRow } from "@/lib/api-types";
-import { LIMIT_MESSAGE, MAX_COMPARE } from "@/lib/compare/set";
+import { companiesParam, LIMIT_MESSAGE, MAX_COMPARE } from "@/lib/compare/set";
 import { plainText } from "@/lib/format";
 
 export interface SetMember {
@@ -87,8 +87,13 @@ export function SetEditor({
           ))}
         </ul>
       )}
-      <div className="mt-3 max-w-md">
+      {/* A form to the set with the typed company: without a script, Enter adds it (the server
+          resolves an identifier, or says it knows none); with one, a match is chosen in place and
+          Enter on no match sends the form the same way. */}
+      <form action="/compare" method="get" className="mt-3 max-w-md">
+        <input type="hidden" name="companies" value={companiesParam(members.map((m) => m.companyKey))} />
         <CompanyCombobox
+          name="companies"
           label={full ? "The comparison is full" : "Add a company"}
           disabled={full}
           onChoose={onAdd}
@@ -100,7 +105,7 @@ export function SetEditor({
             {LIMIT_MESSAGE}
           </p>
         )}
-      </div>
+      </form>
     </div>
   );
 }

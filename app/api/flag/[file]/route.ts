@@ -7,6 +7,9 @@ const FLAG_DIR = path.join(process.cwd(), "node_modules", "flag-icons", "flags",
 const FLAG_FILE = /^[a-z]{2}\.svg$/;
 
 export const dynamic = "force-static";
+// A name that is no flag gets the site's 404 page, not the JSON error of the other API routes:
+// with dynamic params Next would keep each unknown name's answer on disk (tried: one cache entry
+// per made-up name, without bound).
 export const dynamicParams = false;
 
 export async function generateStaticParams() {
