@@ -26,8 +26,14 @@ function setNewsQuery(keys: readonly string[], set: NewsSet) {
     queryFn: ({ signal }) =>
       getJson<CompareNewsAnswer>(`/api/${set}/news${toSearch({ companies: companiesParam(keys) })}`, signal),
     staleTime: 5 * 60_000,
+    // A company the data service could not send just now (a 429, an outage) is asked for again
+    // on its own, as a page refused for the same reason reloads itself.
+    refetchInterval: (query) =>
+      query.state.data?.companies.some((c) => c.reason === "unavailable") ? RETRY_UNAVAILABLE_MS : false,
   });
 }
+
+const RETRY_UNAVAILABLE_MS = 30_000;
 
 /** The set's news of the last 7 days: one request, shared by the news list and the volume chart. */
 export function useCompareNews(keys: readonly string[], set: NewsSet = "compare") {
@@ -122,7 +128,8 @@ export function CompareNews({
           <UpstreamText className="font-mono">
             {failed.map((c) => byKey.get(c.companyKey)?.ticker ?? c.companyKey).join(", ")}
           </UpstreamText>
-          ) could not be loaded{reasons.size === 1 ? `: ${[...reasons][0]}` : "."}{" "}
+          ) could not be loaded{reasons.size === 1 ? `: ${[...reasons][0]}` : "."}
+          {failed.some((c) => c.reason === "unavailable") && " It is asked for again every 30 seconds."}{" "}
           <button
             type="button"
             onClick={() => news.refetch()}

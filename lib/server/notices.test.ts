@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SyncProgress } from "@/lib/directory/sync";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { indexUnavailable } from "./notices";
+import { indexUnavailable, setFailureOf } from "./notices";
 import { served } from "./services";
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0);
@@ -52,5 +52,25 @@ describe("this server's own budget, told apart from the service's 429", () => {
     expect(indexUnavailable(failed(0, null), "upstream_budget", NOW)).toBe(
       "The company list could not be loaded: this server has used its allowance of data-service requests for the moment. It is tried again automatically.",
     );
+  });
+});
+
+describe("setFailureOf", () => {
+  it("names what a set's company failed for, and why where waiting mends it", () => {
+    expect(setFailureOf(new UpstreamError("not_found", "x"), "NYSE_NOPE")).toEqual({
+      reason: "not_found",
+      message: "No company is known as “NYSE_NOPE”.",
+    });
+    expect(setFailureOf(new UpstreamError("forbidden", "plan"), "NYSE_X").reason).toBe("plan");
+    expect(setFailureOf(new UpstreamError("unavailable", "500"), "NYSE_X", "news").message).toBe(
+      "The data service could not send the news just now.",
+    );
+    expect(setFailureOf(new UpstreamError("rate_limited", "429"), "NYSE_X").message).toBe(
+      "The data service could not send this company just now: the data service is limiting this server's requests.",
+    );
+    expect(
+      setFailureOf(new UpstreamError("rate_limited", "spent", { budget: true }), "NYSE_X", "news").message,
+    ).toMatch(/just now: this server has used its allowance/);
+    expect(() => setFailureOf(new TypeError("bug"), "NYSE_X")).toThrow(TypeError);
   });
 });

@@ -3,7 +3,7 @@
 import type { SetFailure } from "@/lib/compare/model";
 import type { SyncProgress } from "@/lib/directory/sync";
 import { formatAgo, formatCount, formatSince } from "@/lib/format";
-import { type FailureCause, isUpstreamError } from "@/lib/upstream/errors";
+import { causeOf, type FailureCause, isUpstreamError } from "@/lib/upstream/errors";
 
 const NOT_ON_PLAN = "Not available on this server's plan.";
 
@@ -25,9 +25,13 @@ export function setFailureOf(
   if (error.code === "not_found" || error.code === "bad_request")
     return { reason: "not_found", message: unknownCompany(requested) };
   if (error.code === "forbidden") return { reason: "plan", message: NOT_ON_PLAN };
+  // A limit says why, and that waiting mends it; "the data service is failing" would say it twice.
+  const cause = causeOf(error);
+  const why =
+    cause === "rate_limited" || cause === "upstream_budget" ? `: ${describeUpstreamFailure(cause)}` : "";
   return {
     reason: "unavailable",
-    message: `The data service could not send ${asked === "news" ? "the news" : "this company"} just now.`,
+    message: `The data service could not send ${asked === "news" ? "the news" : "this company"} just now${why}.`,
   };
 }
 
