@@ -126,6 +126,20 @@ test.describe("company directory", () => {
     expect(await resultCount(page)).toBe(1);
   });
 
+  test("a link with values the page does not read says what it left out, and the address drops them", async ({
+    page,
+  }) => {
+    await page.goto("/companies?sector=Energy&sort=zzz&minMarketCap=-5");
+    const notes = page
+      .getByRole("status")
+      .filter({ hasText: "The link asked for something the directory cannot show" });
+    await expect(notes).toContainText("There is no sorting by “zzz”: the default order.");
+    await expect(notes).toContainText("not “-5”: no minimum.");
+    await expect(page).toHaveURL(/\/companies\?sector=Energy$/);
+    await notes.getByRole("button", { name: "Dismiss" }).click();
+    await expect(notes).toHaveCount(0);
+  });
+
   test("applies and clears filters, with facet counts following", async ({ page }) => {
     await page.goto("/companies");
     const total = await resultCount(page);

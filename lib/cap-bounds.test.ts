@@ -6,6 +6,14 @@ describe("cap bounds", () => {
     expect(toBillionsText(2_500_000_000)).toBe("2.5");
     expect(toBillionsText(0)).toBe("0");
     expect(toBillionsText(undefined)).toBe("");
+    // A bound of a few dollars (a link's) in plain digits, not "5e-7", and read back the same.
+    expect(toBillionsText(500)).toBe("0.0000005");
+    expect(toBillionsText(1e12)).toBe("1000");
+    expect(parseCapBounds(toBillionsText(500), toBillionsText(10))).toEqual({
+      ok: false,
+      message: "The minimum is above the maximum.",
+    });
+    expect(parseCapBounds(toBillionsText(10), toBillionsText(500))).toEqual({ ok: true, min: 10, max: 500 });
   });
 
   it("reads billions as whole USD, an empty field as no bound", () => {

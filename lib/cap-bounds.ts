@@ -5,9 +5,11 @@ export type CapBoundsCheck =
   | { ok: true; min: number | undefined; max: number | undefined }
   | { ok: false; message: string };
 
-/** A bound as its field shows it: 2500000000 → "2.5"; no bound → "". */
+/** A bound as its field shows it: 2500000000 → "2.5", 500 → "0.0000005" (never "5e-7"); no bound → "". */
 export function toBillionsText(usd: number | undefined): string {
-  return usd === undefined ? "" : String(usd / 1e9);
+  if (usd === undefined) return "";
+  // To the dollar (9 decimals), without the exponent String() writes below a millionth.
+  return (usd / 1e9).toFixed(9).replace(/\.?0+$/, "");
 }
 
 /** One field's text as whole USD: undefined when empty, null when not an amount of 0 or more. */

@@ -7,7 +7,13 @@ import { UrlState } from "@/components/url-state";
 import { dataNow } from "@/lib/server/clock";
 import { loadDirectoryPage } from "@/lib/server/directory";
 import { isPhoneRequest } from "@/lib/server/page-cache";
-import { apiQuery, directoryParsers, loadDirectorySearchParams, stateOf } from "./search-params";
+import {
+  apiQuery,
+  directoryParsers,
+  directoryUrlNotes,
+  loadDirectorySearchParams,
+  stateOf,
+} from "./search-params";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -28,8 +34,13 @@ async function isPhone(): Promise<boolean> {
  * is a plain list of links instead of the table.
  */
 export default async function CompaniesPage({ searchParams }: { searchParams: SearchParams }) {
-  const params = await loadDirectorySearchParams(searchParams);
+  const raw = await searchParams;
+  const params = loadDirectorySearchParams(raw);
   const state = stateOf(params);
+  const given = new URLSearchParams();
+  for (const [name, value] of Object.entries(raw))
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      given.append(name, one);
   const query = apiQuery(state);
   const page = params.page ?? 1;
   const first = await loadDirectoryPage(directoryPageSearch(query, 1));
@@ -44,6 +55,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Se
         <DirectoryView
           now={dataNow()}
           wideGuess={!(await isPhone())}
+          urlNotes={directoryUrlNotes(given, params)}
           noScript={page === 1 && first.data ? { page } : { page, result: listed }}
         />
       </UrlState>

@@ -10,6 +10,7 @@ import {
 import {
   apiQuery,
   directoryHref,
+  directoryUrlNotes,
   loadDirectorySearchParams,
   serializeDirectoryState,
   stateOf,
@@ -118,5 +119,28 @@ describe("the no-script list's pages", () => {
       ["100001", 1],
     ] as const)
       expect(loadDirectorySearchParams(value === null ? "" : `?page=${value}`).page ?? 1).toBe(page);
+  });
+});
+
+describe("a link the directory cannot show as it stands", () => {
+  const notesOf = (query: string) => {
+    const raw = new URLSearchParams(query);
+    return directoryUrlNotes(raw, loadDirectorySearchParams(raw));
+  };
+
+  it("names each value it leaves out, and bounds no company can match", () => {
+    expect(notesOf("sector=Energy&sort=marketCap&minMarketCap=1e9")).toEqual([]);
+    expect(notesOf("sort=zzz&page=-1")).toEqual([
+      "There is no sorting by “zzz”: the default order.",
+      "The page is a whole number from 1, not “-1”: the first page.",
+    ]);
+    expect(notesOf("minMarketCap=-5&maxMarketCap=abc&marketCap=mega,xxl")).toEqual([
+      "A market-cap bound is an amount in USD of 0 or more, not “-5”: no minimum.",
+      "A market-cap bound is an amount in USD of 0 or more, not “abc”: no maximum.",
+      "“xxl” is no market-cap range: left out.",
+    ]);
+    expect(notesOf("minMarketCap=500&maxMarketCap=10")).toEqual([
+      "The market-cap minimum ($500) is above the maximum ($10): no company can match.",
+    ]);
   });
 });

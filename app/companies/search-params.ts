@@ -24,6 +24,7 @@ import {
   FULL_ONLY_COLUMNS,
   withName,
 } from "@/lib/directory/view-state";
+import { formatMarketCap } from "@/lib/format";
 
 const MAX_TEXT = 200;
 
@@ -145,6 +146,46 @@ export function paramsOf(state: DirectoryState): DirectoryParams {
     cols: columns && columns.join(",") !== DEFAULT_COLUMNS[state.view].join(",") ? columns : null,
     page: null,
   };
+}
+
+/**
+ * What the page says of a link it cannot show as it stands: each value it does not read (left out
+ * of the view, and of the address once the page has a script), and bounds no company can match.
+ */
+export function directoryUrlNotes(raw: URLSearchParams, params: DirectoryParams): string[] {
+  const notes: string[] = [];
+  const given = (name: string) => raw.getAll(name).find((v) => v.trim() !== "");
+  const quoted = (value: string) => `“${value.slice(0, 40)}”`;
+  const dropped = (name: keyof DirectoryParams, message: (value: string) => string) => {
+    const value = given(name);
+    if (value !== undefined && params[name] === null) notes.push(message(quoted(value)));
+  };
+  dropped("sort", (v) => `There is no sorting by ${v}: the default order.`);
+  dropped("order", (v) => `The order is asc or desc, not ${v}: the column's own.`);
+  dropped(
+    "minMarketCap",
+    (v) => `A market-cap bound is an amount in USD of 0 or more, not ${v}: no minimum.`,
+  );
+  dropped(
+    "maxMarketCap",
+    (v) => `A market-cap bound is an amount in USD of 0 or more, not ${v}: no maximum.`,
+  );
+  dropped("page", (v) => `The page is a whole number from 1, not ${v}: the first page.`);
+  const ranges = raw
+    .getAll("marketCap")
+    .flatMap((v) => v.split(","))
+    .filter((v) => v.trim() !== "");
+  const unknown = ranges.filter((v) => !(params.marketCap as readonly string[]).includes(v));
+  if (unknown.length > 0)
+    notes.push(
+      `${unknown.map(quoted).join(", ")} ${unknown.length === 1 ? "is" : "are"} no market-cap range: left out.`,
+    );
+  const { minMarketCap: min, maxMarketCap: max } = params;
+  if (min !== null && max !== null && min > max)
+    notes.push(
+      `The market-cap minimum (${formatMarketCap(min)}) is above the maximum (${formatMarketCap(max)}): no company can match.`,
+    );
+  return notes;
 }
 
 /** The page's query string for a state, defaults omitted ("" for the default view). */

@@ -14,6 +14,7 @@ import {
 import { pushWithProgress } from "@/components/layout/navigation-progress";
 import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
+import { UrlNotes } from "@/components/ui/url-notes";
 import { useEarlyInput } from "@/components/ui/use-early-input";
 import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import type { LoadedDirectoryPage } from "@/lib/api-types";
@@ -62,8 +63,11 @@ export function DirectoryView({
   now: serverNow,
   wideGuess,
   noScript,
+  urlNotes,
 }: {
   now: number;
+  /** What the page did with a link it could not show as it stood (directoryUrlNotes). */
+  urlNotes: readonly string[];
   /** Whether the window is likely wide (the server's guess from the request), for the first paint. */
   wideGuess: boolean;
   /**
@@ -78,6 +82,12 @@ export function DirectoryView({
   const now = useDataNow(serverNow);
   const state = useMemo(() => stateOf(params), [params]);
   const router = useRouter();
+  // A link with values the page does not read loses them from the address (the notes say so),
+  // replacing its history entry: a copied link then says what the page shows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the opening URL
+  useEffect(() => {
+    if (urlNotes.length > 0) void setParams(paramsOf(state), { history: "replace" });
+  }, []);
   // A query typed or a filter ticked while the scripts still load.
   const root = useRef<HTMLDivElement>(null);
   useEarlyInput(root);
@@ -304,6 +314,10 @@ export function DirectoryView({
           .
         </p>
       )}
+      <UrlNotes
+        notes={urlNotes}
+        lead="The link asked for something the directory cannot show, so it was adjusted:"
+      />
       <ActiveFilters state={state} data={data} onChange={navigate} />
 
       <div className="flex gap-6">

@@ -16,6 +16,7 @@ import { Segmented } from "@/components/ui/segmented";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { describeError, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { UrlNotes } from "@/components/ui/url-notes";
 import { useEarlyInput } from "@/components/ui/use-early-input";
 import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import { formatCount } from "@/lib/format";
@@ -77,7 +78,7 @@ export function NewsFeed({
   today,
   initialCompany,
   preferredDensity,
-  openingNotes: notesOnOpening,
+  openingNotes,
 }: {
   today: string;
   initialCompany: PickedCompany | null;
@@ -90,7 +91,6 @@ export function NewsFeed({
   const [params, setParams] = useQueryStates({ ...feedParsers, ...feedPagesParser }, FILTERING);
   const [preferred, setPreferred] = useState(preferredDensity);
   const state = useMemo(() => feedStateOf(params, today, preferred).state, [params, today, preferred]);
-  const [openingNotes, setOpeningNotes] = useState(notesOnOpening);
   const [companies, setCompanies] = useState<Record<string, PickedCompany>>(() =>
     initialCompany ? { [initialCompany.companyKey]: initialCompany } : {},
   );
@@ -321,26 +321,11 @@ export function NewsFeed({
         <ActiveFilters state={state} today={today} companyName={company?.name} onChange={update} />
 
         {openingNotes.length > 0 && (
-          <div
-            role="status"
-            className="mt-3 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
-          >
-            <p className="font-medium">
-              The link asked for something the feed cannot show, so it was adjusted:
-            </p>
-            <ul className="mt-1 list-disc pl-5">
-              {openingNotes.map((note) => (
-                <li key={note}>{note}</li>
-              ))}
-            </ul>
-            <button
-              type="button"
-              data-needs-js=""
-              className="mt-2 text-xs font-medium underline"
-              onClick={() => setOpeningNotes([])}
-            >
-              Dismiss
-            </button>
+          <div className="mt-3">
+            <UrlNotes
+              notes={openingNotes}
+              lead="The link asked for something the feed cannot show, so it was adjusted:"
+            />
           </div>
         )}
 
