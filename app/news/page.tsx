@@ -20,13 +20,13 @@ import {
 import { dataNow } from "@/lib/server/clock";
 import { firstFeedPages, newsCompany } from "@/lib/server/news-page";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
-import { feedParsers, feedStateOf, loadFeedSearchParams, serializeFeedState } from "./search-params";
+import { feedFilterQuery, feedParsers, feedStateOf, loadFeedSearchParams } from "./search-params";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const { state } = feedStateOf(await loadFeedSearchParams(searchParams), utcDateOf(dataNow()));
-  const query = serializeFeedState(state);
+  const query = feedFilterQuery(state);
   return {
     title: "Top news",
     description: "The market's news ranked by importance, with every filter the API offers.",
@@ -58,7 +58,7 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
         <p className="mt-2">
           {/* No Suspense boundary: the page is dynamic, and one would stream the link in behind a
               script, so that without scripts it was never shown when its module loaded late. */}
-          <SubscribeLink opening={serializeFeedState(state)} />
+          <SubscribeLink opening={feedFilterQuery(state)} />
         </p>
       </div>
       {(await upstreamIsSlow()) ? (

@@ -84,6 +84,14 @@ export function serializeFeedState(state: FeedState): string {
   return serializeFeed(feedParamsOf(state)).replace(/^\?/, "");
 }
 
+/** The parameters that lay the page out (cards or headlines, grouping, pages opened): not filters. */
+export const LAYOUT_PARAMS = ["view", "group", "pages"] as const;
+
+/** The query of a state's filters alone: what an Atom feed of the view serves and is named by. */
+export function feedFilterQuery(state: FeedState): string {
+  return serializeFeed({ ...feedParamsOf(state), view: null, group: null }).replace(/^\?/, "");
+}
+
 /** A path to the feed with this state: for links from elsewhere (the overview's chart). */
 export function feedHref(state: Partial<FeedState>, today: string): string {
   const query = serializeFeedState(normalizeFeedState({ ...DEFAULT_FEED_STATE, ...state }, today));

@@ -1,6 +1,7 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
+import { LAYOUT_PARAMS } from "@/app/news/search-params";
 import { useHydrated } from "@/lib/client/hydrated";
 
 /** The feed symbol of a subscribe link. */
@@ -16,13 +17,17 @@ export function FeedIcon() {
 }
 
 /**
- * The Atom feed of the view on screen: /news/feed.xml takes the same query as /news. Until the
- * page hydrates (and with scripts off) the query is `opening`, the server's corrected one: the feed
- * refuses what /news corrects with a note (a start date without its end, say).
+ * The Atom feed of the view on screen: /news/feed.xml takes the same query as /news, less its
+ * layout. Until the page hydrates (and with scripts off) the query is `opening`, the server's
+ * corrected one: the feed refuses what /news corrects with a note (a start date without its end, say).
  */
 export function SubscribeLink({ opening }: { opening: string }) {
   const current = useSearchParams().toString();
-  const search = useHydrated() ? current : opening;
+  const params = new URLSearchParams(useHydrated() ? current : opening);
+  // One feed per set of filters, whatever the page's layout: a reader subscribed from the
+  // headlines and one from the cards get the same feed.
+  for (const name of LAYOUT_PARAMS) params.delete(name);
+  const search = params.toString();
   return (
     <a
       href={`/news/feed.xml${search ? `?${search}` : ""}`}

@@ -68,6 +68,11 @@ describe("GET /news/feed.xml", () => {
     const again = await parsed(await call("/news/feed.xml?minImportance=1&maxImportance=3"));
     expect(again.entry?.map((e) => e.id)).toEqual(entries.map((e) => e.id));
     expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+    // The page's layout is no filter: subscribed from the headlines, grouped by day, it is the same feed.
+    const laidOut = await parsed(
+      await call("/news/feed.xml?maxImportance=3&view=headlines&minImportance=1&group=day"),
+    );
+    expect(laidOut.id).toBe(doc.id);
   });
 
   it("is titled by the view it serves: a reader subscribed to several tells them apart", async () => {
@@ -137,6 +142,7 @@ describe("GET /news/feed.xml", () => {
       "/news/feed.xml?importance=9",
       "/news/feed.xml?startDate=yesterday",
       "/news/feed.xml?companies=not%20a%20key",
+      "/news/feed.xml?companies=",
       `/news/feed.xml?companies=${Array.from({ length: 51 }, (_, i) => `NYSE_C${i}`).join(",")}`,
     ]) {
       const response = await call(path);

@@ -1,5 +1,5 @@
 import type { CompareNewsCompany } from "@/lib/api-types";
-import { companiesOf, distinctKeys } from "@/lib/compare/set";
+import { companiesOf, companiesUrlValue, distinctKeys } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
 import { plainText } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
@@ -14,7 +14,13 @@ import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices } from "@/lib/server/services";
 import { feedViewQuery, topNewsFeed } from "@/lib/server/top-news-feed";
 import type { TopNewsArticle } from "@/lib/upstream/schemas";
-import { feedParsers, feedStateOf, loadFeedSearchParams, serializeFeedState } from "../search-params";
+import {
+  feedFilterQuery,
+  feedParsers,
+  feedStateOf,
+  loadFeedSearchParams,
+  serializeFeedState,
+} from "../search-params";
 
 export const dynamic = "force-dynamic";
 
@@ -49,6 +55,11 @@ async function feed(request: Request): Promise<Response> {
       });
   }
   const keys = companiesOf(url.searchParams.getAll("companies"));
+  if (url.searchParams.has("companies") && keys.length === 0)
+    errors.push({
+      message: "companies names no company: name at least one, or leave it out for the market's feed.",
+      parameter: "companies",
+    });
   for (const key of keys)
     if (!COMPANY_KEY_PATTERN.test(key))
       errors.push({ message: `“${key.slice(0, 40)}” is not a company key.`, parameter: "companies" });
@@ -90,9 +101,15 @@ async function feed(request: Request): Promise<Response> {
 
   const origin = requestOrigin(request.headers, getApiRateLimit().trustedHops);
   const query = serializeFeedState(state);
+  // Named by what it serves (its filters and companies), not by how the address was written: the
+  // page's layout (view, grouping) or the parameters' order make no other feed.
+  const filters = feedFilterQuery(state);
+  const self = [filters, keys.length > 0 ? `companies=${companiesUrlValue(distinctKeys(keys))}` : ""]
+    .filter(Boolean)
+    .join("&");
   const body = atomFeed({
     origin,
-    selfUrl: `${origin}${url.pathname}${url.search}`,
+    selfUrl: `${origin}${url.pathname}${self ? `?${self}` : ""}`,
     pageUrl: `${origin}/news${query ? `?${query}` : ""}`,
     title,
     now: dataNow(),
