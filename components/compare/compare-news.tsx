@@ -85,19 +85,28 @@ export function CompareNews({
     return <ErrorState title="Could not load the news" error={news.error} onRetry={() => news.refetch()} />;
   if (!data)
     return (
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        <span data-needs-js="">Loading the set&apos;s news…</span>
-        <span data-without-js="">
-          The set&apos;s news loads with JavaScript. Without it, read the first company&apos;s in the{" "}
-          <Link
-            href={companyNewsHref(keys[0] ?? "")}
-            className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
-          >
-            top-news feed
-          </Link>
-          , and the others&apos; from their profiles.
-        </span>
-      </p>
+      <div aria-busy={true}>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          <span data-needs-js="">Loading the set&apos;s news…</span>
+          <span data-without-js="">
+            The set&apos;s news loads with JavaScript. Without it, read the first company&apos;s in the{" "}
+            <Link
+              href={companyNewsHref(keys[0] ?? "")}
+              className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
+            >
+              top-news feed
+            </Link>
+            , and the others&apos; from their profiles.
+          </span>
+        </p>
+        {/* The stories' place, kept while they load: what follows (the followed list's "Move your
+            list") no longer jumps down when they come (a layout shift of 0.2 on /following). */}
+        <ul data-needs-js="" aria-hidden="true" className="mt-3 space-y-3">
+          {[0, 1, 2, 3].map((i) => (
+            <li key={i} className="h-28 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800/60" />
+          ))}
+        </ul>
+      </div>
     );
 
   // A company taken out of the set takes its filter with it.
