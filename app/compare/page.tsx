@@ -51,6 +51,9 @@ async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSe
   const comparison = await loadComparison(keys);
   const companies = loadedCompanies(comparison.entries);
   const count = inSet(comparison.entries);
+  // Named in the set (a chip each) but not comparable: the header says so, so its count and the
+  // set's agree.
+  const offPlan = comparison.entries.filter((e) => !e.ok && e.reason === "plan").length;
   return (
     <div className="space-y-6">
       <header>
@@ -68,6 +71,7 @@ async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSe
               {count > companies.length
                 ? ` (${companies.length === 0 ? "none" : `${count - companies.length} not`} shown just now)`
                 : ""}
+              {offPlan > 0 && ` and ${offPlan} not on this server's plan`}
               {companies[0] && (
                 <>
                   , with{" "}

@@ -62,9 +62,11 @@ export function PeersTable({
       count: peers.filter((p) => p.relationship === k).length,
     })),
   ];
-  // A peer the API lists twice (for two business segments) is compared once, and never the company itself.
+  // A peer the API lists twice (for two business segments) is compared once, and never the company
+  // itself; nor one this server's plan does not cover (a comparison would only say so).
+  const offPlan = new Set(shown.filter((p) => p.onPlan === false).map((p) => p.companyKey));
   const closest = [...new Set(shown.map((p) => p.companyKey))]
-    .filter((key) => key !== companyKey)
+    .filter((key) => key !== companyKey && !offPlan.has(key))
     .slice(0, MAX_COMPARE - 1);
 
   return (
@@ -84,6 +86,12 @@ export function PeersTable({
           >
             Compare with {closest.length === 1 ? "this peer" : `these ${closest.length} closest peers`}
           </Link>
+        )}
+        {offPlan.size > 0 && (
+          <p className="text-xs text-slate-600 dark:text-slate-300">
+            {offPlan.size === 1 ? "One peer is" : `${offPlan.size} peers are`} not on this server&apos;s plan
+            {closest.length > 0 ? ", so not compared" : ""}.
+          </p>
         )}
       </div>
       <ScrollTable
@@ -150,6 +158,7 @@ export function PeersTable({
                     <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">
                       <UpstreamText>{peer.exchangeCode}</UpstreamText>:{" "}
                       <UpstreamText>{peer.ticker}</UpstreamText>
+                      {peer.onPlan === false && <span className="ml-2 font-sans">· not on this plan</span>}
                     </span>
                   </span>
                 </div>

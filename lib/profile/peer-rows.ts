@@ -15,10 +15,18 @@ export interface PeerRow {
   hqName: string | null;
   sector: string | null;
   hasLogo: boolean;
+  /** Whether this server's plan covers the peer: false only where that is known not to (a free-trial key's list). */
+  onPlan: boolean | null;
+}
+
+/** What the server knows of a peer beyond the profile: a logo, and whether its plan covers it. */
+export interface PeerFacts {
+  hasLogo: (companyKey: string) => boolean;
+  onPlan: (companyKey: string) => boolean | null;
 }
 
 /** Every peer, closest first as the API orders them. */
-export function peerRows(profile: Profile, hasLogo: (companyKey: string) => boolean): PeerRow[] {
+export function peerRows(profile: Profile, facts: PeerFacts): PeerRow[] {
   return profile.peers.map((p) => ({
     companyKey: p.companyKey,
     name: p.displayNameEnglish || p.companyKey,
@@ -31,6 +39,7 @@ export function peerRows(profile: Profile, hasLogo: (companyKey: string) => bool
     hqCode: p.headquartersCountryCode ?? null,
     hqName: p.headquartersCountryName ?? null,
     sector: p.sector ?? null,
-    hasLogo: hasLogo(p.companyKey),
+    hasLogo: facts.hasLogo(p.companyKey),
+    onPlan: facts.onPlan(p.companyKey),
   }));
 }

@@ -5,11 +5,11 @@ import type { CompareNewsAnswer, CompareNewsCompany } from "@/lib/api-types";
 // failing on its own.
 import { type CompareEntry, type Comparison, compareCompanyOf } from "@/lib/compare/model";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
-import { peerRows } from "@/lib/profile/peer-rows";
 import type { TopNewsQuery } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile, TopNewsArticle } from "@/lib/upstream/schemas";
 import { setFailureOf, unknownCompany } from "./notices";
+import { profilePeers } from "./profile-page";
 import { getServices, type Services } from "./services";
 
 type Loaded =
@@ -103,7 +103,7 @@ export async function loadComparison(
   // One node per company in the peer graph: a peer the API lists twice (two segments) keeps its
   // first, closest listing.
   const focusPeers = focus
-    ? peerRows(focus, (k) => services.knownToHaveLogo(k)).filter(
+    ? profilePeers(focus, services).filter(
         (peer, i, all) => all.findIndex((p) => p.companyKey === peer.companyKey) === i,
       )
     : [];

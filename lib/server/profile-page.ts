@@ -9,7 +9,7 @@ import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
 import { type PeerRow, peerRows } from "@/lib/profile/peer-rows";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile } from "@/lib/upstream/schemas";
-import { getServices } from "./services";
+import { getServices, type Services } from "./services";
 
 export type ProfilePageData =
   | { kind: "profile"; served: ServedProfile }
@@ -67,10 +67,15 @@ export function indexedName(requested: string): string | undefined {
   return row ? row.displayNameEnglish || row.companyKey : undefined;
 }
 
-/** The profile's peers as its table shows them (a logo only where the company is known to have one). */
-export function profilePeers(profile: Profile): PeerRow[] {
-  const services = getServices();
-  return peerRows(profile, (key) => services.knownToHaveLogo(key));
+/**
+ * The profile's peers as its table and the comparison's graph show them: a logo only where the
+ * company is known to have one, and marked off this server's plan where that is known.
+ */
+export function profilePeers(profile: Profile, services: Services = getServices()): PeerRow[] {
+  return peerRows(profile, {
+    hasLogo: (key) => services.knownToHaveLogo(key),
+    onPlan: (key) => services.onPlan(key),
+  });
 }
 
 export interface ProfileHistory {

@@ -337,6 +337,17 @@ export class Services {
   }
 
   /** The directory index's row for a company key, without an upstream call (undefined: not known). */
+  /**
+   * Whether this server's plan covers a company, where that can be known: a free-trial key (its
+   * list of all companies refused) is served only the companies of its list, so one outside a
+   * complete list is not covered. Otherwise (a paid key, a list still syncing) null: not known.
+   */
+  onPlan(companyKey: string): boolean | null {
+    const status = this.indexStatus();
+    if (status.all.state !== "unavailable" || status.default.state !== "ready") return null;
+    return this.indexedCompany(companyKey, ["default"]) !== undefined;
+  }
+
   indexedCompany(companyKey: string, sets: readonly CompanySet[] = ["default", "all"]): Company | undefined {
     for (const set of sets) {
       const row = this.directory.index(set).byKey(companyKey);
