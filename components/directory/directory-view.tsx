@@ -276,7 +276,13 @@ export function DirectoryView({
           <ExportMenu
             href={exportHref}
             count={data && !head.isPlaceholderData ? ` (${formatCount(data.total)})` : ""}
-            waitsFor={progress && exportWaitsFor(progress)}
+            waitsFor={
+              progress &&
+              (exportWaitsFor(progress) ??
+                (data?.total === 0 && !head.isPlaceholderData
+                  ? "No company matches this view: there is nothing to export."
+                  : null))
+            }
           />
         </div>
       </div>

@@ -252,7 +252,9 @@ function NewsResults({
           onClick={onMore}
           className="w-full rounded-md py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50 dark:ring-slate-600 dark:hover:bg-slate-900"
         >
-          Show {Math.min(PAGE, articles.length - limit)} more of {articles.length - limit} remaining
+          {articles.length - limit <= PAGE
+            ? `Show the last ${articles.length - limit === 1 ? "story" : `${articles.length - limit} stories`}`
+            : `Show ${PAGE} more of ${articles.length - limit} remaining`}
         </button>
       )}
     </div>
