@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import { parseSearch, toErrorResponse, validationErrors } from "./http";
-import { companiesQuery, topNewsQuery } from "./query-schemas";
+import { companiesQuery, compareQuery, followingQuery, topNewsQuery } from "./query-schemas";
 
 const answer = async (error: unknown) => {
   const response = toErrorResponse(error);
@@ -91,6 +91,9 @@ describe("parseSearch", () => {
     expect(messages(companiesQuery, "marketCap=huge")[0]).toMatch(
       /^marketCap: must be one of: mega, large, /,
     );
+    // A parameter left out, a plain one or one given once or repeated.
+    expect(messages(compareQuery, "")).toEqual(["companies: is required"]);
+    expect(messages(followingQuery, "")).toEqual(["companies: is required"]);
   });
 
   it("keeps a schema's own message", () => {

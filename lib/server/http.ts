@@ -225,6 +225,9 @@ function readableIssue(issue: z.core.$ZodRawIssue): string | undefined {
       : origin === "array"
         ? ` value${n === 1 ? "" : "s"}`
         : "";
+  // A parameter left out reads as one, not as zod's "expected string, received undefined".
+  if (issue.input === undefined && (issue.code === "invalid_type" || issue.code === "invalid_union"))
+    return "is required";
   switch (issue.code) {
     case "too_big":
       return `must be ${issue.inclusive === false ? "less than" : "at most"} ${issue.maximum}${unit(issue.origin, issue.maximum)}`;
