@@ -128,7 +128,9 @@ test.describe("peer comparison", () => {
     await page.goto(`/compare?companies=${fourteen.join(",")}`);
 
     // The first 12 are kept and the rest named; the former ticker becomes its canonical key.
-    await expect(page.getByText(/Left out: /)).toContainText(fourteen.slice(12).join(", "));
+    await expect(
+      page.getByText(/The link named more than 12 companies: the first 12 were taken, and these left out: /),
+    ).toContainText(fourteen.slice(12).join(", "));
     await expect.poll(() => setParam(page)).toContain(FORMER.to);
     expect(setParam(page)).not.toContain(FORMER.from);
     await expect(page.getByText("NASDAQ_ZZZZZ: No company is known")).toBeVisible();

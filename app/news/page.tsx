@@ -45,8 +45,18 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
   // The density last chosen, so that the first HTML already has it (no flash, no layout shift).
   const remembered = (await cookies()).get(DENSITY_COOKIE)?.value;
   const preferredDensity = isFeedDensity(remembered) ? remembered : "cards";
-  const { state, notes } = feedStateOf(await loadFeedSearchParams(searchParams), today, preferredDensity);
-  const pages = linkedPagesOf((await searchParams).pages);
+  const { state, notes: stateNotes } = feedStateOf(
+    await loadFeedSearchParams(searchParams),
+    today,
+    preferredDensity,
+  );
+  const asked = (await searchParams).pages;
+  const pages = linkedPagesOf(asked);
+  // More pages than a link opens (they stand in for scrolling without a script): said, not silent.
+  const notes =
+    typeof asked === "string" && /^\d+$/.test(asked) && Number(asked) > pages
+      ? [...stateNotes, `A link opens at most ${pages} pages of stories: these are the first ${pages}.`]
+      : stateNotes;
   return (
     <div>
       <div className="mb-6 max-w-3xl">

@@ -15,6 +15,7 @@ import {
   companiesUrlValue,
   compareSetOf,
   LIMIT_MESSAGE,
+  MAX_COMPARE,
   MIN_COMPARE,
   withCompany,
   withFocus,
@@ -154,7 +155,10 @@ export function CompareView({
         {notice && <Notice tone="warn">{notice}</Notice>}
         {leftOut.overLimit.length > 0 && (
           <Notice tone="warn">
-            {LIMIT_MESSAGE} Left out: {leftOut.overLimit.join(", ")}.
+            {/* Said of the link, not of the set: the first 12 it named may include keys no company
+                answers to, and then the set holds fewer. */}
+            The link named more than {MAX_COMPARE} companies: the first {MAX_COMPARE} were taken, and these
+            left out: {leftOut.overLimit.join(", ")}.
           </Notice>
         )}
         {leftOut.invalid.length > 0 && (
