@@ -134,7 +134,9 @@ test.describe("without JavaScript", () => {
     ).toBeLessThan(200);
     await page.goto("/news?eventType=earnings&pages=99");
     await expect(articles(page)).toHaveCount(300);
-    await expect(page.getByText("A link opens at most 10 pages of stories: these are the first 10.")).toBeVisible();
+    await expect(
+      page.getByText("A link opens at most 10 pages of stories: these are the first 10."),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Show 30 more stories" })).toHaveCount(0);
     await expect(page.getByText("For older stories, narrow the dates or the filters.")).toBeVisible();
   });

@@ -69,7 +69,7 @@ export function ColumnResizer({
       onKeyDown={onKeyDown}
       onPointerDown={onPointerDown}
       onDoubleClick={() => onResize(null)}
-      className="group absolute inset-y-0 right-0 z-[1] flex w-3 cursor-col-resize touch-none justify-center outline-none focus-visible:bg-brand-100 dark:focus-visible:bg-slate-700"
+      className="group absolute inset-y-0 right-0 z-[1] flex w-3 cursor-col-resize touch-none justify-center outline-none focus-visible:bg-brand-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:bg-slate-700 dark:focus-visible:outline-sky-400"
     >
       <span className="my-1.5 w-px bg-slate-300 group-hover:w-0.5 group-hover:bg-brand-500 group-focus-visible:w-0.5 group-focus-visible:bg-brand-500 dark:bg-slate-700" />
     </div>
