@@ -1,7 +1,7 @@
 // Runs before every page request that the page front (lib/server/page-cache.ts) did not answer
 // from a kept page. First the page gate (lib/server/page-gate.ts): the page's upstream
 // data is loaded here, within the client's page-miss budget, so that a failing upstream or a spent
-// budget answers a real 503 or 429 (lib/server/page-status.ts) and a slow one a streamed page.
+// budget answers a real 503 (504, 502) or 429 (lib/server/page-status.ts) and a slow one a streamed page.
 // Then the CSP nonce: Next reads the policy from the request header while it renders and puts the
 // nonce on its own scripts; the browser gets the same policy on the response. A page found ready
 // that the front will keep renders with the front's placeholder, which the front replaces with a

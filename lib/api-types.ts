@@ -49,6 +49,8 @@ export interface CompareNewsCompany {
   error?: string;
   /** Why the call failed, with `error`: as a comparison's entry says it. */
   reason?: SetFailure;
+  /** With `error`: waiting mends it (a 429, an outage), so the page asks again on its own. */
+  retrySoon?: true;
 }
 
 /** GET /api/compare/news: the set's stories of the last 7 UTC days, most material first, then newest. */

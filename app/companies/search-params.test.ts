@@ -139,6 +139,12 @@ describe("a link the directory cannot show as it stands", () => {
       "A market-cap bound is an amount in USD of 0 or more, not “abc”: no maximum.",
       "“xxl” is no market-cap range: left out.",
     ]);
+    // What the page reads of a repeated parameter is its first value.
+    expect(notesOf("sort=&sort=name&marketCap=mega&marketCap=large")).toEqual([]);
+    expect(notesOf("view=wide&set=everything")).toEqual([
+      "The view is full or compact, not “wide”: full.",
+      "The company set is default or all, not “everything”: the API-enabled companies.",
+    ]);
     expect(notesOf("minMarketCap=500&maxMarketCap=10")).toEqual([
       "The market-cap minimum ($500) is above the maximum ($10): no company can match.",
     ]);

@@ -154,11 +154,15 @@ export function paramsOf(state: DirectoryState): DirectoryParams {
  */
 export function directoryUrlNotes(raw: URLSearchParams, params: DirectoryParams): string[] {
   const notes: string[] = [];
-  const given = (name: string) => raw.getAll(name).find((v) => v.trim() !== "");
+  // The value the page reads: a parameter's first (nuqs reads no other), when not blank.
+  const given = (name: string) => raw.get(name)?.trim() || undefined;
   const quoted = (value: string) => `“${value.slice(0, 40)}”`;
+  /** A value given that the page did not take (read as no value, or as its default). */
   const dropped = (name: keyof DirectoryParams, message: (value: string) => string) => {
     const value = given(name);
-    if (value !== undefined && params[name] === null) notes.push(message(quoted(value)));
+    const read = params[name];
+    if (value !== undefined && (read === null || (typeof read === "string" && read !== value)))
+      notes.push(message(quoted(value)));
   };
   dropped("sort", (v) => `There is no sorting by ${v}: the default order.`);
   dropped("order", (v) => `The order is asc or desc, not ${v}: the column's own.`);
@@ -171,10 +175,9 @@ export function directoryUrlNotes(raw: URLSearchParams, params: DirectoryParams)
     (v) => `A market-cap bound is an amount in USD of 0 or more, not ${v}: no maximum.`,
   );
   dropped("page", (v) => `The page is a whole number from 1, not ${v}: the first page.`);
-  const ranges = raw
-    .getAll("marketCap")
-    .flatMap((v) => v.split(","))
-    .filter((v) => v.trim() !== "");
+  dropped("view", (v) => `The view is full or compact, not ${v}: full.`);
+  dropped("set", (v) => `The company set is default or all, not ${v}: the API-enabled companies.`);
+  const ranges = (given("marketCap") ?? "").split(",").filter((v) => v.trim() !== "");
   const unknown = ranges.filter((v) => !(params.marketCap as readonly string[]).includes(v));
   if (unknown.length > 0)
     notes.push(

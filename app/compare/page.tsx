@@ -65,7 +65,7 @@ async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSe
           Compare
         </h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
-          {count > 0 ? (
+          {count + offPlan > 0 ? (
             <>
               {count} {count === 1 ? "company" : "companies"}
               {count > companies.length

@@ -10,7 +10,7 @@ import { decodedSegment } from "@/lib/hrefs";
 import { type PageStatusCause, readPageStatus } from "@/lib/server/page-status";
 import { getServices } from "@/lib/server/services";
 
-// The readable page behind a 429, 502 or 503 that proxy.ts answered for another page's URL
+// The readable page behind a 429, 502, 503 or 504 that proxy.ts answered for another page's URL
 // (lib/server/page-status.ts). A direct visit, without the proxy's cause, is a 404.
 export const dynamic = "force-dynamic";
 

@@ -29,7 +29,7 @@ function setNewsQuery(keys: readonly string[], set: NewsSet) {
     // A company the data service could not send just now (a 429, an outage) is asked for again
     // on its own, as a page refused for the same reason reloads itself.
     refetchInterval: (query) =>
-      query.state.data?.companies.some((c) => c.reason === "unavailable") ? RETRY_UNAVAILABLE_MS : false,
+      query.state.data?.companies.some((c) => c.retrySoon) ? RETRY_UNAVAILABLE_MS : false,
   });
 }
 
@@ -85,7 +85,7 @@ export function CompareNews({
     return <ErrorState title="Could not load the news" error={news.error} onRetry={() => news.refetch()} />;
   if (!data)
     return (
-      <div aria-busy={true}>
+      <div>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           <span data-needs-js="">Loading the set&apos;s news…</span>
           <span data-without-js="">
@@ -138,7 +138,7 @@ export function CompareNews({
             {failed.map((c) => byKey.get(c.companyKey)?.ticker ?? c.companyKey).join(", ")}
           </UpstreamText>
           ) could not be loaded{reasons.size === 1 ? `: ${[...reasons][0]}` : "."}
-          {failed.some((c) => c.reason === "unavailable") && " It is asked for again every 30 seconds."}{" "}
+          {failed.some((c) => c.retrySoon) && " It is asked for again every 30 seconds."}{" "}
           <button
             type="button"
             onClick={() => news.refetch()}

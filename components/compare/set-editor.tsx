@@ -87,10 +87,16 @@ export function SetEditor({
           ))}
         </ul>
       )}
-      {/* A form to the set with the typed company: without a script, Enter adds it (the server
-          resolves an identifier, or says it knows none); with one, a match is chosen in place and
-          Enter on no match sends the form the same way. */}
-      <form action="/compare" method="get" className="mt-3 max-w-md">
+      {/* A form to the set with the typed company, for a page without a script: Enter adds it (the
+          server resolves an identifier, or says it knows none). With one, a company is chosen in
+          place and the form is never sent (it would reload the page, and could send a set older
+          than an edit still on its way). */}
+      <form
+        action="/compare"
+        method="get"
+        onSubmit={(event) => event.preventDefault()}
+        className="mt-3 max-w-md"
+      >
         <input type="hidden" name="companies" value={companiesParam(members.map((m) => m.companyKey))} />
         <CompanyCombobox
           name="companies"

@@ -86,7 +86,8 @@ export function DirectoryView({
   // replacing its history entry: a copied link then says what the page shows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the opening URL
   useEffect(() => {
-    if (urlNotes.length > 0) void setParams(paramsOf(state), { history: "replace" });
+    // From the URL as it is then: a filter chosen while the scripts loaded is already in it.
+    if (urlNotes.length > 0) void setParams((current) => paramsOf(stateOf(current)), { history: "replace" });
   }, []);
   // A query typed or a filter ticked while the scripts still load.
   const root = useRef<HTMLDivElement>(null);
@@ -275,7 +276,7 @@ export function DirectoryView({
           )}
           <ExportMenu
             href={exportHref}
-            count={data && !head.isPlaceholderData ? ` (${formatCount(data.total)})` : ""}
+            count={data && !head.isPlaceholderData && data.total > 0 ? ` (${formatCount(data.total)})` : ""}
             waitsFor={
               progress &&
               (exportWaitsFor(progress) ??

@@ -159,11 +159,6 @@ function ExampleRequest({ label, command }: { label: string; command: string }) 
   );
 }
 
-/**
- * For developers: the company's v3 and deprecated v2 profile responses side by side, the
- * contract's field mapping with this company's values, and example requests (with a placeholder
- * key). Loads when it comes into view, so the v2 call is spent only by people who look.
- */
 /** A company's profile as `/api/profile` (v3) or `/api/profile-v2` answers it. */
 function profileQuery<P extends Profile | ProfileV2>(route: "profile" | "profile-v2", companyKey: string) {
   return queryOptions({
@@ -173,6 +168,11 @@ function profileQuery<P extends Profile | ProfileV2>(route: "profile" | "profile
   });
 }
 
+/**
+ * For developers: the company's v3 and deprecated v2 profile responses side by side, the
+ * contract's field mapping with this company's values, and example requests (with a placeholder
+ * key). Loads when it comes into view, so the v2 call is spent only by people who look.
+ */
 export function ApiView({ companyKey, apiBaseUrl }: { companyKey: string; apiBaseUrl: string }) {
   const [ref, near] = useNearViewport<HTMLDivElement>();
   const q = `companyKey=${encodeURIComponent(companyKey)}`;

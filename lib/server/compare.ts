@@ -27,7 +27,8 @@ async function loadOne(services: Services, requested: string): Promise<Loaded> {
     const served = await services.profile(key);
     return { ok: true, requested, profile: served.data, warning: served.warning };
   } catch (error) {
-    return { ok: false, requested, ...setFailureOf(error, requested), error };
+    const { reason, message } = setFailureOf(error, requested);
+    return { ok: false, requested, reason, message, error };
   }
 }
 
@@ -154,8 +155,17 @@ export async function compareNews(
           articles: data.map((a) => ({ ...a, companyKey: a.companyKey ?? canonical })),
         };
       } catch (error) {
-        const { reason, message } = setFailureOf(error, companyKey, "news");
-        return { company: { companyKey, total: null, error: message, reason }, articles: [] };
+        const { reason, message, waitMends } = setFailureOf(error, companyKey, "news");
+        return {
+          company: {
+            companyKey,
+            total: null,
+            error: message,
+            reason,
+            ...(waitMends ? { retrySoon: true } : {}),
+          },
+          articles: [],
+        };
       }
     }),
   );

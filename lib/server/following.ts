@@ -33,7 +33,8 @@ export async function loadFollowedRows(
           };
         return { requested, ok: true, row: rowOf(company.data) };
       } catch (error) {
-        return { requested, ok: false, ...setFailureOf(error, requested) };
+        const { reason, message } = setFailureOf(error, requested);
+        return { requested, ok: false, reason, message };
       }
     }),
   );

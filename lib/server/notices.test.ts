@@ -60,6 +60,7 @@ describe("setFailureOf", () => {
     expect(setFailureOf(new UpstreamError("not_found", "x"), "NYSE_NOPE")).toEqual({
       reason: "not_found",
       message: "No company is known as “NYSE_NOPE”.",
+      waitMends: false,
     });
     expect(setFailureOf(new UpstreamError("forbidden", "plan"), "NYSE_X").reason).toBe("plan");
     expect(setFailureOf(new UpstreamError("unavailable", "500"), "NYSE_X", "news").message).toBe(
@@ -72,5 +73,10 @@ describe("setFailureOf", () => {
       setFailureOf(new UpstreamError("rate_limited", "spent", { budget: true }), "NYSE_X", "news").message,
     ).toMatch(/just now: this server has used its allowance/);
     expect(() => setFailureOf(new TypeError("bug"), "NYSE_X")).toThrow(TypeError);
+    // Asking again soon mends a limit or an outage, not a rejected key or an unreadable answer.
+    expect(setFailureOf(new UpstreamError("rate_limited", "429"), "NYSE_X").waitMends).toBe(true);
+    expect(setFailureOf(new UpstreamError("timeout", "slow"), "NYSE_X").waitMends).toBe(true);
+    expect(setFailureOf(new UpstreamError("unauthorized", "key"), "NYSE_X").waitMends).toBe(false);
+    expect(setFailureOf(new UpstreamError("invalid_response", "body"), "NYSE_X").waitMends).toBe(false);
   });
 });

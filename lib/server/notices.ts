@@ -20,11 +20,11 @@ export function setFailureOf(
   error: unknown,
   requested: string,
   asked: "company" | "news" = "company",
-): { reason: SetFailure; message: string } {
+): { reason: SetFailure; message: string; waitMends: boolean } {
   if (!isUpstreamError(error)) throw error;
   if (error.code === "not_found" || error.code === "bad_request")
-    return { reason: "not_found", message: unknownCompany(requested) };
-  if (error.code === "forbidden") return { reason: "plan", message: NOT_ON_PLAN };
+    return { reason: "not_found", message: unknownCompany(requested), waitMends: false };
+  if (error.code === "forbidden") return { reason: "plan", message: NOT_ON_PLAN, waitMends: false };
   // A limit says why, and that waiting mends it; "the data service is failing" would say it twice.
   const cause = causeOf(error);
   const why =
@@ -32,6 +32,8 @@ export function setFailureOf(
   return {
     reason: "unavailable",
     message: `The data service could not send ${asked === "news" ? "the news" : "this company"} just now${why}.`,
+    // A rejected key or an answer this app cannot read is not mended by asking again soon.
+    waitMends: cause !== "unauthorized" && cause !== "invalid_response",
   };
 }
 

@@ -336,7 +336,6 @@ export class Services {
     return this.indexedCompany(companyKey)?.availableDatasets.includes("logos") ?? false;
   }
 
-  /** The directory index's row for a company key, without an upstream call (undefined: not known). */
   /**
    * Whether this server's plan covers a company, where that can be known: a free-trial key (its
    * list of all companies refused) is served only the companies of its list, so one outside a
@@ -348,6 +347,7 @@ export class Services {
     return this.indexedCompany(companyKey, ["default"]) !== undefined;
   }
 
+  /** The directory index's row for a company key, without an upstream call (undefined: not known). */
   indexedCompany(companyKey: string, sets: readonly CompanySet[] = ["default", "all"]): Company | undefined {
     for (const set of sets) {
       const row = this.directory.index(set).byKey(companyKey);

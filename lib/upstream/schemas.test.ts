@@ -43,6 +43,8 @@ describe("update times", () => {
     expect(profileSchema.parse(profile(8.64e12)).updatedAt).toBe(8.64e12);
     expect(profileSchema.parse(profile(9_999_999_999_999)).updatedAt).toBeNull();
     expect(profileSchema.parse(profile(-9e12)).updatedAt).toBeNull();
+    expect(profileSchema.parse(profile(1e17)).updatedAt).toBeNull();
+    expect(profileSchema.parse(profile(1_795_000_000.5)).updatedAt).toBeNull();
     expect(profileSchema.parse(profile(null)).updatedAt).toBeNull();
     expect(profileSchema.safeParse(profile("yesterday")).success).toBe(false);
     expect(companyV2Schema.shape.updatedAt.parse(9e12)).toBeNull();

@@ -25,13 +25,13 @@ export * from "./vocabulary";
 
 const optionalString = z.string().nullish();
 /**
- * A Unix time in seconds. One past what a date can hold (±8.64e12 s) reads as unknown: it would
- * otherwise throw in every `toISOString()` that shows it (a row, a profile, a CSV export).
+ * A Unix time in seconds. One that is no whole number, or past what a date can hold (±8.64e12 s),
+ * reads as unknown: it would otherwise fail the whole row, or throw in every `toISOString()` that
+ * shows it (a row, a profile, a CSV export).
  */
 const unixSeconds = z
   .number()
-  .int()
-  .transform((s) => (Math.abs(s) > 8.64e12 ? null : s))
+  .transform((s) => (Number.isInteger(s) && Math.abs(s) <= 8.64e12 ? s : null))
   .nullish();
 const datasetList = z.array(growingEnum(DATASETS));
 

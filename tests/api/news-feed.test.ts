@@ -95,6 +95,11 @@ describe("GET /news/feed.xml", () => {
       await call("/news/feed.xml?companies=XSHE_300980,XLON_EMBE&minImportance=1&maxImportance=5"),
     );
     expect(doc.title).toBe("Fiscal Atlas: news of 2 followed companies · importance 1–5");
+    // The same companies in another order are the same feed.
+    const reordered = await parsed(
+      await call("/news/feed.xml?companies=XLON_EMBE,XSHE_300980&maxImportance=5&minImportance=1"),
+    );
+    expect(reordered.id).toBe(doc.id);
     const companies = new Set(
       (doc.entry ?? []).map((e) =>
         e.link

@@ -104,7 +104,8 @@ async function feed(request: Request): Promise<Response> {
   // Named by what it serves (its filters and companies), not by how the address was written: the
   // page's layout (view, grouping) or the parameters' order make no other feed.
   const filters = feedFilterQuery(state);
-  const self = [filters, keys.length > 0 ? `companies=${companiesUrlValue(distinctKeys(keys))}` : ""]
+  // The companies in one order: a list given in another is the same feed.
+  const self = [filters, keys.length > 0 ? `companies=${companiesUrlValue(distinctKeys(keys).sort())}` : ""]
     .filter(Boolean)
     .join("&");
   const body = atomFeed({
