@@ -182,6 +182,7 @@ export function PeerGraph({
                   {/* The name read out starts with what is seen (the ticker, and the short name where it shows), then says the rest. */}
                   <span className="sr-only">
                     {plainText(`: ${p.item.name}, ${labelOf(PEER_RELATIONSHIP_LABELS, p.item.relationship)}`)}
+                    {p.item.onPlan === false && ", not on this server's plan"}
                   </span>
                 </button>
               );
@@ -218,6 +219,7 @@ export function PeerGraph({
                   Market cap {formatUsdExact(activePeer.item.marketCapUsd) ?? "not available"}
                   {" · "}
                   {inSet(activePeer.item.companyKey) ? "In this comparison" : "Not in this comparison"}
+                  {activePeer.item.onPlan === false && " · Not on this server's plan"}
                 </p>
               </div>
             )}
