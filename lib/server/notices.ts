@@ -1,5 +1,5 @@
-// The texts a page shows when it serves older data or misses the company list, in one place: the
-// services decide when, these say what.
+// The texts a page shows when it serves older data, misses the company list or misses a company of
+// a set (compared, followed, a feed's), in one place: the services decide when, these say what.
 import type { SetFailure } from "@/lib/compare/model";
 import type { SyncProgress } from "@/lib/directory/sync";
 import { formatAgo, formatCount, formatSince } from "@/lib/format";
