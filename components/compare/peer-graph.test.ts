@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { CompareCompany } from "@/lib/compare/model";
-import type { PeerRow } from "@/lib/profile/peer-rows";
+import { peerRow as peer } from "@/tests/peer-rows";
 import { PeerGraph } from "./peer-graph";
 
 // Only what the graph reads of the focus company.
@@ -12,21 +12,6 @@ const focus = {
   ticker: "SELF",
   hasLogo: false,
 } as CompareCompany;
-const peer = (companyKey: string, onPlan: boolean | null): PeerRow => ({
-  companyKey,
-  name: `${companyKey} Inc.`,
-  ticker: companyKey.slice(5),
-  exchangeCode: "NYSE",
-  relationship: "direct_competitor",
-  segment: null,
-  reasoning: null,
-  marketCapUsd: null,
-  hqCode: null,
-  hqName: null,
-  sector: null,
-  hasLogo: false,
-  onPlan,
-});
 
 describe("PeerGraph", () => {
   it("names a peer this server's plan does not cover as such, and no other", () => {

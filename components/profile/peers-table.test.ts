@@ -2,23 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { PeerRow } from "@/lib/profile/peer-rows";
+import { peerRow as peer } from "@/tests/peer-rows";
 import { PeersTable } from "./peers-table";
-
-const peer = (companyKey: string, onPlan: boolean | null): PeerRow => ({
-  companyKey,
-  name: companyKey,
-  ticker: companyKey.split("_")[1] ?? companyKey,
-  exchangeCode: "NYSE",
-  relationship: "direct_competitor",
-  segment: null,
-  reasoning: null,
-  marketCapUsd: null,
-  hqCode: null,
-  hqName: null,
-  sector: null,
-  hasLogo: false,
-  onPlan,
-});
 
 const render = (peers: PeerRow[]) =>
   renderToStaticMarkup(createElement(PeersTable, { companyKey: "NYSE_SELF", companyName: "Self", peers }));
