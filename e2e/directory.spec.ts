@@ -743,7 +743,7 @@ test.describe("narrow: the filters dialog", () => {
   test.beforeAll(async ({ request }) => waitForIndex(request));
 
   const focusInDialog = (page: Page) =>
-    page.evaluate(() => document.activeElement?.closest("dialog")?.id ?? null);
+    page.evaluate(() => document.activeElement?.closest('[role="dialog"]')?.id ?? null);
 
   test("is modal for the keyboard: Tab stays inside, the page is inert, Escape closes, focus returns", async ({
     page,
@@ -771,7 +771,8 @@ test.describe("narrow: the filters dialog", () => {
       expect(presses).toBeLessThan(300);
     }
 
-    // The page behind cannot take focus while the dialog is open.
+    // The page behind is hidden from assistive technology, and cannot take focus, while the dialog is open.
+    await expect(page.getByRole("searchbox", { name: /search companies/i })).toHaveCount(0);
     expect(
       await page.evaluate(() => {
         document.getElementById("directory-q")?.focus();
@@ -782,6 +783,7 @@ test.describe("narrow: the filters dialog", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await expect(opener).toBeFocused();
+    await expect(page.getByRole("searchbox", { name: /search companies/i })).toBeVisible();
 
     // Closing with its own button returns focus too.
     await page.keyboard.press("Enter");

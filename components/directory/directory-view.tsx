@@ -1,9 +1,19 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { debounce, throttle, useQueryStates } from "nuqs";
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import {
   apiQuery,
   directoryParsers,
@@ -48,6 +58,7 @@ import { useMediaQuery } from "./use-media-query";
 import { useTableLayout } from "./use-table-layout";
 
 const NARROW_COLUMNS = ["name", "marketCap"] as const;
+const FiltersDialog = dynamic(() => import("./filters-dialog"), { ssr: false });
 /**
  * Typing replaces the history entry once typing pauses: a URL write re-renders the router's tree,
  * which would otherwise sit between a keystroke and its results. A filter pushes an entry (Back
@@ -155,15 +166,10 @@ export function DirectoryView({
   const [drawer, setDrawer] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
   const closeDrawer = useCallback(() => setDrawer(false), []);
-  // Focus goes back to the opener once the dialog has closed (the page behind is inert until then).
-  const drawerWasOpen = useRef(false);
+  // The dialog's chunk comes as soon as the window is narrow, before the Filters button is pressed.
   useEffect(() => {
-    if (drawer) drawerWasOpen.current = true;
-    else if (drawerWasOpen.current) {
-      drawerWasOpen.current = false;
-      filtersButton.current?.focus();
-    }
-  }, [drawer]);
+    if (!wide) void import("./filters-dialog");
+  }, [wide]);
   const layout = useTableLayout(state, wide ? visibleColumns(state) : NARROW_COLUMNS, wide);
   const sort = effectiveSort(state);
   const filters = activeFilterCount(state);
@@ -328,8 +334,7 @@ export function DirectoryView({
       <ActiveFilters state={state} data={data} onChange={navigate} />
 
       <div className="flex gap-6">
-        <FiltersContainer wide={wide} drawer={drawer} onClose={closeDrawer}>
-          <h2 className={wide ? "sr-only" : "text-lg font-semibold"}>Filters</h2>
+        <FiltersContainer wide={wide} drawer={drawer} onClose={closeDrawer} opener={filtersButton}>
           {!wide && (
             <div className="mb-2 flex items-center justify-end">
               <button
@@ -442,19 +447,20 @@ function SyncBar({ progress }: { progress: SyncProgress }) {
 }
 
 /**
- * The filters: a side column on a wide window, a full-screen modal dialog on a narrow one. The
- * native modal keeps focus inside, makes the page behind inert and closes on Escape; closing
- * hands focus back to the button that opened it.
+ * The filters: a side column on a wide window, a full-screen modal dialog on a narrow one (its own
+ * chunk, `filters-dialog.tsx`).
  */
 function FiltersContainer({
   wide,
   drawer,
   onClose,
+  opener,
   children,
 }: {
   wide: boolean;
   drawer: boolean;
   onClose: () => void;
+  opener: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   if (wide)
@@ -465,54 +471,14 @@ function FiltersContainer({
         data-needs-js=""
         className="w-60 shrink-0 self-start overflow-auto lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:max-h-[calc(100dvh-var(--header-height)-2.5rem)]"
       >
+        <h2 className="sr-only">Filters</h2>
         {children}
       </aside>
     );
   if (!drawer) return null;
-  return <FiltersDialog onClose={onClose}>{children}</FiltersDialog>;
-}
-
-const TABBABLE =
-  "a[href], button:not(:disabled), input:not(:disabled):not([type='hidden']), select, textarea, [tabindex='0']";
-
-/**
- * Tab past the dialog's last control comes back to its first (and Shift+Tab the other way):
- * the native modal would otherwise hand focus to the browser's own toolbar.
- */
-function wrapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== "Tab") return;
-  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (el) => el.checkVisibility() && el.tabIndex >= 0,
-  );
-  const first = controls[0];
-  const last = controls.at(-1);
-  if (!first || !last) return;
-  const edge = event.shiftKey ? first : last;
-  if (document.activeElement !== edge && document.activeElement !== event.currentTarget) return;
-  event.preventDefault();
-  (event.shiftKey ? last : first).focus();
-}
-
-function FiltersDialog({ onClose, children }: { onClose: () => void; children: ReactNode }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    element.showModal();
-    // The first stop is the dialog's way back to the results ("Show N results").
-    element.querySelector<HTMLElement>("button")?.focus();
-    return () => element.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      id="directory-filters"
-      aria-label="Filters"
-      onClose={onClose}
-      onKeyDown={wrapTab}
-      className="fixed inset-0 z-40 m-0 h-dvh max-h-none w-full max-w-none overflow-auto bg-white p-4 text-slate-900 backdrop:bg-slate-950/40 dark:bg-slate-950 dark:text-slate-100"
-    >
+    <FiltersDialog onClose={onClose} opener={opener}>
       {children}
-    </dialog>
+    </FiltersDialog>
   );
 }
