@@ -125,12 +125,17 @@ test.describe("peer comparison", () => {
       focusPeers: { companyKey: string }[];
     };
     fourteen.push(...peers.focusPeers.map((p) => p.companyKey).slice(0, 10));
-    await page.goto(`/compare?companies=${fourteen.join(",")}`);
+    // The focus named twice (in another case) is compared once, and that is said.
+    const named = [RICH.key, RICH.key.toLowerCase(), ...fourteen.slice(1)];
+    await page.goto(`/compare?companies=${named.join(",")}`);
 
     // The first 12 are kept and the rest named; the former ticker becomes its canonical key.
     await expect(
       page.getByText(/The link named more than 12 companies: the first 12 were taken, and these left out: /),
     ).toContainText(fourteen.slice(12).join(", "));
+    await expect(
+      page.getByText("The link named this company more than once, and each is compared once:"),
+    ).toContainText(RICH.key);
     await expect.poll(() => setParam(page)).toContain(FORMER.to);
     expect(setParam(page)).not.toContain(FORMER.from);
     await expect(page.getByText("NASDAQ_ZZZZZ: No company is known")).toBeVisible();

@@ -47,7 +47,7 @@ export default async function ComparePage({ searchParams }: PageProps) {
   );
 }
 
-async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSet }) {
+async function Comparison({ set: { keys, ...leftOut } }: { set: ParsedSet }) {
   const comparison = await loadComparison(keys);
   const companies = loadedCompanies(comparison.entries);
   const count = inSet(comparison.entries);
@@ -97,7 +97,7 @@ async function Comparison({ set: { keys, overLimit, invalid } }: { set: ParsedSe
         </p>
       </header>
       <UrlState order={Object.keys(compareParsers)}>
-        <CompareView comparison={comparison} leftOut={{ overLimit, invalid }} />
+        <CompareView comparison={comparison} leftOut={leftOut} />
       </UrlState>
     </div>
   );

@@ -17,6 +17,7 @@ import {
   LIMIT_MESSAGE,
   MAX_COMPARE,
   MIN_COMPARE,
+  type ParsedSet,
   withCompany,
   withFocus,
   withoutCompany,
@@ -67,8 +68,8 @@ export function CompareView({
   leftOut,
 }: {
   comparison: Comparison & { warning?: string };
-  /** Companies in the URL past the limit, or not identifiers at all: named, not silently lost. */
-  leftOut: { overLimit: string[]; invalid: string[] };
+  /** Companies in the URL past the limit, named twice, or not identifiers at all: named, not silently lost. */
+  leftOut: Omit<ParsedSet, "keys">;
 }) {
   const [pending, startTransition] = useTransition();
   const [{ companies: inUrl }, setUrl] = useQueryStates(compareParsers, {
@@ -159,6 +160,12 @@ export function CompareView({
                 answers to, and then the set holds fewer. */}
             The link named more than {MAX_COMPARE} companies: the first {MAX_COMPARE} were taken, and these
             left out: {leftOut.overLimit.join(", ")}.
+          </Notice>
+        )}
+        {leftOut.repeated.length > 0 && (
+          <Notice tone="warn">
+            The link named {leftOut.repeated.length === 1 ? "this company" : "these companies"} more than
+            once, and each is compared once: {leftOut.repeated.join(", ")}.
           </Notice>
         )}
         {leftOut.invalid.length > 0 && (

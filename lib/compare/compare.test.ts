@@ -51,7 +51,8 @@ describe("compareSetOf", () => {
   it("splits, upper-cases and de-duplicates, keeping the order given", () => {
     expect(parseSet("nasdaq_aapl, NYSE_IBM,NASDAQ_AAPL").keys).toEqual(["NASDAQ_AAPL", "NYSE_IBM"]);
     expect(parseSet(["A_1,B_2", "C_3"]).keys).toEqual(["A_1", "B_2", "C_3"]);
-    expect(parseSet(undefined)).toEqual({ keys: [], overLimit: [], invalid: [] });
+    expect(parseSet(undefined)).toEqual({ keys: [], overLimit: [], invalid: [], repeated: [] });
+    expect(parseSet("x_1,X_2,X_1,x_1").repeated).toEqual(["X_1"]);
   });
 
   it("keeps the first 12 and names the rest and anything that is no identifier", () => {
@@ -85,7 +86,7 @@ describe("the compare set in the URL", () => {
 
   it("round-trips keys holding commas, percent signs, & and anything else", () => {
     const keys = ["NASDAQ_AAPL", ...ODD];
-    expect(reread(compareHref(keys))).toEqual({ keys, overLimit: [], invalid: [] });
+    expect(reread(compareHref(keys))).toEqual({ keys, overLimit: [], invalid: [], repeated: [] });
     expect(compareHref(["XTAE_A,B", "X_1%"])).toBe("/compare?companies=XTAE_A%252CB,X_1%2525");
     expect(companiesOf(companiesParam(keys))).toEqual(keys);
   });

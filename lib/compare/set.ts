@@ -17,6 +17,8 @@ export interface ParsedSet {
   overLimit: string[];
   /** Entries that cannot be a company identifier (too long, odd characters). */
   invalid: string[];
+  /** Keys named more than once (in any case): each is compared once. */
+  repeated: string[];
 }
 
 const escapeEntry = (key: string) => key.replace(/[%,]/g, (c) => (c === "%" ? "%25" : "%2C"));
@@ -39,23 +41,27 @@ export function companiesOf(raw: string | readonly string[] | undefined | null):
 
 /**
  * The set of entries already split and unescaped (companiesOf, or the page's search params):
- * upper-cased and de-duplicated; the first MAX_COMPARE distinct identifiers are kept, the rest and
- * what is no identifier named.
+ * upper-cased and de-duplicated; the first MAX_COMPARE distinct identifiers are kept, the rest, the
+ * repeats and what is no identifier named.
  */
 export function compareSetOf(parts: readonly string[]): ParsedSet {
   const keys: string[] = [];
   const overLimit: string[] = [];
   const invalid: string[] = [];
+  const repeated: string[] = [];
   for (const part of parts) {
     if (!IDENTIFIER_PATTERN.test(part)) {
       invalid.push(part.slice(0, 64));
       continue;
     }
     const key = part.toUpperCase();
-    if (keys.includes(key) || overLimit.includes(key)) continue;
+    if (keys.includes(key) || overLimit.includes(key)) {
+      if (!repeated.includes(key)) repeated.push(key);
+      continue;
+    }
     (keys.length < MAX_COMPARE ? keys : overLimit).push(key);
   }
-  return { keys, overLimit, invalid };
+  return { keys, overLimit, invalid, repeated };
 }
 
 /** Keys as the upstream matches them (upper case), each once, in the order given. */
