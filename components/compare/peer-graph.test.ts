@@ -23,8 +23,17 @@ describe("PeerGraph", () => {
         onToggle: () => {},
       }),
     );
-    expect(html.match(/not on this server&#x27;s plan/g)).toHaveLength(1);
+    // In its spoken name, in the table, and by a dashed outline the legend explains.
     expect(html).toMatch(/NYSE_OFF Inc\., Direct competitor, not on this server&#x27;s plan/);
+    expect(html).toMatch(/>NYSE_OFF Inc\.<\/bdi> \(<bdi[^>]*>OFF<\/bdi>\), not on this server&#x27;s plan/);
+    expect(html).toContain("Dashed outline: not on this server&#x27;s plan");
+    expect(html).toContain("has 3 peers: 3 direct competitors. 1 is not on this server&#x27;s plan.");
+    expect(html.match(/not on this server&#x27;s plan/g)).toHaveLength(4);
+    const dashed = html.match(
+      /<button[^>]*outline-dashed[^>]*data-peer="([^"]+)"|<button[^>]*data-peer="([^"]+)"[^>]*outline-dashed/g,
+    );
+    expect(dashed).toHaveLength(1);
+    expect(dashed?.[0]).toContain('data-peer="NYSE_OFF"');
     // Rendered on the server, before any script runs: the nodes cannot be pressed yet.
     expect(html.match(/<button[^>]*disabled=""/g)).toHaveLength(3);
   });

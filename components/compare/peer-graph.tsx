@@ -48,6 +48,15 @@ export function PeerGraph({
     const n = peers.filter((p) => ringOf(p.relationship) === ringOf(k)).length;
     return `${n} ${labelOf(PEER_RELATIONSHIP_LABELS, k).toLowerCase()}${n === 1 ? "" : "s"}`;
   });
+  const offPlan = peers.filter((p) => p.onPlan === false).length;
+  const offPlanText =
+    offPlan === 0
+      ? ""
+      : offPlan < peers.length
+        ? ` ${offPlan} ${offPlan === 1 ? "is" : "are"} not on this server's plan.`
+        : offPlan === 1
+          ? " It is not on this server's plan."
+          : " None is on this server's plan.";
   // Without a script a peer cannot be pressed: its node is disabled and the hint is not shown.
   const hydrated = useHydrated();
   const summary =
@@ -55,7 +64,7 @@ export function PeerGraph({
       `The API lists no peers for ${focusName}.`
     ) : (
       <>
-        {`${focusName} has ${peers.length} peer${peers.length === 1 ? "" : "s"}: ${counts.join(", ")}.`}
+        {`${focusName} has ${peers.length} peer${peers.length === 1 ? "" : "s"}: ${counts.join(", ")}.${offPlanText}`}
         <span data-needs-js=""> Press a peer to add it to the comparison or take it out.</span>
       </>
     );
@@ -76,6 +85,7 @@ export function PeerGraph({
               i + 1,
               <span key="name">
                 <UpstreamText>{p.name}</UpstreamText> (<UpstreamText>{p.ticker}</UpstreamText>)
+                {p.onPlan === false && ", not on this server's plan"}
               </span>,
               labelOf(PEER_RELATIONSHIP_LABELS, p.relationship),
               <UpstreamText key="segment">{p.segment ?? "—"}</UpstreamText>,
@@ -103,6 +113,15 @@ export function PeerGraph({
               <span aria-hidden="true" className="size-2.5 rounded-full bg-slate-700 dark:bg-slate-200" />
               Filled: in this comparison
             </li>
+            {offPlan > 0 && (
+              <li className="flex items-center gap-1.5">
+                <span
+                  aria-hidden="true"
+                  className="size-2.5 rounded-full outline-1 outline-offset-1 outline-slate-600 outline-dashed dark:outline-slate-300"
+                />
+                Dashed outline: not on this server's plan
+              </li>
+            )}
           </ul>
           {/* A container: below 32rem (a phone, a laptop's column) the nodes show their tickers only, or they would overlap. */}
           <div className="@container relative mx-auto aspect-square w-full max-w-[34rem]">
@@ -167,7 +186,7 @@ export function PeerGraph({
                   onFocus={() => setActive(p.item.companyKey)}
                   onBlur={() => setActive(null)}
                   onKeyDown={(e) => e.key === "Escape" && setActive(null)}
-                  className={`absolute flex max-w-28 -translate-x-1/2 -translate-y-1/2 flex-col items-center rounded-md px-1.5 py-0.5 leading-tight ring-2 ${style?.node} ${on ? style?.on : "bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100"} hover:z-10 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500`}
+                  className={`absolute flex max-w-28 -translate-x-1/2 -translate-y-1/2 flex-col items-center rounded-md px-1.5 py-0.5 leading-tight ring-2 ${style?.node} ${on ? style?.on : "bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100"} ${p.item.onPlan === false ? "outline-1 outline-offset-2 outline-slate-600 outline-dashed dark:outline-slate-300" : ""} hover:z-10 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500`}
                   style={{ left: pct(p.x), top: pct(p.y) }}
                 >
                   <span className="block max-w-full truncate font-mono text-[11px] font-semibold">
