@@ -2,13 +2,13 @@
 // budget against the sandbox's HTTP mount (a third server, rate-limited like the real service),
 // then the embedded default (CACHE_DIR, no Redis). Counts come from each instance's /api/status:
 // list calls and profile calls made upstream, and calls the upstream refused.
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { nextStartArgs } from "../playwright.config";
 import { freePort, type RunningRedis, startRedis } from "../tests/redis-server";
+import { spawnApp, untilAnswers } from "./app-process";
 
 test.describe.configure({ mode: "serial" });
 
@@ -26,38 +26,21 @@ const launched: App[] = [];
 async function startApp(env: Record<string, string>): Promise<App> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, nextStartArgs(port), {
-    env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: "1",
-      REQUEST_LOG: "off",
-      API_RATE_LIMIT: "off",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
+  const app = spawnApp(nextStartArgs(port), { REQUEST_LOG: "off", API_RATE_LIMIT: "off", ...env });
   try {
-    await expect
-      .poll(async () => (await fetch(`${base}/api/index-status`).catch(() => null))?.status ?? 0, {
-        timeout: 60_000,
-      })
-      .toBe(200);
+    await untilAnswers(`${base}/api/index-status`);
   } catch (error) {
-    await stop();
-    throw new Error(`app did not start: ${output}\n${error}`);
+    await app.stop();
+    throw new Error(`app did not start: ${app.output()}\n${error}`);
   }
-  const app = { base, stop, died: () => (child.exitCode !== null ? output : null), output: () => output };
-  launched.push(app);
-  return app;
+  const started = {
+    base,
+    stop: app.stop,
+    died: () => (app.child.exitCode !== null ? app.output() : null),
+    output: app.output,
+  };
+  launched.push(started);
+  return started;
 }
 
 async function json<T>(url: string): Promise<T> {

@@ -4,13 +4,14 @@
 // the key in its error messages, as a careless service might). The key must appear in no file of
 // the build, no page, no response header or body (errors included), no request the browser
 // makes, and no line the server logs.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_SANDBOX_NOW, nextStartArgs } from "../playwright.config";
+import { type AppProcess, spawnApp, untilAnswers } from "./app-process";
 import { collectCspViolations } from "./security-helpers";
 
 const KEY = "sk-fa-secrecy-canary-3f9c1e7a52d8";
@@ -23,8 +24,7 @@ const RICH = "XSHE_300980";
 test.describe.configure({ mode: "default" });
 
 let upstream: Server;
-let server: ChildProcess;
-let serverLog = "";
+let server: AppProcess | undefined;
 const upstreamRequests: { url: string; key: string | null }[] = [];
 
 /** Error answers a careless upstream might give, each echoing the key it was sent. */
@@ -78,29 +78,19 @@ test.beforeAll(async ({ baseURL }) => {
     stdio: "inherit",
   });
   const upstreamUrl = await startUpstream(baseURL as string);
-  server = spawn(process.execPath, nextStartArgs(PORT), {
-    cwd: ROOT,
-    env: {
-      ...process.env,
+  server = spawnApp(
+    nextStartArgs(PORT),
+    {
       NEXT_DIST_DIR: DIST,
-      NEXT_TELEMETRY_DISABLED: "1",
       API_BASE_URL: upstreamUrl,
       API_KEY: KEY,
       SANDBOX_NOW: E2E_SANDBOX_NOW,
       REQUEST_LOG: "on",
       UPSTREAM_RETRIES: "1",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout?.on("data", (chunk) => {
-    serverLog += chunk;
-  });
-  server.stderr?.on("data", (chunk) => {
-    serverLog += chunk;
-  });
-  await expect
-    .poll(async () => (await fetch(`${APP}/api/index-status`).catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200);
+    ROOT,
+  );
+  await untilAnswers(`${APP}/api/index-status`);
   // The directory's first sync pages the company list through the upstream.
   await expect
     .poll(
@@ -116,7 +106,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
+  await server?.stop();
   await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
 });
 
@@ -253,9 +243,9 @@ test("no page, API answer, header or error body carries the key", async ({ reque
 test("the server's log output never holds the key", async ({ request }) => {
   // Provoke the error paths once more, then read everything the server printed.
   for (const key of Object.keys(ECHOES)) await request.get(`${APP}/api/profile?companyKey=${key}`);
-  await expect.poll(() => serverLog.includes('"path":"/api/profile"')).toBe(true);
-  expect(serverLog).toContain('"msg":"api request"');
-  expect(serverLog).not.toContain(KEY);
+  await expect.poll(() => server?.output().includes('"path":"/api/profile"')).toBe(true);
+  expect(server?.output()).toContain('"msg":"api request"');
+  expect(server?.output()).not.toContain(KEY);
   // The upstream did receive it, in the header only.
   expect(upstreamRequests.length).toBeGreaterThan(10);
   expect(upstreamRequests.every((r) => r.key === KEY && !r.url.includes(KEY))).toBe(true);
