@@ -4,16 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { debounce, throttle, useQueryStates } from "nuqs";
-import {
-  type ReactNode,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
   apiQuery,
   directoryParsers,
@@ -460,7 +451,7 @@ function FiltersContainer({
   wide: boolean;
   drawer: boolean;
   onClose: () => void;
-  opener: RefObject<HTMLElement | null>;
+  opener: { readonly current: HTMLElement | null };
   children: ReactNode;
 }) {
   if (wide)
