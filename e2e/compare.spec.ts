@@ -451,6 +451,11 @@ test.describe("reading the set", () => {
 
     // Scrolled down and sideways, the company header and the row labels stay at the edges.
     const region = tableRegion(page);
+    // It has more to show: its name says how it scrolls, and Tab stops on it so the keys can.
+    await expect(region).toHaveAccessibleName(
+      "Companies side by side (scrolls both ways; the header stays in view)",
+    );
+    await expect(region).toHaveAttribute("tabindex", "0");
     await region.scrollIntoViewIfNeeded();
     await region.evaluate((el) => el.scrollTo({ top: 400, left: 300 }));
     await expect.poll(() => region.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);

@@ -160,7 +160,8 @@ export function CompareTable({
         </p>
       )}
       <ScrollTable
-        label="Companies side by side (scrolls both ways; the header stays in view)"
+        label="Companies side by side"
+        scrolls="scrolls both ways; the header stays in view"
         className="max-h-[calc(100dvh-var(--header-height)-1.5rem)] overflow-auto rounded-lg border border-slate-200 print:max-h-none print:overflow-visible dark:border-slate-800"
         caption={`${companies.length} companies side by side; ${plainText(focus.name)} is the focus company`}
       >

@@ -95,7 +95,7 @@ export function PeerOverlapChart({ companies }: { companies: readonly CompareCom
         />
       }
     >
-      <ScrollRegion label="Peer overlap matrix (scrolls sideways)" className="overflow-x-auto">
+      <ScrollRegion label="Peer overlap matrix" className="overflow-x-auto">
         <div
           role="img"
           aria-label={`Matrix of who names whom as a peer: each row names the columns marked. ${summary}`}

@@ -86,7 +86,7 @@ function MappingTable({ diff }: { diff: ApiDiff }) {
         Show only the fields whose values differ ({diff.rows.length - diff.counts.same})
       </label>
       <ScrollTable
-        label="v2 to v3 field mapping (scrolls sideways)"
+        label="v2 to v3 field mapping"
         caption="The contract's v2-to-v3 field mapping with this company's values"
       >
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300">
@@ -134,7 +134,8 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
     <div className="min-w-0">
       <h3 className="mb-1 text-sm font-semibold">{title}</h3>
       <ScrollRegion
-        label={`${title} (scrollable)`}
+        label={title}
+        scrolls="scrollable"
         className="max-h-96 overflow-auto rounded-lg bg-slate-950 ring-1 ring-slate-800"
       >
         <pre className="p-3 text-xs leading-relaxed text-slate-100">

@@ -55,11 +55,7 @@ export function Identifiers({ profile }: { profile: Profile }) {
         ))}
       </dl>
       {listings.length > 0 && (
-        <ScrollTable
-          label="Listing identifiers (scrolls sideways)"
-          stack
-          caption="Identifiers of each listing"
-        >
+        <ScrollTable label="Listing identifiers" stack caption="Identifiers of each listing">
           <thead
             role="rowgroup"
             className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-300"

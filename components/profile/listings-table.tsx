@@ -149,7 +149,7 @@ export function ListingsTable({ primary, secondaries }: { primary: Listing | nul
     );
   return (
     <ScrollTable
-      label="Listings (scrolls sideways)"
+      label="Listings"
       stack
       caption="Every listing, grouped by security; depositary receipts last"
     >

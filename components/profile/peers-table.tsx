@@ -95,7 +95,7 @@ export function PeersTable({
         )}
       </div>
       <ScrollTable
-        label="Peers (scrolls sideways)"
+        label="Peers"
         // Below 48rem a row is a flex line that wraps: the rank, the peer and why, then its facts on
         // a line below them. So its parts say their roles.
         roles

@@ -1,37 +1,32 @@
 import type { ReactNode } from "react";
+import { ScrollSection } from "./scroll-section";
 
 /** A scroll region's box: its own scrolling, a rounded border. Add to it rather than restate it. */
 export const SCROLL_BOX = "overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800";
 
 /**
- * A sideways- or up-and-down-scrolling box that keyboard users can focus and scroll (a stacking one
- * only where its table is a table: below 40rem and on paper it is cards, and does not scroll).
+ * A sideways- or up-and-down-scrolling box that keyboard users can focus and scroll while it has
+ * more to show (ScrollSection; a stacking one only where its table is a table: below 40rem and on
+ * paper it is cards, and does not scroll). `scrolls` says how, after its label, while it does.
  */
 export function ScrollRegion({
   label,
+  scrolls = "scrolls sideways",
   className = SCROLL_BOX,
   stack = false,
   children,
 }: {
   label: string;
+  scrolls?: string;
   className?: string;
   /** Its table becomes cards of labelled values on narrow screens and on paper (globals.css). */
   stack?: boolean;
   children: ReactNode;
 }) {
   return (
-    // `relative`: screen-reader-only text in a scrolled-away cell is positioned absolutely; without
-    // a positioned ancestor it would escape the scroll box and widen the whole page. `isolate`: the
-    // z-index of a sticky cell inside stays inside (it painted over the site's sticky header).
-    <section
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-      tabIndex={0}
-      data-stack={stack ? "" : undefined}
-      className={`relative isolate ${className}`}
-    >
+    <ScrollSection label={label} scrolls={scrolls} className={className} stack={stack}>
       {children}
-    </section>
+    </ScrollSection>
   );
 }
 
@@ -44,6 +39,7 @@ export function ScrollRegion({
  */
 export function ScrollTable({
   label,
+  scrolls,
   caption,
   className,
   stack = false,
@@ -51,6 +47,7 @@ export function ScrollTable({
   children,
 }: {
   label: string;
+  scrolls?: string;
   caption: ReactNode;
   className?: string;
   stack?: boolean;
@@ -58,7 +55,7 @@ export function ScrollTable({
   children: ReactNode;
 }) {
   return (
-    <ScrollRegion label={label} className={className} stack={stack}>
+    <ScrollRegion label={label} scrolls={scrolls} className={className} stack={stack}>
       <table role={roles ? "table" : undefined} className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
