@@ -45,7 +45,7 @@ export function ChartFrame({
         <summary className="cursor-pointer select-none font-medium text-brand-600 hover:underline dark:text-sky-300">
           {tableLabel}
         </summary>
-        {/* A wide table (news by level) scrolls sideways: keyboard users reach it then. */}
+        {/* A wide table (news by level) scrolls sideways: while it does, keyboard users reach it too. */}
         <ScrollRegion label={`${title}: the data`} className="mt-2 overflow-x-auto">
           {table}
         </ScrollRegion>
