@@ -748,6 +748,7 @@ test.describe("narrow: the filters dialog", () => {
   test("is modal for the keyboard: Tab stays inside, the page is inert, Escape closes, focus returns", async ({
     page,
   }) => {
+    const problems = collectProblems(page);
     await page.goto("/companies?q=nord");
     await expect(firstRow(page)).toBeVisible();
     const opener = page.getByRole("button", { name: /^Filters/ });
@@ -758,6 +759,8 @@ test.describe("narrow: the filters dialog", () => {
     const first = dialog.getByRole("button", { name: /^Show .* results$/ });
     await expect(first).toBeFocused();
     await expectNoAxeViolations(page);
+    // The page behind does not scroll (the lock's style is the page's policy's to allow).
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
 
     // Tab goes round the dialog and comes back to its first control; Shift+Tab likewise.
     for (const key of ["Tab", "Shift+Tab"]) {
@@ -791,6 +794,8 @@ test.describe("narrow: the filters dialog", () => {
     await page.keyboard.press("Enter");
     await expect(dialog).toHaveCount(0);
     await expect(opener).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("visible");
+    expect(problems).toEqual([]);
   });
 });
 

@@ -1,7 +1,14 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
+import { setNonce } from "get-nonce";
 import type { ReactNode, RefObject } from "react";
+
+// Radix locks the page's scrolling with a <style> element it adds. This site's policy applies only a
+// <style> that carries the page's nonce (lib/security/headers.ts), so it carries the one the page's
+// own scripts carry (a script's nonce is readable as a property, never as an attribute).
+if (typeof document !== "undefined")
+  setNonce(document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "");
 
 /**
  * The filters on a narrow window: a full-screen modal dialog (Radix). It keeps focus inside and Tab
