@@ -49,7 +49,8 @@ test("a profile not cached: the document at once with the name and the slow stat
   // The name comes from the directory index; the loading state says what is going on.
   await expect(page.getByRole("heading", { level: 1, name: "Ember Partners plc" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: SLOW })).toBeVisible();
-  await expect(page).toHaveTitle(/Ember Partners plc/);
+  // The same title as the profile's own, its venue too.
+  await expect(page).toHaveTitle(/^Ember Partners plc \([A-Z]+: EMBE\) · Fiscal Atlas$/);
   await axe(page);
   // The upstream call gives up (6 s on this server): the page says so, with a retry.
   await expect(page.getByRole("heading", { level: 1, name: "This profile could not be loaded" })).toBeVisible(

@@ -53,12 +53,15 @@ export function BarChart({
   format,
   axisFormat = format,
   log = false,
+  counts = false,
   label,
 }: {
   items: readonly BarItem[];
   format: (value: number) => string;
   axisFormat?: (value: number) => string;
   log?: boolean;
+  /** The values are counts: the axis has whole numbers only. */
+  counts?: boolean;
   /** What the picture shows, for assistive technology (the figure's table has the figures). */
   label: string;
 }) {
@@ -89,14 +92,25 @@ export function BarChart({
   const along = (fraction: number) => `var(--plot) * ${fraction}`;
   const scale = log ? logScale(Math.max(min / 2, 1e-9), max, 1) : linearScale(max, 1, { nice: true });
   const plotPx = Math.max(40, Math.max(120, measured) - reserveFor(measured >= NOTES_FROM));
-  // The axis's ticks, less those whose label would run into the one before (a narrow chart).
+  // The axis's ticks, less those whose label would run into the one before (a narrow chart). A
+  // linear axis ends on a tick: the fewest round ticks, from about one per 90 px, whose last is the
+  // domain's round end (a count up to 3 drew 0 and 2 under a bar of 3).
+  const wanted = Math.max(2, Math.floor(plotPx / 90));
+  const ticksOf = (count: number) => scale.ticks(count).filter((t) => !counts || Number.isInteger(t));
+  let candidates = ticksOf(wanted);
+  if (!log)
+    for (let count = wanted + 1; count <= 10 && (candidates.at(-1) ?? 0) < scale.end; count++)
+      candidates = ticksOf(count);
+  const room = (a: number, b: number) => ((axisFormat(a).length + axisFormat(b).length) / 2) * CHAR + 8;
   const ticks: number[] = [];
-  for (const tick of scale.ticks(Math.max(2, Math.floor(plotPx / 90)))) {
-    const before = ticks[ticks.length - 1];
-    const room =
-      ((axisFormat(tick).length + (before === undefined ? 0 : axisFormat(before).length)) / 2) * CHAR + 8;
-    if (before === undefined || (scale(tick) - scale(before)) * plotPx >= room) ticks.push(tick);
+  for (const tick of candidates) {
+    const before = ticks.at(-1);
+    if (before === undefined || (scale(tick) - scale(before)) * plotPx >= room(before, tick))
+      ticks.push(tick);
   }
+  // Where the last tick's label had no room, it takes the place of the one before it.
+  const last = candidates.at(-1);
+  if (!log && last !== undefined && ticks.length > 1 && ticks.at(-1) !== last) ticks[ticks.length - 1] = last;
 
   return (
     <div role="img" aria-label={label} className="grid grid-cols-[minmax(6rem,32%)_minmax(0,1fr)] gap-x-3">

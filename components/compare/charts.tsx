@@ -138,9 +138,11 @@ export function BreakdownChart({
   // The largest group, or the groups that share the top count.
   const tied = groups.filter((g) => g.count === groups[0]?.count).map((g) => plainText(g.label));
   const largest =
-    tied.length > 1
-      ? `the largest are ${tied.slice(0, -1).join(", ")} and ${tied.at(-1)} (${groups[0]?.count} each)`
-      : `the largest is ${tied[0]} (${groups[0]?.count})`;
+    tied.length > 1 && tied.length === groups.length
+      ? `${count(groups[0]?.count ?? 0)} in each`
+      : tied.length > 1
+        ? `the largest are ${tied.slice(0, -1).join(", ")} and ${tied.at(-1)} (${groups[0]?.count} each)`
+        : `the largest is ${tied[0]} (${groups[0]?.count})`;
   const summary = `${groups.length} ${noun === "country" ? "countries" : `${noun}s`} across ${count(companies.length)}; ${largest}.`;
   return (
     <ChartFrame
@@ -164,7 +166,7 @@ export function BreakdownChart({
       <BarChart
         label={`Bar chart of companies by ${noun}. ${summary}`}
         format={(v) => String(v)}
-        axisFormat={(v) => (Number.isInteger(v) ? String(v) : "")}
+        counts
         items={groups.map((g) => ({
           key: g.label,
           label: g.label,

@@ -49,7 +49,8 @@ export function ListingsChart({ companies }: { companies: readonly CompareCompan
       <BarChart
         label={`Bar chart of listings per company, most first. ${summary}`}
         format={(v) => plural(v, "listing")}
-        axisFormat={(v) => (Number.isInteger(v) ? String(v) : "")}
+        axisFormat={String}
+        counts
         items={sorted.map((c) => ({
           key: c.companyKey,
           label: c.name,

@@ -1,9 +1,11 @@
 // What the profile page shows for a URL segment, decided without rendering: the page and the page
 // gate (proxy.ts, which loads it before the page renders) ask the same question. And the parts of
-// the page that need no upstream call: its peers' rows, its history, the index's name for it.
+// the page that need no upstream call: its peers' rows, its history, the index's name and title
+// for it.
 import "server-only";
 import type { ServedProfile } from "@/lib/api-types";
 import { type CompanyChange, companyHistory } from "@/lib/directory/changes";
+import { plainText, venueLabel } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
 import { type PeerRow, peerRows } from "@/lib/profile/peer-rows";
@@ -65,6 +67,23 @@ export async function profilePageData(requested: string): Promise<ProfilePageDat
 export function indexedName(requested: string): string | undefined {
   const row = getServices().indexedCompany(requested.toUpperCase());
   return row ? row.displayNameEnglish || row.companyKey : undefined;
+}
+
+/** A profile's page title, "Name (XNAS: TICK)", from its profile or from the index's row alike. */
+export function profileTitle(company: {
+  companyKey: string;
+  displayNameEnglish?: string | null;
+  primaryListing?: { exchangeCode: string; ticker: string } | null;
+}): string {
+  const name = company.displayNameEnglish || company.companyKey;
+  const line = company.primaryListing ? ` (${venueLabel(company.primaryListing)})` : "";
+  return plainText(`${name}${line}`);
+}
+
+/** The title the index can give a company while the upstream is slow (the same as its profile's). */
+export function indexedTitle(requested: string): string | undefined {
+  const row = getServices().indexedCompany(requested.toUpperCase());
+  return row ? profileTitle(row) : undefined;
 }
 
 /**

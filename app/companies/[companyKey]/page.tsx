@@ -19,7 +19,7 @@ import { Section } from "@/components/ui/section";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { plainText, venueLabel } from "@/lib/format";
+import { plainText } from "@/lib/format";
 import { decodedSegment, profileHref } from "@/lib/hrefs";
 import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { dataNow } from "@/lib/server/clock";
@@ -28,10 +28,12 @@ import { requestOrigin } from "@/lib/server/forwarded";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
 import {
   indexedName,
+  indexedTitle,
   type ProfilePageData,
   profileHistory,
   profilePageData,
   profilePeers,
+  profileTitle,
 } from "@/lib/server/profile-page";
 import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices } from "@/lib/server/services";
@@ -51,15 +53,12 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   if (!COMPANY_KEY_PATTERN.test(requested)) return { title: "Company" };
   if (await upstreamIsSlow()) {
     // The document must not wait for the upstream: the index's name, if it knows the company.
-    const name = indexedName(requested);
-    return { title: name ? plainText(name) : "Company" };
+    return { title: indexedTitle(requested) ?? "Company" };
   }
   try {
     const { data } = await getServices().profile(requested);
-    const name = data.displayNameEnglish || data.companyKey;
-    const line = data.primaryListing ? ` (${venueLabel(data.primaryListing)})` : "";
     return {
-      title: `${plainText(name)}${plainText(line)}`,
+      title: profileTitle(data),
       description: data.descriptionShort ? plainText(data.descriptionShort.slice(0, 300)) : undefined,
       alternates: { canonical: profileHref(data.companyKey) },
     };
