@@ -397,3 +397,22 @@ test("a comparison with profiles that fail for now counts them, names them, and 
   await expect(page.getByText(/^3 companies, with/)).toBeVisible();
   expect(page.url()).toMatch(/\/compare\?companies=XLON_EMBE,NYSE_SAT,XCSE_LYND$/);
 });
+
+test("a section refused for a rate limit asks again by itself once the wait has passed, with no click", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await recover(request);
+  // Longer than a query waits out by itself (10 s): the failure shows, and says when it is asked again.
+  await setFaults(request, "429=1,retry-after=12,only=/v1/company/news");
+  // A company no other journey here opens: its news cannot come from the cache.
+  await page.goto("/companies/NASDAQ_AEL");
+  const news = page.locator("#news");
+  const alert = news.getByRole("alert").filter({ hasText: "News could not be loaded" });
+  await expect(alert).toContainText(/It is asked for again by itself in about (9|1[0-2]) seconds\./);
+  await setFaults(request, "off");
+  await expect(alert).toHaveCount(0, { timeout: 20_000 });
+  await expect(news.locator("ol li").first()).toBeVisible();
+  await recover(request);
+});

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ApiError } from "@/lib/client/api";
+import { RetryWhenDue } from "./retry-when-due";
 
 /** What went wrong, in words a person can act on. */
 export function describeError(error: unknown): string {
@@ -19,13 +20,18 @@ export function ErrorState({
   error: unknown;
   onRetry?: () => void;
 }) {
+  // A failure that says when to ask again (a rate limit's pause) is asked again then.
+  const due = error instanceof ApiError && !isRefusal(error) ? error.retryAfterMs : undefined;
   return (
     <div
       role="alert"
       className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100"
     >
       <p className="font-semibold wrap-anywhere">{title}</p>
-      <p className="mt-1 wrap-anywhere">{describeError(error)}</p>
+      <p className="mt-1 wrap-anywhere">
+        {describeError(error)}
+        {onRetry && due !== undefined && <RetryWhenDue error={error} afterMs={due} onRetry={onRetry} />}
+      </p>
       {onRetry && !isRefusal(error) && (
         <button
           type="button"
