@@ -155,14 +155,17 @@ test.describe("following companies", () => {
       "href",
       `/compare?companies=${LONDON.key},${RICH.key},${BIG.key}`,
     );
+    // The feed of the list as the page shows it: every level (the feed's own default is 1 and 2).
     const subscribe = page.getByRole("link", { name: /Subscribe/ });
     await expect(subscribe).toHaveAttribute(
       "href",
-      `/news/feed.xml?companies=${LONDON.key},${RICH.key},${BIG.key}`,
+      `/news/feed.xml?minImportance=1&maxImportance=5&companies=${[LONDON.key, RICH.key, BIG.key].sort().join(",")}`,
     );
     const feed = await page.request.get((await subscribe.getAttribute("href")) ?? "");
     expect(feed.status()).toBe(200);
-    expect(await feed.text()).toContain("<feed");
+    expect(await feed.text()).toContain(
+      "<title>Fiscal Atlas: news of 3 followed companies · importance 1–5</title>",
+    );
     await axe(page);
 
     // Unfollow in place, then undo: the row comes back where it was.

@@ -3,6 +3,7 @@
 // parameter arrives as text; lib/news/feed-state.ts reads the whole (lenient, with a note for each
 // correction) and writes it back canonical. Neither server-only nor a client module.
 import { createLoader, createParser, createSerializer, type inferParserType } from "nuqs/server";
+import { companiesUrlValue } from "@/lib/compare/set";
 import {
   DEFAULT_FEED_STATE,
   type FeedDensity,
@@ -90,6 +91,15 @@ export const LAYOUT_PARAMS = ["view", "group", "pages"] as const;
 /** The query of a state's filters alone: what an Atom feed of the view serves and is named by. */
 export function feedFilterQuery(state: FeedState): string {
   return serializeFeed({ ...feedParamsOf(state), view: null, group: null }).replace(/^\?/, "");
+}
+
+/**
+ * The Atom feed of some companies' news at every level, as /following lists it (the feed's own
+ * default is the market's levels 1 and 2). Companies sorted: one feed for one set.
+ */
+export function companiesFeedHref(keys: readonly string[]): string {
+  const filters = feedFilterQuery({ ...DEFAULT_FEED_STATE, importance: { kind: "range", min: 1, max: 5 } });
+  return `/news/feed.xml?${filters}&companies=${companiesUrlValue([...keys].sort())}`;
 }
 
 /** A path to the feed with this state: for links from elsewhere (the overview's chart). */

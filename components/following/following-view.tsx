@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { compareHref } from "@/app/compare/search-params";
+import { companiesFeedHref } from "@/app/news/search-params";
 import { CompareNews } from "@/components/compare/compare-news";
 import { SelectionBar, useCompareSelection } from "@/components/directory/compare-selection";
 import { ResultsTable } from "@/components/directory/results-table";
@@ -19,7 +20,7 @@ import { useDataNow } from "@/lib/client/data-now";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
 import { useHydrated } from "@/lib/client/hydrated";
 import type { SetFailure } from "@/lib/compare/model";
-import { companiesUrlValue, MAX_COMPARE } from "@/lib/compare/set";
+import { MAX_COMPARE } from "@/lib/compare/set";
 import { sortCompanies } from "@/lib/directory/field-values";
 import type { SortField } from "@/lib/directory/fields";
 import { type ColumnId, defaultOrder } from "@/lib/directory/view-state";
@@ -172,11 +173,7 @@ export function FollowingView({ now: serverNow }: { now: number }) {
                 {count > MAX_COMPARE ? `Compare these (the first ${MAX_COMPARE})` : "Compare these"}
               </Link>
             )}
-            <a
-              href={`/news/feed.xml?companies=${companiesUrlValue(keys)}`}
-              type="application/atom+xml"
-              className={BUTTON}
-            >
+            <a href={companiesFeedHref(keys)} type="application/atom+xml" className={BUTTON}>
               <FeedIcon />
               Subscribe (Atom feed of their news)
             </a>

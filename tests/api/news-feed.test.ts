@@ -68,6 +68,15 @@ describe("GET /news/feed.xml", () => {
     const again = await parsed(await call("/news/feed.xml?minImportance=1&maxImportance=3"));
     expect(again.entry?.map((e) => e.id)).toEqual(entries.map((e) => e.id));
     expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+    // From any host (another instance, a new domain) the same story has the same id.
+    for (const entry of entries)
+      expect(entry.id).toMatch(
+        /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+    const elsewhere = await parsed(
+      await call("/news/feed.xml?minImportance=1&maxImportance=3", { host: "other.example" }),
+    );
+    expect(elsewhere.entry?.map((e) => e.id)).toEqual(entries.map((e) => e.id));
     // The page's layout is no filter: subscribed from the headlines, grouped by day, it is the same feed.
     const laidOut = await parsed(
       await call("/news/feed.xml?maxImportance=3&view=headlines&minImportance=1&group=day"),
