@@ -63,7 +63,7 @@ function explain(cause: PageStatusCause): { title: string; text: string } {
     case "upstream_budget":
       return {
         title: "This server is at its data-service allowance",
-        text: "This page needs data that is not cached, and this server is already making, for the moment, all the requests to the data service it is set to make (many pages are loading at once). Pages already cached keep working.",
+        text: "This page needs data that is not cached, and this server is already making, for the moment, all the requests to the data service it is set to make (pages loading at once, or its own work such as building the company directory). Pages already cached keep working.",
       };
     case "circuit_open":
       return {

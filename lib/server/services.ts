@@ -17,6 +17,7 @@ import type { BudgetStatus } from "@/lib/upstream/budget";
 import type { CompanyLookup, CompanyNewsQuery, TopNewsQuery, UpstreamClient } from "@/lib/upstream/client";
 import { causeOf, type FailureCause, isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { UpstreamHealth } from "@/lib/upstream/health";
+import { inBackground } from "@/lib/upstream/priority";
 import {
   type Company,
   type NewsArticle,
@@ -268,12 +269,18 @@ export class Services {
     const late = new Promise<null>((resolve) => {
       giveUp = resolve;
     });
-    const loading = this.logos.get(key, () => this.client.getLogo({ companyKey: upper }, variant), {
-      // The clock runs from when this request waits on the data service (its call or one under way).
-      onLoad: () => {
-        if (Number.isFinite(waitMs)) timer = setTimeout(giveUp, waitMs, null);
+    // Background work for the upstream budget: a page's own data goes first, and a logo that waits
+    // shows its initials meanwhile (the call goes on and fills the cache).
+    const loading = this.logos.get(
+      key,
+      () => inBackground(() => this.client.getLogo({ companyKey: upper }, variant)),
+      {
+        // The clock runs from when this request waits on the data service (its call or one under way).
+        onLoad: () => {
+          if (Number.isFinite(waitMs)) timer = setTimeout(giveUp, waitMs, null);
+        },
       },
-    });
+    );
     try {
       // A wait: when the clock wins, this request takes its turn back before it goes on.
       const cached = await idle(() => Promise.race([loading, late]));
