@@ -158,6 +158,19 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Cards" })).toBeVisible();
   });
 
+  test("the headlines show each ticker and its exchange whole", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/news?view=headlines&importance=1");
+    await expect(rows(page).first()).toBeVisible();
+    const companies = rows(page).locator('a[href^="/companies/"]');
+    const cells = await companies.evaluateAll((links) =>
+      links.map((a) => ({ text: a.textContent ?? "", cut: a.scrollWidth > a.clientWidth + 1 })),
+    );
+    // A long ticker among them (a ten-letter NSE one), so the column's width is put to the test.
+    expect(Math.max(...cells.map((c) => c.text.split(" ")[0]?.length ?? 0))).toBeGreaterThanOrEqual(9);
+    expect(cells.filter((c) => c.cut).map((c) => c.text)).toEqual([]);
+  });
+
   test("the active filters' chips and Clear all are links to the feed without them", async ({ page }) => {
     await page.goto("/news?range=3d&importance=1&eventType=earnings&view=headlines");
     await page.getByRole("link", { name: "Remove filter: Earnings" }).click();

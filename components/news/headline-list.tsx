@@ -58,7 +58,7 @@ function HeadlineRow({
       data-importance={article.importance}
       className="border-b border-slate-200 dark:border-slate-800"
     >
-      <div className="grid grid-cols-[auto_auto_minmax(0,1fr)_auto] items-center gap-x-2.5 gap-y-0.5 px-1.5 py-1 text-sm sm:grid-cols-[6.75rem_1.5rem_6.5rem_minmax(0,1fr)_9.5rem] sm:py-0 sm:leading-8">
+      <div className="grid grid-cols-[auto_auto_minmax(0,1fr)_auto] items-center gap-x-2.5 gap-y-0.5 px-1.5 py-1 text-sm sm:grid-cols-[6.75rem_1.5rem_7.5rem_minmax(0,1fr)_9.5rem] sm:py-0 sm:leading-8">
         <span className="font-mono text-xs tabular-nums text-slate-600 dark:text-slate-400">
           <UtcStamp iso={article.collectedAt} />
         </span>
@@ -223,7 +223,7 @@ export function HeadlineColumns() {
   return (
     <div
       aria-hidden="true"
-      className="hidden grid-cols-[6.75rem_1.5rem_6.5rem_minmax(0,1fr)_9.5rem] gap-x-2.5 px-1.5 pb-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
+      className="hidden grid-cols-[6.75rem_1.5rem_7.5rem_minmax(0,1fr)_9.5rem] gap-x-2.5 px-1.5 pb-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
     >
       <span>Time (UTC)</span>
       <span title="Importance">Imp</span>
