@@ -24,6 +24,12 @@ test("before any refresh with changes, /changes says since when it has watched, 
   await page.goto("/changes");
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/changes/i);
   await expect(page.getByText("No changes seen since 2026-11-20 15:00 UTC")).toBeVisible();
+  // One sync so far: it started the watch, and compared nothing yet.
+  await expect(
+    page.getByText(
+      "The first sync of the company list started the watch; a change shows here once a later sync finds one.",
+    ),
+  ).toBeVisible();
   await expect(page.getByText(/Watching since 2026-11-20 15:00 UTC/)).toBeVisible();
   // No change yet has a sector or a country: those filters are not offered empty.
   await expect(page.getByLabel("Kind")).toBeVisible();

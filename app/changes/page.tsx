@@ -164,7 +164,9 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
               </>
             }
           >
-            The company list has been the same at every sync since the app started watching.
+            {data.compared
+              ? "The company list has been the same at every sync since the app started watching."
+              : "The first sync of the company list started the watch; a change shows here once a later sync finds one."}
           </EmptyState>
         )}
         {pages > 1 && (

@@ -123,28 +123,30 @@ describe("the change log", () => {
   });
 
   it("starts watching at the first sync and keeps the newest first", () => {
-    let log = appendChanges(EMPTY_CHANGE_LOG, [], T);
-    expect(log).toEqual({ watchingSince: T, changes: [] });
-    log = appendChanges(log, [change("name", T + 1000)], T + 1000);
-    log = appendChanges(log, [change("ticker", T + 2000, 2)], T + 2000);
+    let log = appendChanges(EMPTY_CHANGE_LOG, [], T, false);
+    expect(log).toEqual({ watchingSince: T, compared: false, changes: [] });
+    log = appendChanges(log, [change("name", T + 1000)], T + 1000, true);
+    // Once a later sync has compared the list, the log says so (for "the same at every sync").
+    expect(log.compared).toBe(true);
+    log = appendChanges(log, [change("ticker", T + 2000, 2)], T + 2000, true);
     expect(log.watchingSince).toBe(T);
     expect(log.changes.map((c) => c.kind)).toEqual(["ticker", "name"]);
   });
 
   it("is bounded by count and by age", () => {
-    let log = appendChanges(EMPTY_CHANGE_LOG, [], T);
+    let log = appendChanges(EMPTY_CHANGE_LOG, [], T, false);
     for (let i = 0; i < 10; i++)
-      log = appendChanges(log, [change("name", T + i * 1000)], T + i * 1000, {
+      log = appendChanges(log, [change("name", T + i * 1000)], T + i * 1000, true, {
         maxEntries: 4,
         maxAgeMs: 1e9,
       });
     expect(log.changes.map((c) => c.detectedAt)).toEqual([9, 8, 7, 6].map((i) => T + i * 1000));
-    log = appendChanges(log, [], T + 7500 + 1e9, { maxEntries: 4, maxAgeMs: 1e9 });
+    log = appendChanges(log, [], T + 7500 + 1e9, true, { maxEntries: 4, maxAgeMs: 1e9 });
     expect(log.changes.map((c) => c.detectedAt)).toEqual([T + 9000, T + 8000]);
   });
 
   it("filters by kind, sector and country, and gives one company's history by fiscal identifier", () => {
-    const log = appendChanges(EMPTY_CHANGE_LOG, [change("name", T, 1), change("ticker", T, 2)], T);
+    const log = appendChanges(EMPTY_CHANGE_LOG, [change("name", T, 1), change("ticker", T, 2)], T, true);
     expect(filterChanges(log, { kind: "ticker" }).map((c) => c.companyKey)).toEqual(["NASDAQ_T2"]);
     expect(filterChanges(log, { sector: "Energy" }).map((c) => c.companyKey)).toEqual(["NASDAQ_T1"]);
     expect(filterChanges(log, { country: "DE" }).map((c) => c.companyKey)).toEqual(["NASDAQ_T2"]);

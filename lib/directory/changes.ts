@@ -144,24 +144,34 @@ function changeOf(
 export interface ChangeLog {
   /** Unix ms of the first sync: nothing before it was seen. Null until then. */
   watchingSince: number | null;
+  /** Whether a sync has compared the list with an earlier one yet (absent in logs kept before it). */
+  compared?: boolean;
   changes: CompanyChange[];
 }
 
-export const EMPTY_CHANGE_LOG: ChangeLog = { watchingSince: null, changes: [] };
+export const EMPTY_CHANGE_LOG: ChangeLog = { watchingSince: null, compared: false, changes: [] };
 export const CHANGE_LOG_MAX_ENTRIES = 20_000;
 export const CHANGE_LOG_MAX_AGE_MS = 90 * 86_400_000;
 
-/** The log with one sync's changes added, bounded to the newest entries within the age limit. */
+/**
+ * The log with one sync's changes added, bounded to the newest entries within the age limit.
+ * `compared`: the sync compared the list with an earlier one (not the very first sync).
+ */
 export function appendChanges(
   log: ChangeLog,
   changes: readonly CompanyChange[],
   detectedAt: number,
+  compared: boolean,
   limits = { maxEntries: CHANGE_LOG_MAX_ENTRIES, maxAgeMs: CHANGE_LOG_MAX_AGE_MS },
 ): ChangeLog {
   const oldest = detectedAt - limits.maxAgeMs;
   const merged = [...changes, ...log.changes].filter((c) => c.detectedAt >= oldest);
   merged.sort((a, b) => b.detectedAt - a.detectedAt);
-  return { watchingSince: log.watchingSince ?? detectedAt, changes: merged.slice(0, limits.maxEntries) };
+  return {
+    watchingSince: log.watchingSince ?? detectedAt,
+    compared: Boolean(log.compared) || compared,
+    changes: merged.slice(0, limits.maxEntries),
+  };
 }
 
 export interface ChangeFilter {

@@ -59,11 +59,20 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const files = () => new FileSnapshots(dir, (line) => logged.push(line));
 
 describe("the change log on disk", () => {
+  it("notes the first sync that compared the list, even when it found nothing", async () => {
+    const first = instance(files());
+    await first.sync.refresh("default");
+    expect((await first.changeLog.current()).compared).toBe(false);
+    now += HOUR;
+    await first.sync.refresh("default");
+    expect(await instance(files()).changeLog.current()).toMatchObject({ compared: true, changes: [] });
+  });
+
   it("starts watching at the first sync, records the next sync's changes, and survives a restart", async () => {
     const first = instance(files());
     await first.sync.refresh("default");
     const started = now;
-    expect(await first.changeLog.current()).toEqual({ watchingSince: started, changes: [] });
+    expect(await first.changeLog.current()).toEqual({ watchingSince: started, compared: false, changes: [] });
 
     now += HOUR;
     rows[1] = { ...(rows[1] as Company), displayNameEnglish: "Renamed 2", marketCapUsd: 1 };
@@ -73,6 +82,7 @@ describe("the change log on disk", () => {
     await first.sync.refresh("default");
     const log = await first.changeLog.current();
     expect(log.watchingSince).toBe(started);
+    expect(log.compared).toBe(true);
     expect(log.changes.map((c) => [c.kind, c.companyKey, c.detectedAt])).toEqual([
       ["name", "NASDAQ_T2", now],
       ["new", "NASDAQ_T9", now],
@@ -112,7 +122,7 @@ describe("the change log on disk", () => {
     await store.saveChanges("default", { watchingSince: now, changes: [] });
     writeFileSync(store.file("default", "changes"), "not gzip");
     const fresh = instance(files());
-    expect(await fresh.changeLog.current()).toEqual({ watchingSince: null, changes: [] });
+    expect(await fresh.changeLog.current()).toEqual({ watchingSince: null, compared: false, changes: [] });
     expect(logged.join("\n")).toMatch(/dropped index[/\\]default\.changes\.json\.gz \(corrupt or partial\)/);
   });
 });
@@ -186,7 +196,7 @@ describe("the change log shared through Redis", () => {
     expect(before.changes).toHaveLength(1);
     await redis.server().restart();
     await until(() => shared.isReady());
-    expect(await reader()).toEqual({ watchingSince: null, changes: [] });
+    expect(await reader()).toEqual({ watchingSince: null, compared: false, changes: [] });
     // a's periodic check, within the refresh interval: no sync, the index and its log published again.
     await a.sync.refresh("default");
     expect(await reader()).toEqual(before);

@@ -49,8 +49,13 @@ export class ChangeLogService {
       const log = this.store ? await this.load() : await this.current();
       const changes = previous ? diffCompanies(previous, rows, detectedAt) : [];
       // Appending nothing still ages the log: a quiet month must not keep entries past their limit.
-      const next = appendChanges(log, changes, detectedAt);
-      if (log.watchingSince !== null && next.changes.length === log.changes.length && changes.length === 0)
+      const next = appendChanges(log, changes, detectedAt, previous !== null);
+      if (
+        log.watchingSince !== null &&
+        next.changes.length === log.changes.length &&
+        changes.length === 0 &&
+        Boolean(log.compared) === next.compared
+      )
         return;
       this.log = next;
       dataChanged();

@@ -11,6 +11,8 @@ import { getServices } from "./services";
 export interface ChangesPageData {
   /** When this app started watching the company list; null before its first completed sync. */
   watchingSince: number | null;
+  /** Whether a sync after the first has compared the list yet. */
+  compared: boolean;
   /** Whether the log holds any change at all, the filters aside. */
   anyChange: boolean;
   /** How many changes match the filters, over every page. */
@@ -59,6 +61,7 @@ export async function changesPageData(
   }
   return {
     watchingSince: log.watchingSince,
+    compared: Boolean(log.compared),
     anyChange: log.changes.length > 0,
     matching: matching.length,
     rows: matching.slice((page - 1) * CHANGES_PAGE_SIZE, page * CHANGES_PAGE_SIZE),

@@ -75,6 +75,7 @@ export async function decodeChangeLog(data: Buffer): Promise<ChangeLog> {
     throw new SnapshotFormatError("old format");
   return {
     watchingSince: typeof value.watchingSince === "number" ? value.watchingSince : null,
+    compared: value.compared === true,
     changes: value.changes,
   };
 }
