@@ -154,6 +154,24 @@ describe("the upstream budget shared through Redis", () => {
     await expect(topNews(patient.client, "interactive")).resolves.toBeDefined();
   });
 
+  it("an instance that makes no call reports the pause another's 429 set, once refreshed (/api/health)", async () => {
+    const a = await instance("a", null, {
+      transport: async () =>
+        new Response('{"errors":[{"message":"slow down"}]}', {
+          status: 429,
+          headers: { "retry-after": "3" },
+        }),
+    });
+    const b = await instance("b", null);
+    await expect(topNews(a.client, "interactive")).rejects.toMatchObject({ code: "rate_limited" });
+    const pauseKey = a.shared.key("budget:pause");
+    await until(async () => ((await b.shared.attempt((c) => c.pTTL(pauseKey))) ?? 0) > 1_000);
+    expect(b.store.status().pausedUntil).toBeNull();
+    await b.store.refresh();
+    expect(b.store.status().pausedUntil).toBeGreaterThan(Date.now() + 1_000);
+    expect(sent.filter((s) => s.instance === "b")).toEqual([]);
+  });
+
   it("while a start still makes its first connection, background work waits and interactive calls take only the kept fifth", async () => {
     // Nothing listens there yet: every attempt fails, as a first one that timed out does.
     const shared = new SharedRedis({ url: `redis://127.0.0.1:${await freePort()}`, namespace: "starting" });

@@ -101,15 +101,16 @@ local freeing = redis.call('ZRANGE', KEYS[1], used - cap, used - cap, 'WITHSCORE
 return refuse(math.max(1, tonumber(freeing[2]) + window - now), 0)
 `;
 
-// KEYS: 1 instances, 2 log. ARGV: 1 instance id, 2 window ms. Notes this instance as sharing the
-// budget; returns how many do, and the calls of every instance in the window now.
+// KEYS: 1 instances, 2 log, 3 pause. ARGV: 1 instance id, 2 window ms. Notes this instance as
+// sharing the budget; returns how many do, the calls of every instance in the window now, and the
+// ms left of a pause (-2 or -1: none).
 const HEARTBEAT_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZADD', KEYS[1], now + ${INSTANCE_TTL_MS}, ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 redis.call('PEXPIRE', KEYS[1], ${INSTANCE_TTL_MS})
-return {redis.call('ZCARD', KEYS[1]), redis.call('ZCOUNT', KEYS[2], '(' .. (now - tonumber(ARGV[2])), '+inf')}
+return {redis.call('ZCARD', KEYS[1]), redis.call('ZCOUNT', KEYS[2], '(' .. (now - tonumber(ARGV[2])), '+inf'), redis.call('PTTL', KEYS[3])}
 `;
 
 // KEYS: 1 pause. ARGV: 1 ms. Lengthens the pause, never shortens it.
@@ -156,18 +157,20 @@ export class RedisBudgetStore implements BudgetStore {
     const windowMs = (this.limit?.windowMs ?? 0) + WINDOW_MARGIN_MS;
     const reply = await this.redis.attempt((client) =>
       client.eval(HEARTBEAT_SCRIPT, {
-        keys: [this.keys[2] as string, this.keys[0] as string],
+        keys: [this.keys[2] as string, this.keys[0] as string, this.keys[3] as string],
         arguments: [this.instanceId, String(windowMs)],
       }),
     );
     if (!Array.isArray(reply)) return;
-    const [instances, used] = reply.map(Number);
+    const [instances, used, pausedMs] = reply.map(Number);
     this.instances = Math.max(1, instances ?? 1);
     this.lastUsed = used ?? 0;
+    // A pause another instance's 429 set: this one says so too (/api/health), before any call of its own.
+    if (pausedMs !== undefined && pausedMs > 0) this.local.pauseUntil(this.now() + pausedMs);
     this.answeredAt = this.now();
   }
 
-  /** Asks Redis for the figures now: /api/health reads them (a take's reply may be minutes old). */
+  /** Asks Redis for the figures and the pause now: /api/health reads them (a take's reply may be minutes old). */
   refresh(): Promise<void> {
     return this.heartbeat();
   }
