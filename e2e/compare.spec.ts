@@ -454,6 +454,16 @@ test.describe("reading the set", () => {
       "Companies side by side (scrolls both ways; the header stays in view)",
     );
     await expect(region).toHaveAttribute("tabindex", "0");
+    // Each company's buttons sit at the foot of its header, in line whatever the length of its name.
+    const feet = await region
+      .locator("thead th")
+      .evaluateAll((ths) =>
+        ths.map((th) =>
+          Math.round([...th.querySelectorAll("button")].at(-1)?.getBoundingClientRect().bottom ?? 0),
+        ),
+      );
+    expect(feet.length).toBe(8);
+    expect(new Set(feet).size).toBe(1);
     await region.scrollIntoViewIfNeeded();
     await region.evaluate((el) => el.scrollTo({ top: 400, left: 300 }));
     await expect.poll(() => region.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);

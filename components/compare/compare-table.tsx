@@ -172,22 +172,28 @@ export function CompareTable({
               <th
                 key={c.companyKey}
                 scope="col"
-                className={`${CELL} sticky top-0 z-20 min-w-40 border-b border-slate-200 bg-slate-50 text-left font-normal dark:border-slate-800 dark:bg-slate-900`}
+                // h-px: the cell's box is the row's height, so that its buttons sit at its foot, in
+                // line across the companies whatever the length of their names.
+                className={`${CELL} sticky top-0 z-20 h-px min-w-40 border-b border-slate-200 bg-slate-50 text-left font-normal dark:border-slate-800 dark:bg-slate-900`}
               >
-                <div className="flex items-start gap-2">
+                <div className="flex h-full items-start gap-2">
                   <CompanyLogo companyKey={c.companyKey} name={c.name} hasLogo={c.hasLogo} size={28} />
-                  <div className="min-w-0">
-                    <ProfileLink
-                      companyKey={c.companyKey}
-                      name={c.name}
-                      className="font-semibold break-words"
-                    />
-                    {i === 0 && (
-                      <span className="ml-1.5">
-                        <Badge tone="brand">Focus</Badge>
-                      </span>
-                    )}
-                    <div className="mt-1 flex flex-wrap gap-1.5">
+                  <div className="flex h-full min-w-0 flex-col">
+                    <div>
+                      <ProfileLink
+                        companyKey={c.companyKey}
+                        name={c.name}
+                        className="font-semibold break-words"
+                      />
+                      {i === 0 && (
+                        <span className="ml-1.5">
+                          <Badge tone="brand">Focus</Badge>
+                        </span>
+                      )}
+                    </div>
+                    {/* Make focus on a line of its own, Follow and Remove on the last: the same
+                        lines in every column. */}
+                    <div className="mt-auto flex flex-col items-start gap-1.5 pt-1">
                       {i > 0 && (
                         <button
                           type="button"
@@ -199,17 +205,19 @@ export function CompareTable({
                           Make focus<span className="sr-only"> ({plainText(c.name)})</span>
                         </button>
                       )}
-                      <FollowButton companyKey={c.companyKey} name={c.name} compact />
-                      <button
-                        type="button"
-                        data-needs-js=""
-                        disabled={pending}
-                        onClick={() => onRemove(c.companyKey)}
-                        aria-label={`Remove ${plainText(c.name)} from the comparison`}
-                        className="rounded px-1.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
-                      >
-                        Remove
-                      </button>
+                      <div className="flex flex-wrap gap-1.5">
+                        <FollowButton companyKey={c.companyKey} name={c.name} compact />
+                        <button
+                          type="button"
+                          data-needs-js=""
+                          disabled={pending}
+                          onClick={() => onRemove(c.companyKey)}
+                          aria-label={`Remove ${plainText(c.name)} from the comparison`}
+                          className="rounded px-1.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+                        >
+                          Remove
+                        </button>
+                      </div>
                     </div>
                   </div>
                 </div>
