@@ -370,6 +370,8 @@ test.describe("reading the set", () => {
 
   test("a breakdown with one value is one line; peers are labelled with their names", async ({ page }) => {
     await open(page);
+    // The tab's title names the first four by ticker, not by key ("XSHE_300980").
+    await expect(page).toHaveTitle(/^Compare 300980, [^_,]+, [^_,]+, [^_,]+… · Fiscal Atlas$/);
     await expect(page.locator('[data-one-value="sector"]')).toHaveText(
       /By sector\s*All 8 are in Industrials/,
     );

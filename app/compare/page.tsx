@@ -9,6 +9,7 @@ import { inSet, loadedCompanies } from "@/lib/compare/model";
 import { compareSetOf, MAX_COMPARE, type ParsedSet } from "@/lib/compare/set";
 import { loadComparison } from "@/lib/server/compare";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
+import { indexedTicker } from "@/lib/server/profile-page";
 import { compareParsers, loadCompareSearchParams } from "./search-params";
 
 // The set comes from the URL and every company from the (cached) profile service.
@@ -21,8 +22,11 @@ interface PageProps {
 export async function generateMetadata({ searchParams }: PageProps): Promise<Metadata> {
   const { keys } = compareSetOf((await loadCompareSearchParams(searchParams)).companies);
   return {
+    // Tickers from the index (no call to the data service): "Compare ELMO, DIJL, 5259…".
     title:
-      keys.length > 0 ? `Compare ${keys.slice(0, 4).join(", ")}${keys.length > 4 ? "…" : ""}` : "Compare",
+      keys.length > 0
+        ? `Compare ${keys.slice(0, 4).map(indexedTicker).join(", ")}${keys.length > 4 ? "…" : ""}`
+        : "Compare",
     robots: { index: false },
   };
 }

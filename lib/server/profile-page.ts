@@ -80,6 +80,12 @@ export function profileTitle(company: {
   return plainText(`${name}${line}`);
 }
 
+/** A company's ticker as the index knows it, else the key asked for: short words for a title. */
+export function indexedTicker(requested: string): string {
+  const row = getServices().indexedCompany(requested.toUpperCase());
+  return plainText(row?.primaryListing?.ticker || requested);
+}
+
 /** The title the index can give a company while the upstream is slow (the same as its profile's). */
 export function indexedTitle(requested: string): string | undefined {
   const row = getServices().indexedCompany(requested.toUpperCase());
