@@ -1,10 +1,19 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { debounce, throttle, useQueryStates } from "nuqs";
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import {
   apiQuery,
   directoryParsers,
@@ -49,7 +58,7 @@ import { useMediaQuery } from "./use-media-query";
 import { useTableLayout } from "./use-table-layout";
 
 const NARROW_COLUMNS = ["name", "marketCap"] as const;
-const FiltersDialog = dynamic(() => import("./filters-dialog"), { ssr: false });
+const FiltersDialog = lazy(() => import("./filters-dialog"));
 /**
  * Typing replaces the history entry once typing pauses: a URL write re-renders the router's tree,
  * which would otherwise sit between a keystroke and its results. A filter pushes an entry (Back
@@ -467,9 +476,12 @@ function FiltersContainer({
       </aside>
     );
   if (!drawer) return null;
+  // Only ever opened in the browser (the Filters button needs a script): nothing shows until its chunk is in.
   return (
-    <FiltersDialog onClose={onClose} opener={opener}>
-      {children}
-    </FiltersDialog>
+    <Suspense fallback={null}>
+      <FiltersDialog onClose={onClose} opener={opener}>
+        {children}
+      </FiltersDialog>
+    </Suspense>
   );
 }
