@@ -23,14 +23,22 @@ export function spawnApp(args: string[], env: Record<string, string>, cwd?: stri
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
+  // On "close": the process has exited and its output is read to the end.
+  let closed = false;
+  child.once("close", () => {
+    closed = true;
+  });
   const exited = () =>
     new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
-      else child.once("exit", (code) => resolve(code));
+      if (closed) resolve(child.exitCode);
+      else child.once("close", (code) => resolve(code));
     });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    // One that does not stop within 15 s is killed: a stuck server must not hold the run up.
+    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
     await exited();
+    clearTimeout(kill);
   };
   return { child, output: () => output, exited, stop };
 }

@@ -799,6 +799,26 @@ test.describe("narrow: the filters dialog", () => {
   });
 });
 
+test.describe("narrow: clearing inside the filters dialog", () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+  test.beforeAll(async ({ request }) => waitForIndex(request));
+
+  test("Clear all takes itself away and hands the focus to the first filter, not to the dialog's box", async ({
+    page,
+  }) => {
+    await page.goto("/companies?sector=Energy");
+    await expect(firstRow(page)).toBeVisible();
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Filters" });
+    const clear = dialog.getByRole("button", { name: "Clear all filters" });
+    await clear.focus();
+    await page.keyboard.press("Enter");
+    await expect(clear).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? "")).toBe("BUTTON");
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+  });
+});
+
 test.describe("directory columns", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
   test.beforeAll(async ({ request }) => waitForIndex(request));

@@ -54,6 +54,9 @@ test("a company with secondary listings, a depositary receipt, a pence line and 
 
   // Listings: one security on three venues (primary first), the receipt set apart.
   const listings = scrollRegion(page, "Listings");
+  // It all fits at this width: a plain region, no Tab stop that scrolls nothing.
+  await expect(page.getByRole("region", { name: "Listings", exact: true })).toHaveCount(1);
+  expect(await listings.getAttribute("tabindex")).toBeNull();
   const home = listings.locator('tbody[data-security-kind="primary"] th[scope="row"]');
   await expect(home).toHaveText([/^300980\s*Primary$/, "RUIH", "RUIH"]);
   const receipt = listings.locator('tbody[data-security-kind="depositary_receipt"]');

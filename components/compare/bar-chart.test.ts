@@ -22,6 +22,20 @@ describe("BarChart's axis", () => {
     expect(axis(bars(77.1, 35.2, 13.2), { format: (v) => `$${v}B` }).at(-1)).toBe("$80B");
   });
 
+  it("spaces its ticks evenly", () => {
+    for (const values of [
+      [17, 3],
+      [13, 2],
+      [1234, 5],
+      [3, 1],
+      [77.1, 35.2],
+    ]) {
+      const ticks = axis(bars(...values), { counts: Number.isInteger(values[0]) }).map(Number);
+      const steps = new Set(ticks.slice(1).map((t, i) => t - (ticks[i] ?? 0)));
+      expect(steps.size, `${ticks}`).toBe(1);
+    }
+  });
+
   it("has whole numbers only for counts", () => {
     const ticks = axis(bars(2, 1, 1), { counts: true });
     expect(ticks).toEqual(["0", "1", "2"]);

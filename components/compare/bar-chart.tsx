@@ -3,7 +3,7 @@
 import type { CSSProperties } from "react";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { useElementWidth } from "@/lib/client/element-width";
-import { linearScale, logScale } from "@/lib/compare/scale";
+import { linearScale, logScale, type Scale } from "@/lib/compare/scale";
 import { plainText } from "@/lib/format";
 
 export interface BarItem {
@@ -92,25 +92,7 @@ export function BarChart({
   const along = (fraction: number) => `var(--plot) * ${fraction}`;
   const scale = log ? logScale(Math.max(min / 2, 1e-9), max, 1) : linearScale(max, 1, { nice: true });
   const plotPx = Math.max(40, Math.max(120, measured) - reserveFor(measured >= NOTES_FROM));
-  // The axis's ticks, less those whose label would run into the one before (a narrow chart). A
-  // linear axis ends on a tick: the fewest round ticks, from about one per 90 px, whose last is the
-  // domain's round end (a count up to 3 drew 0 and 2 under a bar of 3).
-  const wanted = Math.max(2, Math.floor(plotPx / 90));
-  const ticksOf = (count: number) => scale.ticks(count).filter((t) => !counts || Number.isInteger(t));
-  let candidates = ticksOf(wanted);
-  if (!log)
-    for (let count = wanted + 1; count <= 10 && (candidates.at(-1) ?? 0) < scale.end; count++)
-      candidates = ticksOf(count);
-  const room = (a: number, b: number) => ((axisFormat(a).length + axisFormat(b).length) / 2) * CHAR + 8;
-  const ticks: number[] = [];
-  for (const tick of candidates) {
-    const before = ticks.at(-1);
-    if (before === undefined || (scale(tick) - scale(before)) * plotPx >= room(before, tick))
-      ticks.push(tick);
-  }
-  // Where the last tick's label had no room, it takes the place of the one before it.
-  const last = candidates.at(-1);
-  if (!log && last !== undefined && ticks.length > 1 && ticks.at(-1) !== last) ticks[ticks.length - 1] = last;
+  const ticks = axisTicks(scale, { log, counts, plotPx, axisFormat });
 
   return (
     <div role="img" aria-label={label} className="grid grid-cols-[minmax(6rem,32%)_minmax(0,1fr)] gap-x-3">
@@ -188,4 +170,44 @@ export function BarChart({
       </div>
     </div>
   );
+}
+
+/**
+ * The axis's ticks. A linear axis: round values evenly spaced that end on the domain's round end
+ * (it is nice'd for ten ticks, so the finest set ends there), every k-th of them, the fewest
+ * strides apart whose labels do not collide (a count up to 3 drew ticks 0 and 2 under a bar of 3).
+ * A log axis: about one per 90 px, less those whose label would run into the one before.
+ */
+function axisTicks(
+  scale: Scale,
+  {
+    log,
+    counts,
+    plotPx,
+    axisFormat,
+  }: { log: boolean; counts: boolean; plotPx: number; axisFormat: (value: number) => string },
+): number[] {
+  const room = (a: number, b: number) => ((axisFormat(a).length + axisFormat(b).length) / 2) * CHAR + 8;
+  const gap = (a: number, b: number) => (scale(b) - scale(a)) * plotPx;
+  if (!log) {
+    const all = scale.ticks(10).filter((t) => !counts || Number.isInteger(t));
+    const intervals = all.length - 1;
+    const widest = all.reduce((w, t) => (axisFormat(t).length > axisFormat(w).length ? t : w), all[0] ?? 0);
+    for (let k = 1; k < intervals; k++) {
+      const next = all[k];
+      if (
+        intervals % k === 0 &&
+        next !== undefined &&
+        gap(all[0] ?? 0, next) >= Math.max(40, room(widest, widest))
+      )
+        return all.filter((_, i) => i % k === 0);
+    }
+    return intervals > 0 ? [all[0] ?? 0, all[intervals] ?? 0] : all;
+  }
+  const ticks: number[] = [];
+  for (const tick of scale.ticks(Math.max(2, Math.floor(plotPx / 90)))) {
+    const before = ticks.at(-1);
+    if (before === undefined || gap(before, tick) >= room(before, tick)) ticks.push(tick);
+  }
+  return ticks;
 }

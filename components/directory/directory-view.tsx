@@ -58,6 +58,8 @@ import { useMediaQuery } from "./use-media-query";
 import { useTableLayout } from "./use-table-layout";
 
 const NARROW_COLUMNS = ["name", "marketCap"] as const;
+/** Wide enough for the filters beside the results; narrower, they open in a dialog. */
+const WIDE_QUERY = "(min-width: 768px)";
 const FiltersDialog = lazy(() => import("./filters-dialog"));
 /**
  * Typing replaces the history entry once typing pauses: a URL write re-renders the router's tree,
@@ -162,13 +164,14 @@ export function DirectoryView({
   }, []);
   const selection = useCompareSelection();
   const data = head.data;
-  const wide = useMediaQuery("(min-width: 768px)", wideGuess);
+  const wide = useMediaQuery(WIDE_QUERY, wideGuess);
   const [drawer, setDrawer] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
   const closeDrawer = useCallback(() => setDrawer(false), []);
-  // The dialog's chunk comes as soon as the window is narrow, before the Filters button is pressed.
+  // The dialog's chunk comes as soon as the window is narrow, before the Filters button is pressed
+  // (asked of the window itself: at hydration `wide` is still the server's guess).
   useEffect(() => {
-    if (!wide) void import("./filters-dialog");
+    if (!wide && !window.matchMedia(WIDE_QUERY).matches) void import("./filters-dialog");
   }, [wide]);
   const layout = useTableLayout(state, wide ? visibleColumns(state) : NARROW_COLUMNS, wide);
   const sort = effectiveSort(state);

@@ -12,6 +12,9 @@ import { eventTypeLabel } from "./event-type-chip";
 import { articleKey } from "./grouping";
 import { ImportanceLevel } from "./importance";
 
+/** The wide layout's columns (time, importance, company, headline, event type), for the header and every row. */
+const COLUMNS = "gap-x-2.5 px-1.5 sm:grid-cols-[6.75rem_1.5rem_7.5rem_minmax(0,1fr)_9.5rem]";
+
 const headlineClass =
   "flex w-full min-w-0 items-baseline gap-1.5 text-left text-slate-900 hover:text-brand-700 dark:text-white dark:hover:text-sky-300";
 
@@ -58,7 +61,9 @@ function HeadlineRow({
       data-importance={article.importance}
       className="border-b border-slate-200 dark:border-slate-800"
     >
-      <div className="grid grid-cols-[auto_auto_minmax(0,1fr)_auto] items-center gap-x-2.5 gap-y-0.5 px-1.5 py-1 text-sm sm:grid-cols-[6.75rem_1.5rem_7.5rem_minmax(0,1fr)_9.5rem] sm:py-0 sm:leading-8">
+      <div
+        className={`grid grid-cols-[auto_auto_minmax(0,1fr)_auto] items-center gap-y-0.5 py-1 text-sm sm:py-0 sm:leading-8 ${COLUMNS}`}
+      >
         <span className="font-mono text-xs tabular-nums text-slate-600 dark:text-slate-400">
           <UtcStamp iso={article.collectedAt} />
         </span>
@@ -223,7 +228,7 @@ export function HeadlineColumns() {
   return (
     <div
       aria-hidden="true"
-      className="hidden grid-cols-[6.75rem_1.5rem_7.5rem_minmax(0,1fr)_9.5rem] gap-x-2.5 px-1.5 pb-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400"
+      className={`hidden pb-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500 sm:grid dark:text-slate-400 ${COLUMNS}`}
     >
       <span>Time (UTC)</span>
       <span title="Importance">Imp</span>

@@ -12,6 +12,7 @@ import {
   feedParsers,
   feedStateOf,
 } from "@/app/news/search-params";
+import { RetryWhenDue } from "@/components/ui/retry-when-due";
 import { Segmented } from "@/components/ui/segmented";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { describeError, ErrorState } from "@/components/ui/states";
@@ -19,6 +20,7 @@ import { UpstreamText } from "@/components/ui/upstream-text";
 import { UrlNotes } from "@/components/ui/url-notes";
 import { useEarlyInput } from "@/components/ui/use-early-input";
 import { useRemovalFocus } from "@/components/ui/use-removal-focus";
+import { ApiError } from "@/lib/client/api";
 import { formatCount } from "@/lib/format";
 import {
   DENSITY_COOKIE,
@@ -414,7 +416,16 @@ export function NewsFeed({
             )}
             {isFetchNextPageError && (
               <p role="alert" className="text-rose-700 dark:text-rose-300">
-                Could not load more stories: {describeError(feed.error)} Use the button to try again.
+                Could not load more stories: {describeError(feed.error)}
+                {feed.error instanceof ApiError && feed.error.retryAfterMs !== undefined ? (
+                  <RetryWhenDue
+                    error={feed.error}
+                    afterMs={feed.error.retryAfterMs}
+                    onRetry={() => void fetchNextPage()}
+                  />
+                ) : (
+                  " Use the button to try again."
+                )}
               </p>
             )}
           </div>

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef } from "react";
 /**
  * Keeps the keyboard focus when a control removes itself (a filter's chip, its Clear): React takes
  * the pressed control away with the focus in it, which leaves the focus on the page's body. Once
- * it has gone, the focus moves to the control that took its place among the `[data-removes]`
+ * it has gone (to the body, or to a modal dialog's own box), the focus moves to the control that took its place among the `[data-removes]`
  * controls of `group` (the next one), else the one before it, else to `fallback()` (the filter's
  * heading or search box). Call `removing` with the control as it is pressed.
  */
@@ -17,8 +17,10 @@ export function useRemovalFocus(fallback: () => HTMLElement | null | undefined) 
     const removal = pending.current;
     if (!removal || removal.control.isConnected) return;
     pending.current = null;
-    // The focus went somewhere else meanwhile (a click): it stays there.
-    if (document.activeElement && document.activeElement !== document.body) return;
+    // The focus went somewhere else meanwhile (a click): it stays there. A modal dialog that
+    // caught the lost focus on its own box (the directory's filters, narrow) has not placed it.
+    const active = document.activeElement;
+    if (active && active !== document.body && active.getAttribute("role") !== "dialog") return;
     (removal.candidates.find((control) => control.isConnected) ?? fallback())?.focus();
   });
   const removing = useCallback((control: HTMLElement) => {

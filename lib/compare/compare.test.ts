@@ -53,6 +53,9 @@ describe("compareSetOf", () => {
     expect(parseSet(["A_1,B_2", "C_3"]).keys).toEqual(["A_1", "B_2", "C_3"]);
     expect(parseSet(undefined)).toEqual({ keys: [], overLimit: [], invalid: [], repeated: [] });
     expect(parseSet("x_1,X_2,X_1,x_1").repeated).toEqual(["X_1"]);
+    // A repeat of one past the limit is not "compared once": it is left out, and named so.
+    const thirteen = Array.from({ length: 13 }, (_, i) => `X_${i}`);
+    expect(parseSet([...thirteen, "X_12", "X_0"].join(",")).repeated).toEqual(["X_0"]);
   });
 
   it("keeps the first 12 and names the rest and anything that is no identifier", () => {

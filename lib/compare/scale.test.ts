@@ -15,11 +15,10 @@ describe("linearScale", () => {
   it("places values and ticks as d3's linear scale does, with and without nice", () => {
     for (const max of MAXIMA)
       for (const width of WIDTHS)
-        for (const nice of [false, true, 2, 5]) {
+        for (const nice of [false, true]) {
           const ours = linearScale(max, width, { nice });
           const d3 = scaleLinear().domain([0, max]).range([0, width]);
-          if (nice === true) d3.nice();
-          else if (nice !== false) d3.nice(nice);
+          if (nice) d3.nice();
           for (const v of [0, max / 3, max / 2, max])
             expect(ours(v), `${v} of ${max} over ${width}`).toBeCloseTo(d3(v), 9);
           for (const count of COUNTS)

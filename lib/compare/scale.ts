@@ -7,8 +7,6 @@ export interface Scale {
   (value: number): number;
   /** About `count` round values across the domain, as d3's `scale.ticks(count)` gives them. */
   ticks(count: number): number[];
-  /** The domain's upper end. */
-  end: number;
 }
 
 /** 10 to an integer power, written as d3 writes it: `10 ** 23` is not `1e23` in floating point. */
@@ -54,12 +52,12 @@ export function ticks(start: number, stop: number, count: number): number[] {
   return Array.from({ length: i2 - i1 + 1 }, (_, i) => (inc < 0 ? (i1 + i) / -inc : (i1 + i) * inc));
 }
 
-/** d3's `linear.nice(count)`: the domain widened to round ends, as its `count` ticks would have them. */
-function nice(start: number, stop: number, count: number): [number, number] {
+/** d3's `linear.nice()`: the domain widened to round ends, as its ten ticks would have them. */
+function nice(start: number, stop: number): [number, number] {
   if (!(stop > start)) return [start, stop];
   let previous: number | undefined;
   for (let i = 0; i < 10; i++) {
-    const step = tickSpec(start, stop, count)[2];
+    const step = tickSpec(start, stop, 10)[2];
     if (step === previous) break;
     if (step > 0) {
       start = Math.floor(start / step) * step;
@@ -73,20 +71,11 @@ function nice(start: number, stop: number, count: number): [number, number] {
   return [start, stop];
 }
 
-/**
- * A linear scale from `[0, max]` onto `[0, width]`; `max >= 0`. With `nice`, the end is widened to
- * a round value: the last of `nice` ticks (true: of ten), so that an axis drawn with that many
- * ticks ends at one.
- */
-export function linearScale(
-  max: number,
-  width: number,
-  { nice: round = false }: { nice?: boolean | number } = {},
-): Scale {
-  const [d0, d1] = round === false ? [0, max] : nice(0, max, round === true ? 10 : round);
+/** A linear scale from `[0, max]` (widened to a round end with `nice`) onto `[0, width]`; `max >= 0`. */
+export function linearScale(max: number, width: number, { nice: round = false } = {}): Scale {
+  const [d0, d1] = round ? nice(0, max) : [0, max];
   const scale = (value: number) => (d1 === d0 ? width / 2 : ((value - d0) / (d1 - d0)) * width);
   scale.ticks = (count: number) => ticks(d0, d1, count);
-  scale.end = d1;
   return scale;
 }
 
@@ -114,6 +103,5 @@ export function logScale(min: number, max: number, width: number): Scale {
     }
     return found.length * 2 < count ? ticks(min, max, count) : found;
   };
-  scale.end = max;
   return scale;
 }

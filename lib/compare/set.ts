@@ -56,7 +56,8 @@ export function compareSetOf(parts: readonly string[]): ParsedSet {
     }
     const key = part.toUpperCase();
     if (keys.includes(key) || overLimit.includes(key)) {
-      if (!repeated.includes(key)) repeated.push(key);
+      // Said of a company compared; one past the limit is named there already.
+      if (keys.includes(key) && !repeated.includes(key)) repeated.push(key);
       continue;
     }
     (keys.length < MAX_COMPARE ? keys : overLimit).push(key);

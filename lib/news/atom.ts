@@ -31,7 +31,7 @@ export function xmlText(value: string): string {
  * A stable entry id: the same story (company, day, title, source) keeps it across fetches, across
  * a ticker change (the company is its fiscal identifier where the article carries one), and from
  * every instance and host name (a reader that reaches two does not show a story twice): a name-based
- * UUID (version 5's layout, of SHA-256) with no host in it.
+ * UUID (version 8, RFC 9562's for a hash other than SHA-1: here SHA-256) with no host in it.
  */
 function entryId(article: TopNewsArticle): string {
   const company = article.companyFiscalIdentifier || article.companyKey || "";
@@ -39,7 +39,7 @@ function entryId(article: TopNewsArticle): string {
     .update([company, article.date, article.title, article.sourceUrl].join("\u0000"))
     .digest("hex");
   const variant = ((Number.parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
-  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** When the story was collected; else the start of its day; else (neither is a time) `fallback`. */

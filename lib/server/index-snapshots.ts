@@ -75,7 +75,8 @@ export async function decodeChangeLog(data: Buffer): Promise<ChangeLog> {
     throw new SnapshotFormatError("old format");
   return {
     watchingSince: typeof value.watchingSince === "number" ? value.watchingSince : null,
-    compared: value.compared === true,
+    // A log kept before the field existed: its watch has gone on since (the words it had before).
+    compared: value.compared !== false,
     changes: value.changes,
   };
 }

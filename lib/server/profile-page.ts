@@ -64,8 +64,11 @@ export async function profilePageData(requested: string): Promise<ProfilePageDat
 }
 
 /** The company's name in the directory index, for a page that must not wait for the upstream. */
+/** The directory index's row for a key as asked (any case): no call to the data service. */
+const indexedRow = (requested: string) => getServices().indexedCompany(requested.toUpperCase());
+
 export function indexedName(requested: string): string | undefined {
-  const row = getServices().indexedCompany(requested.toUpperCase());
+  const row = indexedRow(requested);
   return row ? row.displayNameEnglish || row.companyKey : undefined;
 }
 
@@ -82,13 +85,12 @@ export function profileTitle(company: {
 
 /** A company's ticker as the index knows it, else the key asked for: short words for a title. */
 export function indexedTicker(requested: string): string {
-  const row = getServices().indexedCompany(requested.toUpperCase());
-  return plainText(row?.primaryListing?.ticker || requested);
+  return plainText(indexedRow(requested)?.primaryListing?.ticker || requested);
 }
 
 /** The title the index can give a company while the upstream is slow (the same as its profile's). */
 export function indexedTitle(requested: string): string | undefined {
-  const row = getServices().indexedCompany(requested.toUpperCase());
+  const row = indexedRow(requested);
   return row ? profileTitle(row) : undefined;
 }
 
