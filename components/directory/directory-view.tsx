@@ -3,17 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { debounce, throttle, useQueryStates } from "nuqs";
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
   apiQuery,
   directoryParsers,
@@ -49,6 +39,7 @@ import { ConstantColumnsNote } from "./constant-columns-note";
 import { EmptyResults } from "./empty-results";
 import { ExportMenu } from "./export-menu";
 import { FacetPanel } from "./facet-panel";
+import { FiltersContainer, prefetchFiltersDialog } from "./filters-container";
 import { indexStatusOptions } from "./queries";
 import { ResultsTable } from "./results-table";
 import { SearchBox } from "./search-box";
@@ -60,7 +51,6 @@ import { useTableLayout } from "./use-table-layout";
 const NARROW_COLUMNS = ["name", "marketCap"] as const;
 /** Wide enough for the filters beside the results; narrower, they open in a dialog. */
 const WIDE_QUERY = "(min-width: 768px)";
-const FiltersDialog = lazy(() => import("./filters-dialog"));
 /**
  * Typing replaces the history entry once typing pauses: a URL write re-renders the router's tree,
  * which would otherwise sit between a keystroke and its results. A filter pushes an entry (Back
@@ -171,7 +161,7 @@ export function DirectoryView({
   // The dialog's chunk comes as soon as the window is narrow, before the Filters button is pressed
   // (asked of the window itself: at hydration `wide` is still the server's guess).
   useEffect(() => {
-    if (!wide && !window.matchMedia(WIDE_QUERY).matches) void import("./filters-dialog");
+    if (!wide && !window.matchMedia(WIDE_QUERY).matches) prefetchFiltersDialog();
   }, [wide]);
   const layout = useTableLayout(state, wide ? visibleColumns(state) : NARROW_COLUMNS, wide);
   const sort = effectiveSort(state);
@@ -446,45 +436,5 @@ function SyncBar({ progress }: { progress: SyncProgress }) {
       />
       <span>{indexingText(progress, "Results")}</span>
     </div>
-  );
-}
-
-/**
- * The filters: a side column on a wide window, a full-screen modal dialog on a narrow one (its own
- * chunk, `filters-dialog.tsx`).
- */
-function FiltersContainer({
-  wide,
-  drawer,
-  onClose,
-  opener,
-  children,
-}: {
-  wide: boolean;
-  drawer: boolean;
-  onClose: () => void;
-  opener: { readonly current: HTMLElement | null };
-  children: ReactNode;
-}) {
-  if (wide)
-    return (
-      <aside
-        id="directory-filters"
-        aria-label="Filters"
-        data-needs-js=""
-        className="w-60 shrink-0 self-start overflow-auto lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:max-h-[calc(100dvh-var(--header-height)-2.5rem)]"
-      >
-        <h2 className="sr-only">Filters</h2>
-        {children}
-      </aside>
-    );
-  if (!drawer) return null;
-  // Only ever opened in the browser (the Filters button needs a script): nothing shows until its chunk is in.
-  return (
-    <Suspense fallback={null}>
-      <FiltersDialog onClose={onClose} opener={opener}>
-        {children}
-      </FiltersDialog>
-    </Suspense>
   );
 }
