@@ -4,6 +4,7 @@ import { type ReactNode, Suspense } from "react";
 import { ArticleCard } from "@/components/news/article-card";
 import { EVENT_TYPE_CHART_HEIGHT, EventTypeChart } from "@/components/overview/event-type-chart";
 import { RecentCompanies } from "@/components/overview/recent-companies";
+import { ArrivesLater } from "@/components/ui/arrives-later";
 import { CompanySearchForm } from "@/components/ui/company-search-form";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { IndexNoticeView, StaleNotice } from "@/components/ui/stale-notice";
@@ -11,6 +12,7 @@ import { utcDateOf } from "@/lib/dates";
 import { formatCount } from "@/lib/format";
 import { describeRange } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
+import { withinDocument } from "@/lib/server/document-deadline";
 import { recentCompanies, type TopStories, topStories, weekEventCounts } from "@/lib/server/overview";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
 import { getServices, type Services } from "@/lib/server/services";
@@ -94,7 +96,9 @@ const STORIES_TITLE = {
  * The three panels, each from its own data. On a fast upstream the page waits for all three; on a
  * slow one (page-gate.ts) the document comes at once and each panel streams in when its data
  * does: today's stories (a call people wait for) do not wait for the week's counts (background
- * calls, one per event type). The recently updated companies come from the index, at once.
+ * calls, a page of stories per day). A panel whose data has not come within the document's deadline
+ * is brought in by the browser (ArrivesLater). The recently updated companies come from the index,
+ * at once.
  */
 function OverviewPanels({ slow }: { slow: boolean }) {
   const services = getServices();
@@ -105,23 +109,31 @@ function OverviewPanels({ slow }: { slow: boolean }) {
   return (
     <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
       {streamed(
-        <StoriesPanel services={services} today={today} />,
-        <SlowUpstreamNotice what="Today's top stories" />,
+        <StoriesPanel services={services} today={today} streamed={slow} />,
+        <SlowUpstreamNotice what={STORIES_WAIT} />,
       )}
       <div className="space-y-10">
         {/* Waiting, the counts' panel keeps its place: the companies below do not move when they come. */}
         {streamed(
-          <CountsPanel services={services} today={today} />,
-          <Panel id="week-types-pending" title={COUNTS_TITLE} action={countsAction}>
-            <div style={{ minHeight: EVENT_TYPE_CHART_HEIGHT }}>
-              <SlowUpstreamNotice what="This week's counts" />
-            </div>
-          </Panel>,
+          <CountsPanel services={services} today={today} streamed={slow} />,
+          <CountsPending notice={<SlowUpstreamNotice what={COUNTS_WAIT} />} />,
         )}
         {/* From the directory index, no call: never left to a script to fill in. */}
         <RecentPanel nowMs={nowMs} />
       </div>
     </div>
+  );
+}
+
+const STORIES_WAIT = "Today's top stories";
+const COUNTS_WAIT = "This week's counts";
+
+/** The counts' panel while they are awaited, keeping its place. */
+function CountsPending({ notice }: { notice: ReactNode }) {
+  return (
+    <Panel id="week-types-pending" title={COUNTS_TITLE} action={countsAction}>
+      <div style={{ minHeight: EVENT_TYPE_CHART_HEIGHT }}>{notice}</div>
+    </Panel>
   );
 }
 
@@ -133,8 +145,22 @@ async function settled<T>(load: Promise<T>): Promise<PromiseSettledResult<T>> {
   );
 }
 
-async function StoriesPanel({ services, today }: { services: Services; today: string }) {
-  const stories = await settled(topStories(services, today));
+/** A streamed panel's data: "late" once the document cannot wait longer for it (lib/server/document-deadline.ts). */
+function settledInTime<T>(load: Promise<T>, streamed: boolean) {
+  return streamed ? withinDocument(settled(load)) : settled(load);
+}
+
+async function StoriesPanel({
+  services,
+  today,
+  streamed,
+}: {
+  services: Services;
+  today: string;
+  streamed: boolean;
+}) {
+  const stories = await settledInTime(topStories(services, today), streamed);
+  if (stories === "late") return <ArrivesLater what={STORIES_WAIT} renderedAt={Date.now()} />;
   return stories.status === "fulfilled" ? (
     <Panel
       id="top-stories"
@@ -191,8 +217,18 @@ const countsAction = (
   </Link>
 );
 
-async function CountsPanel({ services, today }: { services: Services; today: string }) {
-  const counts = await settled(weekEventCounts(services, today));
+async function CountsPanel({
+  services,
+  today,
+  streamed,
+}: {
+  services: Services;
+  today: string;
+  streamed: boolean;
+}) {
+  const counts = await settledInTime(weekEventCounts(services, today), streamed);
+  if (counts === "late")
+    return <CountsPending notice={<ArrivesLater what={COUNTS_WAIT} renderedAt={Date.now()} />} />;
   return (
     <Panel id="week-types" title={COUNTS_TITLE} action={countsAction}>
       {counts.status === "fulfilled" ? (

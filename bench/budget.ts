@@ -56,7 +56,7 @@ export async function budgetBench(): Promise<void> {
     const transport: Transport | undefined = sandbox ? undefined : createSandboxHandler({ rateLimit });
     let listCalls = 0;
     let refused = 0;
-    const budget = new TimedBudget(new LocalBudgetStore(budgeted ? limit : null));
+    const budget = new TimedBudget(LocalBudgetStore.of(budgeted ? limit : null));
     const client = new UpstreamClient({
       baseUrl: sandbox?.baseUrl ?? "http://sandbox.internal",
       apiKey: "demo-licensed",

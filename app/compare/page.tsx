@@ -1,13 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { CompareView } from "@/components/compare/compare-view";
+import { ArrivesLater } from "@/components/ui/arrives-later";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { UrlState } from "@/components/url-state";
 import { inSet, loadedCompanies } from "@/lib/compare/model";
 import { compareSetOf, MAX_COMPARE, type ParsedSet } from "@/lib/compare/set";
 import { loadComparison } from "@/lib/server/compare";
+import { withinDocument } from "@/lib/server/document-deadline";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
 import { indexedTicker } from "@/lib/server/profile-page";
 import { compareParsers, loadCompareSearchParams } from "./search-params";
@@ -36,23 +38,35 @@ export default async function ComparePage({ searchParams }: PageProps) {
   if (!(await upstreamIsSlow())) return <Comparison set={set} />;
   // The upstream is slow (page-gate.ts): the document now, the comparison when it comes.
   return (
-    <Suspense
-      fallback={
-        <div className="space-y-6">
-          <header>
-            <h1 className="text-2xl font-semibold tracking-tight">Compare</h1>
-          </header>
-          <SlowUpstreamNotice what="The comparison" />
-        </div>
-      }
-    >
-      <Comparison set={set} />
+    <Suspense fallback={<Waiting notice={<SlowUpstreamNotice what="The comparison" />} />}>
+      <Comparison set={set} streamed />
     </Suspense>
   );
 }
 
-async function Comparison({ set: { keys, ...leftOut } }: { set: ParsedSet }) {
-  const comparison = await loadComparison(keys);
+/** The comparison's place while its companies are awaited. */
+function Waiting({ notice }: { notice: ReactNode }) {
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">Compare</h1>
+      </header>
+      {notice}
+    </div>
+  );
+}
+
+async function Comparison({
+  set: { keys, ...leftOut },
+  streamed = false,
+}: {
+  set: ParsedSet;
+  /** Streamed after the document was sent: it ends without the comparison if that is late. */
+  streamed?: boolean;
+}) {
+  const comparison = streamed ? await withinDocument(loadComparison(keys)) : await loadComparison(keys);
+  if (comparison === "late")
+    return <Waiting notice={<ArrivesLater what="The comparison" renderedAt={Date.now()} />} />;
   const companies = loadedCompanies(comparison.entries);
   const count = inSet(comparison.entries);
   // Named in the set (a chip each) but not comparable: the header says so, so its count and the

@@ -6,6 +6,7 @@ import { Suspense } from "react";
 import { NewsFeed } from "@/components/news/news-feed";
 import { feedQueryKey } from "@/components/news/queries";
 import { SubscribeLink } from "@/components/news/subscribe-link";
+import { ArrivesLater } from "@/components/ui/arrives-later";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UrlState } from "@/components/url-state";
 import { utcDateOf } from "@/lib/dates";
@@ -18,6 +19,7 @@ import {
   toApiParams,
 } from "@/lib/news/feed-state";
 import { dataNow } from "@/lib/server/clock";
+import { withinDocument } from "@/lib/server/document-deadline";
 import { firstFeedPages, newsCompany } from "@/lib/server/news-page";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
 import { feedFilterQuery, feedParsers, feedStateOf, loadFeedSearchParams } from "./search-params";
@@ -74,7 +76,14 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
       {(await upstreamIsSlow()) ? (
         // The upstream is slow (page-gate.ts): the document now, the feed when it comes.
         <Suspense fallback={<SlowUpstreamNotice what="The stories" />}>
-          <Feed state={state} pages={pages} notes={notes} today={today} preferredDensity={preferredDensity} />
+          <Feed
+            state={state}
+            pages={pages}
+            notes={notes}
+            today={today}
+            preferredDensity={preferredDensity}
+            streamed
+          />
         </Suspense>
       ) : (
         <Feed state={state} pages={pages} notes={notes} today={today} preferredDensity={preferredDensity} />
@@ -89,6 +98,7 @@ async function Feed({
   notes,
   today,
   preferredDensity,
+  streamed = false,
 }: {
   state: FeedState;
   /** How many pages of stories the page opens with (`pages=`, the links that stand in for scrolling without JavaScript). */
@@ -97,14 +107,21 @@ async function Feed({
   notes: string[];
   today: string;
   preferredDensity: FeedDensity;
+  /** Streamed after the document was sent: stories not come by the deadline are left to the client. */
+  streamed?: boolean;
 }) {
-  const { redirectTo, initialCompany } = await newsCompany(state);
+  const company = streamed ? await withinDocument(newsCompany(state)) : await newsCompany(state);
+  if (company === "late") return <ArrivesLater what="The stories" renderedAt={Date.now()} />;
+  const { redirectTo, initialCompany } = company;
   if (redirectTo) redirect(redirectTo);
 
   // The first pages on the server, under the key the client reads: no loading flash, and the script
-  // carries on from the last. A failure is left to the client, which shows it with a retry.
+  // carries on from the last. A failure, or stories that come after the document had to end, are
+  // left to the client, which shows its own loading state or the failure with a retry.
   const queryClient = new QueryClient();
-  const loaded = await firstFeedPages(state, pages).catch(() => null);
+  const load = firstFeedPages(state, pages).catch(() => null);
+  const settled = streamed ? await withinDocument(load) : await load;
+  const loaded = settled === "late" ? null : settled;
   if (loaded)
     queryClient.setQueryData(feedQueryKey(toApiParams(state)), {
       pages: loaded,

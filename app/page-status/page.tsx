@@ -65,6 +65,11 @@ function explain(cause: PageStatusCause): { title: string; text: string } {
         title: "This server is at its data-service allowance",
         text: "This page needs data that is not cached, and this server is already making, for the moment, all the requests to the data service it is set to make (pages loading at once, or its own work such as building the company directory). Pages already cached keep working.",
       };
+    case "daily_allowance":
+      return {
+        title: "Today's data-service allowance is spent",
+        text: "This page needs data that is not cached, and this server has made all the requests to the data service that its key allows today. The allowance resets at 00:00 UTC. Pages already cached keep working, with the age of their data shown.",
+      };
     case "circuit_open":
       return {
         title: "The data service is failing",

@@ -3,7 +3,11 @@
 import { useEffect, useState } from "react";
 
 const wait = (seconds: number) =>
-  seconds < 120 ? `${seconds} ${seconds === 1 ? "second" : "seconds"}` : `${Math.ceil(seconds / 60)} minutes`;
+  seconds < 120
+    ? `${seconds} ${seconds === 1 ? "second" : "seconds"}`
+    : seconds < 5400
+      ? `${Math.ceil(seconds / 60)} minutes`
+      : `about ${Math.round(seconds / 3600)} hours`;
 
 /** Where this tab counts the pages it asked again by itself, and how many it may in a row. */
 const RETRIES_KEY = "fiscal-atlas:auto-retries";

@@ -63,10 +63,15 @@ class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** `error`: the real service's own style, `{"error": "..."}`, instead of the contract's. */
+    readonly style: "errors" | "error" = "errors",
   ) {
     super(message);
   }
 }
+
+/** The real service's body past its free plan's daily cap (its rate-limit guide): no Retry-After. */
+export const DAILY_CAP_MESSAGE = "Daily request limit exceeded for free trial";
 
 // ---- parameter parsing: every bad value is a 400 naming the parameter ---------------------
 
@@ -196,6 +201,8 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
     return allCompanies.rows;
   };
   const windows = new Map<string, { start: number; count: number }>();
+  /** Requests served per key on the current UTC day (of the wall clock), for the daily cap. */
+  const days = new Map<string, { day: number; count: number }>();
   // Encoded list pages, valid until the first `updatedAt` on the page moves, and for a minute at
   // most (so a new earnings filing date shows within a minute). A page is 1000 rows: building it
   // costs tens of ms.
@@ -236,6 +243,22 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
         "retry-after": String(retryAfter),
       });
     }
+  };
+  // As the real free plan: a number of requests per UTC day, counted as they are served, then 429
+  // with the service's own body and no Retry-After until 00:00 UTC.
+  const today = (key: string) => {
+    const day = Math.floor(wallClock() / 86_400_000);
+    let count = days.get(key);
+    if (count?.day !== day) {
+      count = { day, count: 0 };
+      days.set(key, count);
+    }
+    return count;
+  };
+  const dailyCap = (key: string) => {
+    const cap = options.rateLimit?.daily;
+    if (cap !== undefined && today(key).count >= cap)
+      throw new HttpError(429, DAILY_CAP_MESSAGE, {}, "error");
   };
 
   const companyFor = (
@@ -416,14 +439,21 @@ export function createSandboxHandler(options: SandboxOptions = {}): SandboxHandl
       const route = routes[url.pathname.replace(/\/+$/, "")];
       if (!route) throw new HttpError(404, `Unknown endpoint: ${url.pathname.slice(0, 80)}`);
       const { key, info } = authenticate(request, url);
-      if (url.origin !== IN_PROCESS_ORIGIN) rateLimit(key);
+      if (url.origin !== IN_PROCESS_ORIGIN) {
+        dailyCap(key);
+        rateLimit(key);
+        if (options.rateLimit?.daily !== undefined) today(key).count++;
+      }
       const universe = universeOf();
       const nowMs = now();
       const state = universeAt(universe, nowMs);
       const view: View = { universe, licensed: info.licensed, nowMs, current: state.current };
       return route({ params: url.searchParams, key: info, view, universe, state, nowMs });
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
+      if (error instanceof HttpError)
+        return error.style === "error"
+          ? json({ error: error.message }, error.status, error.headers)
+          : errorResponse(error.status, error.message, error.headers);
       console.error("sandbox: unexpected error", error instanceof Error ? error.message : "unknown");
       return errorResponse(500, "Internal error in the sandbox.");
     }

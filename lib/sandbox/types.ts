@@ -30,4 +30,6 @@ export const IN_PROCESS_ORIGIN = "http://sandbox.internal";
 export interface RateLimit {
   limit: number;
   windowMs: number;
+  /** Requests per key per UTC day, as the real free plan caps them (250); none when undefined. */
+  daily?: number;
 }

@@ -14,7 +14,7 @@ describe("config.readConfig", () => {
       timeoutMs: 10_000,
       retries: 2,
       totalBudgetMs: 20_000,
-      rateLimit: null,
+      budget: { window: null, daily: null, backgroundShare: 0.5 },
     });
     expect(settings.sandbox).toEqual({
       nowMs: undefined,
@@ -34,8 +34,11 @@ describe("config.readConfig", () => {
       API_BASE_URL: "https://api.example.com/",
       API_KEY: "sk-real",
       SANDBOX_NOW: "2026-11-20T15:00:00Z",
-      SANDBOX_RATE_LIMIT: "50/60",
+      SANDBOX_RATE_LIMIT: "50/60,250/day",
       SANDBOX_FAULTS: "500=0.5",
+      UPSTREAM_RATE_LIMIT: "50/60",
+      UPSTREAM_DAILY_LIMIT: "250",
+      UPSTREAM_BACKGROUND_SHARE: "40%",
       SANDBOX_FAULTS_CONTROL: "1",
       SANDBOX_HOSTILE: "1",
       DIRECTORY_REFRESH_MINUTES: "5",
@@ -44,7 +47,12 @@ describe("config.readConfig", () => {
     expect(settings.upstream).toMatchObject({ baseUrl: "https://api.example.com", apiKey: "sk-real" });
     expect(settings.upstream.sandboxMounted).toBe(false);
     expect(settings.sandbox.nowMs).toBe(Date.parse("2026-11-20T15:00:00Z"));
-    expect(settings.sandbox.rateLimit).toEqual({ limit: 50, windowMs: 60_000 });
+    expect(settings.sandbox.rateLimit).toEqual({ limit: 50, windowMs: 60_000, daily: 250 });
+    expect(settings.upstream.budget).toEqual({
+      window: { calls: 50, windowMs: 60_000 },
+      daily: 250,
+      backgroundShare: 0.4,
+    });
     expect(settings.sandbox.faults).not.toBeNull();
     // Never on a real API: aging the caches forces an index sync that spends its key.
     expect(settings.sandbox).toMatchObject({ faultsControl: false, hostile: true });
@@ -106,9 +114,28 @@ describe("the key and the address", () => {
     expect(() => config.readConfig({ API_KEY: "sk-real" })).toThrow(/API_KEY: without API_BASE_URL/);
   });
 
-  it("SANDBOX_RATE_LIMIT needs at least one request and one second", () => {
-    for (const value of ["0/60", "50/0"])
+  it("SANDBOX_RATE_LIMIT needs at least one request and one second, and a daily cap of at least one", () => {
+    for (const value of ["0/60", "50/0", "50/60,0/day", "50/60,250/week", "50/60,"])
       expect(() => config.parseSandboxRateLimit(value)).toThrow(/SANDBOX_RATE_LIMIT/);
+    expect(config.parseSandboxRateLimit(" 50/60 , 250/day ")).toEqual({
+      limit: 50,
+      windowMs: 60_000,
+      daily: 250,
+    });
+  });
+
+  it("UPSTREAM_DAILY_LIMIT and UPSTREAM_BACKGROUND_SHARE say what they expect", () => {
+    expect(config.readConfig({ UPSTREAM_DAILY_LIMIT: "off" }).upstream.budget.daily).toBeNull();
+    expect(config.readConfig({ UPSTREAM_BACKGROUND_SHARE: "25" }).upstream.budget.backgroundShare).toBe(0.25);
+    for (const [name, value] of [
+      ["UPSTREAM_DAILY_LIMIT", "1"],
+      ["UPSTREAM_DAILY_LIMIT", "250 a day"],
+      ["UPSTREAM_BACKGROUND_SHARE", "95"],
+      ["UPSTREAM_BACKGROUND_SHARE", "half"],
+    ])
+      expect(() => config.readConfig({ [name as string]: value })).toThrow(
+        new RegExp(`${name}: ${name} must`),
+      );
   });
 });
 

@@ -5,7 +5,12 @@ import path from "node:path";
 import { z } from "zod";
 import { type FaultSpec, parseFaultSpec } from "@/lib/sandbox/faults";
 import { DEMO_KEYS, type RateLimit as SandboxRateLimit } from "@/lib/sandbox/types";
-import { type BudgetLimit, parseUpstreamRateLimit } from "@/lib/upstream/budget";
+import {
+  type BudgetPolicy,
+  parseBackgroundShare,
+  parseUpstreamDailyLimit,
+  parseUpstreamRateLimit,
+} from "@/lib/upstream/budget-policy";
 
 /** The sandbox's licensed demo key: what the app uses when no key and no base URL are set. */
 export const DEFAULT_SANDBOX_KEY = "demo-licensed";
@@ -34,8 +39,11 @@ export interface UpstreamConfig {
    * A server on the real service does not lend anyone its CPU for the demo universe otherwise.
    */
   sandboxMounted: boolean;
-  /** UPSTREAM_RATE_LIMIT: at most this many calls per window for the key; null for no limit. */
-  rateLimit: BudgetLimit | null;
+  /**
+   * The key's budget: UPSTREAM_RATE_LIMIT (calls per window), UPSTREAM_DAILY_LIMIT (calls per UTC
+   * day) and UPSTREAM_BACKGROUND_SHARE (the part of each background work may use).
+   */
+  budget: BudgetPolicy;
 }
 
 export interface SandboxConfig {
@@ -159,13 +167,22 @@ export function parseSandboxNow(value: string | undefined): number | undefined {
   return ms;
 }
 
-/** Parses SANDBOX_RATE_LIMIT, e.g. "50/60" (50 requests per 60 seconds per key). */
+/**
+ * Parses SANDBOX_RATE_LIMIT, e.g. "50/60" (50 requests per 60 seconds per key), with a daily cap
+ * after a comma as the real free plan has one: "50/60,250/day".
+ */
 export function parseSandboxRateLimit(value: string | undefined): SandboxRateLimit | undefined {
   if (!value) return undefined;
-  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
-  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
-    throw new Error('SANDBOX_RATE_LIMIT must look like "50/60" (requests/seconds, both at least 1)');
-  return { limit: Number(match[1]), windowMs: Number(match[2]) * 1000 };
+  const match = /^(\d+)\/(\d+)(?:\s*,\s*(\d+)\/day)?$/.exec(value.trim());
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1 || (match[3] && Number(match[3]) < 1))
+    throw new Error(
+      'SANDBOX_RATE_LIMIT must look like "50/60" (requests/seconds, both at least 1), with an optional daily cap: "50/60,250/day"',
+    );
+  return {
+    limit: Number(match[1]),
+    windowMs: Number(match[2]) * 1000,
+    ...(match[3] ? { daily: Number(match[3]) } : {}),
+  };
 }
 
 /** Parses REDIS_URL: undefined when unset or empty. */
@@ -241,6 +258,8 @@ const envSchema = z.object({
   UPSTREAM_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
   UPSTREAM_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   UPSTREAM_RATE_LIMIT: parsedBy(parseUpstreamRateLimit),
+  UPSTREAM_DAILY_LIMIT: parsedBy(parseUpstreamDailyLimit),
+  UPSTREAM_BACKGROUND_SHARE: parsedBy(parseBackgroundShare),
   SANDBOX_MOUNT: unsetOr(z.literal("1")),
   SANDBOX_NOW: parsedBy(parseSandboxNow),
   SANDBOX_RATE_LIMIT: parsedBy(parseSandboxRateLimit),
@@ -292,7 +311,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       totalBudgetMs: e.UPSTREAM_BUDGET_MS,
       breaker: { failureThreshold: e.UPSTREAM_BREAKER_THRESHOLD, cooldownMs: e.UPSTREAM_BREAKER_COOLDOWN_MS },
       sandboxMounted: !e.API_BASE_URL || e.SANDBOX_MOUNT === "1",
-      rateLimit: e.UPSTREAM_RATE_LIMIT,
+      budget: {
+        window: e.UPSTREAM_RATE_LIMIT,
+        daily: e.UPSTREAM_DAILY_LIMIT,
+        backgroundShare: e.UPSTREAM_BACKGROUND_SHARE,
+      },
     },
     sandbox: {
       nowMs: e.SANDBOX_NOW,

@@ -80,10 +80,15 @@ const UPSTREAM_ERROR_ANSWERS: Record<UpstreamErrorCode, UpstreamErrorAnswer> = {
   },
   rate_limited: {
     code: "upstream_rate_limited",
-    message: (error) =>
-      error.details.budget
+    message: (error) => {
+      if (error.details.daily === "spent")
+        return error.details.budget
+          ? "This server has made all the data-service requests it is set to make today (UPSTREAM_DAILY_LIMIT); the allowance resets at 00:00 UTC."
+          : "The data service's daily limit for this server's key is reached; it resets at 00:00 UTC.";
+      return error.details.budget
         ? "This server is making all the data-service requests it is set to make for the moment; try again shortly."
-        : "The data service is rate-limiting this server; try again shortly.",
+        : "The data service is rate-limiting this server; try again shortly.";
+    },
     retryAfter: true,
   },
   timeout: { code: "upstream_timeout", message: "The data service did not answer in time." },

@@ -28,7 +28,9 @@ export function setFailureOf(
   // A limit says why, and that waiting mends it; "the data service is failing" would say it twice.
   const cause = causeOf(error);
   const why =
-    cause === "rate_limited" || cause === "upstream_budget" ? `: ${describeUpstreamFailure(cause)}` : "";
+    cause === "rate_limited" || cause === "upstream_budget" || cause === "daily_allowance"
+      ? `: ${describeUpstreamFailure(cause)}`
+      : "";
   return {
     reason: "unavailable",
     message: `The data service could not send ${asked === "news" ? "the news" : "this company"} just now${why}.`,
@@ -42,6 +44,10 @@ export function describeUpstreamFailure(code: FailureCause | undefined): string 
   switch (code) {
     case "upstream_budget":
       return "this server has used its allowance of data-service requests for the moment";
+    case "daily_allowance":
+      return "today's allowance of data-service requests is spent, and it resets at 00:00 UTC";
+    case "allowance_reserve":
+      return "this server keeps the rest of today's data-service requests for pages not seen yet";
     case "rate_limited":
       return "the data service is limiting this server's requests";
     case "unauthorized":

@@ -11,13 +11,14 @@ const TODAY = "2026-11-20";
 function overviewServices() {
   const sandbox = createSandboxHandler({ now: () => Date.parse("2026-11-20T15:00:00Z") });
   const clock = { now: Date.parse("2026-11-20T15:00:00Z") };
-  const upstream = { mode: "ok" as "ok" | "down" | "429" };
+  const upstream = { mode: "ok" as "ok" | "down" | "429", calls: [] as string[] };
   const client = new UpstreamClient({
     baseUrl: "http://sandbox.internal",
     apiKey: "demo-licensed",
     retries: 0,
     now: () => clock.now,
     transport: async (request) => {
+      upstream.calls.push(new URL(request.url).searchParams.get("startDate") ?? "");
       if (upstream.mode === "down") throw new TypeError("fetch failed");
       if (upstream.mode === "429")
         return new Response('{"errors":[{"message":"slow down"}]}', {
@@ -28,10 +29,36 @@ function overviewServices() {
     },
   });
   const services = new Services({ client, now: () => clock.now, startSync: false });
-  return { services, clock, upstream };
+  return { services, clock, upstream, sandbox };
 }
 
 describe("the overview's week counts", () => {
+  it("are the feed's own totals by type, read a day at a time; a refresh reads today again and keeps the days before", async () => {
+    const { services, clock, upstream, sandbox } = overviewServices();
+    const counts = await weekEventCounts(services, TODAY);
+    // Exact: each type's count is what the feed says of that type over the week.
+    for (const { eventType, count } of counts.counts.slice(0, 4)) {
+      const answer = await sandbox(
+        new Request(`http://sandbox.internal/v1/top-news?pageSize=1&eventType=${eventType}`, {
+          headers: { "x-api-key": "demo-licensed" },
+        }),
+      );
+      expect(count).toBe(
+        ((await answer.json()) as { pagination: { totalCount: number } }).pagination.totalCount,
+      );
+    }
+    // A page of 1000 stories per call: one or two a day, not one per event type (19).
+    expect(new Set(upstream.calls).size).toBe(7);
+    expect(upstream.calls.length).toBeLessThanOrEqual(14);
+    upstream.calls = [];
+    clock.now += 31 * MINUTE;
+    await weekEventCounts(services, TODAY); // stale: served, refreshed in the background
+    await expect.poll(() => upstream.calls.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(new Set(upstream.calls)).toEqual(new Set([TODAY]));
+    expect(upstream.calls.length).toBeLessThanOrEqual(2);
+  });
+
   it("age on the services' clock: counts older than their TTL that cannot be refreshed carry a warning", async () => {
     const { services, clock, upstream } = overviewServices();
     const first = await weekEventCounts(services, TODAY);

@@ -13,7 +13,7 @@ import {
   normalizeCik,
 } from "@/lib/identifiers";
 import { LIVE_FIELDS_TTL_MS } from "@/lib/profile/live-fields";
-import type { BudgetStatus } from "@/lib/upstream/budget";
+import type { BudgetStatus, PauseKind } from "@/lib/upstream/budget";
 import type { CompanyLookup, CompanyNewsQuery, TopNewsQuery, UpstreamClient } from "@/lib/upstream/client";
 import { causeOf, type FailureCause, isUpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { UpstreamHealth } from "@/lib/upstream/health";
@@ -61,7 +61,7 @@ export interface ServicesOptions {
 export function served<T>(
   cached: Cached<T>,
   now: number,
-  paused: UpstreamErrorCode | null = null,
+  paused: "circuit_open" | "rate_limited" | "daily_allowance" | null = null,
 ): Served<T> {
   const failed = cached.state === "stale-on-error" || (cached.state === "stale" && paused !== null);
   const result: Served<T> = {
@@ -70,9 +70,11 @@ export function served<T>(
     state: failed ? "stale-on-error" : cached.state,
   };
   if (failed) {
-    const reason = cached.error?.code ?? paused ?? "unavailable";
+    const cause = cached.error ? causeOf(cached.error) : (paused ?? "unavailable");
+    const reason: UpstreamErrorCode =
+      cached.error?.code ?? (paused === "daily_allowance" ? "rate_limited" : (paused ?? "unavailable"));
     result.stale = { ageMs: Math.max(0, now - cached.fetchedAt), reason };
-    result.warning = staleWarning(cached.fetchedAt, now, cached.error ? causeOf(cached.error) : reason);
+    result.warning = staleWarning(cached.fetchedAt, now, cause);
   }
   return result;
 }
@@ -165,7 +167,7 @@ export class Services {
    */
   async shutdown(): Promise<void> {
     await this.directory.stop();
-    await this.tier?.flush();
+    await Promise.all([this.tier?.flush(), this.client.flushBudget()]);
   }
 
   /**
@@ -301,11 +303,6 @@ export class Services {
     );
   }
 
-  /** How many stories the feed has for a query: one page of one story, read for its totalCount; uncached. */
-  async countTopNews(query: Omit<TopNewsQuery, "pageSize">): Promise<number> {
-    return (await this.client.getTopNews({ ...query, pageSize: 1 })).pagination.totalCount;
-  }
-
   async topNews(query: TopNewsQuery): Promise<Served<TopNewsPage>> {
     return this.serve(
       await this.topNewsPages.get(stableKey(query), () =>
@@ -332,7 +329,7 @@ export class Services {
 
   /** A cached answer as served: marked stale-on-error while it cannot be refreshed. */
   serve<T>(cached: Cached<T>): Served<T> {
-    return served(cached, this.now(), this.client.pausedReason());
+    return served(cached, this.now(), this.client.pauseCause());
   }
 
   /**
@@ -485,22 +482,37 @@ export interface HealthReport {
 }
 
 /**
- * UPSTREAM_RATE_LIMIT as /api/health shows it: the limit and window, the slots this instance may
- * use now (a share while Redis is down), calls in the window, calls waiting by priority, and where
- * it is kept: local (no REDIS_URL), shared (Redis), local-fallback (Redis unreachable).
+ * The upstream budget as /api/health shows it: the window's limit (UPSTREAM_RATE_LIMIT), the
+ * slots this instance may use now (a share while Redis is down), its calls by people and by
+ * background work and the part background work may use; today's calls (UPSTREAM_DAILY_LIMIT),
+ * what remains and the people's reserve; calls waiting by priority; any pause, why and until
+ * when; and where it is kept: local (no REDIS_URL), shared (Redis), local-fallback (Redis
+ * unreachable).
  */
-export interface BudgetReport extends Omit<BudgetStatus, "limit" | "pausedUntil"> {
+export interface BudgetReport
+  extends Omit<BudgetStatus, "limit" | "pausedUntil" | "pause" | "nextProbeAt" | "backgroundCap"> {
   limit: { calls: number; windowSeconds: number } | null;
-  /** ISO instant until which a 429's Retry-After pauses every call. */
+  /** The window's calls (all counted) at which background work stops; the rest are the people's. */
+  backgroundCap: number | null;
+  /** ISO instant until which every call is paused. */
   pausedUntil: string | null;
+  /** Why: the service's Retry-After, a backoff after 429s without one, or its daily cap (until 00:00 UTC). */
+  pause: { kind: PauseKind; until: string; nextProbeAt: string | null } | null;
 }
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
 function budgetReport(status: BudgetStatus): BudgetReport {
-  const { limit, pausedUntil, ...rest } = status;
+  const { limit, pausedUntil, pause, nextProbeAt, ...rest } = status;
   return {
     ...rest,
     limit: limit && { calls: limit.calls, windowSeconds: limit.windowMs / 1000 },
-    pausedUntil: pausedUntil === null ? null : new Date(pausedUntil).toISOString(),
+    pausedUntil: pausedUntil === null ? null : iso(pausedUntil),
+    pause: pause && {
+      kind: pause.kind,
+      until: iso(pause.until),
+      nextProbeAt: nextProbeAt === null ? null : iso(nextProbeAt),
+    },
   };
 }
 

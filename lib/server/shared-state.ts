@@ -26,14 +26,17 @@ export function sharedState(cacheDir: string | null, redis: ReturnType<typeof ge
 const STATE_KEY = Symbol.for("company-dashboard.shared-state");
 type StateHolder = { [STATE_KEY]?: SharedState };
 
+/** This deployment's folder in CACHE_DIR (one per upstream and key), or null with CACHE_DIR=off. */
+export function deploymentDir(): string | null {
+  const { cacheDir: root, upstream } = getConfig();
+  if (!root) return null;
+  const deployment = deploymentNamespace(upstream.baseUrl, upstream.apiKey).split(":")[1] as string;
+  return path.join(root, deployment);
+}
+
 /** The process-wide tiers (shared across route bundles, like the services). */
 export function getSharedState(): SharedState {
   const holder = globalThis as StateHolder;
-  if (!holder[STATE_KEY]) {
-    const { cacheDir: root, upstream } = getConfig();
-    const { baseUrl, apiKey } = upstream;
-    const deployment = deploymentNamespace(baseUrl, apiKey).split(":")[1] as string;
-    holder[STATE_KEY] = sharedState(root && path.join(root, deployment), getSharedRedis());
-  }
+  holder[STATE_KEY] ??= sharedState(deploymentDir(), getSharedRedis());
   return holder[STATE_KEY];
 }

@@ -3,6 +3,7 @@
 // instances, each with its own Redis connection, as two processes would have.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UpstreamBudget, WINDOW_MARGIN_MS } from "@/lib/upstream/budget";
+import { NO_LIMITS } from "@/lib/upstream/budget-policy";
 import { type Transport, UpstreamClient } from "@/lib/upstream/client";
 import type { UpstreamError } from "@/lib/upstream/errors";
 import { inBackground, type Priority } from "@/lib/upstream/priority";
@@ -50,12 +51,12 @@ afterEach(async () => {
 async function instance(
   name: string,
   spec: { calls: number; windowMs: number } | null,
-  options: { interactiveWaitMs?: number; transport?: Transport } = {},
+  options: { interactiveWaitMs?: number; transport?: Transport; daily?: number } = {},
 ) {
   const shared = new SharedRedis({ url: redis.url, namespace: `budget-test-${namespace}` });
   connections.push(shared);
   await until(() => shared.isReady());
-  const store = new RedisBudgetStore(shared, spec);
+  const store = new RedisBudgetStore(shared, { ...NO_LIMITS, window: spec, daily: options.daily ?? null });
   const toSandbox: Transport = (request) => fetch(request);
   const transport = options.transport ?? toSandbox;
   const client = new UpstreamClient({
@@ -100,14 +101,14 @@ describe("the upstream budget shared through Redis", () => {
     const a = await instance("a", { calls: 5, windowMs: 1_000 });
     const b = await instance("b", { calls: 5, windowMs: 1_000 });
     const background = Array.from({ length: 8 }, () => topNews(a.client, "background"));
-    await until(() => sent.length === 4); // background stops at the cap, 4 of 5
+    await until(() => sent.length === 2); // background stops at its share, 2 of 5
     const started = Date.now();
-    await Promise.all(Array.from({ length: 3 }, () => topNews(b.client, "interactive")));
-    // One at once from the kept fifth, two as soon as the window frees, before any background call.
+    await Promise.all(Array.from({ length: 5 }, () => topNews(b.client, "interactive")));
+    // Three at once from the people's part, two as soon as the window frees, before any background call.
     expect(Date.now() - started).toBeLessThan(3_000);
-    expect(sent.slice(4, 7).map((s) => s.instance)).toEqual(["b", "b", "b"]);
+    expect(sent.slice(2, 7).map((s) => s.instance)).toEqual(["b", "b", "b", "b", "b"]);
     await Promise.all(background);
-    expect(sent).toHaveLength(11);
+    expect(sent).toHaveLength(13);
     expect(sent.filter((s) => s.status === 429)).toEqual([]);
   });
 
@@ -172,19 +173,19 @@ describe("the upstream budget shared through Redis", () => {
     expect(sent.filter((s) => s.instance === "b")).toEqual([]);
   });
 
-  it("while a start still makes its first connection, background work waits and interactive calls take only the kept fifth", async () => {
+  it("while a start still makes its first connection, background work waits and interactive calls take only the people's part", async () => {
     // Nothing listens there yet: every attempt fails, as a first one that timed out does.
     const shared = new SharedRedis({ url: `redis://127.0.0.1:${await freePort()}`, namespace: "starting" });
     connections.push(shared);
     await until(() => shared.status().lastError !== null);
-    const store = new RedisBudgetStore(shared, { calls: 10, windowMs: 10_000 });
-    expect(await store.take("background", false)).toMatchObject({ granted: false, paused: false });
+    const store = new RedisBudgetStore(shared, { ...NO_LIMITS, window: { calls: 10, windowMs: 10_000 } });
+    expect(await store.take("background", false)).toMatchObject({ granted: false, why: "background" });
     const interactive = [];
-    for (let i = 0; i < 3; i++) interactive.push((await store.take("interactive", false)).granted);
-    expect(interactive).toEqual([true, true, false]);
+    for (let i = 0; i < 6; i++) interactive.push((await store.take("interactive", false)).granted);
+    expect(interactive).toEqual([true, true, true, true, true, false]);
     expect(store.status()).toMatchObject({
       mode: "local-fallback",
-      effectiveCalls: 2,
+      effectiveCalls: 5,
       redis: { state: "connecting" },
     });
   });
@@ -230,7 +231,7 @@ describe("the upstream budget shared through Redis", () => {
     for (; refusal.granted; refusal = await a.store.take("interactive", false)) extra++;
     expect(extra).toBeLessThanOrEqual(1);
     // Refused on its own, it asks again within a second, so a returning Redis is used at once.
-    expect(refusal).toMatchObject({ granted: false, paused: false, retryInMs: expect.any(Number) });
+    expect(refusal).toMatchObject({ granted: false, why: "window", retryInMs: expect.any(Number) });
     expect(refusal.granted === false && refusal.retryInMs).toBeLessThanOrEqual(1_000);
     // Within the window: the call that waited and the extra ones, and at most the share. (A slot
     // from before Redis went away may have left the window by now on a busy machine: CI once saw 1.)
@@ -285,8 +286,58 @@ describe("the upstream budget shared through Redis", () => {
     for (let i = 0; i < 4; i++) expect(await a.store.take("interactive", false)).toEqual({ granted: true });
     await a.shared.attempt((client) => client.flushAll());
     // The instance writes its own slots back before it takes: the window is still full, for both.
-    expect(await a.store.take("interactive", false)).toMatchObject({ granted: false, paused: false });
-    expect(await b.store.take("interactive", false)).toMatchObject({ granted: false, paused: false });
+    expect(await a.store.take("interactive", false)).toMatchObject({ granted: false, why: "window" });
+    expect(await b.store.take("interactive", false)).toMatchObject({ granted: false, why: "window" });
     expect(a.store.status()).toMatchObject({ mode: "shared", used: 4 });
+  });
+
+  it("the day's calls are counted for all instances: together they stop at UPSTREAM_DAILY_LIMIT, and an emptied Redis learns the count again", async () => {
+    // Within the upstream's own 5 per second.
+    const a = await instance("a", { calls: 4, windowMs: 1_000 }, { daily: 6 });
+    const b = await instance("b", { calls: 4, windowMs: 1_000 }, { daily: 6 });
+    for (const client of [a.client, b.client, a.client, b.client]) await topNews(client, "interactive");
+    expect(a.store.status().today).toMatchObject({ limit: 6, used: 3, remaining: 3 });
+    // Redis restarted empty: each instance's next take raises the day's count to what it knew
+    // (A last heard 3, before B's second call), then counts its call.
+    await a.shared.attempt((client) => client.flushAll());
+    await topNews(a.client, "interactive");
+    await b.store.refresh();
+    expect(b.store.status().today).toMatchObject({ used: 4, usedBy: { interactive: 4, background: 0 } });
+    await topNews(b.client, "interactive");
+    await topNews(a.client, "interactive");
+    await expect(topNews(b.client, "interactive")).rejects.toMatchObject({
+      code: "rate_limited",
+      details: { budget: true, daily: "spent", retryAfterMs: expect.any(Number) },
+    });
+    // One call more than the limit: B's call that A had not heard of when Redis lost the count.
+    expect(sent).toHaveLength(7);
+  });
+
+  it("the service's daily cap pauses every instance until 00:00 UTC, and one probe per interval goes, from either", async () => {
+    let capped = true;
+    const transport: Transport = async (request) =>
+      capped
+        ? new Response('{"error":"Daily request limit exceeded for free trial"}', { status: 429 })
+        : fetch(request);
+    const a = await instance("a", null, { transport });
+    const b = await instance("b", null, { transport });
+    await expect(topNews(a.client, "interactive")).rejects.toMatchObject({ details: { daily: "spent" } });
+    const pauseKey = a.shared.key("budget:pause");
+    await until(async () => (await b.shared.attempt((c) => c.get(pauseKey))) === "daily");
+    // B has not seen the 429: it does not call either.
+    await expect(topNews(b.client, "interactive")).rejects.toMatchObject({ details: { daily: "spent" } });
+    expect(sent).toHaveLength(1);
+    await b.store.refresh();
+    expect(b.store.status()).toMatchObject({ pause: { kind: "daily" }, nextProbeAt: expect.any(Number) });
+    // The probe interval passes (its key expires): the next call of any instance is the probe (an
+    // instance started meanwhile, whose queue has not been refused yet), and it gets through.
+    await a.shared.attempt((c) => c.del(a.shared.key("budget:probe")));
+    capped = false;
+    const c = await instance("c", null, { transport });
+    await expect(topNews(c.client, "interactive")).resolves.toBeDefined();
+    await until(async () => (await a.shared.attempt((c) => c.exists(pauseKey))) === 0);
+    await a.store.refresh();
+    await expect(topNews(a.client, "interactive")).resolves.toBeDefined();
+    expect(sent.map((s) => s.status)).toEqual([429, 200, 200]);
   });
 });

@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DirectorySync } from "@/lib/directory/sync";
 import { SwrCache } from "@/lib/server/cache";
-import { LocalBudgetStore, parseUpstreamRateLimit, UpstreamBudget, WINDOW_MARGIN_MS } from "./budget";
+import {
+  type BudgetPersistence,
+  LocalBudgetStore,
+  parseUpstreamRateLimit,
+  type SavedBudget,
+  UpstreamBudget,
+  WINDOW_MARGIN_MS,
+} from "./budget";
+import { type BudgetPolicy, DAILY_PROBE_MS, NO_LIMITS } from "./budget-policy";
 import { UpstreamClient } from "./client";
 import type { UpstreamError } from "./errors";
 import { currentPriority, inBackground, type Priority } from "./priority";
@@ -30,7 +38,7 @@ describe("UpstreamBudget with the local store (fake timers)", () => {
   });
 
   const budgetOf = (spec: string) => {
-    const store = new LocalBudgetStore(parseUpstreamRateLimit(spec));
+    const store = LocalBudgetStore.of(parseUpstreamRateLimit(spec));
     return { store, budget: new UpstreamBudget(store) };
   };
 
@@ -62,41 +70,44 @@ describe("UpstreamBudget with the local store (fake timers)", () => {
   });
 
   it("serves interactive calls ahead of background calls queued before them", async () => {
-    const { budget } = budgetOf("2/1");
+    const { budget } = budgetOf("4/1");
     const order: Priority[] = [];
     const track = (priority: Priority) =>
       budget.acquire("/x", priority, 60_000).then(() => order.push(priority));
-    const all = [track("background"), track("background"), track("background"), track("background")];
+    const all = Array.from({ length: 6 }, () => track("background"));
     await vi.advanceTimersByTimeAsync(0);
-    all.push(track("interactive"), track("interactive"));
-    await vi.advanceTimersByTimeAsync(10_000);
+    // Background work took its half of the window; the people's two slots are still free.
+    all.push(track("interactive"), track("interactive"), track("interactive"), track("interactive"));
+    await vi.advanceTimersByTimeAsync(20_000);
     await Promise.all(all);
     expect(order).toEqual([
-      "background",
-      "background",
-      "interactive",
-      "interactive",
-      "background",
-      "background",
+      ...["background", "background"],
+      ...["interactive", "interactive"],
+      // The next window: the two people waiting go first.
+      ...["interactive", "interactive", "background", "background"],
+      ...["background", "background"],
     ]);
   });
 
-  it("keeps the last fifth of the window for interactive calls: background work stops short of it", async () => {
+  it("keeps the people's part of the window: background work stops at its share (half by default)", async () => {
     const { budget } = budgetOf("10/1");
     const background = start(budget, "background", 10);
     await vi.advanceTimersByTimeAsync(0);
-    expect(background.grants).toHaveLength(8);
-    expect(budget.status().waiting).toEqual({ interactive: 0, background: 2 });
-    // A person's call does not wait behind the sync.
-    const interactive = start(budget, "interactive", 2);
+    expect(background.grants).toHaveLength(5);
+    expect(budget.status()).toMatchObject({
+      waiting: { interactive: 0, background: 5 },
+      usedBy: { interactive: 0, background: 5 },
+      backgroundCap: 5,
+    });
+    // A person's calls do not wait behind the sync: the rest of the window is theirs.
+    const interactive = start(budget, "interactive", 5);
     await vi.advanceTimersByTimeAsync(0);
-    expect(interactive.grants).toEqual([
-      { priority: "interactive", at: 1_000_000 },
-      { priority: "interactive", at: 1_000_000 },
-    ]);
+    expect(interactive.grants).toHaveLength(5);
+    expect(interactive.grants.every((g) => g.at === 1_000_000)).toBe(true);
+    expect(budget.status().usedBy).toEqual({ interactive: 5, background: 5 });
     await vi.advanceTimersByTimeAsync(2_000);
     await background.done;
-    expect(budget.status().used).toBe(2);
+    expect(budget.status().usedBy).toEqual({ interactive: 0, background: 5 });
   });
 
   it("fails fast, with the time to wait, a call that would wait past its limit", async () => {
@@ -120,7 +131,7 @@ describe("UpstreamBudget with the local store (fake timers)", () => {
 
   it("holds every call while the service's Retry-After runs, failing fast those that cannot wait", async () => {
     const { budget } = budgetOf("100/1");
-    budget.pause(3_000);
+    budget.rateLimited({ retryAfterMs: 3_000, daily: false });
     const short = budget.acquire("/a", "interactive", 1_000).catch((e: UpstreamError) => e);
     const long = start(budget, "interactive", 1, 5_000);
     await vi.advanceTimersByTimeAsync(0);
@@ -140,9 +151,163 @@ describe("UpstreamBudget with the local store (fake timers)", () => {
   it("without a limit, grants at once but still honours a pause", async () => {
     const { budget } = budgetOf("off");
     await budget.acquire("/a", "background", 0);
-    budget.pause(2_000);
+    budget.rateLimited({ retryAfterMs: 2_000, daily: false });
     expect(budget.pausedUntil()).toBe(1_002_000);
     await expect(budget.acquire("/a", "interactive", 500)).rejects.toMatchObject({ code: "rate_limited" });
+  });
+});
+
+describe("the day's allowance (UPSTREAM_DAILY_LIMIT) and the service's pauses", () => {
+  const MIDNIGHT = Date.parse("2026-12-01T00:00:00Z");
+  const HOUR = 3_600_000;
+  beforeEach(() => {
+    vi.useFakeTimers({ now: MIDNIGHT });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const policy = (daily: number, share = 0.5): BudgetPolicy => ({
+    window: null,
+    daily,
+    backgroundShare: share,
+  });
+  /** Takes slots of `priority` until one is refused; the grants and the refusal. */
+  const drain = (store: LocalBudgetStore, priority: Priority) => {
+    let granted = 0;
+    for (;;) {
+      const result = store.takeWithin(priority, { windowCalls: null, dailyLimit: store.policy.daily });
+      if (!result.granted) return { granted, refusal: result };
+      granted++;
+    }
+  };
+
+  it("background work gets a quarter of its half at midnight, the rest accruing through the day", () => {
+    const store = new LocalBudgetStore(policy(240));
+    // Its share is 120: 30 at 00:00, 75 at noon, all 120 by the day's end.
+    expect(drain(store, "background")).toMatchObject({
+      granted: 30,
+      refusal: { why: "day-background", retryInMs: expect.any(Number) },
+    });
+    const { refusal } = drain(store, "background");
+    // The next call its pace allows: 1/120 of its share later, 0.75 of the day over 90 calls.
+    expect(refusal.granted === false && refusal.retryInMs).toBe(Math.ceil((1 / 90) * 24 * HOUR));
+    vi.setSystemTime(MIDNIGHT + 12 * HOUR);
+    expect(drain(store, "background").granted).toBe(75 - 30);
+    vi.setSystemTime(MIDNIGHT + 24 * HOUR - 1);
+    expect(drain(store, "background").granted).toBe(119 - 75);
+    expect(store.status().today).toMatchObject({
+      limit: 240,
+      used: 119,
+      usedBy: { interactive: 0, background: 119 },
+      remaining: 121,
+      reserve: 120,
+    });
+  });
+
+  it("people may use the whole day; background work stops at the people's reserve, whoever spent the rest", () => {
+    const store = new LocalBudgetStore(policy(100));
+    vi.setSystemTime(MIDNIGHT + 20 * HOUR);
+    expect(drain(store, "interactive").granted).toBe(100);
+    expect(drain(store, "interactive").refusal).toEqual({
+      granted: false,
+      why: "day",
+      retryInMs: 4 * HOUR,
+    });
+    const other = new LocalBudgetStore(policy(100));
+    vi.setSystemTime(MIDNIGHT + 20 * HOUR);
+    for (let i = 0; i < 50; i++) other.takeWithin("interactive", { windowCalls: null, dailyLimit: 100 });
+    // Its paced share would allow 43 by now, but the day's calls already reach the reserve.
+    expect(drain(other, "background")).toMatchObject({ granted: 0, refusal: { why: "day-background" } });
+    // A new day starts the counts again.
+    vi.setSystemTime(MIDNIGHT + 24 * HOUR);
+    expect(other.status().today).toMatchObject({ day: "2026-12-02", used: 0, remaining: 100 });
+    expect(drain(other, "interactive").granted).toBe(100);
+  });
+
+  it("a queued call refused for the day fails at once, saying the allowance is spent until 00:00 UTC", async () => {
+    const store = new LocalBudgetStore(policy(2));
+    const budget = new UpstreamBudget(store);
+    await budget.acquire("/a", "interactive", 10_000);
+    await budget.acquire("/a", "interactive", 10_000);
+    const error = (await budget
+      .acquire("/v3/company/profile", "interactive", 10_000)
+      .catch((e) => e)) as UpstreamError;
+    expect(error).toMatchObject({
+      code: "rate_limited",
+      details: { budget: true, daily: "spent", retryAfterMs: 24 * HOUR },
+    });
+    expect(error.message).toMatch(/UPSTREAM_DAILY_LIMIT.*00:00 UTC/);
+  });
+
+  it("the service's daily cap pauses every call until 00:00 UTC, letting one probe through every 10 minutes", async () => {
+    const store = new LocalBudgetStore({
+      window: { calls: 50, windowMs: 60_000 },
+      daily: null,
+      backgroundShare: 0.5,
+    });
+    const budget = new UpstreamBudget(store);
+    vi.setSystemTime(MIDNIGHT + 18 * HOUR);
+    expect(budget.rateLimited({ daily: true })).toEqual({ waitMs: 6 * HOUR, kind: "daily", began: true });
+    await expect(budget.acquire("/a", "interactive", 10_000)).rejects.toMatchObject({
+      code: "rate_limited",
+      details: { daily: "spent" },
+    });
+    expect(store.status().nextProbeAt).toBe(MIDNIGHT + 18 * HOUR + DAILY_PROBE_MS);
+    vi.setSystemTime(MIDNIGHT + 18 * HOUR + DAILY_PROBE_MS);
+    expect(await store.take("background")).toEqual({ granted: true, probe: true });
+    expect(await store.take("interactive")).toMatchObject({ granted: false, why: "day-paused" });
+    // The probe came back 429 again: still paused, the next probe 10 minutes on.
+    expect(budget.rateLimited({ daily: true }).began).toBe(false);
+    vi.setSystemTime(MIDNIGHT + 18 * HOUR + 2 * DAILY_PROBE_MS);
+    expect(await store.take("interactive")).toEqual({ granted: true, probe: true });
+    // This one got an answer: calls resume.
+    expect(budget.answered()).toBe(true);
+    expect(budget.currentPause()).toBeNull();
+    expect(await store.take("interactive")).toEqual({ granted: true });
+  });
+
+  it("429s without Retry-After back off 10, 30 and 60 s; the fourth in a row is taken for the daily cap", () => {
+    const budget = new UpstreamBudget(new LocalBudgetStore(NO_LIMITS));
+    const waits = [1, 2, 3].map(() => {
+      const { waitMs, kind } = budget.rateLimited({ daily: false });
+      vi.advanceTimersByTime(waitMs);
+      return [waitMs, kind];
+    });
+    expect(waits).toEqual([
+      [10_000, "backoff"],
+      [30_000, "backoff"],
+      [60_000, "backoff"],
+    ]);
+    expect(budget.rateLimited({ daily: false })).toMatchObject({ kind: "daily", began: true });
+    // An answer ends the row: the next 429 without Retry-After backs off from the start again.
+    budget.answered();
+    expect(budget.rateLimited({ daily: false })).toMatchObject({ waitMs: 10_000, kind: "backoff" });
+  });
+
+  it("what a process spent (its window, its day, a pause) is there again after a restart", async () => {
+    let saved: SavedBudget | null = null;
+    const persistence: BudgetPersistence = {
+      load: () => saved,
+      save: (state) => {
+        saved = structuredClone(state);
+      },
+      flush: async () => {},
+    };
+    const limits: BudgetPolicy = { window: { calls: 3, windowMs: 60_000 }, daily: 10, backgroundShare: 0.5 };
+    const first = new LocalBudgetStore(limits, Date.now, persistence);
+    for (let i = 0; i < 3; i++) expect((await first.take("interactive")).granted).toBe(true);
+    new UpstreamBudget(first).rateLimited({ retryAfterMs: 5_000, daily: false });
+    vi.advanceTimersByTime(1_000);
+    const second = new LocalBudgetStore(limits, Date.now, persistence);
+    expect(second.currentPause()).toMatchObject({ kind: "retry-after", until: MIDNIGHT + 5_000 });
+    vi.advanceTimersByTime(4_000);
+    // The window is still full: the restarted process waits instead of drawing the service's 429.
+    expect(await second.take("interactive")).toMatchObject({ granted: false, why: "window" });
+    expect(second.status().today).toMatchObject({ used: 3, remaining: 7 });
+    // The next day, only the day is new.
+    vi.setSystemTime(MIDNIGHT + 24 * 3_600_000 + 1);
+    expect(new LocalBudgetStore(limits, Date.now, persistence).status().today).toMatchObject({ used: 0 });
   });
 });
 
@@ -171,7 +336,7 @@ describe("UpstreamClient on a budget", () => {
   it("takes one slot per attempt, retries included, and background calls carry their priority", async () => {
     const seen: Priority[] = [];
     let calls = 0;
-    const store = new LocalBudgetStore({ calls: 100, windowMs: 60_000 });
+    const store = LocalBudgetStore.of({ calls: 100, windowMs: 60_000 });
     const client = new UpstreamClient({
       baseUrl: "http://upstream.test",
       apiKey: "k",

@@ -1,54 +1,83 @@
-// The one upstream budget (UPSTREAM_RATE_LIMIT = "N/S"): at most N calls in any S seconds for the
-// key. Calls queue for a slot instead of being refused; interactive calls go first; a call that
-// would wait past its limit fails fast as rate_limited with the time to wait. Where the slots are
-// counted is a BudgetStore: this process's memory (LocalBudgetStore), or Redis shared by every
-// instance (lib/server/upstream-budget.ts). An upstream 429 pauses the store (every instance with
-// Redis) for its Retry-After.
+// The one upstream budget: at most N calls in any S seconds (UPSTREAM_RATE_LIMIT) and D per UTC
+// day (UPSTREAM_DAILY_LIMIT) for the key, with a share of each kept for the calls people wait for
+// (budget-policy.ts). Calls queue for a slot instead of being refused; interactive calls go first;
+// a call that would wait past its limit fails fast as rate_limited with the time to wait. Where the
+// slots are counted is a BudgetStore: this process's memory (LocalBudgetStore, kept in CACHE_DIR
+// across restarts), or Redis shared by every instance (lib/server/upstream-budget.ts). The
+// service's 429s pause the store (every instance with Redis): for its Retry-After, with a growing
+// backoff when it gives none, and until 00:00 UTC when it names its daily cap.
 import type { RedisStatus } from "@/lib/server/redis";
+import {
+  type BudgetLimit,
+  type BudgetPolicy,
+  DAILY_PROBE_MS,
+  dailyBackgroundAllowance,
+  dailyCaps,
+  NO_LIMITS,
+  NO_RETRY_AFTER_BACKOFF_MS,
+  nextPacedSlot,
+  nextUtcMidnight,
+  pacedBackgroundCap,
+  utcDay,
+  utcDayName,
+  WINDOW_MARGIN_MS,
+  windowBackgroundCap,
+} from "./budget-policy";
 import { UpstreamError } from "./errors";
 import type { Priority } from "./priority";
 
-export interface BudgetLimit {
-  calls: number;
-  windowMs: number;
-}
-
-/**
- * A sliding window, not a fixed one: a fixed window lets 2N calls through around its boundary,
- * and the service's own window (aligned to its first request, not ours) would refuse the excess.
- * The margin covers the time between taking a slot here and the call being counted there (the
- * network, and queueing at the service); with the free plan's minute it costs under 2 %.
- */
-export const WINDOW_MARGIN_MS = 1_000;
-
-/**
- * Background work may not take the last fifth of the window's slots: they stay free for the
- * calls a person waits for, which then rarely wait at all.
- */
-export function backgroundCap(limit: BudgetLimit, calls = limit.calls): number {
-  return Math.max(1, calls - Math.floor(calls / 5));
-}
-
-/** Parses UPSTREAM_RATE_LIMIT: "N/S" (N calls per S seconds), or unset/"off" for no limit. */
-export function parseUpstreamRateLimit(value: string | undefined): BudgetLimit | null {
-  const raw = (value ?? "").trim();
-  if (!raw || raw === "off") return null;
-  const match = /^(\d+)\/(\d+)$/.exec(raw);
-  const calls = Number(match?.[1]);
-  const seconds = Number(match?.[2]);
-  if (!match || calls < 1 || seconds < 1 || seconds > 86_400)
-    throw new Error(
-      'UPSTREAM_RATE_LIMIT must look like "50/60" (upstream calls/seconds, at most a day) or be "off"',
-    );
-  return { calls, windowMs: seconds * 1000 };
-}
+export { parseUpstreamRateLimit, WINDOW_MARGIN_MS } from "./budget-policy";
+export type { BudgetLimit, BudgetPolicy };
 
 export type BudgetMode = "local" | "shared" | "local-fallback";
 
+/**
+ * Why a slot was refused: the window is full (`window`), or full up to background work's share
+ * (`background`); the day's allowance is spent (`day`), or spent up to background work's paced
+ * share or the people's reserve (`day-background`); the service asked to wait (`paused`), or named
+ * its daily cap (`day-paused`).
+ */
+export type Refusal = "window" | "background" | "day" | "day-background" | "paused" | "day-paused";
+
+/** Refusals that hold every call, whatever its priority. */
+export function holdsEveryone(why: Refusal): boolean {
+  return why === "paused" || why === "day-paused" || why === "day";
+}
+
 export type TakeResult =
-  | { granted: true }
-  /** `paused`: the service asked to wait (429); otherwise the budget is spent until then. */
-  | { granted: false; retryInMs: number; paused: boolean };
+  /** `probe`: let through while the service's daily cap pauses every call, to see whether it has lifted. */
+  { granted: true; probe?: boolean } | { granted: false; retryInMs: number; why: Refusal };
+
+/** Why every call is paused: the service's Retry-After, a backoff after 429s without one, or its daily cap. */
+export type PauseKind = "retry-after" | "backoff" | "daily";
+
+export interface Pause {
+  until: number;
+  kind: PauseKind;
+}
+
+export interface DayCount {
+  /** The UTC day (days since the epoch). */
+  day: number;
+  total: number;
+  background: number;
+}
+
+export interface BudgetDayStatus {
+  /** The UTC day counted, e.g. 2026-12-01. */
+  day: string;
+  /** UPSTREAM_DAILY_LIMIT, or null. */
+  limit: number | null;
+  used: number;
+  usedBy: Record<Priority, number>;
+  remaining: number | null;
+  /** The day's calls kept for people: background work stops before the day's calls reach them. */
+  reserve: number | null;
+  /** What background work may have spent by now (its share of the day, paced over it). */
+  backgroundAllowance: number | null;
+  /** ISO instant of the next 00:00 UTC, when the counts start again. */
+  resetsAt: string;
+}
 
 export interface BudgetStoreStatus {
   mode: BudgetMode;
@@ -57,13 +86,21 @@ export interface BudgetStoreStatus {
   effectiveCalls: number | null;
   /** Calls in the current window, as last seen (all instances' when shared). */
   used: number;
+  usedBy: Record<Priority, number>;
+  /** The window's calls (all counted) at which background work stops: the rest are kept for people. */
+  backgroundCap: number | null;
+  today: BudgetDayStatus;
   pausedUntil: number | null;
+  pause: Pause | null;
+  /** While the daily cap pauses every call: when the next probe may go. */
+  nextProbeAt: number | null;
   /** Shared: the instances seen sharing it in the last minute, and the connection. */
   instances?: number;
   redis?: RedisStatus;
 }
 
 export interface BudgetStore {
+  readonly policy: BudgetPolicy;
   /** Reads shared figures again, where there are any, before a status is reported. */
   refresh?(): Promise<void>;
   /**
@@ -72,92 +109,227 @@ export interface BudgetStore {
    * work elsewhere backs off.
    */
   take(priority: Priority, interactiveWaiting: boolean): Promise<TakeResult>;
-  /** The service said to wait `ms` (429 with Retry-After). */
-  pause(ms: number): void;
-  /** Unix ms until which calls are paused, as last known here. */
-  pausedUntil(): number | null;
+  /** Every call waits until `pause.until` (a lasting pause is never shortened by a shorter one). */
+  pause(pause: Pause): void;
+  /** A probe (or any call) got an answer other than a 429: a daily-cap pause is over. */
+  resume(): void;
+  /** The pause in force, as last known here. */
+  currentPause(): Pause | null;
   status(): BudgetStoreStatus;
+  /** Writes what must outlive the process (CACHE_DIR) now. */
+  flush?(): Promise<void>;
+}
+
+/** One granted slot. */
+export interface Grant {
+  at: number;
+  background: boolean;
 }
 
 /** Grant times within the window, oldest first. */
 export class SlidingLog {
-  private readonly times: number[] = [];
+  private readonly grants: Grant[] = [];
 
   constructor(private readonly windowMs: number) {}
 
-  count(now: number): number {
+  private expire(now: number): void {
     const cutoff = now - this.windowMs - WINDOW_MARGIN_MS;
-    while (this.times.length > 0 && (this.times[0] as number) <= cutoff) this.times.shift();
-    return this.times.length;
+    while (this.grants.length > 0 && (this.grants[0] as Grant).at <= cutoff) this.grants.shift();
   }
 
-  record(at: number): void {
-    this.times.push(at);
+  count(now: number): number {
+    this.expire(now);
+    return this.grants.length;
   }
 
-  /** Grant times at or after `since`, within the window. */
-  since(since: number, now: number): number[] {
-    this.count(now);
-    return this.times.filter((t) => t >= since);
+  countBackground(now: number): number {
+    this.expire(now);
+    return this.grants.filter((g) => g.background).length;
+  }
+
+  record(grant: Grant): void {
+    this.grants.push(grant);
+    this.grants.sort((a, b) => a.at - b.at);
+  }
+
+  /** Grants at or after `since`, within the window. */
+  since(since: number, now: number): Grant[] {
+    this.expire(now);
+    return this.grants.filter((g) => g.at >= since);
   }
 
   /** Ms until fewer than `cap` grants are in the window (0 when that is already so). */
   freeInMs(now: number, cap: number): number {
     const used = this.count(now);
     if (used < cap) return 0;
-    const freeing = this.times[used - cap] as number;
-    return Math.max(1, freeing + this.windowMs + WINDOW_MARGIN_MS - now);
+    const freeing = this.grants[used - cap] as Grant;
+    return Math.max(1, freeing.at + this.windowMs + WINDOW_MARGIN_MS - now);
   }
+}
+
+/** What a LocalBudgetStore keeps across restarts (in CACHE_DIR), so a new process does not overspend. */
+export interface SavedBudget {
+  version: 1;
+  grants: Grant[];
+  day: DayCount;
+  pause: Pause | null;
+  probeAt: number | null;
+}
+
+/** Where a LocalBudgetStore keeps its state between processes (lib/server/budget-file.ts). */
+export interface BudgetPersistence {
+  load(): SavedBudget | null;
+  /** Called after each change; the persistence decides when to write. */
+  save(state: SavedBudget): void;
+  flush(): Promise<void>;
+}
+
+/** The caps one take is held to: the window's calls and the day's (both a share while falling back). */
+export interface TakeCaps {
+  windowCalls: number | null;
+  dailyLimit: number | null;
 }
 
 /** The budget in this process's memory: the default, and the fallback while Redis is away. */
 export class LocalBudgetStore implements BudgetStore {
   private readonly log: SlidingLog | null;
-  private paused: number | null = null;
+  private day: DayCount;
+  private paused: Pause | null = null;
+  /** While a daily-cap pause runs: when the last probe went (or the pause began). */
+  private probeAt: number | null = null;
 
   constructor(
-    readonly limit: BudgetLimit | null,
+    readonly policy: BudgetPolicy = NO_LIMITS,
     private readonly now: () => number = Date.now,
+    private readonly persistence: BudgetPersistence | null = null,
   ) {
-    this.log = limit ? new SlidingLog(limit.windowMs) : null;
+    // A log even without a window limit: the status reports the calls of the last minute.
+    this.log = new SlidingLog(policy.window?.windowMs ?? 60_000);
+    this.day = { day: utcDay(now()), total: 0, background: 0 };
+    const saved = persistence?.load();
+    if (saved) this.restore(saved);
+  }
+
+  /** A limit setting alone, as the tests and benchmarks build one. */
+  static of(window: BudgetLimit | null, now?: () => number): LocalBudgetStore {
+    return new LocalBudgetStore({ ...NO_LIMITS, window }, now);
+  }
+
+  private restore(saved: SavedBudget): void {
+    const now = this.now();
+    for (const grant of saved.grants) if (grant.at <= now) this.log?.record(grant);
+    if (saved.day.day === utcDay(now)) this.day = { ...saved.day };
+    if (saved.pause && saved.pause.until > now) {
+      this.paused = saved.pause;
+      this.probeAt = saved.probeAt;
+    }
   }
 
   async take(priority: Priority): Promise<TakeResult> {
-    return this.takeWithin(priority, this.limit?.calls ?? 0);
+    return this.takeWithin(priority, {
+      windowCalls: this.policy.window?.calls ?? null,
+      dailyLimit: this.policy.daily,
+    });
   }
 
-  /** Takes a slot counting at most `calls` per window (a share of the limit while falling back). */
-  takeWithin(priority: Priority, calls: number): TakeResult {
+  /** Takes a slot held to `caps` (a share of the limits while falling back from Redis). */
+  takeWithin(priority: Priority, caps: TakeCaps): TakeResult {
     const now = this.now();
-    const pausedUntil = this.pausedUntil();
-    if (pausedUntil !== null) return { granted: false, retryInMs: pausedUntil - now, paused: true };
-    if (!this.limit || !this.log) return { granted: true };
-    const cap = priority === "interactive" ? calls : backgroundCap(this.limit, calls);
-    const wait = this.log.freeInMs(now, cap);
-    if (wait > 0) return { granted: false, retryInMs: wait, paused: false };
-    this.log.record(now);
+    const day = this.today(now);
+    const background = priority === "background";
+    const daily = dailyCaps(this.policy, now);
+    if (caps.dailyLimit !== null && daily) {
+      if (day.total >= caps.dailyLimit)
+        return { granted: false, retryInMs: nextUtcMidnight(now) - now, why: "day" };
+      if (background && day.total >= daily.backgroundTotal)
+        return { granted: false, retryInMs: nextUtcMidnight(now) - now, why: "day-background" };
+      if (background && day.background >= daily.backgroundPaced)
+        return {
+          granted: false,
+          retryInMs: nextPacedSlot(this.policy, day.background, now) - now,
+          why: "day-background",
+        };
+    }
+    const pause = this.currentPause();
+    if (pause) {
+      if (pause.kind !== "daily") return { granted: false, retryInMs: pause.until - now, why: "paused" };
+      const probeDue = (this.probeAt ?? 0) + DAILY_PROBE_MS;
+      if (now < probeDue)
+        return { granted: false, retryInMs: Math.min(pause.until, probeDue) - now, why: "day-paused" };
+      this.probeAt = now;
+      this.record(now, background);
+      return { granted: true, probe: true };
+    }
+    const window = this.policy.window;
+    if (window && this.log && caps.windowCalls !== null) {
+      const cap = background ? windowBackgroundCap(this.policy, caps.windowCalls) : caps.windowCalls;
+      const wait = this.log.freeInMs(now, cap);
+      if (wait > 0) return { granted: false, retryInMs: wait, why: background ? "background" : "window" };
+    }
+    this.record(now, background);
     return { granted: true };
   }
 
+  private record(at: number, background: boolean): void {
+    this.log?.record({ at, background });
+    const day = this.today(at);
+    day.total++;
+    if (background) day.background++;
+    this.changed();
+  }
+
   /** Notes a slot granted elsewhere (the shared store) as spent by this process. */
-  recordGrant(): void {
-    this.log?.record(this.now());
+  recordGrant(background: boolean): void {
+    this.record(this.now(), background);
   }
 
-  pause(ms: number): void {
-    this.pauseUntil(this.now() + ms);
+  /** Raises today's counts to what the shared store last said (they are never lowered). */
+  raiseDay(seen: { total: number; background: number }): void {
+    const day = this.today(this.now());
+    if (seen.total <= day.total && seen.background <= day.background) return;
+    day.total = Math.max(day.total, seen.total);
+    day.background = Math.max(day.background, seen.background);
+    this.changed();
   }
 
-  pauseUntil(until: number): void {
-    if (this.paused === null || until > this.paused) this.paused = until;
+  /** Today's counts (a new day starts them again). */
+  today(now = this.now()): DayCount {
+    const current = utcDay(now);
+    if (this.day.day !== current) this.day = { day: current, total: 0, background: 0 };
+    return this.day;
+  }
+
+  pause(pause: Pause): void {
+    const now = this.now();
+    const current = this.currentPause();
+    if (current && current.until >= pause.until) return;
+    // A daily pause's first probe goes one probe interval after it began.
+    if (pause.kind === "daily" && current?.kind !== "daily") this.probeAt = now;
+    this.paused = pause;
+    this.changed();
+  }
+
+  resume(): void {
+    if (this.paused?.kind !== "daily") return;
+    this.paused = null;
+    this.probeAt = null;
+    this.changed();
+  }
+
+  currentPause(): Pause | null {
+    return this.paused !== null && this.paused.until > this.now() ? this.paused : null;
   }
 
   pausedUntil(): number | null {
-    return this.paused !== null && this.paused > this.now() ? this.paused : null;
+    return this.currentPause()?.until ?? null;
   }
 
-  /** Grant times at or after `since` still in the window: what this process spent while on its own. */
-  grantsSince(since: number): number[] {
+  nextProbeAt(): number | null {
+    return this.currentPause()?.kind === "daily" ? (this.probeAt ?? 0) + DAILY_PROBE_MS : null;
+  }
+
+  /** Grants at or after `since` still in the window: what this process spent while on its own. */
+  grantsSince(since: number): Grant[] {
     return this.log?.since(since, this.now()) ?? [];
   }
 
@@ -165,15 +337,57 @@ export class LocalBudgetStore implements BudgetStore {
     return this.log?.count(this.now()) ?? 0;
   }
 
+  usedBy(): Record<Priority, number> {
+    const now = this.now();
+    const background = this.log?.countBackground(now) ?? 0;
+    return { interactive: (this.log?.count(now) ?? 0) - background, background };
+  }
+
   status(): BudgetStoreStatus {
+    const now = this.now();
     return {
       mode: "local",
-      limit: this.limit,
-      effectiveCalls: this.limit?.calls ?? null,
+      limit: this.policy.window,
+      effectiveCalls: this.policy.window?.calls ?? null,
       used: this.used(),
+      usedBy: this.usedBy(),
+      backgroundCap: this.policy.window ? windowBackgroundCap(this.policy) : null,
+      today: dayStatus(this.policy, this.today(now), now),
       pausedUntil: this.pausedUntil(),
+      pause: this.currentPause(),
+      nextProbeAt: this.nextProbeAt(),
     };
   }
+
+  private changed(): void {
+    this.persistence?.save({
+      version: 1,
+      grants: this.log?.since(0, this.now()) ?? [],
+      day: { ...this.day },
+      pause: this.paused,
+      probeAt: this.probeAt,
+    });
+  }
+
+  flush(): Promise<void> {
+    return this.persistence?.flush() ?? Promise.resolve();
+  }
+}
+
+/** Today's figures as a status reports them. */
+export function dayStatus(policy: BudgetPolicy, day: DayCount, now: number): BudgetDayStatus {
+  const limit = policy.daily;
+  const allowance = limit === null ? null : dailyBackgroundAllowance(policy);
+  return {
+    day: utcDayName(day.day),
+    limit,
+    used: day.total,
+    usedBy: { interactive: day.total - day.background, background: day.background },
+    remaining: limit === null ? null : Math.max(0, limit - day.total),
+    reserve: limit === null || allowance === null ? null : limit - allowance,
+    backgroundAllowance: limit === null ? null : pacedBackgroundCap(policy, now),
+    resetsAt: new Date(nextUtcMidnight(now)).toISOString(),
+  };
 }
 
 export interface BudgetStatus extends BudgetStoreStatus {
@@ -196,13 +410,23 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 const INTERACTIVE_RECHECK_MS = 500;
 
+/** What a 429 did to the budget: how long every call now waits, and why. */
+export interface RateLimitedPause {
+  waitMs: number;
+  kind: PauseKind;
+  /** Whether this 429 began the pause (an operator's log line says so once). */
+  began: boolean;
+}
+
 /** Hands out the store's slots one at a time: interactive calls first, then in arrival order. */
 export class UpstreamBudget {
   private readonly queue: Waiter[] = [];
   private pumping = false;
   private wake: (() => void) | null = null;
   /** What the store said at the last refusal: nothing of `priority` (or lower) before `until`. */
-  private blocked: { priority: Priority; until: number; paused: boolean } | null = null;
+  private blocked: { priority: Priority; until: number; why: Refusal } | null = null;
+  /** 429s without Retry-After in a row (any other answer ends the row). */
+  private unexplained429s = 0;
 
   constructor(
     readonly store: BudgetStore,
@@ -216,13 +440,16 @@ export class UpstreamBudget {
    */
   acquire(endpoint: string, priority: Priority, maxWaitMs: number): Promise<void> {
     const now = this.now();
+    // A pause another instance has seen lifted (its probe got through) blocks nothing more here.
+    if ((this.blocked?.why === "paused" || this.blocked?.why === "day-paused") && !this.store.currentPause())
+      this.blocked = null;
     const blocked = this.blocked;
     if (
       blocked &&
-      (blocked.priority === "interactive" || priority === "background" || blocked.paused) &&
+      (blocked.priority === "interactive" || priority === "background" || holdsEveryone(blocked.why)) &&
       now + maxWaitMs < blocked.until
     ) {
-      return Promise.reject(this.refusal(endpoint, blocked.until - now, blocked.paused));
+      return Promise.reject(this.refusal(endpoint, blocked.until - now, blocked.why));
     }
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ priority, endpoint, deadline: now + maxWaitMs, resolve, reject });
@@ -231,17 +458,76 @@ export class UpstreamBudget {
     });
   }
 
-  pause(ms: number): void {
-    this.store.pause(ms);
+  /**
+   * The service answered 429: every call pauses, for its Retry-After when it gives one; until
+   * 00:00 UTC when its message names a daily cap, or when 429s without Retry-After keep coming
+   * (NO_RETRY_AFTER_BACKOFF_MS, then the day); meanwhile for a growing backoff.
+   */
+  rateLimited({ retryAfterMs, daily }: { retryAfterMs?: number; daily: boolean }): RateLimitedPause {
+    const now = this.now();
+    const before = this.store.currentPause();
+    let pause: Pause;
+    if (daily) pause = { until: nextUtcMidnight(now), kind: "daily" };
+    else if (retryAfterMs !== undefined && retryAfterMs > 0) {
+      this.unexplained429s = 0;
+      pause = { until: now + retryAfterMs, kind: "retry-after" };
+    } else {
+      const backoff = NO_RETRY_AFTER_BACKOFF_MS[this.unexplained429s++];
+      pause =
+        backoff === undefined
+          ? { until: nextUtcMidnight(now), kind: "daily" }
+          : { until: now + backoff, kind: "backoff" };
+    }
+    this.store.pause(pause);
+    const current = this.store.currentPause() ?? pause;
+    this.wake?.();
+    return {
+      waitMs: Math.max(1, current.until - now),
+      kind: current.kind,
+      began: before === null || (before.kind !== "daily" && current.kind === "daily"),
+    };
+  }
+
+  /**
+   * The service answered something other than a 429: the row of 429s ends, and a pause for its
+   * daily cap lifts (true then: calls resume).
+   */
+  answered(): boolean {
+    this.unexplained429s = 0;
+    if (this.store.currentPause()?.kind !== "daily") return false;
+    this.store.resume();
+    this.blocked = null;
+    this.wake?.();
+    return true;
   }
 
   pausedUntil(): number | null {
-    return this.store.pausedUntil();
+    return this.store.currentPause()?.until ?? null;
+  }
+
+  currentPause(): Pause | null {
+    return this.store.currentPause();
+  }
+
+  /**
+   * Whether the day's allowance is tight: background work has spent three quarters of what its
+   * pace allows by now, or the day's calls three quarters of the part before the people's reserve,
+   * or every call is paused. Work that can be left out (the overview's counts) then waits.
+   */
+  tight(): boolean {
+    if (this.store.currentPause()) return true;
+    const { limit, reserve, backgroundAllowance, used, usedBy } = this.store.status().today;
+    if (limit === null || reserve === null || backgroundAllowance === null) return false;
+    return usedBy.background >= 0.75 * backgroundAllowance || used >= 0.75 * (limit - reserve);
   }
 
   /** Reads the store's shared figures again (Redis's), so that the next status is current. */
   async refresh(): Promise<void> {
     await this.store.refresh?.();
+  }
+
+  flush(): Promise<void> {
+    return this.store.flush?.() ?? Promise.resolve();
   }
 
   status(): BudgetStatus {
@@ -269,13 +555,13 @@ export class UpstreamBudget {
         }
         const now = this.now();
         const until = now + result.retryInMs;
-        this.blocked = { priority: head.priority, until, paused: result.paused };
+        this.blocked = { priority: head.priority, until, why: result.why };
         // Fail fast whoever cannot be served before then: waiting longer would not help them.
         for (const waiter of [...this.queue]) {
           const sameOrLower = head.priority === "interactive" || waiter.priority === "background";
-          if ((sameOrLower || result.paused) && waiter.deadline < until) {
+          if ((sameOrLower || holdsEveryone(result.why)) && waiter.deadline < until) {
             this.queue.splice(this.queue.indexOf(waiter), 1);
-            waiter.reject(this.refusal(waiter.endpoint, result.retryInMs, result.paused));
+            waiter.reject(this.refusal(waiter.endpoint, result.retryInMs, result.why));
           }
         }
         if (this.queue.length === 0) break;
@@ -294,17 +580,39 @@ export class UpstreamBudget {
     }
   }
 
-  private refusal(endpoint: string, retryAfterMs: number, paused: boolean): UpstreamError {
-    return new UpstreamError(
-      "rate_limited",
-      paused
-        ? "the data service asked to wait before the next call"
-        : "this server's upstream budget (UPSTREAM_RATE_LIMIT) is spent for the moment",
-      {
-        endpoint,
-        retryAfterMs: Math.max(1, Math.ceil(retryAfterMs)),
-        ...(paused ? {} : { budget: true as const }),
-      },
-    );
+  private refusal(endpoint: string, retryAfterMs: number, why: Refusal): UpstreamError {
+    const details = { endpoint, retryAfterMs: Math.max(1, Math.ceil(retryAfterMs)) };
+    switch (why) {
+      case "paused":
+        return new UpstreamError(
+          "rate_limited",
+          "the data service asked to wait before the next call",
+          details,
+        );
+      case "day-paused":
+        return new UpstreamError(
+          "rate_limited",
+          "the data service's daily limit for this key is reached; calls resume at 00:00 UTC",
+          { ...details, daily: "spent" },
+        );
+      case "day":
+        return new UpstreamError(
+          "rate_limited",
+          "this server's daily allowance of upstream calls (UPSTREAM_DAILY_LIMIT) is spent until 00:00 UTC",
+          { ...details, budget: true, daily: "spent" },
+        );
+      case "day-background":
+        return new UpstreamError(
+          "rate_limited",
+          "background work has used its share of today's upstream calls; the rest is kept for pages people open",
+          { ...details, budget: true, daily: "reserve" },
+        );
+      default:
+        return new UpstreamError(
+          "rate_limited",
+          "this server's upstream budget (UPSTREAM_RATE_LIMIT) is spent for the moment",
+          { ...details, budget: true },
+        );
+    }
   }
 }

@@ -3,7 +3,7 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import { listenLocal } from "@/tests/local-server";
 import { LocalBudgetStore, UpstreamBudget } from "./budget";
-import { RATE_LIMIT_WAIT_MS, type Transport, UpstreamClient } from "./client";
+import { type Transport, UpstreamClient } from "./client";
 import { isUpstreamError, UpstreamError } from "./errors";
 import { isKnownDataset } from "./schemas";
 
@@ -409,7 +409,7 @@ describe("UpstreamClient under a failing service", () => {
       retries: 0,
       timeoutMs: 5_000,
       breaker: { failureThreshold: 1, cooldownMs: 10_000 },
-      budget: new UpstreamBudget(new LocalBudgetStore({ calls: 10, windowMs: 60_000 }, () => clock.now)),
+      budget: new UpstreamBudget(LocalBudgetStore.of({ calls: 10, windowMs: 60_000 }, () => clock.now)),
       now: () => clock.now,
     });
     await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "unavailable" });
@@ -456,16 +456,58 @@ describe("UpstreamClient under a failing service", () => {
     expect(client.health().breaker).toMatchObject({ state: "open", opens: 2 });
   });
 
-  it("waits a second on a 429 without a Retry-After, and never retries a 429 back to back", async () => {
-    const { client, requests, sleeps } = clientWith(
-      [jsonResponse({}, 429), jsonResponse({}, 429, { "retry-after": "0" }), jsonResponse(pageBody)],
-      { retries: 2 },
-    );
+  it("429s without a Retry-After pause every call for a growing backoff, then for the day, probing every 10 minutes", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const bare = () => jsonResponse({ error: "Too many requests" }, 429, { "retry-after": "0" });
+    const { client, requests, clock } = clientWith([bare(), bare(), bare(), bare(), jsonResponse(pageBody)], {
+      retries: 2,
+    });
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const error = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
+      expect(error).toMatchObject({ code: "rate_limited" });
+      waits.push(error.details.retryAfterMs ?? 0);
+      const pause = client.currentPause();
+      if (pause?.kind !== "daily") clock.now = pause?.until ?? clock.now;
+    }
+    // Not retried back to back (a 10 s wait is more than a retry waits for): one request per call.
+    expect(requests).toHaveLength(4);
+    const midnight = 86_400_000;
+    expect(waits).toEqual([10_000, 30_000, 60_000, midnight - clock.now]);
+    expect(client.currentPause()).toEqual({ kind: "daily", until: midnight });
+    // Until the probe is due, calls fail without a request.
+    await expect(client.getCompaniesPage({})).rejects.toMatchObject({ details: { daily: "spent" } });
+    expect(requests).toHaveLength(4);
+    clock.now += 10 * 60_000;
     await expect(client.getCompaniesPage({})).resolves.toMatchObject({ data: [row] });
-    expect(requests).toHaveLength(3);
-    // A second without a header; a "0" still waits the backoff, never back to back.
-    expect(sleeps[0]).toBe(RATE_LIMIT_WAIT_MS);
-    expect(Math.min(...sleeps.slice(1))).toBeGreaterThanOrEqual(10);
+    expect(client.currentPause()).toBeNull();
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      "upstream: 429 without Retry-After on /v3/companies-list; every call waits 10 s",
+      "upstream: 429 without Retry-After on /v3/companies-list; every call waits 30 s",
+      "upstream: 429 without Retry-After on /v3/companies-list; every call waits 60 s",
+      "upstream: the data service's daily limit is reached (429 on /v3/companies-list); calls pause until 00:00 UTC, with one probe every 10 minutes",
+      "upstream: the data service answers again; calls resume",
+    ]);
+    warn.mockRestore();
+  });
+
+  it("a 429 whose message names the daily cap pauses every call until 00:00 UTC at once", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { client, requests, clock } = clientWith([
+      jsonResponse({ error: "Daily request limit exceeded for free trial" }, 429),
+    ]);
+    const error = (await client
+      .getProfile({ companyKey: "NASDAQ_NVX" })
+      .catch((e: unknown) => e)) as UpstreamError;
+    expect(error).toMatchObject({
+      code: "rate_limited",
+      message: "Daily request limit exceeded for free trial",
+      details: { daily: "spent", retryAfterMs: 86_400_000 - clock.now },
+    });
+    expect(requests).toHaveLength(1);
+    expect(client.pausedReason()).toBe("rate_limited");
+    expect(client.health().state).toBe("rate-limited");
+    warn.mockRestore();
   });
 
   it("refuses an answer past its size limit as invalid, without reading the rest, and the service counts as up", async () => {

@@ -3,7 +3,8 @@ import "server-only";
 import type { z } from "zod";
 import { parseRetryAfter } from "@/lib/retry-after";
 import { type BreakerOptions, CircuitBreaker } from "./breaker";
-import { type BudgetStatus, LocalBudgetStore, UpstreamBudget } from "./budget";
+import { type BudgetStatus, LocalBudgetStore, type Pause, UpstreamBudget } from "./budget";
+import { DAILY_PROBE_MS, NO_LIMITS, namesDailyCap } from "./budget-policy";
 import { classifyForbidden, isUpstreamError, missingResource, UpstreamError } from "./errors";
 import { isServiceFailure, type UpstreamHealth, UpstreamMonitor } from "./health";
 import { currentPriority } from "./priority";
@@ -109,9 +110,6 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-/** How long a 429 without a Retry-After pauses the calls (the service did not say). */
-export const RATE_LIMIT_WAIT_MS = 1_000;
-
 function summarizeIssues(error: z.ZodError): string {
   const paths = error.issues.slice(0, 3).map((issue) => issue.path.join(".") || "(root)");
   return `${error.issues.length} field(s) do not match the contract: ${paths.join(", ")}`;
@@ -135,7 +133,7 @@ export class UpstreamClient {
       backoffMs: 250,
       maxRetryAfterMs: 5_000,
       totalBudgetMs: 20_000,
-      interactiveWaitMs: 5_000,
+      interactiveWaitMs: 10_000,
       backgroundWaitMs: 10 * 60_000,
       maxBodyBytes: MAX_BODY_BYTES,
       sleep: defaultSleep,
@@ -146,7 +144,11 @@ export class UpstreamClient {
     };
     this.budget =
       budget ??
-      new UpstreamBudget(new LocalBudgetStore(null, this.options.now), this.options.now, this.options.sleep);
+      new UpstreamBudget(
+        new LocalBudgetStore(NO_LIMITS, this.options.now),
+        this.options.now,
+        this.options.sleep,
+      );
     this.breaker = new CircuitBreaker({ now: this.options.now, ...breaker });
     this.monitor = new UpstreamMonitor(this.options.now);
   }
@@ -155,6 +157,14 @@ export class UpstreamClient {
   pausedReason(): "circuit_open" | "rate_limited" | null {
     if (this.breaker.retryInMs() > 0) return "circuit_open";
     return this.budget.pausedUntil() !== null ? "rate_limited" : null;
+  }
+
+  /** The same, as a notice words it: a pause for the service's daily cap is the day's allowance spent. */
+  pauseCause(): "circuit_open" | "rate_limited" | "daily_allowance" | null {
+    const reason = this.pausedReason();
+    return reason === "rate_limited" && this.budget.currentPause()?.kind === "daily"
+      ? "daily_allowance"
+      : reason;
   }
 
   /** The upstream's state as this client has seen it, for /api/health. */
@@ -170,6 +180,21 @@ export class UpstreamClient {
   /** The upstream budget: limit, use, calls waiting by priority, where it is kept. */
   budgetStatus(): BudgetStatus {
     return this.budget.status();
+  }
+
+  /** Whether work that can be left out should wait: the day's allowance is tight (UpstreamBudget.tight). */
+  budgetTight(): boolean {
+    return this.budget.tight();
+  }
+
+  /** Why every call is paused now (the service's Retry-After, a backoff, its daily cap), if it is. */
+  currentPause(): Pause | null {
+    return this.budget.currentPause();
+  }
+
+  /** Writes what the budget keeps across restarts (CACHE_DIR) now: a clean stop calls it. */
+  flushBudget(): Promise<void> {
+    return this.budget.flush();
   }
 
   getCompaniesPage(params: { pageNumber?: number; allCompanies?: boolean }): Promise<{
@@ -406,22 +431,46 @@ export class UpstreamClient {
         throw caught;
       }
       this.breaker.success(ticket);
+      this.answered();
       return read(response, body);
     }
     if (response.status >= 500) this.breaker.failure(ticket);
     else this.breaker.success(ticket);
-    const error = await this.toError(response, path, limit);
+    let error = await this.toError(response, path, limit);
     if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
     else this.monitor.success();
-    if (error.code === "rate_limited") {
-      const waitMs = error.details.retryAfterMs ?? 0;
-      if (this.budget.pausedUntil() === null)
-        console.warn(
-          `upstream: 429 on ${path}; every call waits ${Math.ceil(waitMs / 1000)} s as the service asks`,
-        );
-      this.budget.pause(waitMs);
-    }
+    if (error.code === "rate_limited") error = this.paused(error, path);
+    else this.answered();
     throw error;
+  }
+
+  /** Any answer but a 429: a row of 429s is over, and a pause for the daily cap lifts (the probe got through). */
+  private answered(): void {
+    if (this.budget.answered()) console.warn("upstream: the data service answers again; calls resume");
+  }
+
+  /**
+   * A 429 pauses every call (every instance's, with Redis): for its Retry-After; until 00:00 UTC
+   * when it names a daily cap or 429s without Retry-After keep coming; meanwhile for a growing
+   * backoff. The error then carries that wait.
+   */
+  private paused(error: UpstreamError, path: string): UpstreamError {
+    const given = error.details.retryAfterMs;
+    const pause = this.budget.rateLimited({ retryAfterMs: given, daily: namesDailyCap(error.message) });
+    const seconds = Math.ceil(pause.waitMs / 1000);
+    if (pause.began)
+      console.warn(
+        pause.kind === "daily"
+          ? `upstream: the data service's daily limit is reached (429 on ${path}); calls pause until 00:00 UTC, with one probe every ${DAILY_PROBE_MINUTES} minutes`
+          : pause.kind === "backoff"
+            ? `upstream: 429 without Retry-After on ${path}; every call waits ${seconds} s`
+            : `upstream: 429 on ${path}; every call waits ${seconds} s as the service asks`,
+      );
+    return new UpstreamError("rate_limited", error.message, {
+      ...error.details,
+      retryAfterMs: pause.waitMs,
+      ...(pause.kind === "daily" ? { daily: "spent" as const } : {}),
+    });
   }
 
   private async toError(response: Response, path: string, limit: AttemptLimit): Promise<UpstreamError> {
@@ -438,13 +487,12 @@ export class UpstreamClient {
         resource: missingResource(path, message),
       });
     if (status === 429) {
-      // Without a Retry-After (or with 0) the budget pauses all the same, and the calls behind
-      // this one do not go out back to back.
-      const retryAfterMs = Math.max(
-        parseRetryAfter(response.headers.get("retry-after")) ?? RATE_LIMIT_WAIT_MS,
-        this.options.backoffMs,
-      );
-      return new UpstreamError("rate_limited", message, { ...details, retryAfterMs });
+      // The pause it starts is the budget's to decide (paused()): without a Retry-After it backs off.
+      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+      return new UpstreamError("rate_limited", message, {
+        ...details,
+        ...(retryAfterMs ? { retryAfterMs: Math.max(retryAfterMs, this.options.backoffMs) } : {}),
+      });
     }
     if (status >= 500) return new UpstreamError("unavailable", message, details);
     if (status >= 300 && status < 400)
@@ -486,6 +534,8 @@ function readErrorMessage(body: Uint8Array): string {
 }
 
 const UTF8 = new TextDecoder();
+
+const DAILY_PROBE_MINUTES = DAILY_PROBE_MS / 60_000;
 
 function isTimeout(caught: unknown): boolean {
   return caught instanceof Error && (caught.name === "TimeoutError" || caught.name === "AbortError");

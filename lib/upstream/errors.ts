@@ -69,6 +69,12 @@ export class UpstreamError extends crossBundleError("company-dashboard.upstream-
       resource?: MissingResource;
       /** With rate_limited: refused by this server's own budget (UPSTREAM_RATE_LIMIT), not the service. */
       budget?: true;
+      /**
+       * With rate_limited, about the day's calls: `spent`, the day's allowance is used up (this
+       * server's UPSTREAM_DAILY_LIMIT, or the service's cap) until 00:00 UTC; `reserve`, background
+       * work stopped at its share so that the rest stays for pages people open.
+       */
+      daily?: "spent" | "reserve";
     } = {},
   ) {
     super(message);
@@ -85,11 +91,20 @@ export class UpstreamError extends crossBundleError("company-dashboard.upstream-
   }
 }
 
-/** Why a call failed: an upstream error's code, or this server's own budget (UPSTREAM_RATE_LIMIT) spent. */
-export type FailureCause = UpstreamErrorCode | "upstream_budget";
+/**
+ * Why a call failed: an upstream error's code; this server's own budget (UPSTREAM_RATE_LIMIT)
+ * spent for the moment; the day's allowance spent (`daily_allowance`: this server's or the
+ * service's, until 00:00 UTC); or background work held back to keep the rest of the day for people.
+ */
+export type FailureCause = UpstreamErrorCode | "upstream_budget" | "daily_allowance" | "allowance_reserve";
 
 /** The cause of an error: the budget's refusals are told apart from the service's 429. */
-export function causeOf(error: { code: UpstreamErrorCode; details?: { budget?: true } }): FailureCause {
+export function causeOf(error: {
+  code: UpstreamErrorCode;
+  details?: { budget?: true; daily?: "spent" | "reserve" };
+}): FailureCause {
+  if (error.details?.daily === "spent") return "daily_allowance";
+  if (error.details?.daily === "reserve") return "allowance_reserve";
   return error.details?.budget ? "upstream_budget" : error.code;
 }
 

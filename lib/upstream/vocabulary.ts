@@ -85,6 +85,11 @@ export type CompanyLookup = Partial<Record<(typeof LOOKUP_PARAMETERS)[number], s
 export const DEFAULT_MIN_MARKET_CAP = 1_000_000_000;
 /** /v1/top-news's page size when none is asked for. */
 export const TOP_NEWS_DEFAULT_PAGE_SIZE = 250;
+/**
+ * The page the app asks for when it reads a whole day of the feed (the overview's counts): the
+ * contract names no maximum; 1000 is the company list's fixed page, and the sandbox's largest.
+ */
+export const TOP_NEWS_LARGE_PAGE_SIZE = 1000;
 
 export const IMPORTANCE_LABELS = {
   1: "Major Event",

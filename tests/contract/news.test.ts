@@ -319,6 +319,40 @@ describe("emulated rate limiting", () => {
     }
   });
 
+  it("with a daily cap, answers the real service's daily-limit body without Retry-After until 00:00 UTC", async () => {
+    const { createSandboxHandler } = await import("@/lib/sandbox/handler");
+    const clock = { now: Date.parse("2026-12-01T23:59:00Z") };
+    const handler = createSandboxHandler({
+      rateLimit: { limit: 2, windowMs: 1_000, daily: 3 },
+      wallClock: () => clock.now,
+    });
+    const ask = () =>
+      handler(
+        new Request("http://sandbox.mount/v3/companies-list?compact=true", {
+          headers: { "X-Api-Key": "demo-free" },
+        }),
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await ask()).status);
+    // The window's third request is refused by the window (with Retry-After), and does not count for the day.
+    expect(statuses).toEqual([200, 200, 429]);
+    clock.now += 1_000;
+    expect((await ask()).status).toBe(200);
+    const capped = await ask();
+    expect(capped.status).toBe(429);
+    expect(capped.headers.get("retry-after")).toBeNull();
+    expect(await capped.json()).toEqual({ error: "Daily request limit exceeded for free trial" });
+    // Another key has its own day; the next UTC day starts again.
+    const other = await handler(
+      new Request("http://sandbox.mount/v3/companies-list?compact=true", {
+        headers: { "X-Api-Key": "demo-pro" },
+      }),
+    );
+    expect(other.status).toBe(200);
+    clock.now = Date.parse("2026-12-02T00:00:01Z");
+    expect((await ask()).status).toBe(200);
+  });
+
   it("limits the HTTP mount only: callers there cannot spend the app's own in-process window", async () => {
     const { createSandboxHandler } = await import("@/lib/sandbox/handler");
     const { mountSandbox } = await import("@/lib/sandbox/mount");

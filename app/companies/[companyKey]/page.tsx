@@ -15,6 +15,7 @@ import { PlanUnavailable } from "@/components/profile/plan-unavailable";
 import { ProfileHeader } from "@/components/profile/profile-header";
 import { ProfileUnavailable } from "@/components/profile/profile-unavailable";
 import { SectionBoundary } from "@/components/profile/section-boundary";
+import { ArrivesLater } from "@/components/ui/arrives-later";
 import { Section } from "@/components/ui/section";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { StaleNotice } from "@/components/ui/stale-notice";
@@ -24,6 +25,7 @@ import { decodedSegment, profileHref } from "@/lib/hrefs";
 import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN } from "@/lib/identifiers";
 import { dataNow } from "@/lib/server/clock";
 import { getConfig } from "@/lib/server/config";
+import { withinDocument } from "@/lib/server/document-deadline";
 import { requestOrigin } from "@/lib/server/forwarded";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
 import {
@@ -131,15 +133,30 @@ export default async function CompanyPage({ params, searchParams }: PageProps) {
   );
 }
 
-/** While a slow upstream's answer is awaited: the company's name when the index knows it. */
-function ProfileLoading({ requested, name }: { requested: string; name: string | undefined }) {
+/**
+ * While a slow upstream's answer is awaited: the company's name when the index knows it. `late`:
+ * the document ended before the answer came, and the browser brings the profile in when it has.
+ */
+function ProfileLoading({
+  requested,
+  name,
+  late = false,
+}: {
+  requested: string;
+  name: string | undefined;
+  late?: boolean;
+}) {
   return (
     <article aria-labelledby="company-name" className="space-y-8">
       <Breadcrumb name={name || requested} />
       <h1 id="company-name" className="text-2xl font-semibold tracking-tight sm:text-3xl">
         {name ? <UpstreamText>{name}</UpstreamText> : <code className="font-mono">{requested}</code>}
       </h1>
-      <SlowUpstreamNotice what="This profile" />
+      {late ? (
+        <ArrivesLater what="This profile" renderedAt={Date.now()} />
+      ) : (
+        <SlowUpstreamNotice what="This profile" />
+      )}
     </article>
   );
 }
@@ -172,14 +189,15 @@ async function ProfileContent({
   /** Rendered after the document was sent: failures are shown here, no status can be set. */
   streamed?: boolean;
 }) {
-  let loaded: ProfilePageData;
+  let loaded: ProfilePageData | "late";
   try {
-    loaded = await profilePageData(requested);
+    loaded = streamed ? await withinDocument(profilePageData(requested)) : await profilePageData(requested);
   } catch (error) {
     if (streamed && isUpstreamError(error))
       return <ProfileUnavailable name={indexedName(requested)} companyKey={requested} />;
     throw error;
   }
+  if (loaded === "late") return <ProfileLoading requested={requested} name={indexedName(requested)} late />;
   if (loaded.kind === "not-found") notFound();
   if (loaded.kind === "redirect") permanentRedirect(loaded.to);
   if (loaded.kind === "plan") return <PlanUnavailable requested={requested} reason={loaded.reason} />;
