@@ -102,11 +102,29 @@ export interface SnapshotStore {
    * one), the change log only while it has none. "failed": the store did not take it. Never rejects.
    */
   republish?(snapshot: IndexSnapshot, lost: LostShared): Promise<"written" | "present" | "failed">;
+  /** Saves one page of a sync under way (with the list's size and page size then). Never rejects. */
+  savePage?(
+    set: CompanySet,
+    layout: { totalCount: number; pageSize: number },
+    pageNumber: number,
+    page: { rows: Company[]; at: number },
+  ): Promise<void>;
+  /** The pages a sync stopped part-way saved, or null. Never rejects. */
+  loadPages?(set: CompanySet): Promise<PartialSync | null>;
+  /** Drops the saved pages (the sync ended). Never rejects. */
+  clearPages?(set: CompanySet): Promise<void>;
 }
 
 export interface LostShared {
   index: boolean;
   changes: boolean;
+}
+
+/** The pages a sync under way has fetched, as saved page by page: a sync stopped part-way resumes from them. */
+export interface PartialSync {
+  totalCount: number;
+  pageSize: number;
+  pages: Map<number, { rows: Company[]; at: number }>;
 }
 
 /** After an offer to the shared store failed (a full Redis, a timeout): when to offer again. */
@@ -153,7 +171,9 @@ interface SetState {
    * a retry soon after fetches only the rest (a rate-limited key does not pay for the same pages
    * twice), as long as the list has not changed size under it.
    */
-  carried: { pages: Map<number, FetchedPage>; totalCount: number; pageSize: number } | null;
+  carried: PartialSync | null;
+  /** Whether the store's saved pages (a sync a stop broke off) have been read once. */
+  pagesRestored: boolean;
   /** The companies (by identity) the last sync kept though it missed them, the list changing under it. */
   keptMissing: Set<string>;
   /**
@@ -187,8 +207,11 @@ class SyncStopped extends Error {
   }
 }
 
-/** How long a page fetched by a failed attempt may stand in for fetching it again. */
-const CARRY_MS = 10 * 60_000;
+/**
+ * How long a page fetched by a failed or stopped attempt may stand in for fetching it again (the
+ * resumed sync checks that the list still has the same size, and that the rows add up).
+ */
+const CARRY_MS = 60 * 60_000;
 
 export class DirectorySync {
   private readonly states: Record<CompanySet, SetState>;
@@ -245,6 +268,7 @@ export class DirectorySync {
       failures: 0,
       retryTimer: null,
       carried: null,
+      pagesRestored: false,
       keptMissing: new Set(),
       lease: null,
       republishAfter: 0,
@@ -508,6 +532,11 @@ export class DirectorySync {
     this.log(`index: syncing the ${set} set${lease ? " (this instance holds the lease)" : ""}`);
     const allCompanies = set === "all";
     const pages = new Map<number, FetchedPage>();
+    if (!state.pagesRestored) {
+      // A sync this instance (or, with a shared store, the lease's last holder) was stopped in: its pages.
+      state.pagesRestored = true;
+      state.carried ??= (await this.store?.loadPages?.(set)) ?? null;
+    }
     const carried = state.carried;
     state.carried = null;
     let layout: { totalCount: number; pageSize: number } | null = null;
@@ -526,8 +555,11 @@ export class DirectorySync {
       sizes.add(page.pagination.totalCount);
       return page;
     };
-    const record = (pageNumber: number, data: Company[], at = this.now()) => {
+    const record = (pageNumber: number, data: Company[], at = this.now(), fetched = true) => {
       pages.set(pageNumber, { rows: data, at });
+      // Saved as it comes: a stop part-way (a restart, a deploy) resumes from the pages saved.
+      if (fetched && layout && this.store?.savePage && !this.stopped)
+        void this.writing.track(this.store.savePage(set, layout, pageNumber, { rows: data, at }));
       rowsFetched += data.length;
       if (firstSync) {
         progress.pagesDone = pages.size;
@@ -548,10 +580,10 @@ export class DirectorySync {
       }
       let totalPages = Math.max(1, first.pagination.totalPages);
       pagesTotal = totalPages;
+      layout = { totalCount: first.pagination.totalCount, pageSize: first.pagination.pageSize };
       record(1, first.data);
       if (firstSync) progress.pagesTotal = totalPages;
       let last = first.pagination;
-      layout = { totalCount: first.pagination.totalCount, pageSize: first.pagination.pageSize };
       // A failed attempt's pages stand in while the list has the same size (page 1, asked again,
       // says so): full pages between the first and the last, fetched less than CARRY_MS ago.
       if (carried && carried.totalCount === layout.totalCount && carried.pageSize === layout.pageSize)
@@ -562,12 +594,12 @@ export class DirectorySync {
             page.rows.length === layout.pageSize &&
             this.now() - page.at < CARRY_MS
           ) {
-            record(pageNumber, page.rows, page.at);
+            record(pageNumber, page.rows, page.at, false);
             reused++;
           }
       if (reused > 0)
         this.log(
-          `index: the ${set} set's sync resumes: ${reused} ${reused === 1 ? "page" : "pages"} kept from the failed attempt`,
+          `index: the ${set} set's sync resumes: ${reused} ${reused === 1 ? "page" : "pages"} kept from the attempt before`,
         );
       // Pages 2..totalPages with bounded concurrency.
       const limit = pLimit(this.concurrency);
@@ -676,6 +708,7 @@ export class DirectorySync {
       await this.writing.track(
         (async () => {
           await this.store?.save({ set, syncedAt, pages: totalPages, rows });
+          await this.store?.clearPages?.(set);
           await this.onSynced?.(set, previous, rows);
         })(),
       );
@@ -693,7 +726,9 @@ export class DirectorySync {
         Object.assign(progress, { state: "unavailable", lastError: SET_NOT_ON_PLAN, retryAt: null });
         if (this.store)
           await this.writing.track(
-            this.store.save({ set, syncedAt: state.unavailableAt, pages: 0, rows: [], unavailable: true }),
+            this.store
+              .save({ set, syncedAt: state.unavailableAt, pages: 0, rows: [], unavailable: true })
+              .then(() => this.store?.clearPages?.(set)),
           );
       } else if (recheck) {
         // Asked again whether the plan includes the set, and no answer came: it stays unavailable,

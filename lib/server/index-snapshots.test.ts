@@ -75,6 +75,36 @@ describe("the company index snapshot", () => {
     expect(restarted.progress("default").syncedAt).toBe(now);
   });
 
+  it("a sync stopped part-way (a restart) resumes from the pages it saved: page 1 (for the list's size) and the pages never fetched are asked", async () => {
+    const first = listSource(1_000);
+    const slow: ListSource = {
+      getCompaniesPage: async (params) => {
+        // Pages past the sixth never answer before the stop.
+        if ((params.pageNumber ?? 1) > 6) await new Promise((r) => setTimeout(r, 60_000));
+        return first.list.getCompaniesPage(params);
+      },
+    };
+    const stopped = new DirectorySync(slow, {
+      refreshMs: HOUR,
+      now: () => now,
+      store: store(),
+      concurrency: 2,
+    });
+    void stopped.refresh("default");
+    await expect.poll(async () => (await store().loadPages("default"))?.pages.size).toBe(6);
+    await stopped.stop();
+    now += 5 * 60_000;
+    const again = listSource(1_000);
+    const restarted = newSync(again.list);
+    await restarted.refresh("default");
+    expect(restarted.progress("default")).toMatchObject({ state: "ready", rows: 1_000, pagesDone: 10 });
+    // Six pages were saved; page 1 is asked again for the list's size, and the four never fetched.
+    expect(again.calls.map((c) => c.pageNumber).sort((a, b) => a - b)).toEqual([1, 7, 8, 9, 10]);
+    expect(logged).toEqual([]);
+    // Done: the saved pages are gone, so a later sync starts afresh.
+    expect(await store().loadPages("default")).toBeNull();
+  });
+
   it("a restart after the refresh interval syncs, serving the old snapshot meanwhile", async () => {
     await newSync(listSource(250).list).refresh("default");
     now += HOUR;

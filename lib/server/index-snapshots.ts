@@ -5,7 +5,7 @@ import "server-only";
 // (`zcat .cache/*/index/default.ndjson.gz | head -2`). Encoding and decoding yield to the event loop
 // every few thousand rows, and gzip runs on the thread pool, so 55,000 rows never hold a page.
 import { randomBytes } from "node:crypto";
-import { readFile, rename, unlink } from "node:fs/promises";
+import { readdir, readFile, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
@@ -16,6 +16,7 @@ import type {
   IndexSnapshot,
   LeaderProgress,
   LostShared,
+  PartialSync,
   SnapshotStore,
   SyncLease,
 } from "@/lib/directory/sync";
@@ -24,6 +25,8 @@ import { writeFileAtomic } from "./cache-tiers";
 import type { SharedRedis } from "./redis";
 
 const FORMAT = "fiscal-atlas-company-index";
+/** One page of a sync under way (FileSnapshots.savePage). */
+const PAGE_FORMAT = "fiscal-atlas-company-index-page";
 export const SNAPSHOT_VERSION = 1;
 const CHUNK = 2_000;
 /** The lease on a set's sync: renewed while the holder syncs, taken over when it dies. */
@@ -141,6 +144,9 @@ export async function decodeSnapshot(data: Buffer): Promise<IndexSnapshot> {
 
 /** Snapshots as files under `<dir>/index`; a bad file is dropped with one log line. */
 export class FileSnapshots implements SnapshotStore {
+  /** The last page write of each set's sync under way (they run one after another). */
+  private readonly pageWrites = new Map<CompanySet, Promise<void>>();
+
   constructor(
     readonly dir: string,
     private readonly log: (line: string) => void = (line) => console.warn(line),
@@ -184,6 +190,80 @@ export class FileSnapshots implements SnapshotStore {
     } catch (error) {
       this.log(`index: could not save ${path.relative(this.dir, file)}: ${(error as Error).message}`);
     }
+  }
+
+  private pagesDir(set: CompanySet): string {
+    return path.join(this.dir, "index", `${set}.pages`);
+  }
+
+  /** One page of a sync under way, as `<set>.pages/<n>.json.gz`; pages of another layout (the list changed size) go. */
+  async savePage(
+    set: CompanySet,
+    layout: { totalCount: number; pageSize: number },
+    pageNumber: number,
+    page: { rows: Company[]; at: number },
+  ): Promise<void> {
+    // One page at a time: a new layout clears the folder, which must not remove a page just written.
+    const previous = this.pageWrites.get(set) ?? Promise.resolve();
+    const write = previous.then(() => this.writePage(set, layout, pageNumber, page));
+    this.pageWrites.set(set, write);
+    await write;
+  }
+
+  private async writePage(
+    set: CompanySet,
+    layout: { totalCount: number; pageSize: number },
+    pageNumber: number,
+    page: { rows: Company[]; at: number },
+  ): Promise<void> {
+    const dir = this.pagesDir(set);
+    try {
+      const data = await gzipAsync(
+        Buffer.from(
+          JSON.stringify({ format: PAGE_FORMAT, version: SNAPSHOT_VERSION, ...layout, pageNumber, ...page }),
+        ),
+      );
+      const layoutFile = path.join(dir, "layout.json");
+      const previous = await readFile(layoutFile, "utf8").catch(() => null);
+      if (previous !== JSON.stringify(layout)) {
+        await rm(dir, { recursive: true, force: true });
+        await writeFileAtomic(layoutFile, Buffer.from(JSON.stringify(layout)));
+      }
+      await writeFileAtomic(path.join(dir, `${pageNumber}.json.gz`), data);
+    } catch (error) {
+      this.log(`index: could not save a page of the ${set} set's sync: ${(error as Error).message}`);
+    }
+  }
+
+  async loadPages(set: CompanySet): Promise<PartialSync | null> {
+    const dir = this.pagesDir(set);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const layout = await readFile(path.join(dir, "layout.json"), "utf8")
+      .then((text) => JSON.parse(text) as { totalCount: number; pageSize: number })
+      .catch(() => null);
+    if (!layout) return null;
+    const pages = new Map<number, { rows: Company[]; at: number }>();
+    for (const name of names.filter((n) => /^\d+\.json\.gz$/.test(n))) {
+      try {
+        const page = JSON.parse((await gunzipAsync(await readFile(path.join(dir, name)))).toString("utf8"));
+        if (
+          page?.format === PAGE_FORMAT &&
+          page.version === SNAPSHOT_VERSION &&
+          page.totalCount === layout.totalCount &&
+          page.pageSize === layout.pageSize &&
+          Array.isArray(page.rows)
+        )
+          pages.set(page.pageNumber, { rows: page.rows, at: page.at });
+      } catch {
+        // A page cut short by the stop: fetched again.
+      }
+    }
+    return pages.size > 0 ? { ...layout, pages } : null;
+  }
+
+  async clearPages(set: CompanySet): Promise<void> {
+    await this.pageWrites.get(set);
+    await rm(this.pagesDir(set), { recursive: true, force: true }).catch(() => undefined);
   }
 
   /** A stored file decoded, or null when there is none; a bad one is dropped with one log line. */
@@ -422,6 +502,24 @@ export class RedisSnapshots implements SnapshotStore {
         );
       },
     };
+  }
+
+  // A sync's pages are kept in this instance's own files: it resumes its own sync after a restart.
+  async savePage(
+    set: CompanySet,
+    layout: { totalCount: number; pageSize: number },
+    pageNumber: number,
+    page: { rows: Company[]; at: number },
+  ): Promise<void> {
+    await this.files?.savePage(set, layout, pageNumber, page);
+  }
+
+  async loadPages(set: CompanySet): Promise<PartialSync | null> {
+    return (await this.files?.loadPages(set)) ?? null;
+  }
+
+  async clearPages(set: CompanySet): Promise<void> {
+    await this.files?.clearPages(set);
   }
 
   async leaderProgress(set: CompanySet): Promise<LeaderProgress | null> {
