@@ -7,6 +7,7 @@
 import pLimit from "p-limit";
 import { dataChanged } from "@/lib/data-changed";
 import { PendingWork } from "@/lib/pending-work";
+import { settleWithin } from "@/lib/settle-within";
 import { causeOf, UpstreamError } from "@/lib/upstream/errors";
 import { inBackground } from "@/lib/upstream/priority";
 import type { Company, Pagination } from "@/lib/upstream/schemas";
@@ -200,6 +201,9 @@ interface FetchedPage {
   at: number;
 }
 
+/** How long a clean stop waits for the list pages on their way (a shutdown has 5 s for all its work). */
+const STOP_FETCH_WAIT_MS = 2_000;
+
 /** Ends a sync under way when its DirectorySync is stopped. */
 class SyncStopped extends Error {
   constructor() {
@@ -232,6 +236,8 @@ export class DirectorySync {
   private readonly acquiring = new PendingWork();
   /** Snapshot saves, change-log appends and lease releases under way: a clean stop waits for them. */
   private readonly writing = new PendingWork();
+  /** List pages being fetched: a clean stop lets them land (and be saved) for a while. */
+  private readonly fetching = new PendingWork();
   /** Stopped: no sync starts, a sync under way fetches no further page and writes nothing. */
   private stopped = false;
 
@@ -306,6 +312,9 @@ export class DirectorySync {
     // A lease still being taken is given back by its taker as it arrives (bringUpToDate).
     await this.acquiring.settled();
     await Promise.all([...this.held].map((lease) => this.release(lease)));
+    // Pages on their way are saved as they land, so that the sync resumes after them; a page
+    // that takes longer is asked for again.
+    await settleWithin(this.fetching.settled(), STOP_FETCH_WAIT_MS, () => undefined);
     await this.writing.settled();
   }
 
@@ -549,16 +558,17 @@ export class DirectorySync {
     const fetchPage = async (pageNumber: number) => {
       attempt.signal.throwIfAborted();
       if (this.stopped) throw new SyncStopped();
-      const page = await this.source.getCompaniesPage({ pageNumber, allCompanies });
+      const page = await this.fetching.track(this.source.getCompaniesPage({ pageNumber, allCompanies }));
       attempt.signal.throwIfAborted();
-      if (this.stopped) throw new SyncStopped();
+      // A page that comes after a stop is still recorded (and saved, for the sync's resumption);
+      // the next one is not asked for.
       sizes.add(page.pagination.totalCount);
       return page;
     };
     const record = (pageNumber: number, data: Company[], at = this.now(), fetched = true) => {
       pages.set(pageNumber, { rows: data, at });
       // Saved as it comes: a stop part-way (a restart, a deploy) resumes from the pages saved.
-      if (fetched && layout && this.store?.savePage && !this.stopped)
+      if (fetched && layout && this.store?.savePage)
         void this.writing.track(this.store.savePage(set, layout, pageNumber, { rows: data, at }));
       rowsFetched += data.length;
       if (firstSync) {
@@ -629,6 +639,8 @@ export class DirectorySync {
         if (firstSync) progress.pagesTotal = totalPages;
         last = page.pagination;
       }
+      // Stopped while the last pages came: they are saved for the next start, which completes the sync.
+      if (this.stopped) throw new SyncStopped();
       const rows: Company[] = [];
       const seen = new Set<string>();
       // Each company once: by key, and by identity (its ticker, so its key, changed between the

@@ -2,7 +2,9 @@
 // a set (compared, followed, a feed's), in one place: the services decide when, these say what.
 import type { SetFailure } from "@/lib/compare/model";
 import type { SyncProgress } from "@/lib/directory/sync";
-import { formatAgo, formatCount, formatSince } from "@/lib/format";
+import { formatAgo, formatCount, formatSince, formatUtcTime } from "@/lib/format";
+import type { BudgetStatus } from "@/lib/upstream/budget";
+import { DAILY_PROBE_MS } from "@/lib/upstream/budget-policy";
 import { causeOf, type FailureCause, isUpstreamError } from "@/lib/upstream/errors";
 
 const NOT_ON_PLAN = "Not available on this server's plan.";
@@ -80,4 +82,28 @@ export function indexUnavailable(
 /** "in 3 minutes": when a retry is due; "automatically" when that is not known, or due now. */
 function retryIn(retryAt: number | null, now: number): string {
   return retryAt === null || retryAt - now < 5_000 ? "automatically" : formatAgo(retryAt, now);
+}
+
+/**
+ * What the upstream budget's state means for the pages, in plain words (/api/health, /status);
+ * null when there is nothing to say. The day's allowance spent: what is shown comes from the
+ * cache, with its age, and the reset is at 00:00 UTC.
+ */
+export function budgetNotice(budget: BudgetStatus, now: number): string | null {
+  const { pause, today, nextProbeAt } = budget;
+  const reset = Date.parse(today.resetsAt);
+  const untilReset = `until the day's allowance resets at 00:00 UTC (${formatAgo(reset, now)})`;
+  const cached =
+    "pages show the data this server has cached, each with how old it is, and pages whose data is not cached cannot be loaded";
+  if (pause?.kind === "daily") {
+    const next = nextProbeAt ? ` (the next ${formatAgo(nextProbeAt, now)})` : "";
+    return `The data service's daily limit for this server's key is reached: ${cached} ${untilReset}. One call every ${DAILY_PROBE_MS / 60_000} minutes${next} checks whether the limit has lifted.`;
+  }
+  if (today.limit !== null && today.used >= today.limit)
+    return `Today's allowance of ${formatCount(today.limit)} data-service calls (UPSTREAM_DAILY_LIMIT) is spent: ${cached} ${untilReset}.`;
+  if (pause)
+    return `The data service asked this server to wait until ${formatUtcTime(pause.until)} (${formatAgo(pause.until, now)}): pages show cached data meanwhile.`;
+  if (today.limit !== null && today.reserve !== null && today.used >= today.limit - today.reserve)
+    return `Background work has stopped for today: the remaining ${formatCount(today.limit - today.used)} of today's ${formatCount(today.limit)} data-service calls are kept for pages people open, so cached data is refreshed only when someone opens it after it has aged.`;
+  return null;
 }

@@ -32,7 +32,7 @@ import type { SharedTier, SharedTierStatus } from "./cache-tiers";
 import { ChangeLogService } from "./change-log";
 import { dataNow } from "./clock";
 import { getConfig } from "./config";
-import { indexUnavailable, staleWarning } from "./notices";
+import { budgetNotice, indexUnavailable, staleWarning } from "./notices";
 import { getSharedRedis, type RedisStatus } from "./redis";
 import { idle } from "./request-slots";
 import { getSharedState } from "./shared-state";
@@ -444,7 +444,7 @@ export class Services {
         ...this.client.health(),
         calls: this.stats.total(),
       },
-      budget: budgetReport(this.client.budgetStatus()),
+      budget: budgetReport(this.client.budgetStatus(), this.now()),
       index: this.indexStatus(),
       caches: {
         entries: sum("entries"),
@@ -498,13 +498,16 @@ export interface BudgetReport
   pausedUntil: string | null;
   /** Why: the service's Retry-After, a backoff after 429s without one, or its daily cap (until 00:00 UTC). */
   pause: { kind: PauseKind; until: string; nextProbeAt: string | null } | null;
+  /** What the budget's state means for the pages, in plain words; null when all is well. */
+  notice: string | null;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function budgetReport(status: BudgetStatus): BudgetReport {
+function budgetReport(status: BudgetStatus, now: number): BudgetReport {
   const { limit, pausedUntil, pause, nextProbeAt, ...rest } = status;
   return {
+    notice: budgetNotice(status, now),
     ...rest,
     limit: limit && { calls: limit.calls, windowSeconds: limit.windowMs / 1000 },
     pausedUntil: pausedUntil === null ? null : iso(pausedUntil),

@@ -509,6 +509,12 @@ export class UpstreamBudget {
     return this.store.currentPause();
   }
 
+  /** Whether this server's own daily allowance (UPSTREAM_DAILY_LIMIT) is spent until 00:00 UTC. */
+  daySpent(): boolean {
+    const { limit, used } = this.store.status().today;
+    return limit !== null && used >= limit;
+  }
+
   /**
    * Whether the day's allowance is tight: background work has spent three quarters of what its
    * pace allows by now, or the day's calls three quarters of the part before the people's reserve,

@@ -159,12 +159,15 @@ export class UpstreamClient {
     return this.budget.pausedUntil() !== null ? "rate_limited" : null;
   }
 
-  /** The same, as a notice words it: a pause for the service's daily cap is the day's allowance spent. */
+  /**
+   * Why cached data cannot be refreshed now, as a notice words it: the breaker, the service's wait,
+   * or the day's allowance spent (the service's daily cap, or this server's UPSTREAM_DAILY_LIMIT).
+   */
   pauseCause(): "circuit_open" | "rate_limited" | "daily_allowance" | null {
     const reason = this.pausedReason();
-    return reason === "rate_limited" && this.budget.currentPause()?.kind === "daily"
-      ? "daily_allowance"
-      : reason;
+    if (reason === "circuit_open") return reason;
+    if (this.budget.currentPause()?.kind === "daily" || this.budget.daySpent()) return "daily_allowance";
+    return reason;
   }
 
   /** The upstream's state as this client has seen it, for /api/health. */
