@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import { type ReactNode, Suspense } from "react";
 import { FollowNotice } from "@/components/following/follow-notice";
+import { AllowanceBanner } from "@/components/layout/allowance-banner";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Announcer } from "@/components/ui/announcer";
@@ -38,6 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <Providers>
           <SiteHeader />
+          <AllowanceBanner />
           <main id="main" className="mx-auto max-w-screen-2xl px-4 py-8">
             {children}
           </main>

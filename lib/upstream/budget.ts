@@ -6,6 +6,7 @@
 // across restarts), or Redis shared by every instance (lib/server/upstream-budget.ts). The
 // service's 429s pause the store (every instance with Redis): for its Retry-After, with a growing
 // backoff when it gives none, and until 00:00 UTC when it names its daily cap.
+import { dataChanged } from "@/lib/data-changed";
 import type { RedisStatus } from "@/lib/server/redis";
 import {
   type BudgetLimit,
@@ -427,6 +428,8 @@ export class UpstreamBudget {
   private blocked: { priority: Priority; until: number; why: Refusal } | null = null;
   /** 429s without Retry-After in a row (any other answer ends the row). */
   private unexplained429s = 0;
+  /** The last refusal was for the day's allowance (this server's own), spent. */
+  private spentNoted = false;
 
   constructor(
     readonly store: BudgetStore,
@@ -481,11 +484,10 @@ export class UpstreamBudget {
     this.store.pause(pause);
     const current = this.store.currentPause() ?? pause;
     this.wake?.();
-    return {
-      waitMs: Math.max(1, current.until - now),
-      kind: current.kind,
-      began: before === null || (before.kind !== "daily" && current.kind === "daily"),
-    };
+    const began = before === null || (before.kind !== "daily" && current.kind === "daily");
+    // Pages say when the day's allowance is spent: those kept from before are rendered again.
+    if (began && current.kind === "daily") dataChanged();
+    return { waitMs: Math.max(1, current.until - now), kind: current.kind, began };
   }
 
   /**
@@ -498,6 +500,7 @@ export class UpstreamBudget {
     this.store.resume();
     this.blocked = null;
     this.wake?.();
+    dataChanged();
     return true;
   }
 
@@ -554,6 +557,7 @@ export class UpstreamBudget {
         const interactiveBehind = this.queue.some((w) => w !== head && w.priority === "interactive");
         const result = await this.store.take(head.priority, interactiveBehind);
         if (result.granted) {
+          this.spentNoted = false;
           this.blocked = null;
           this.queue.splice(this.queue.indexOf(head), 1);
           head.resolve();
@@ -562,6 +566,11 @@ export class UpstreamBudget {
         const now = this.now();
         const until = now + result.retryInMs;
         this.blocked = { priority: head.priority, until, why: result.why };
+        if (result.why === "day" && !this.spentNoted) {
+          // The day's allowance is spent from now: pages kept from before are rendered again, saying so.
+          this.spentNoted = true;
+          dataChanged();
+        }
         // Fail fast whoever cannot be served before then: waiting longer would not help them.
         for (const waiter of [...this.queue]) {
           const sameOrLower = head.priority === "interactive" || waiter.priority === "background";
@@ -596,10 +605,15 @@ export class UpstreamBudget {
           details,
         );
       case "day-paused":
+        // A probe may lift it sooner, but a person is told the day's end.
         return new UpstreamError(
           "rate_limited",
           "the data service's daily limit for this key is reached; calls resume at 00:00 UTC",
-          { ...details, daily: "spent" },
+          {
+            ...details,
+            retryAfterMs: Math.max(details.retryAfterMs, (this.store.currentPause()?.until ?? 0) - this.now()),
+            daily: "spent",
+          },
         );
       case "day":
         return new UpstreamError(
