@@ -4,6 +4,7 @@ import { browserBench } from "./browser";
 import { budgetBench } from "./budget";
 import { compareBench } from "./compare";
 import { directoryBench } from "./directory";
+import { freeDayBench } from "./free-day";
 import { lighthouseBench } from "./lighthouse";
 import { loadBench } from "./load";
 import { benchNews } from "./news";
@@ -15,6 +16,7 @@ const sections: [string, () => Promise<void>][] = [
   ["Sandbox", sandboxBench],
   ["Directory and route handlers", directoryBench],
   ["Upstream budget", budgetBench],
+  ["Free-plan day", freeDayBench],
   ["Profile page", benchProfile],
   ["News feed and overview", benchNews],
   ["Browser", browserBench],

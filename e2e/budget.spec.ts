@@ -267,7 +267,9 @@ test("past the service's daily cap: cached pages keep serving and say why, a new
     page.getByRole("status").filter({ hasText: "Today's data-service allowance is spent." }),
   ).toBeVisible();
   // Its news was not cached: the section says why (and does not ask again by itself before 00:00 UTC).
-  await expect(page.getByText(/daily limit for this server's key is reached; it resets at 00:00 UTC/)).toBeVisible();
+  await expect(
+    page.getByText(/daily limit for this server's key is reached; it resets at 00:00 UTC/),
+  ).toBeVisible();
   await axe(page);
 
   // The status page and /api/health say the same in words.

@@ -153,6 +153,11 @@ export interface SyncOptions {
   ) => Promise<void>;
   /** Where a sync's start and end are told (the server's log). */
   log?: (line: string) => void;
+  /**
+   * How long a set the plan does not include is remembered before it is asked about again
+   * (default refreshMs): a key with a daily allowance asks once a day.
+   */
+  unavailableRecheckMs?: number;
 }
 
 interface SetState {
@@ -226,6 +231,7 @@ export class DirectorySync {
   private readonly retryMs: number;
   private readonly store: SnapshotStore | null;
   private readonly checkMs: number;
+  private readonly unavailableRecheckMs: number;
   private readonly onSynced: SyncOptions["onSynced"];
   private readonly log: (line: string) => void;
   private readonly started = new Set<CompanySet>();
@@ -252,6 +258,7 @@ export class DirectorySync {
     this.retryMs = options.retryMs ?? 15_000;
     this.store = options.store ?? null;
     this.checkMs = Math.min(this.refreshMs, options.checkMs ?? 5_000);
+    this.unavailableRecheckMs = options.unavailableRecheckMs ?? this.refreshMs;
     this.onSynced = options.onSynced;
     this.log = options.log ?? (() => undefined);
     const initial = (set: CompanySet): SetState => ({
@@ -417,7 +424,8 @@ export class DirectorySync {
 
   private isCurrent(set: CompanySet): boolean {
     const state = this.states[set];
-    if (state.progress.state === "unavailable") return this.now() - state.unavailableAt < this.refreshMs;
+    if (state.progress.state === "unavailable")
+      return this.now() - state.unavailableAt < this.unavailableRecheckMs;
     return state.snapshot !== null && this.now() - state.snapshot.syncedAt < this.refreshMs;
   }
 

@@ -108,6 +108,28 @@ describe("SwrCache", () => {
     expect(cache.stats()).toMatchObject({ staleOnError: 2, failures: 2 });
   });
 
+  it("a reload the budget held back (background work's share kept for people) is no failure: the value stays stale, without a notice", async () => {
+    const { cache, loader, advance } = setup();
+    await cache.get("k", loader("a"));
+    advance(2000);
+    const deferred = async () => {
+      throw new UpstreamError("rate_limited", "background work has used its share", {
+        budget: true,
+        daily: "reserve",
+        deferred: true,
+      });
+    };
+    expect(await cache.get("k", deferred)).toMatchObject({ value: "a", state: "stale" });
+    await vi.advanceTimersByTimeAsync(5);
+    const again = await cache.get("k", deferred);
+    expect(again).toMatchObject({ value: "a", state: "stale" });
+    expect(again.error).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ failures: 0, staleOnError: 0 });
+    // Past the stale window a person's request loads it (the people's part of the budget).
+    advance(4000);
+    expect(await cache.get("k", loader("b"))).toMatchObject({ value: "b", state: "fresh" });
+  });
+
   it("past the stale window, does not make every request wait for a source known to fail", async () => {
     const { cache, loader, advance } = setup();
     await cache.get("k", loader("a"));

@@ -288,6 +288,9 @@ export class SwrCache<T> {
       this.store(key, { kind: "value", value, fetchedAt: this.now() });
       return value;
     } catch (error) {
+      // Background work the budget held back (its share kept for people): nothing failed, and
+      // the value is served as it is, with its age, until a person's request reloads it.
+      if (error instanceof UpstreamError && error.details.deferred) throw error;
       this.counts.failures++;
       const missing = error instanceof UpstreamError && error.code === "not_found";
       // Pages say when their data could not be refreshed. A key never served that turns out

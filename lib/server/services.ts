@@ -120,6 +120,9 @@ export class Services {
     this.changeLog = new ChangeLogService(snapshots, this.now);
     this.directory = new DirectorySync(this.client, {
       refreshMs: options.refreshMs ?? getConfig().directoryRefreshMs,
+      // A plan is asked again whether it includes all companies hourly; on a key with a daily
+      // allowance once a day (each question is a call of the day's few).
+      unavailableRecheckMs: this.client.budgetStatus().today.limit === null ? undefined : DAY,
       now: this.now,
       store: snapshots,
       // Detected on the data's clock, so the sandbox's changes carry the sandbox's dates.

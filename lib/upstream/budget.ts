@@ -611,7 +611,10 @@ export class UpstreamBudget {
           "the data service's daily limit for this key is reached; calls resume at 00:00 UTC",
           {
             ...details,
-            retryAfterMs: Math.max(details.retryAfterMs, (this.store.currentPause()?.until ?? 0) - this.now()),
+            retryAfterMs: Math.max(
+              details.retryAfterMs,
+              (this.store.currentPause()?.until ?? 0) - this.now(),
+            ),
             daily: "spent",
           },
         );
@@ -625,13 +628,13 @@ export class UpstreamBudget {
         return new UpstreamError(
           "rate_limited",
           "background work has used its share of today's upstream calls; the rest is kept for pages people open",
-          { ...details, budget: true, daily: "reserve" },
+          { ...details, budget: true, daily: "reserve", deferred: true },
         );
       default:
         return new UpstreamError(
           "rate_limited",
           "this server's upstream budget (UPSTREAM_RATE_LIMIT) is spent for the moment",
-          { ...details, budget: true },
+          { ...details, budget: true, ...(why === "background" ? { deferred: true as const } : {}) },
         );
     }
   }

@@ -75,6 +75,12 @@ export class UpstreamError extends crossBundleError("company-dashboard.upstream-
        * work stopped at its share so that the rest stays for pages people open.
        */
       daily?: "spent" | "reserve";
+      /**
+       * With rate_limited: background work held back to keep its share (of the window or the day)
+       * for people. Nothing failed: the work waits for a later turn, and what it would refresh is
+       * served as it is meanwhile.
+       */
+      deferred?: true;
     } = {},
   ) {
     super(message);
