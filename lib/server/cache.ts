@@ -15,7 +15,7 @@
 import { LRUCache } from "lru-cache";
 import { dataAdded, dataChanged, dataFailed } from "@/lib/data-changed";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { inBackground } from "@/lib/upstream/priority";
+import { currentPriority, inBackground } from "@/lib/upstream/priority";
 import type { SharedTier, StoredEntry } from "./cache-tiers";
 import { chargePageMiss, uncharged } from "./page-budget";
 import { idle } from "./request-slots";
@@ -156,7 +156,12 @@ export class SwrCache<T> {
     this.counts.misses++;
     options.onLoad?.();
     try {
-      const value = await this.load(key, load, entry?.fetchedAt);
+      const value = await this.load(key, load, entry?.fetchedAt).catch((error: unknown) => {
+        // A background reload under way, held back by the budget: a person asks for it themselves.
+        if (error instanceof UpstreamError && error.details.deferred && currentPriority() === "interactive")
+          return this.load(key, load, entry?.fetchedAt);
+        throw error;
+      });
       const stored = this.entries.peek(key);
       const fresh = stored?.kind === "value" && stored.value === value;
       return { value, fetchedAt: fresh ? stored.fetchedAt : this.now(), state: "fresh" };
