@@ -150,15 +150,14 @@ function settledInTime<T>(load: Promise<T>, streamed: boolean) {
   return streamed ? withinDocument(settled(load)) : settled(load);
 }
 
-async function StoriesPanel({
-  services,
-  today,
-  streamed,
-}: {
+/** A panel's data source, its day, and whether the page streams (the upstream was slow). */
+interface PanelProps {
   services: Services;
   today: string;
   streamed: boolean;
-}) {
+}
+
+async function StoriesPanel({ services, today, streamed }: PanelProps) {
   const stories = await settledInTime(topStories(services, today), streamed);
   if (stories === "late") return <ArrivesLater what={STORIES_WAIT} renderedAt={Date.now()} />;
   return stories.status === "fulfilled" ? (
@@ -217,15 +216,7 @@ const countsAction = (
   </Link>
 );
 
-async function CountsPanel({
-  services,
-  today,
-  streamed,
-}: {
-  services: Services;
-  today: string;
-  streamed: boolean;
-}) {
+async function CountsPanel({ services, today, streamed }: PanelProps) {
   const counts = await settledInTime(weekEventCounts(services, today), streamed);
   if (counts === "late")
     return <CountsPending notice={<ArrivesLater what={COUNTS_WAIT} renderedAt={Date.now()} />} />;

@@ -59,6 +59,7 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
     typeof asked === "string" && /^\d+$/.test(asked) && Number(asked) > pages
       ? [...stateNotes, `A link opens at most ${pages} pages of stories: these are the first ${pages}.`]
       : stateNotes;
+  const feed = { state, pages, notes, today, preferredDensity };
   return (
     <div>
       <div className="mb-6 max-w-3xl">
@@ -76,17 +77,10 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
       {(await upstreamIsSlow()) ? (
         // The upstream is slow (page-gate.ts): the document now, the feed when it comes.
         <Suspense fallback={<SlowUpstreamNotice what="The stories" />}>
-          <Feed
-            state={state}
-            pages={pages}
-            notes={notes}
-            today={today}
-            preferredDensity={preferredDensity}
-            streamed
-          />
+          <Feed {...feed} streamed />
         </Suspense>
       ) : (
-        <Feed state={state} pages={pages} notes={notes} today={today} preferredDensity={preferredDensity} />
+        <Feed {...feed} />
       )}
     </div>
   );

@@ -76,29 +76,27 @@ function Window({ budget }: { budget: BudgetStatus }) {
   const seconds = limit.windowMs / 1000;
   const calls = effectiveCalls ?? limit.calls;
   return (
-    <>
-      <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-        <Figure term={`Calls in the last ${seconds} s`}>
-          {formatCount(used)} of {formatCount(calls)}
-          {calls !== limit.calls && ` (this instance's share of ${formatCount(limit.calls)})`}:{" "}
-          {formatCount(usedBy.interactive)} for pages people opened, {formatCount(usedBy.background)} by
-          background work
-          <Meter
-            people={usedBy.interactive}
-            background={usedBy.background}
-            limit={calls}
-            label={`${usedBy.interactive} calls for people and ${usedBy.background} by background work, of ${calls}`}
-          />
+    <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+      <Figure term={`Calls in the last ${seconds} s`}>
+        {formatCount(used)} of {formatCount(calls)}
+        {calls !== limit.calls && ` (this instance's share of ${formatCount(limit.calls)})`}:{" "}
+        {formatCount(usedBy.interactive)} for pages people opened, {formatCount(usedBy.background)} by
+        background work
+        <Meter
+          people={usedBy.interactive}
+          background={usedBy.background}
+          limit={calls}
+          label={`${usedBy.interactive} calls for people and ${usedBy.background} by background work, of ${calls}`}
+        />
+      </Figure>
+      {backgroundCap !== null && (
+        <Figure term="Kept for people">
+          Background work (syncing the company list, refreshing cached data, the overview&apos;s counts,
+          logos) stops once {formatCount(backgroundCap)} calls are in the window; the other{" "}
+          {formatCount(limit.calls - backgroundCap)} are kept for pages people open.
         </Figure>
-        {backgroundCap !== null && (
-          <Figure term="Kept for people">
-            Background work (syncing the company list, refreshing cached data, the overview&apos;s counts,
-            logos) stops once {formatCount(backgroundCap)} calls are in the window; the other{" "}
-            {formatCount(limit.calls - backgroundCap)} are kept for pages people open.
-          </Figure>
-        )}
-      </dl>
-    </>
+      )}
+    </dl>
   );
 }
 

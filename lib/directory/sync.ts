@@ -104,12 +104,7 @@ export interface SnapshotStore {
    */
   republish?(snapshot: IndexSnapshot, lost: LostShared): Promise<"written" | "present" | "failed">;
   /** Saves one page of a sync under way (with the list's size and page size then). Never rejects. */
-  savePage?(
-    set: CompanySet,
-    layout: { totalCount: number; pageSize: number },
-    pageNumber: number,
-    page: { rows: Company[]; at: number },
-  ): Promise<void>;
+  savePage?(set: CompanySet, layout: ListLayout, pageNumber: number, page: FetchedPage): Promise<void>;
   /** The pages a sync stopped part-way saved, or null. Never rejects. */
   loadPages?(set: CompanySet): Promise<PartialSync | null>;
   /** Drops the saved pages (the sync ended). Never rejects. */
@@ -121,11 +116,21 @@ export interface LostShared {
   changes: boolean;
 }
 
-/** The pages a sync under way has fetched, as saved page by page: a sync stopped part-way resumes from them. */
-export interface PartialSync {
+/** The list's size and page size as a sync found them: pages fetched under another no longer fit. */
+export interface ListLayout {
   totalCount: number;
   pageSize: number;
-  pages: Map<number, { rows: Company[]; at: number }>;
+}
+
+/** A page of the list and when it was fetched. */
+export interface FetchedPage {
+  rows: Company[];
+  at: number;
+}
+
+/** The pages a sync under way has fetched, as saved page by page: a sync stopped part-way resumes from them. */
+export interface PartialSync extends ListLayout {
+  pages: Map<number, FetchedPage>;
 }
 
 /** After an offer to the shared store failed (a full Redis, a timeout): when to offer again. */
@@ -199,12 +204,6 @@ interface SetState {
 
 /** The index's own word for a set the plan refused (lib/server/notices.ts words single companies). */
 const SET_NOT_ON_PLAN = "All companies are not available on this plan.";
-
-/** A page of the list and when it was fetched. */
-interface FetchedPage {
-  rows: Company[];
-  at: number;
-}
 
 /** How long a clean stop waits for the list pages on their way (a shutdown has 5 s for all its work). */
 const STOP_FETCH_WAIT_MS = 2_000;
@@ -556,7 +555,7 @@ export class DirectorySync {
     }
     const carried = state.carried;
     state.carried = null;
-    let layout: { totalCount: number; pageSize: number } | null = null;
+    let layout: ListLayout | null = null;
     let reused = 0;
     // Ends this attempt at its first failure: its other workers then start no further page, and
     // a page still out when the next attempt begins is dropped instead of written into that one.

@@ -13,8 +13,10 @@ import { RESP_TYPES } from "redis";
 import type { ChangeLog } from "@/lib/directory/changes";
 import type {
   CompanySet,
+  FetchedPage,
   IndexSnapshot,
   LeaderProgress,
+  ListLayout,
   LostShared,
   PartialSync,
   SnapshotStore,
@@ -197,12 +199,7 @@ export class FileSnapshots implements SnapshotStore {
   }
 
   /** One page of a sync under way, as `<set>.pages/<n>.json.gz`; pages of another layout (the list changed size) go. */
-  async savePage(
-    set: CompanySet,
-    layout: { totalCount: number; pageSize: number },
-    pageNumber: number,
-    page: { rows: Company[]; at: number },
-  ): Promise<void> {
+  async savePage(set: CompanySet, layout: ListLayout, pageNumber: number, page: FetchedPage): Promise<void> {
     // One page at a time: a new layout clears the folder, which must not remove a page just written.
     const previous = this.pageWrites.get(set) ?? Promise.resolve();
     const write = previous.then(() => this.writePage(set, layout, pageNumber, page));
@@ -212,9 +209,9 @@ export class FileSnapshots implements SnapshotStore {
 
   private async writePage(
     set: CompanySet,
-    layout: { totalCount: number; pageSize: number },
+    layout: ListLayout,
     pageNumber: number,
-    page: { rows: Company[]; at: number },
+    page: FetchedPage,
   ): Promise<void> {
     const dir = this.pagesDir(set);
     try {
@@ -239,10 +236,10 @@ export class FileSnapshots implements SnapshotStore {
     const dir = this.pagesDir(set);
     const names = await readdir(dir).catch(() => [] as string[]);
     const layout = await readFile(path.join(dir, "layout.json"), "utf8")
-      .then((text) => JSON.parse(text) as { totalCount: number; pageSize: number })
+      .then((text) => JSON.parse(text) as ListLayout)
       .catch(() => null);
     if (!layout) return null;
-    const pages = new Map<number, { rows: Company[]; at: number }>();
+    const pages = new Map<number, FetchedPage>();
     for (const name of names.filter((n) => /^\d+\.json\.gz$/.test(n))) {
       try {
         const page = JSON.parse((await gunzipAsync(await readFile(path.join(dir, name)))).toString("utf8"));
@@ -505,12 +502,7 @@ export class RedisSnapshots implements SnapshotStore {
   }
 
   // A sync's pages are kept in this instance's own files: it resumes its own sync after a restart.
-  async savePage(
-    set: CompanySet,
-    layout: { totalCount: number; pageSize: number },
-    pageNumber: number,
-    page: { rows: Company[]; at: number },
-  ): Promise<void> {
+  async savePage(set: CompanySet, layout: ListLayout, pageNumber: number, page: FetchedPage): Promise<void> {
     await this.files?.savePage(set, layout, pageNumber, page);
   }
 
