@@ -104,18 +104,19 @@ async function Feed({
   /** Streamed after the document was sent: stories not come by the deadline are left to the client. */
   streamed?: boolean;
 }) {
-  const company = streamed ? await withinDocument(newsCompany(state)) : await newsCompany(state);
-  if (company === "late") return <ArrivesLater what="The stories" renderedAt={Date.now()} />;
-  const { redirectTo, initialCompany } = company;
-  if (redirectTo) redirect(redirectTo);
-
-  // The first pages on the server, under the key the client reads: no loading flash, and the script
-  // carries on from the last. A failure, or stories that come after the document had to end, are
-  // left to the client, which shows its own loading state or the failure with a retry.
-  const queryClient = new QueryClient();
-  const load = firstFeedPages(state, pages).catch(() => null);
+  // The company named (its canonical key), then the first pages on the server, under the key the
+  // client reads: no loading flash, and the script carries on from the last. A failure of the
+  // pages is left to the client, which shows it with a retry; streamed, both within one deadline.
+  const load = (async () => {
+    const company = await newsCompany(state);
+    if (company.redirectTo) return { ...company, loaded: null };
+    return { ...company, loaded: await firstFeedPages(state, pages).catch(() => null) };
+  })();
   const settled = streamed ? await withinDocument(load) : await load;
-  const loaded = settled === "late" ? null : settled;
+  if (settled === "late") return <ArrivesLater what="The stories" renderedAt={Date.now()} />;
+  const { redirectTo, initialCompany, loaded } = settled;
+  if (redirectTo) redirect(redirectTo);
+  const queryClient = new QueryClient();
   if (loaded)
     queryClient.setQueryData(feedQueryKey(toApiParams(state)), {
       pages: loaded,

@@ -340,4 +340,30 @@ describe("the upstream budget shared through Redis", () => {
     await expect(topNews(a.client, "interactive")).resolves.toBeDefined();
     expect(sent.map((s) => s.status)).toEqual([429, 200, 200]);
   });
+
+  it("Redis gone: an instance that has spent its share of the day's rest waits for Redis, and holds no one until midnight", async () => {
+    const a = await instance("a", null, { daily: 10 });
+    const b = await instance("b", null, { daily: 10 });
+    await until(() => b.store.status().instances === 2);
+    for (let i = 0; i < 4; i++) await topNews(a.client, "interactive");
+    expect(a.store.status()).toMatchObject({ instances: 2, today: { used: 4 } });
+    await redis.kill();
+    try {
+      await until(() => !a.shared.isReady());
+      // 4 spent, 6 left, half of them its own: 3 more on its own.
+      const granted: boolean[] = [];
+      for (let i = 0; i < 4; i++) granted.push((await a.store.take("interactive", false)).granted);
+      expect(granted).toEqual([true, true, true, false]);
+      const refusal = await a.store.take("interactive", false);
+      expect(refusal).toMatchObject({ granted: false, why: "window" });
+      expect(refusal.granted === false && refusal.retryInMs).toBeLessThanOrEqual(1_000);
+    } finally {
+      await redis.restart();
+    }
+    // Back: the shared day has room (4 + 3 of 10), and this instance takes it.
+    await until(() => a.shared.isReady());
+    expect(await a.store.take("interactive", false)).toMatchObject({ granted: true });
+    await b.store.refresh();
+    expect(b.store.status().today.used).toBeGreaterThanOrEqual(8);
+  });
 });

@@ -36,6 +36,7 @@ import {
   type Pause,
   type PauseKind,
   type Refusal,
+  type TakeCaps,
   type TakeResult,
   UpstreamBudget,
 } from "@/lib/upstream/budget";
@@ -117,7 +118,11 @@ for i = 20, #ARGV do
   local age, bg = string.match(ARGV[i], '^(%d+):(%d)$')
   local member = ARGV[7] .. ':carried:' .. i
   redis.call('ZADD', KEYS[1], now - tonumber(age), member)
-  if bg == '1' then redis.call('ZADD', KEYS[2], now - tonumber(age), member) end
+  redis.call('PEXPIRE', KEYS[1], window)
+  if bg == '1' then
+    redis.call('ZADD', KEYS[2], now - tonumber(age), member)
+    redis.call('PEXPIRE', KEYS[2], window)
+  end
 end
 local day = tonumber(redis.call('HGET', KEYS[7], 'total') or '0')
 local dayBackground = tonumber(redis.call('HGET', KEYS[7], 'background') or '0')
@@ -177,10 +182,11 @@ redis.call('PEXPIRE', KEYS[7], ${2 * DAY_MS})
 return reply(1, 0, 0, probe)
 `;
 
-// KEYS: 1 instances, 2 log, 3 background log, 4 pause, 5 today's counts, 6 probe. ARGV: 1 instance
-// id, 2 window ms. Notes this instance as sharing the budget; returns how many do, the calls of
-// every instance in the window now (all, background), the ms left of a pause (-2 or -1: none) and
-// its kind, the day's calls (all, background), and the ms until the next probe may go.
+// KEYS: 1 instances, 2 log, 3 background log, 4 pause, 5 today's counts, 6 probe, 7 resumed.
+// ARGV: 1 instance id, 2 window ms. Notes this instance as sharing the budget; returns how many
+// do, the calls of every instance in the window now (all, background), the ms left of a pause
+// (-2 or -1: none) and its kind, the day's calls (all, background), the ms until the next probe
+// may go, and the end of the last daily pause a probe lifted.
 const HEARTBEAT_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -196,7 +202,8 @@ return {
   redis.call('GET', KEYS[4]) or '',
   tonumber(redis.call('HGET', KEYS[5], 'total') or '0'),
   tonumber(redis.call('HGET', KEYS[5], 'background') or '0'),
-  redis.call('PTTL', KEYS[6])
+  redis.call('PTTL', KEYS[6]),
+  redis.call('GET', KEYS[7]) or ''
 }
 `;
 
@@ -210,9 +217,13 @@ end
 return 1
 `;
 
-// KEYS: 1 pause, 2 probe. Ends a pause for the daily cap (a probe got an answer).
+// KEYS: 1 pause, 2 probe, 3 resumed. ARGV: 1 the pause's end (ms). Ends a pause for the daily cap
+// (a probe got an answer), and says which one ended: an instance whose own copy of that pause
+// finds it gone from Redis lifts it; one that finds it gone otherwise (Redis restarted, or down
+// when the pause began) writes it back.
 const RESUME_SCRIPT = `
 if redis.call('GET', KEYS[1]) == 'daily' then redis.call('DEL', KEYS[1], KEYS[2]) end
+redis.call('SET', KEYS[3], ARGV[1], 'PX', ${2 * DAY_MS})
 return 1
 `;
 
@@ -232,8 +243,8 @@ export class RedisBudgetStore implements BudgetStore {
   private fallbackSince: number | null = null;
   /** Calls this instance made on its own, not yet added to the shared day's count. */
   private unshared: { day: number; total: number; background: number } | null = null;
-  /** The day's calls as Redis last said when the fallback began: the fallback's share is of the rest. */
-  private fallbackBase = 0;
+  /** The day's calls (all, background work's) as last known when the fallback began: its share is of the rest. */
+  private fallbackBase = { total: 0, background: 0 };
   /** Unix ms of Redis's last answer about the budget (a take or a heartbeat). */
   private answeredAt = 0;
   /** The shared log's epoch as last seen; a new one means Redis lost the log. */
@@ -247,9 +258,17 @@ export class RedisBudgetStore implements BudgetStore {
     persistence: BudgetPersistence | null = null,
   ) {
     this.local = new LocalBudgetStore(policy, now, persistence);
-    this.keys = ["log", "log:background", "interactive", "instances", "pause", "epoch", "day", "probe"].map(
-      (name) => redis.key(`budget:${name}`),
-    );
+    this.keys = [
+      "log",
+      "log:background",
+      "interactive",
+      "instances",
+      "pause",
+      "epoch",
+      "day",
+      "probe",
+      "resumed",
+    ].map((name) => redis.key(`budget:${name}`));
     // An instance that makes no upstream call (everything cached) must still know how many share
     // the budget, or it would take all of it alone once Redis goes away.
     void redis.whenReady().then(() => this.heartbeat());
@@ -267,10 +286,10 @@ export class RedisBudgetStore implements BudgetStore {
   }
 
   private async heartbeat(): Promise<void> {
-    const [log, background, , instances, pause, , , probe] = this.keys as string[];
+    const [log, background, , instances, pause, , , probe, resumed] = this.keys as string[];
     const reply = await this.redis.attempt((client) =>
       client.eval(HEARTBEAT_SCRIPT, {
-        keys: [instances, log, background, pause, this.dayKey(this.now()), probe] as string[],
+        keys: [instances, log, background, pause, this.dayKey(this.now()), probe, resumed] as string[],
         arguments: [this.instanceId, String(this.windowMs)],
       }),
     );
@@ -281,10 +300,18 @@ export class RedisBudgetStore implements BudgetStore {
     this.lastUsed = { all: used ?? 0, background: usedBackground ?? 0 };
     this.local.raiseDay({ total: dayTotal ?? 0, background: dayBackground ?? 0 });
     // A pause another instance's 429 set: this one says so too (/api/health), before any call of its own.
+    const local = this.local.currentPause();
     if (pausedMs !== undefined && pausedMs > 0 && PAUSE_KINDS.includes(kind))
-      this.local.pause({ until: this.now() + pausedMs, kind });
-    // Another instance's probe got through: the daily cap has lifted here too.
-    else if (this.local.currentPause()?.kind === "daily") this.local.resume();
+      this.local.pause({
+        until: kind === "daily" ? nextUtcMidnight(this.now()) : this.now() + pausedMs,
+        kind,
+      });
+    else if (local?.kind === "daily") {
+      // Another instance's probe got through: the daily cap has lifted here too. Gone otherwise
+      // (Redis restarted, or down when the pause began): it goes back to Redis, for every instance.
+      if (Math.abs(Number(reply[8]) - local.until) < 60_000) this.local.resume();
+      else this.publishPause(local);
+    }
     this.probeAt = probeMs !== undefined && probeMs > 0 ? this.now() + probeMs : null;
     this.answeredAt = this.now();
   }
@@ -358,9 +385,11 @@ export class RedisBudgetStore implements BudgetStore {
     this.instances = Math.max(1, instances ?? 1);
     this.lastUsed = { all: used ?? 0, background: usedBackground ?? 0 };
     if (granted === 1) {
-      // Kept here too: they count against this instance's share if Redis goes away.
-      this.local.recordGrant(background);
+      // Kept here too: they count against this instance's share if Redis goes away (the day's
+      // count is Redis's, this grant included).
+      this.local.recordGrant(background, probe === 1);
       this.local.raiseDay({ total: dayTotal ?? 0, background: dayBackground ?? 0 });
+      if (probe === 1) this.probeAt = now + DAILY_PROBE_MS;
       return probe === 1 ? { granted: true, probe: true } : { granted: true };
     }
     this.local.raiseDay({ total: dayTotal ?? 0, background: dayBackground ?? 0 });
@@ -383,11 +412,14 @@ export class RedisBudgetStore implements BudgetStore {
       return { granted: false, retryInMs: FIRST_CONNECT_WAIT_MS, why: "background" };
     if (this.fallbackSince === null) {
       this.fallbackSince = now;
-      this.fallbackBase = this.local.today(now).total;
+      const { total, background } = this.local.today(now);
+      this.fallbackBase = { total, background };
     }
     const result = this.local.takeWithin(priority, {
       windowCalls: this.fallbackCalls(connecting),
-      dailyLimit: this.fallbackDailyLimit(),
+      day: this.fallbackDay(now),
+      // Each instance probes on its own: together, still one probe per interval.
+      probeEveryMs: DAILY_PROBE_MS * this.instances,
     });
     if (result.granted) {
       const day = utcDay(now);
@@ -396,13 +428,24 @@ export class RedisBudgetStore implements BudgetStore {
       if (priority === "background") this.unshared.background++;
       return result;
     }
-    return holdsEveryoneLocally(result.why)
-      ? result
-      : { ...result, retryInMs: Math.min(result.retryInMs, FALLBACK_RECHECK_MS) };
+    // The service's pause, and the whole day spent, hold as they are; a share spent on its own is
+    // asked about again soon (a returning Redis may have room), and holds nobody else.
+    const daySpent = this.policy.daily !== null && this.local.today(now).total >= this.policy.daily;
+    if (result.why === "paused" || result.why === "day-paused" || (result.why === "day" && daySpent))
+      return result;
+    return {
+      granted: false,
+      retryInMs: Math.min(result.retryInMs, FALLBACK_RECHECK_MS),
+      why: priority === "background" ? "background" : "window",
+    };
   }
 
   pause(pause: Pause): void {
     this.local.pause(pause);
+    this.publishPause(pause);
+  }
+
+  private publishPause(pause: Pause): void {
     const ms = Math.max(1, Math.ceil(pause.until - this.now()));
     void detached(() =>
       this.redis.attempt((client) =>
@@ -415,11 +458,16 @@ export class RedisBudgetStore implements BudgetStore {
   }
 
   resume(): void {
+    const lifted = this.local.currentPause();
     this.local.resume();
     this.probeAt = null;
+    if (lifted?.kind !== "daily") return;
     void detached(() =>
       this.redis.attempt((client) =>
-        client.eval(RESUME_SCRIPT, { keys: [this.keys[4] as string, this.keys[7] as string], arguments: [] }),
+        client.eval(RESUME_SCRIPT, {
+          keys: [this.keys[4], this.keys[7], this.keys[8]] as string[],
+          arguments: [String(lifted.until)],
+        }),
       ),
     );
   }
@@ -440,11 +488,21 @@ export class RedisBudgetStore implements BudgetStore {
     return Math.max(1, Math.floor(limit.calls / this.instances));
   }
 
-  /** The day's calls this instance may reach on its own: what was spent, and its share of the rest. */
-  private fallbackDailyLimit(): number | null {
-    const daily = this.policy.daily;
-    if (daily === null) return null;
-    return this.fallbackBase + Math.floor(Math.max(0, daily - this.fallbackBase) / this.instances);
+  /**
+   * The day's caps on its own: what was spent when the fallback began, and this instance's share of
+   * the rest, for all calls and for background work's (so that together they keep the reserve).
+   */
+  private fallbackDay(now: number): TakeCaps["day"] {
+    const caps = dailyCaps(this.policy, now);
+    if (!caps) return null;
+    const { total, background } = this.fallbackBase;
+    const share = (cap: number, spent: number) =>
+      spent + Math.floor(Math.max(0, cap - spent) / this.instances);
+    return {
+      limit: share(caps.limit, total),
+      backgroundTotal: share(caps.backgroundTotal, total),
+      backgroundPaced: share(caps.backgroundPaced, background),
+    };
   }
 
   status(): BudgetStoreStatus {
@@ -473,11 +531,6 @@ export class RedisBudgetStore implements BudgetStore {
       redis: this.redis.status(),
     };
   }
-}
-
-/** Refusals a fallback answers as they are: they do not end when Redis comes back. */
-function holdsEveryoneLocally(why: Refusal): boolean {
-  return why === "paused" || why === "day-paused" || why === "day" || why === "day-background";
 }
 
 /**

@@ -176,7 +176,7 @@ describe("the day's allowance (UPSTREAM_DAILY_LIMIT) and the service's pauses", 
   const drain = (store: LocalBudgetStore, priority: Priority) => {
     let granted = 0;
     for (;;) {
-      const result = store.takeWithin(priority, { windowCalls: null, dailyLimit: store.policy.daily });
+      const result = store.takeWithin(priority, store.caps());
       if (!result.granted) return { granted, refusal: result };
       granted++;
     }
@@ -216,7 +216,7 @@ describe("the day's allowance (UPSTREAM_DAILY_LIMIT) and the service's pauses", 
     });
     const other = new LocalBudgetStore(policy(100));
     vi.setSystemTime(MIDNIGHT + 20 * HOUR);
-    for (let i = 0; i < 50; i++) other.takeWithin("interactive", { windowCalls: null, dailyLimit: 100 });
+    for (let i = 0; i < 50; i++) other.takeWithin("interactive", other.caps());
     // Its paced share would allow 43 by now, but the day's calls already reach the reserve.
     expect(drain(other, "background")).toMatchObject({ granted: 0, refusal: { why: "day-background" } });
     // A new day starts the counts again.
@@ -283,6 +283,21 @@ describe("the day's allowance (UPSTREAM_DAILY_LIMIT) and the service's pauses", 
     // An answer ends the row: the next 429 without Retry-After backs off from the start again.
     budget.answered();
     expect(budget.rateLimited({ daily: false })).toMatchObject({ waitMs: 10_000, kind: "backoff" });
+  });
+
+  it("429s that come together are one step of the row; a Retry-After is honoured whatever the message says", () => {
+    const budget = new UpstreamBudget(new LocalBudgetStore(NO_LIMITS));
+    // Four calls sent at once all meet the limit: one 10 s pause, not a jump to the day.
+    const together = [1, 2, 3, 4].map(() => budget.rateLimited({ daily: false }));
+    expect(together.map((p) => [p.waitMs, p.kind])).toEqual(Array(4).fill([10_000, "backoff"]));
+    vi.advanceTimersByTime(10_000);
+    expect(budget.rateLimited({ daily: false })).toMatchObject({ waitMs: 30_000, kind: "backoff" });
+    // "quota" in a per-minute refusal that says how long to wait: that wait, not the day.
+    vi.advanceTimersByTime(30_000);
+    expect(budget.rateLimited({ retryAfterMs: 45_000, daily: true })).toMatchObject({
+      waitMs: 45_000,
+      kind: "retry-after",
+    });
   });
 
   it("what a process spent (its window, its day, a pause) is there again after a restart", async () => {

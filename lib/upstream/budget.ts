@@ -185,10 +185,13 @@ export interface BudgetPersistence {
   flush(): Promise<void>;
 }
 
-/** The caps one take is held to: the window's calls and the day's (both a share while falling back). */
+/** The caps one take is held to: the window's and the day's (a share of each while falling back from Redis). */
 export interface TakeCaps {
   windowCalls: number | null;
-  dailyLimit: number | null;
+  /** The day's calls, background work's whole share and what its pace allows by now; null: no daily cap. */
+  day: { limit: number; backgroundTotal: number; backgroundPaced: number } | null;
+  /** How far apart the probes go while the service's daily cap pauses every call. */
+  probeEveryMs: number;
 }
 
 /** The budget in this process's memory: the default, and the fallback while Redis is away. */
@@ -227,10 +230,21 @@ export class LocalBudgetStore implements BudgetStore {
   }
 
   async take(priority: Priority): Promise<TakeResult> {
-    return this.takeWithin(priority, {
+    return this.takeWithin(priority, this.caps());
+  }
+
+  /** The policy's own caps now: the whole window and the whole day. */
+  caps(now = this.now()): TakeCaps {
+    const daily = dailyCaps(this.policy, now);
+    return {
       windowCalls: this.policy.window?.calls ?? null,
-      dailyLimit: this.policy.daily,
-    });
+      day: daily && {
+        limit: daily.limit,
+        backgroundTotal: daily.backgroundTotal,
+        backgroundPaced: daily.backgroundPaced,
+      },
+      probeEveryMs: DAILY_PROBE_MS,
+    };
   }
 
   /** Takes a slot held to `caps` (a share of the limits while falling back from Redis). */
@@ -238,13 +252,12 @@ export class LocalBudgetStore implements BudgetStore {
     const now = this.now();
     const day = this.today(now);
     const background = priority === "background";
-    const daily = dailyCaps(this.policy, now);
-    if (caps.dailyLimit !== null && daily) {
-      if (day.total >= caps.dailyLimit)
+    if (caps.day) {
+      if (day.total >= caps.day.limit)
         return { granted: false, retryInMs: nextUtcMidnight(now) - now, why: "day" };
-      if (background && day.total >= daily.backgroundTotal)
+      if (background && day.total >= caps.day.backgroundTotal)
         return { granted: false, retryInMs: nextUtcMidnight(now) - now, why: "day-background" };
-      if (background && day.background >= daily.backgroundPaced)
+      if (background && day.background >= caps.day.backgroundPaced)
         return {
           granted: false,
           retryInMs: nextPacedSlot(this.policy, day.background, now) - now,
@@ -254,7 +267,7 @@ export class LocalBudgetStore implements BudgetStore {
     const pause = this.currentPause();
     if (pause) {
       if (pause.kind !== "daily") return { granted: false, retryInMs: pause.until - now, why: "paused" };
-      const probeDue = (this.probeAt ?? 0) + DAILY_PROBE_MS;
+      const probeDue = (this.probeAt ?? 0) + caps.probeEveryMs;
       if (now < probeDue)
         return { granted: false, retryInMs: Math.min(pause.until, probeDue) - now, why: "day-paused" };
       this.probeAt = now;
@@ -279,9 +292,15 @@ export class LocalBudgetStore implements BudgetStore {
     this.changed();
   }
 
-  /** Notes a slot granted elsewhere (the shared store) as spent by this process. */
-  recordGrant(background: boolean): void {
-    this.record(this.now(), background);
+  /**
+   * Notes a slot granted elsewhere (the shared store) as spent by this process: in its window (its
+   * share if Redis goes away), and probes spaced from it. The day's count is the store's to say.
+   */
+  recordGrant(background: boolean, probe = false): void {
+    const now = this.now();
+    this.log?.record({ at: now, background });
+    if (probe) this.probeAt = now;
+    this.changed();
   }
 
   /** Raises today's counts to what the shared store last said (they are never lowered). */
@@ -470,12 +489,15 @@ export class UpstreamBudget {
     const now = this.now();
     const before = this.store.currentPause();
     let pause: Pause;
-    if (daily) pause = { until: nextUtcMidnight(now), kind: "daily" };
-    else if (retryAfterMs !== undefined && retryAfterMs > 0) {
+    if (retryAfterMs !== undefined && retryAfterMs > 0) {
       this.unexplained429s = 0;
       pause = { until: now + retryAfterMs, kind: "retry-after" };
-    } else {
-      const backoff = NO_RETRY_AFTER_BACKOFF_MS[this.unexplained429s++];
+    } else if (daily) pause = { until: nextUtcMidnight(now), kind: "daily" };
+    else {
+      // Calls sent together meet the same refusal: only one that comes after the pause began
+      // makes the next step of the row.
+      if (before === null || this.unexplained429s === 0) this.unexplained429s++;
+      const backoff = NO_RETRY_AFTER_BACKOFF_MS[this.unexplained429s - 1];
       pause =
         backoff === undefined
           ? { until: nextUtcMidnight(now), kind: "daily" }

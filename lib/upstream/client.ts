@@ -81,7 +81,10 @@ export interface ClientOptions {
   budget?: UpstreamBudget;
   /** How long a call a person waits for may queue for a slot before failing as rate limited. */
   interactiveWaitMs?: number;
-  /** How long background work may queue for a slot (its own time budget starts after). */
+  /**
+   * How long background work may queue for a slot (its own time budget starts after); default 30
+   * minutes, longer than the pace of a small daily allowance leaves between background calls.
+   */
   backgroundWaitMs?: number;
   /** The largest answer read (default MAX_BODY_BYTES); a larger one is an invalid response. */
   maxBodyBytes?: number;
@@ -134,7 +137,7 @@ export class UpstreamClient {
       maxRetryAfterMs: 5_000,
       totalBudgetMs: 20_000,
       interactiveWaitMs: 10_000,
-      backgroundWaitMs: 10 * 60_000,
+      backgroundWaitMs: 30 * 60_000,
       maxBodyBytes: MAX_BODY_BYTES,
       sleep: defaultSleep,
       now: Date.now,
@@ -443,11 +446,12 @@ export class UpstreamClient {
     if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
     else this.monitor.success();
     if (error.code === "rate_limited") error = this.paused(error, path);
-    else this.answered();
+    // An answer about the request (a 404, a 403) shows the key is let through; a 5xx does not.
+    else if (response.status < 500) this.answered();
     throw error;
   }
 
-  /** Any answer but a 429: a row of 429s is over, and a pause for the daily cap lifts (the probe got through). */
+  /** An answer the key was let through for: a row of 429s is over, and a pause for the daily cap lifts (the probe got through). */
   private answered(): void {
     if (this.budget.answered()) console.warn("upstream: the data service answers again; calls resume");
   }
