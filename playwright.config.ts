@@ -66,6 +66,12 @@ function appServer(appPort: number, ready: string, env: Record<string, string>) 
   };
 }
 
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+};
+const OWN_PROCESSES = /(budget|instances|shutdown|security-secrecy)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -80,13 +86,18 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: CHROMIUM_PATH,
-          args: CHROMIUM_ARGS,
-        },
-      },
+      testIgnore: OWN_PROCESSES,
+      use: browser,
+    },
+    // The journeys that start, stop and kill app instances of their own (and Redis) load the
+    // machine for minutes: they run after the others, one at a time, so that neither starves
+    // the other's timing.
+    {
+      name: "processes",
+      testMatch: OWN_PROCESSES,
+      dependencies: ["chromium"],
+      workers: 1,
+      use: browser,
     },
   ],
   webServer: [

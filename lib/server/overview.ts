@@ -90,6 +90,8 @@ export async function weekEventCounts(services: Services, today: string): Promis
 }
 
 type DayCounts = Partial<Record<EventType, number>>;
+/** Days of the week's counts read at once. */
+const DAYS_AT_ONCE = 2;
 
 async function countByType(
   services: Services,
@@ -102,12 +104,14 @@ async function countByType(
     errorMs: 7 * 24 * 60 * MINUTE,
     maxEntries: 16,
   });
-  const days = Array.from({ length: 7 }, (_, i) => addDays(range.start, i));
-  const perDay = await Promise.all(
-    days.map(async (day) =>
-      day === today ? countDay(services, day) : (await past.get(day, () => countDay(services, day))).value,
-    ),
-  );
+  const readDay = async (day: string) =>
+    day === today ? countDay(services, day) : (await past.get(day, () => countDay(services, day))).value;
+  // Today first, then back through the week, two days at a time: background work that does not
+  // burst the upstream with seven pages of 1000 at once.
+  const days = Array.from({ length: 7 }, (_, i) => addDays(range.end, -i));
+  const perDay: DayCounts[] = [];
+  for (let i = 0; i < days.length; i += DAYS_AT_ONCE)
+    perDay.push(...(await Promise.all(days.slice(i, i + DAYS_AT_ONCE).map(readDay))));
   const counts = EVENT_TYPES.map((eventType) => ({
     eventType,
     count: perDay.reduce((sum, day) => sum + (day[eventType] ?? 0), 0),
