@@ -151,15 +151,18 @@ export class SwrCache<T> {
       this.counts.staleHits++;
       return { value: entry.value, fetchedAt: entry.fetchedAt, state: "stale" };
     }
-    // A page's budget pays for a miss that goes upstream, not for joining a load in flight.
+    // A page's budget pays for a miss that goes upstream, not for joining a load in flight, and
+    // once: what the load itself reads from other caches (the week's counts, a day at a time) is
+    // part of this one answer.
     if (!this.inflight.has(key)) await chargePageMiss();
+    const loadOnce = () => uncharged(load);
     this.counts.misses++;
     options.onLoad?.();
     try {
-      const value = await this.load(key, load, entry?.fetchedAt).catch((error: unknown) => {
+      const value = await this.load(key, loadOnce, entry?.fetchedAt).catch((error: unknown) => {
         // A background reload under way, held back by the budget: a person asks for it themselves.
         if (error instanceof UpstreamError && error.details.deferred && currentPriority() === "interactive")
-          return this.load(key, load, entry?.fetchedAt);
+          return this.load(key, loadOnce, entry?.fetchedAt);
         throw error;
       });
       const stored = this.entries.peek(key);

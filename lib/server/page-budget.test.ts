@@ -43,6 +43,26 @@ describe("the pages' upstream-miss budget", () => {
     await expect(withPageMissBudget("b", () => c.get("k3", load))).resolves.toMatchObject({ value: "v" });
   });
 
+  it("charges an answer once: what its load reads from other caches is part of it", async () => {
+    setPageMissLimiter(new RateLimiter({ requests: 2, windowSeconds: 3600 }));
+    const outer = cache();
+    const inner = cache();
+    const load = counted();
+    // One answer made of three others (as the week's counts are of its days).
+    const combined = async () => {
+      for (const day of ["d1", "d2", "d3"]) await inner.get(day, load);
+      return "week";
+    };
+    await expect(withPageMissBudget("a", () => outer.get("week", combined))).resolves.toMatchObject({
+      value: "week",
+    });
+    expect(load.calls).toBe(3);
+    // One unit spent of two: one more miss is allowed, the one after is not.
+    await withPageMissBudget("a", () => outer.get("other", load));
+    const refused = await withPageMissBudget("a", () => outer.get("third", load)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PageBudgetExceeded);
+  });
+
   it("costs nothing for answers served from the cache, stale ones included, or loads in flight", async () => {
     let now = 0;
     setPageMissLimiter(new RateLimiter({ requests: 1, windowSeconds: 3600 }));
