@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { API_CSP, HSTS_HEADER, SECURITY_HEADERS } from "./lib/security/headers";
+import { API_CSP, HSTS_HEADER, LOGO_CSP, SECURITY_HEADERS } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -13,6 +13,9 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: [...SECURITY_HEADERS] },
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
       { source: "/sandbox/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
+      // After the two above: the last rule to set a header wins.
+      { source: "/api/logo", headers: [{ key: "Content-Security-Policy", value: LOGO_CSP }] },
+      { source: "/sandbox/v2/company/logo", headers: [{ key: "Content-Security-Policy", value: LOGO_CSP }] },
       {
         source: "/:path*",
         has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],

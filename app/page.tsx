@@ -167,7 +167,8 @@ async function StoriesPanel({ services, today, streamed }: PanelProps) {
       action={
         stories.value.page.data.pagination.totalCount > 0 && (
           <Link className={linkClass} href={storiesHref(stories.value, today)}>
-            All {formatCount(stories.value.page.data.pagination.totalCount)} from{" "}
+            {stories.value.page.data.pagination.totalKnown === false ? "At least" : "All"}{" "}
+            {formatCount(stories.value.page.data.pagination.totalCount)} from{" "}
             {describeRange(stories.value.range)} →
           </Link>
         )

@@ -170,6 +170,36 @@ for (const width of [1280, 375]) {
 }
 
 // What the profile says does not depend on the width: checked once, in the default window.
+test("an SVG logo that would run script runs none: in the profile, or opened at its own URL", async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const ran = () =>
+    page
+      .evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], H.SCRIPT_FLAG)
+      .catch(() => undefined);
+  await page.goto(profileHref(script));
+  // Labelled application/octet-stream by the sandbox: shown all the same, told an SVG by its bytes.
+  const logo = page.locator("picture img").first();
+  await expect(logo).toHaveAttribute("src", /variant=logo$/);
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await logo.hover();
+  expect(await ran()).toBeUndefined();
+  // Opened at its own URL it is a document of its own: its policy forbids script and sandboxes it.
+  const response = await page.goto((await logo.getAttribute("src")) ?? "");
+  expect(response?.headers()["content-type"]).toBe("image/svg+xml");
+  expect(response?.headers()["content-security-policy"]).toMatch(/default-src 'none'.*sandbox/);
+  await page.mouse.move(32, 32);
+  await page.mouse.click(20, 40);
+  await page.waitForTimeout(500);
+  expect(await ran()).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
+
 test("the profile shows script as text and unknown values as information", async ({ page }) => {
   const check = watch(page);
   await visit(page, `/companies/${script}`, check);

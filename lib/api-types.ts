@@ -46,6 +46,8 @@ export interface CompareNewsCompany {
   companyKey: string;
   /** Stories in the last 7 days (every importance), or null when the call failed. */
   total: number | null;
+  /** False when the service did not give the total: `total` is then a lower bound. */
+  totalKnown?: false;
   error?: string;
   /** Why the call failed, with `error`: as a comparison's entry says it. */
   reason?: SetFailure;

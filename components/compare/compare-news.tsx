@@ -184,7 +184,9 @@ export function CompareNews({
                     className="rounded-full px-2.5 py-0.5 text-xs ring-1 ring-inset ring-slate-300 hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white aria-pressed:ring-brand-600 dark:ring-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-brand-500"
                   >
                     <UpstreamText className="font-mono">{company?.ticker ?? c.companyKey}</UpstreamText>{" "}
-                    <span className="tabular-nums">{c.total === null ? "unavailable" : c.total}</span>
+                    <span className="tabular-nums">
+                      {c.total === null ? "unavailable" : c.totalKnown === false ? `${c.total}+` : c.total}
+                    </span>
                   </button>
                 </li>
               );

@@ -29,7 +29,7 @@ export function EmptyFeed({
   const options = relaxations(state);
   const counts = useQueries({ queries: options.map((r) => feedCountOptions(toApiParams(r.state))) });
   const settled = counts.every((c) => !c.isPending);
-  const helpful = options.filter((_, i) => (counts[i]?.data ?? 0) > 0);
+  const helpful = options.filter((_, i) => (counts[i]?.data?.count ?? 0) > 0);
 
   let verdict = "Checking which filter emptied it…";
   if (settled) {
@@ -49,7 +49,7 @@ export function EmptyFeed({
         <ul className="mt-4 space-y-2">
           {options.map((option, i) => {
             const count = counts[i];
-            const n = count?.data;
+            const n = count?.data?.count;
             return (
               <li key={option.filter} className="flex flex-wrap items-center gap-3 text-sm">
                 <button
@@ -67,7 +67,7 @@ export function EmptyFeed({
                       ? "could not count"
                       : n === 0
                         ? "still no stories"
-                        : `${stories(n ?? 0)}`}
+                        : stories(n ?? 0, count?.data?.known)}
                 </span>
               </li>
             );

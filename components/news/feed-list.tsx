@@ -6,7 +6,9 @@ import { ArticleCard, ArticleCompany } from "./article-card";
 import { articleKey, groupByCompany, groupByDay } from "./grouping";
 import { HeadlineColumns, HeadlineList } from "./headline-list";
 
-export const stories = (n: number) => (n === 1 ? "1 story" : `${formatCount(n)} stories`);
+/** "1 story", "795 stories"; "at least 31 stories" when the service did not give the total (`known` false). */
+export const stories = (n: number, known = true) =>
+  `${known ? "" : "at least "}${n === 1 ? "1 story" : `${formatCount(n)} stories`}`;
 
 /**
  * The loaded stories in the chosen grouping (ranked as the API orders them, by day, or by company)

@@ -137,6 +137,7 @@ export function NewsFeed({
   const noLogo = useMemo(() => new Set(pages.flatMap((p) => p.noLogo)), [pages]);
   const first = pages[0];
   const total = first?.data.pagination.totalCount ?? 0;
+  const totalKnown = first?.data.pagination.totalKnown ?? true;
   const updating = feed.isPlaceholderData;
 
   useScrollRestore(feed.isSuccess && !updating);
@@ -276,7 +277,9 @@ export function NewsFeed({
           >
             {/* While new filters load, the count is the old filters': it must not stand beside the new ones. */}
             {feed.data && !updating ? (
-              <strong className="text-slate-900 dark:text-white">{stories(total)}</strong>
+              <strong className="text-slate-900 dark:text-white">
+                {totalKnown ? stories(total) : `At least ${stories(total)}`}
+              </strong>
             ) : (
               "Stories"
             )}
@@ -385,7 +388,7 @@ export function NewsFeed({
           <div className="flex flex-col items-center gap-2 py-6 text-sm text-slate-600 print:hidden dark:text-slate-400">
             <p aria-live="polite">
               {hasNextPage
-                ? `Showing ${formatCount(articles.length)} of ${stories(total)}.`
+                ? `Showing ${formatCount(articles.length)} of ${stories(total, totalKnown)}.`
                 : total === 1
                   ? "That is the only story."
                   : `All ${stories(total)} shown.`}

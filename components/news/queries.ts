@@ -30,6 +30,6 @@ export function feedCountOptions(params: ApiParams) {
     queryKey: ["top-news", "count", params] as const,
     queryFn: ({ signal }) =>
       getJson<TopNewsFeedPage>(`/api/top-news${toSearch({ ...params, pageSize: 1 })}`, signal),
-    select: (page) => page.data.pagination.totalCount,
+    select: ({ data: { pagination } }) => ({ count: pagination.totalCount, known: pagination.totalKnown }),
   });
 }

@@ -22,6 +22,22 @@ export const SCRIPT_REASONING = `<script>${RUN}</script>Competes <u>everywhere</
 export const SCRIPT_TITLE = `<img src=x onerror=${RUN}>${HOSTILE_WORD} beats <b>estimates</b>`;
 export const SCRIPT_SUMMARY = `</div><script>${RUN}</script><p onclick="${RUN}">Summary</p>`;
 
+/**
+ * The script company's logo: an SVG that would run script (a script element, event handlers, a
+ * javascript: link, an iframe) and load from elsewhere (an image, a stylesheet) if it were ever
+ * let to. Served as bytes labelled application/octet-stream: the app tells it is an SVG by them.
+ */
+export const HOSTILE_SVG = `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="64" viewBox="0 0 64 64" onload="${RUN};alert('svg onload')">
+<script>${RUN};alert('svg script')</script>
+<style>@import url("http://127.0.0.1:9/hostile.css");</style>
+<rect width="64" height="64" rx="12" fill="#7c3aed" onmouseover="${RUN}"/>
+<image href="http://127.0.0.1:9/tracker.png" width="1" height="1"/>
+<a xlink:href="javascript:${RUN}"><text x="14" y="42" fill="#ffffff" font-size="24" font-family="sans-serif">ZX</text></a>
+<foreignObject width="1" height="1"><iframe xmlns="http://www.w3.org/1999/xhtml" src="javascript:${RUN}"></iframe></foreignObject>
+</svg>
+`;
+
 /** Right-to-left override, never closed: unisolated, it would reverse the UI after it. */
 export const BIDI_NAME = `${HOSTILE_WORD} \u202Eevil.exe Bidi\u202C Corp`;
 export const BIDI_TRADE_NAME = `${HOSTILE_WORD} \u202EUnterminated override`;
@@ -196,6 +212,7 @@ export function hostileProfiles(nowMs: number): Json[] {
       ticker: "ZZXSS",
       profile: {
         ...base(HOSTILE_KEYS.script, 0, "ZZXSS", nowMs),
+        availableDatasets: ["news", "financials", "logos"],
         displayNameEnglish: SCRIPT_NAME,
         legalNameEnglish: SCRIPT_LEGAL_NAME,
         tradeNameEnglish: `<marquee>${HOSTILE_WORD}</marquee>`,

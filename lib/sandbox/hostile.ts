@@ -17,6 +17,8 @@ import {
   TOP_NEWS_DEFAULT_PAGE_SIZE,
 } from "./contract";
 import {
+  HOSTILE_KEYS,
+  HOSTILE_SVG,
   type HostileArticle,
   hostileListRow,
   hostileNews,
@@ -220,6 +222,8 @@ async function topNews(
 function hostileLogo(target: Json, params: URLSearchParams): Response {
   const datasets = target.availableDatasets as unknown[];
   if (!datasets.includes("logos")) return errorResponse(404, "No logo is available for this company.");
+  if (target.companyKey === HOSTILE_KEYS.script)
+    return new Response(HOSTILE_SVG, { headers: { "content-type": "application/octet-stream" } });
   const spec = { initials: "ZK", wordmark: "ZYX KEYS", ...brandFromSeed(Number(target.companyId)) };
   const png = renderLogo(spec, (params.get("variant") ?? "icon") as LogoVariant);
   return new Response(png as Uint8Array<ArrayBuffer>, { headers: { "content-type": "image/png" } });

@@ -7,6 +7,7 @@ import { sandboxNow } from "./clock";
 import { FaultInjector, withFaults } from "./faults";
 import { createSandboxHandler } from "./handler";
 import { withHostileData } from "./hostile";
+import { withShapes } from "./shapes";
 import { DEMO_KEYS, type SandboxHandler } from "./types";
 
 const INJECTOR_KEY = Symbol.for("company-dashboard.sandbox.faults");
@@ -23,11 +24,11 @@ export function getFaultInjector(): FaultInjector {
 /** The process-wide sandbox behind its fault mode. */
 export function getSandboxHandler(): SandboxHandler {
   if (!holder[HANDLER_KEY]) {
-    const { rateLimit, hostile } = getConfig().sandbox;
+    const { rateLimit, hostile, shapes } = getConfig().sandbox;
     const now = sandboxNow; // SANDBOX_NOW or the real clock, unless the clock control moved it
     const handler = createSandboxHandler({ now, rateLimit });
     holder[HANDLER_KEY] = withFaults(
-      hostile ? withHostileData(handler, { now, keys: DEMO_KEYS }) : handler,
+      withShapes(hostile ? withHostileData(handler, { now, keys: DEMO_KEYS }) : handler, shapes),
       getFaultInjector,
     );
   }

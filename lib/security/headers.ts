@@ -30,6 +30,13 @@ export function securityHeadersFor(forwardedProto: string | string[] | undefined
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
+ * A logo, which may be an SVG (docs/reading-the-service.md): its own inline styles render when it is
+ * opened at its URL, and nothing else does. No script, no load of anything, the document sandboxed.
+ * (In a page a logo is an <img>, which runs no script whatever it holds.)
+ */
+export const LOGO_CSP = `${API_CSP}; style-src 'unsafe-inline'; sandbox`;
+
+/**
  * The policy of a page. Scripts run only with this request's nonce (Next puts it on its own
  * scripts, read from this header), and 'strict-dynamic' lets them load the chunks they import;
  * no 'unsafe-eval' and no 'unsafe-inline' for scripts. Styles: stylesheets from our origin and

@@ -151,7 +151,11 @@ export async function compareNews(
         warning ??= served.warning;
         const { data, pagination } = served.data;
         return {
-          company: { companyKey, total: pagination.totalCount },
+          company: {
+            companyKey,
+            total: pagination.totalCount,
+            ...(pagination.totalKnown === false ? { totalKnown: false as const } : {}),
+          },
           articles: data.map((a) => ({ ...a, companyKey: a.companyKey ?? canonical })),
         };
       } catch (error) {

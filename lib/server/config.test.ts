@@ -15,6 +15,7 @@ describe("config.readConfig", () => {
       retries: 2,
       totalBudgetMs: 20_000,
       budget: { window: null, daily: null, backgroundShare: 0.5 },
+      recordDir: undefined,
     });
     expect(settings.sandbox).toEqual({
       nowMs: undefined,
@@ -23,6 +24,7 @@ describe("config.readConfig", () => {
       faultsControl: false,
       clockControl: false,
       hostile: false,
+      shapes: "contract",
     });
     expect(settings.directoryRefreshMs).toBe(60 * 60_000);
     expect(settings.apiRateLimit).toEqual({ requests: 1200, windowSeconds: 60 });
@@ -41,6 +43,8 @@ describe("config.readConfig", () => {
       UPSTREAM_BACKGROUND_SHARE: "40%",
       SANDBOX_FAULTS_CONTROL: "1",
       SANDBOX_HOSTILE: "1",
+      SANDBOX_SHAPES: "lean",
+      UPSTREAM_RECORD: "recorded",
       DIRECTORY_REFRESH_MINUTES: "5",
       REQUEST_LOG: "off",
     });
@@ -55,7 +59,9 @@ describe("config.readConfig", () => {
     });
     expect(settings.sandbox.faults).not.toBeNull();
     // Never on a real API: aging the caches forces an index sync that spends its key.
-    expect(settings.sandbox).toMatchObject({ faultsControl: false, hostile: true });
+    expect(settings.sandbox).toMatchObject({ faultsControl: false, hostile: true, shapes: "lean" });
+    expect(settings.upstream.recordDir).toBe(path.resolve("recorded"));
+    expect(() => config.readConfig({ SANDBOX_SHAPES: "round" })).toThrow(/SANDBOX_SHAPES/);
     expect(config.readConfig({ SANDBOX_FAULTS_CONTROL: "1" }).sandbox.faultsControl).toBe(true);
     expect(settings.directoryRefreshMs).toBe(5 * 60_000);
     expect(settings.requestLog).toBe(false);

@@ -4,6 +4,7 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 import { type FaultSpec, parseFaultSpec } from "@/lib/sandbox/faults";
+import { SANDBOX_SHAPES, type SandboxShape } from "@/lib/sandbox/shapes";
 import { DEMO_KEYS, type RateLimit as SandboxRateLimit } from "@/lib/sandbox/types";
 import {
   type BudgetPolicy,
@@ -34,6 +35,8 @@ export interface UpstreamConfig {
   /** Wall-clock budget of one call, retries and waits included. */
   totalBudgetMs: number;
   breaker: { failureThreshold: number; cooldownMs: number };
+  /** UPSTREAM_RECORD: where each answer of the upstream is written (lib/upstream/recording.ts); unset: nowhere. */
+  recordDir: string | undefined;
   /**
    * Whether /sandbox/* answers: when the sandbox is the data source, or with SANDBOX_MOUNT=1.
    * A server on the real service does not lend anyone its CPU for the demo universe otherwise.
@@ -60,6 +63,8 @@ export interface SandboxConfig {
   /** SANDBOX_CLOCK_CONTROL=1: whether /sandbox/clock may move the sandbox's clock (tests and demos). */
   clockControl: boolean;
   hostile: boolean;
+  /** SANDBOX_SHAPES: the shape of its answers where the contract leaves it open (lib/sandbox/shapes.ts). */
+  shapes: SandboxShape;
 }
 
 export interface Config {
@@ -207,6 +212,12 @@ export function parseCacheDir(value: string | undefined): string | null {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), dir || ".cache");
 }
 
+/** Parses UPSTREAM_RECORD: a folder to record the upstream's answers in, or undefined (unset: none). */
+export function parseRecordDir(value: string | undefined): string | undefined {
+  const dir = value?.trim();
+  return dir ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), dir) : undefined;
+}
+
 /** Parses DIRECTORY_REFRESH_MINUTES (default 60) into milliseconds. */
 export function parseRefreshMinutes(value: string | undefined): number {
   const minutes = Number(value ?? 60);
@@ -267,8 +278,10 @@ const envSchema = z.object({
   SANDBOX_FAULTS_CONTROL: z.string().optional(),
   SANDBOX_CLOCK_CONTROL: z.string().optional(),
   SANDBOX_HOSTILE: z.string().optional(),
+  SANDBOX_SHAPES: z.enum(SANDBOX_SHAPES).default("contract"),
   REDIS_URL: parsedBy(parseRedisUrl),
   CACHE_DIR: parsedBy(parseCacheDir),
+  UPSTREAM_RECORD: parsedBy(parseRecordDir),
   DIRECTORY_REFRESH_MINUTES: parsedBy(parseRefreshMinutes),
   API_RATE_LIMIT: parsedBy(parseApiRateLimit),
   TRUSTED_PROXY_HOPS: parsedBy(parseTrustedProxyHops),
@@ -310,6 +323,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       retries: e.UPSTREAM_RETRIES,
       totalBudgetMs: e.UPSTREAM_BUDGET_MS,
       breaker: { failureThreshold: e.UPSTREAM_BREAKER_THRESHOLD, cooldownMs: e.UPSTREAM_BREAKER_COOLDOWN_MS },
+      recordDir: e.UPSTREAM_RECORD,
       sandboxMounted: !e.API_BASE_URL || e.SANDBOX_MOUNT === "1",
       budget: {
         window: e.UPSTREAM_RATE_LIMIT,
@@ -327,6 +341,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         !e.API_BASE_URL && (e.SANDBOX_FAULTS_CONTROL === "1" || e.SANDBOX_FAULTS_CONTROL === "true"),
       clockControl: e.SANDBOX_CLOCK_CONTROL === "1",
       hostile: e.SANDBOX_HOSTILE === "1",
+      shapes: e.SANDBOX_SHAPES,
     },
     redisUrl: e.REDIS_URL,
     cacheDir: e.CACHE_DIR,

@@ -92,6 +92,8 @@ export async function weekEventCounts(services: Services, today: string): Promis
 type DayCounts = Partial<Record<EventType, number>>;
 /** Days of the week's counts read at once. */
 const DAYS_AT_ONCE = 2;
+/** The most pages of 1000 read for one day's counts: a bound, far above a day's stories. */
+const MAX_DAY_PAGES = 20;
 
 async function countByType(
   services: Services,
@@ -125,13 +127,20 @@ async function countByType(
 /** One day's stories of the default feed by event type (one an API added since counts as "other"). */
 async function countDay(services: Services, day: string): Promise<DayCounts> {
   const counts: DayCounts = {};
-  for (let pageNumber = 1; ; pageNumber++) {
+  const firsts = new Set<string>();
+  for (let pageNumber = 1; pageNumber <= MAX_DAY_PAGES; pageNumber++) {
     const page = await services.client.getTopNews({
       startDate: day,
       endDate: day,
       pageSize: TOP_NEWS_LARGE_PAGE_SIZE,
       pageNumber,
     });
+    // A page that starts with a story an earlier page started with: the service does not page
+    // by the parameter sent (the contract does not name it), and counting on would count it twice.
+    const first = page.data[0];
+    const firstKey = first && `${first.companyKey}|${first.collectedAt}|${first.title}`;
+    if (firstKey && firsts.has(firstKey)) return counts;
+    if (firstKey) firsts.add(firstKey);
     for (const { eventType } of page.data) {
       const type = (EVENT_TYPES as readonly string[]).includes(eventType)
         ? (eventType as EventType)
@@ -140,6 +149,7 @@ async function countDay(services: Services, day: string): Promise<DayCounts> {
     }
     if (!page.pagination.hasNextPage || page.data.length === 0) return counts;
   }
+  return counts;
 }
 
 /** The companies whose data changed last, by `updatedAt`: the directory's own answer, from the index. */

@@ -321,7 +321,10 @@ export class Services {
             error.details.resource === "news"
           )
             return {
-              pagination: pagination(query.pageNumber ?? 1, query.pageSize ?? TOP_NEWS_DEFAULT_PAGE_SIZE, 0),
+              pagination: {
+                ...pagination(query.pageNumber ?? 1, query.pageSize ?? TOP_NEWS_DEFAULT_PAGE_SIZE, 0),
+                totalKnown: true,
+              },
               data: [],
             };
           throw error;

@@ -3,6 +3,7 @@
 import "server-only";
 import { IN_PROCESS_ORIGIN, type SandboxHandler } from "@/lib/sandbox/types";
 import { type ClientOptions, UpstreamClient } from "@/lib/upstream/client";
+import { folderRecorder } from "@/lib/upstream/recording";
 import { getConfig } from "./config";
 import { idle } from "./request-slots";
 
@@ -28,6 +29,7 @@ export function createUpstreamClient(overrides: Partial<ClientOptions> = {}): Up
     totalBudgetMs: config.totalBudgetMs,
     breaker: config.breaker,
     transport: config.baseUrl ? undefined : async (request) => (await loadSandbox())(request),
+    record: config.recordDir ? folderRecorder(config.recordDir, config.apiKey) : undefined,
     idle,
     ...overrides,
   });

@@ -185,12 +185,20 @@ describe("UpstreamClient", () => {
   });
 
   it("maps a body that breaks the contract to invalid_response naming the fields", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const { client } = clientWith([
+      // Every row unreadable: nothing usable.
       jsonResponse({ pagination: pageBody.pagination, data: [{ companyKey: 5 }] }),
+      // The contract's envelope broken.
+      jsonResponse({ pagination: { ...pageBody.pagination, totalCount: "many" }, data: [row] }),
     ]);
     const error = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
     expect(error.code).toBe("invalid_response");
-    expect(error.message).toMatch(/data\.0\./);
+    expect(error.message).toMatch(/none of its items could be read: data\[0\]\.companyId/);
+    const envelope = (await client.getCompaniesPage({}).catch((e: unknown) => e)) as UpstreamError;
+    expect(envelope.code).toBe("invalid_response");
+    expect(envelope.message).toMatch(/pagination\.totalCount/);
+    vi.restoreAllMocks();
   });
 
   it("keeps unknown availableDatasets values instead of rejecting the response", async () => {
@@ -339,7 +347,7 @@ describe("UpstreamClient", () => {
     await expect(client.getCompaniesPage({})).rejects.toMatchObject({ code: "network" });
   });
 
-  it("rejects a logo answer that is not a PNG", async () => {
+  it("rejects a logo answer that is no image", async () => {
     const { client } = clientWith([
       new Response("<html>", { status: 200, headers: { "content-type": "text/html" } }),
     ]);

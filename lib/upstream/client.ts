@@ -7,7 +7,10 @@ import { type BudgetStatus, LocalBudgetStore, type Pause, UpstreamBudget } from 
 import { DAILY_PROBE_MS, NO_LIMITS, namesDailyCap } from "./budget-policy";
 import { classifyForbidden, isUpstreamError, missingResource, UpstreamError } from "./errors";
 import { isServiceFailure, type UpstreamHealth, UpstreamMonitor } from "./health";
+import { imageType, isCompleteImage } from "./image";
+import { type DroppedItem, parseCollecting } from "./lenient";
 import { currentPriority } from "./priority";
+import { resolvesToPrivate } from "./private-address";
 import {
   type CompactCompany,
   type Company,
@@ -23,6 +26,7 @@ import {
   type ProfileV2,
   profileSchema,
   profileV2Schema,
+  TOP_NEWS_DEFAULT_PAGE_SIZE,
   type TopNewsPage,
   topNewsPageSchema,
 } from "./schemas";
@@ -86,6 +90,11 @@ export interface ClientOptions {
    * minutes, longer than the pace of a small daily allowance leaves between background calls.
    */
   backgroundWaitMs?: number;
+  /**
+   * Called with each answer the client reads whole (the URL it asked, the answer, its body): the
+   * recorder of UPSTREAM_RECORD (recording.ts).
+   */
+  record?: (url: URL, response: Response, body: Uint8Array) => void;
   /** The largest answer read (default MAX_BODY_BYTES); a larger one is an invalid response. */
   maxBodyBytes?: number;
   /**
@@ -113,6 +122,19 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
+/** The items of a list answer (an array, or a page's `data`); null for an answer that is one thing (a profile). */
+function itemCount(value: unknown): number | null {
+  if (Array.isArray(value)) return value.length;
+  const data = (value as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? data.length : null;
+}
+
+/** The first few items left out, each with its field: `data[3].importance, peers[0].companyKey`. */
+function describeDropped(dropped: readonly DroppedItem[]): string {
+  const named = dropped.slice(0, 5).map((d) => `${d.item}.${d.field}`);
+  return dropped.length > 5 ? `${named.join(", ")} and ${dropped.length - 5} more` : named.join(", ");
+}
+
 function summarizeIssues(error: z.ZodError): string {
   const paths = error.issues.slice(0, 3).map((issue) => issue.path.join(".") || "(root)");
   return `${error.issues.length} field(s) do not match the contract: ${paths.join(", ")}`;
@@ -120,12 +142,17 @@ function summarizeIssues(error: z.ZodError): string {
 
 export class UpstreamClient {
   private readonly transport: Transport;
-  private readonly options: Required<Omit<ClientOptions, "transport" | "onCall" | "breaker" | "budget">> &
-    Pick<ClientOptions, "onCall">;
+  private readonly options: Required<
+    Omit<ClientOptions, "transport" | "onCall" | "breaker" | "budget" | "record">
+  > &
+    Pick<ClientOptions, "onCall" | "record">;
   private readonly breaker: CircuitBreaker;
   private readonly monitor: UpstreamMonitor;
   /** Also where the service's Retry-After (a pause) is kept, shared with other instances through it. */
   private readonly budget: UpstreamBudget;
+  /** The configured upstream's origin: the only one the key is sent to. */
+  private readonly origin: string;
+  private upstreamPrivate: Promise<boolean> | undefined;
 
   constructor(options: ClientOptions) {
     this.transport = options.transport ?? ((request) => fetch(request));
@@ -152,6 +179,7 @@ export class UpstreamClient {
         this.options.now,
         this.options.sleep,
       );
+    this.origin = new URL(this.options.baseUrl).origin;
     this.breaker = new CircuitBreaker({ now: this.options.now, ...breaker });
     this.monitor = new UpstreamMonitor(this.options.now);
   }
@@ -245,36 +273,70 @@ export class UpstreamClient {
     return this.getJson(
       "/v1/top-news",
       { ...rest, eventType: eventTypes?.length ? eventTypes.join(",") : undefined },
-      topNewsPageSchema,
+      topNewsPageSchema({
+        page: query.pageNumber ?? 1,
+        pageSize: query.pageSize ?? TOP_NEWS_DEFAULT_PAGE_SIZE,
+      }),
     );
   }
 
+  /**
+   * A logo as a CDN may serve it: after redirects (followed by hand, followRedirects), in PNG,
+   * JPEG, WebP, GIF or SVG, told by its bytes whatever its content type says.
+   */
   getLogo(lookup: CompanyLookup, variant: LogoVariant = "icon"): Promise<Uint8Array> {
     const path = "/v2/company/logo";
-    return this.request(path, { ...lookup, variant }, (response, body) => {
-      const contentType = response.headers.get("content-type") ?? "";
-      if (!contentType.startsWith("image/")) {
-        throw this.invalid(path, `logo answered ${contentType || "no content type"}`);
-      }
-      if (!isCompletePng(body)) throw this.invalid(path, "logo is not a complete PNG");
-      this.monitor.success();
-      return body;
-    });
+    return this.request(
+      path,
+      { ...lookup, variant },
+      (response, body) => {
+        const type = imageType(body);
+        if (!type) {
+          const contentType = response.headers.get("content-type");
+          throw this.invalid(
+            path,
+            `logo is no PNG, JPEG, WebP, GIF or SVG (${contentType || "no content type"})`,
+          );
+        }
+        if (!isCompleteImage(body, type)) throw this.invalid(path, `logo is not a complete ${type}`);
+        this.monitor.success();
+        return body;
+      },
+      { followRedirects: true },
+    );
   }
 
+  /**
+   * One JSON answer, read by `schema`. Items it leaves out (lenient.ts) are counted for
+   * /api/health and named in one log line; an answer whose items were all left out has nothing
+   * usable and is unreadable, as is one whose envelope or required fields do not parse.
+   */
   private getJson<T extends z.ZodType>(path: string, params: Params, schema: T): Promise<z.output<T>> {
     return this.request(path, params, (response, body) => {
-      let parsed: unknown;
+      let raw: unknown;
       try {
-        parsed = JSON.parse(UTF8.decode(body));
+        raw = JSON.parse(UTF8.decode(body));
       } catch {
         // Truncated or malformed, as sent.
         throw this.invalid(path, "response body is not valid JSON", response.status);
       }
-      const checked = schema.safeParse(parsed);
-      if (!checked.success) throw this.invalid(path, summarizeIssues(checked.error), response.status);
+      const { parsed, dropped } = parseCollecting(schema, raw);
+      if (!parsed.success) throw this.invalid(path, summarizeIssues(parsed.error), response.status);
+      if (dropped.length > 0) {
+        const kept = itemCount(parsed.data);
+        this.monitor.dropped(path, dropped);
+        console.warn(
+          `upstream: ${path}: left out ${dropped.length} item(s) that do not match the contract${kept === null ? "" : ` (${kept} kept)`}: ${describeDropped(dropped)}`,
+        );
+        if (kept === 0)
+          throw this.invalid(
+            path,
+            `none of its items could be read: ${describeDropped(dropped)}`,
+            response.status,
+          );
+      }
       this.monitor.success();
-      return checked.data;
+      return parsed.data as z.output<T>;
     });
   }
 
@@ -310,6 +372,7 @@ export class UpstreamClient {
     path: string,
     params: Params,
     read: (response: Response, body: Uint8Array) => T,
+    { followRedirects = false } = {},
   ): Promise<T> {
     const { retries, backoffMs, maxRetryAfterMs, totalBudgetMs, sleep, now } = this.options;
     let deadline = now() + totalBudgetMs;
@@ -325,7 +388,7 @@ export class UpstreamClient {
       );
       let error: UpstreamError;
       try {
-        return await this.attempt(url, path, attempt, limit, read);
+        return await this.attempt(url, path, attempt, limit, read, followRedirects);
       } catch (caught) {
         error =
           caught instanceof UpstreamError
@@ -388,21 +451,22 @@ export class UpstreamClient {
     attempt: number,
     limit: AttemptLimit,
     read: (response: Response, body: Uint8Array) => T,
+    followRedirects = false,
   ): Promise<T> {
-    const request = new Request(url, {
-      method: "GET",
-      headers: { "X-Api-Key": this.options.apiKey, Accept: "application/json, image/png" },
-      signal: limit.signal,
-      // fetch would send the key's header on to wherever a redirect points, another host too.
-      redirect: "manual",
-    });
+    const request = this.requestFor(url, limit);
     // Taken last: from here on every path reports the ticket's outcome (a probe must never leak).
     const ticket = this.admit(path);
     const started = performance.now();
     let response: Response;
     try {
       response = await this.options.idle(() => limit.within(this.transport(request)));
+      if (followRedirects) response = await this.followRedirects(response, url, path, limit);
     } catch (caught) {
+      // A redirect this client does not follow: the service answered.
+      if (isUpstreamError(caught)) {
+        this.breaker.success(ticket);
+        throw caught;
+      }
       this.breaker.failure(ticket);
       this.options.onCall?.({
         endpoint: path,
@@ -438,17 +502,77 @@ export class UpstreamClient {
       }
       this.breaker.success(ticket);
       this.answered();
+      this.options.record?.(url, response, body);
       return read(response, body);
     }
     if (response.status >= 500) this.breaker.failure(ticket);
     else this.breaker.success(ticket);
-    let error = await this.toError(response, path, limit);
+    let error = await this.toError(url, response, path, limit);
     if (isServiceFailure(error.code)) this.monitor.failure(error.code, path, response.status);
     else this.monitor.success();
     if (error.code === "rate_limited") error = this.paused(error, path);
     // An answer about the request (a 404, a 403) shows the key is let through; a 5xx does not.
     else if (response.status < 500) this.answered();
     throw error;
+  }
+
+  /**
+   * A GET of `url`, within `limit`. The key goes only to the configured upstream's own origin, in
+   * its header; fetch would send custom headers on to wherever a redirect points, another host
+   * too, so redirects are never left to it (redirect: "manual").
+   */
+  private requestFor(url: URL, limit: AttemptLimit): Request {
+    const own = url.origin === this.origin;
+    return new Request(url, {
+      method: "GET",
+      headers: own
+        ? { "X-Api-Key": this.options.apiKey, Accept: "application/json, image/*" }
+        : { Accept: "image/*" },
+      signal: limit.signal,
+      redirect: "manual",
+    });
+  }
+
+  /**
+   * Follows the redirects a CDN answers with, by hand, within the attempt's limit: at most
+   * MAX_REDIRECTS hops, to http(s) only, and never to a loopback, private or link-local address
+   * unless the configured upstream is one itself. A hop off the upstream's origin goes without the
+   * key (neither its header nor an `apiKey` parameter). A redirect not followed is an invalid
+   * response that says why.
+   */
+  private async followRedirects(first: Response, from: URL, path: string, limit: AttemptLimit) {
+    let response = first;
+    let at = from;
+    for (let hop = 1; REDIRECT_STATUSES.has(response.status); hop++) {
+      const location = response.headers.get("location");
+      const next = location ? URL.parse(location, at) : null;
+      await response.body?.cancel().catch(() => undefined);
+      const refuse = (why: string) =>
+        new UpstreamError("invalid_response", `a redirect (HTTP ${response.status}) not followed: ${why}`, {
+          endpoint: path,
+          status: response.status,
+        });
+      if (!next) throw refuse("no valid Location");
+      if (hop > MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} in a row`);
+      if (next.protocol !== "http:" && next.protocol !== "https:")
+        throw refuse(`not http(s) (${next.protocol})`);
+      if (next.origin !== this.origin) {
+        next.searchParams.delete("apiKey");
+        next.username = "";
+        next.password = "";
+        if (!(await this.upstreamIsPrivate()) && (await resolvesToPrivate(next.hostname)))
+          throw refuse(`to a private or loopback address (${next.hostname})`);
+      }
+      response = await this.options.idle(() => limit.within(this.transport(this.requestFor(next, limit))));
+      at = next;
+    }
+    return response;
+  }
+
+  /** Whether the configured upstream is itself on a loopback or private address (a test's, an operator's proxy). */
+  private upstreamIsPrivate(): Promise<boolean> {
+    this.upstreamPrivate ??= resolvesToPrivate(new URL(this.options.baseUrl).hostname);
+    return this.upstreamPrivate;
   }
 
   /** An answer the key was let through for: a row of 429s is over, and a pause for the daily cap lifts (the probe got through). */
@@ -480,9 +604,15 @@ export class UpstreamClient {
     });
   }
 
-  private async toError(response: Response, path: string, limit: AttemptLimit): Promise<UpstreamError> {
+  private async toError(
+    url: URL,
+    response: Response,
+    path: string,
+    limit: AttemptLimit,
+  ): Promise<UpstreamError> {
     const status = response.status;
     const body = await limit.read(response, this.options.maxBodyBytes).catch(() => null);
+    if (body) this.options.record?.(url, response, body);
     const message = this.redact(body ? readErrorMessage(body) : "") || `HTTP ${status}`;
     const details = { status, endpoint: path };
     if (status === 400) return new UpstreamError("bad_request", message, details);
@@ -543,6 +673,10 @@ function readErrorMessage(body: Uint8Array): string {
 const UTF8 = new TextDecoder();
 
 const DAILY_PROBE_MINUTES = DAILY_PROBE_MS / 60_000;
+
+/** Redirects a logo may take (a CDN's one or two), and the statuses that are one. */
+const MAX_REDIRECTS = 3;
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 function isTimeout(caught: unknown): boolean {
   return caught instanceof Error && (caught.name === "TimeoutError" || caught.name === "AbortError");
@@ -624,20 +758,6 @@ class AttemptLimit {
   clear(): void {
     clearTimeout(this.timer);
   }
-}
-
-/** A PNG with its signature and its closing IEND chunk: a body cut short fails this. */
-function isCompletePng(bytes: Uint8Array): boolean {
-  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length < 20 || signature.some((b, i) => bytes[i] !== b)) return false;
-  // The last 12 bytes: length 0, "IEND", CRC.
-  const tail = bytes.length - 12;
-  return (
-    bytes[tail + 4] === 0x49 &&
-    bytes[tail + 5] === 0x45 &&
-    bytes[tail + 6] === 0x4e &&
-    bytes[tail + 7] === 0x44
-  );
 }
 
 function listParams(params: { pageNumber?: number; allCompanies?: boolean }): Params {

@@ -5,6 +5,7 @@
 // and with it the probe that closes the breaker, away for good.
 import type { BreakerSnapshot } from "./breaker";
 import type { UpstreamErrorCode } from "./errors";
+import type { DroppedItem } from "./lenient";
 
 export type UpstreamState = "ok" | "degraded" | "down" | "rate-limited";
 
@@ -24,6 +25,15 @@ export interface UpstreamHealth {
   lastFailure: UpstreamFailure | null;
   /** Attempts and failed attempts within the last `windowMs`. */
   recent: { windowMs: number; attempts: number; failures: number };
+  /**
+   * Items the service sent that did not match the contract and were left out of their answers
+   * (lib/upstream/lenient.ts), since the start: by endpoint, and the last answer that had any.
+   */
+  dropped: {
+    total: number;
+    byEndpoint: Record<string, number>;
+    last: { at: string; endpoint: string; items: DroppedItem[] } | null;
+  };
 }
 
 /** Codes that say the service failed us, as opposed to answering about the request (400, 403, 404). */
@@ -46,6 +56,7 @@ export class UpstreamMonitor {
   private readonly outcomes: { at: number; ok: boolean }[] = [];
   private lastSuccessAt: number | null = null;
   private lastFailure: UpstreamFailure | null = null;
+  private readonly droppedItems: UpstreamHealth["dropped"] = { total: 0, byEndpoint: {}, last: null };
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -62,6 +73,14 @@ export class UpstreamMonitor {
     const at = this.now();
     this.lastFailure = { at: new Date(at).toISOString(), code, endpoint, status };
     this.push(at, false);
+  }
+
+  /** An answer that left out `items` (served with the rest). */
+  dropped(endpoint: string, items: readonly DroppedItem[]): void {
+    const counts = this.droppedItems;
+    counts.total += items.length;
+    counts.byEndpoint[endpoint] = (counts.byEndpoint[endpoint] ?? 0) + items.length;
+    counts.last = { at: new Date(this.now()).toISOString(), endpoint, items: items.slice(0, 20) };
   }
 
   health(breaker: BreakerSnapshot, rateLimitedUntil: number | null): UpstreamHealth {
@@ -84,6 +103,7 @@ export class UpstreamMonitor {
       lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
       lastFailure: this.lastFailure,
       recent: { windowMs: this.windowMs, attempts: recent.length, failures },
+      dropped: structuredClone(this.droppedItems),
     };
   }
 

@@ -1,7 +1,12 @@
-// zod schemas for every shape in the API contract (api-spec.md). They are lenient where the
-// contract says a vocabulary grows or a field is optional: an unknown enum value is kept as a
-// string (callers check it with the `is*` helpers), never a failed parse of the whole response.
+// zod schemas for every shape in the API contract (api-spec.md). Strict where the contract
+// promises (a row's companyKey and primaryListing, a company article's fields), lenient where it is
+// silent or says a vocabulary grows: an unknown enum value is kept as a string (callers check it
+// with the `is*` helpers); unknown fields are ignored; an optional field may be absent or null; a
+// number may come as text; an item of a list that does not parse is left out of its answer
+// (lenient.ts), never a failed parse of the whole response. The top-news body, which the contract
+// does not show, is read in every plausible shape (topNewsPageSchema).
 import { z } from "zod";
+import { itemsOf, lenientBoolean, lenientInt, lenientNumber, parseItems } from "./lenient";
 
 /** A string enum that accepts future values: typed as the known union, widened by string. */
 function growingEnum<const T extends readonly [string, ...string[]]>(values: T) {
@@ -29,8 +34,7 @@ const optionalString = z.string().nullish();
  * reads as unknown: it would otherwise fail the whole row, or throw in every `toISOString()` that
  * shows it (a row, a profile, a CSV export).
  */
-const unixSeconds = z
-  .number()
+const unixSeconds = lenientNumber
   .transform((s) => (Number.isInteger(s) && Math.abs(s) <= 8.64e12 ? s : null))
   .nullish();
 const datasetList = z.array(growingEnum(DATASETS));
@@ -73,7 +77,7 @@ export const peerListingSchema = listingSchema.pick({
 });
 
 const companyCoreShape = {
-  companyId: z.number().int(),
+  companyId: lenientInt,
   companyFiscalIdentifier: optionalString,
   companyKey: z.string().min(1),
   displayNameEnglish: optionalString,
@@ -86,7 +90,7 @@ const companyCoreShape = {
   sector: optionalString,
   reportingTemplate: optionalString,
   cik: optionalString,
-  marketCapUsd: z.number().nullish(),
+  marketCapUsd: lenientNumber.nullish(),
   reportingCurrency: optionalString,
   updatedAt: unixSeconds,
   earningsFilingDate: optionalString,
@@ -124,7 +128,7 @@ export const peerSchema = z.object({
   peerRelationship: growingEnum(PEER_RELATIONSHIPS),
   peerMarketSegment: optionalString,
   peerReasoning: optionalString,
-  companyId: z.number().int(),
+  companyId: lenientInt,
   companyFiscalIdentifier: optionalString,
   companyKey: z.string().min(1),
   displayNameEnglish: optionalString,
@@ -136,32 +140,32 @@ export const peerSchema = z.object({
   industryGroup: optionalString,
   industry: optionalString,
   subIndustry: optionalString,
-  marketCapUsd: z.number().nullish(),
+  marketCapUsd: lenientNumber.nullish(),
   cik: optionalString,
   primaryListing: peerListingSchema,
 });
 export type Peer = z.infer<typeof peerSchema>;
 
 export const profileSchema = companySchema.extend({
-  primaryListing: listingSchema.nullable(),
+  primaryListing: listingSchema.nullish().transform((listing) => listing ?? null),
   descriptionShort: optionalString,
   descriptionLong: optionalString,
   chiefExecutiveOfficer: optionalString,
-  foundingYear: z.number().int().nullish(),
-  ipoYear: z.number().int().nullish(),
-  secondaryListings: z.array(listingSchema),
-  peers: z.array(peerSchema),
+  foundingYear: lenientInt.nullish(),
+  ipoYear: lenientInt.nullish(),
+  secondaryListings: itemsOf(listingSchema, "secondaryListings"),
+  peers: itemsOf(peerSchema, "peers"),
   financialPeriodsAvailable: z.array(z.string()).nullish(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const paginationSchema = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-  hasNextPage: z.boolean(),
-  hasPreviousPage: z.boolean(),
+  page: lenientInt,
+  pageSize: lenientInt,
+  totalCount: lenientInt,
+  totalPages: lenientInt,
+  hasNextPage: lenientBoolean,
+  hasPreviousPage: lenientBoolean,
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
@@ -178,8 +182,9 @@ export function pagination(page: number, pageSize: number, totalCount: number): 
   };
 }
 
+/** A list page: the contract's envelope, each row on its own (one that does not parse is left out). */
 export function pageSchema<T extends z.ZodType>(row: T) {
-  return z.object({ pagination: paginationSchema, data: z.array(row) });
+  return z.object({ pagination: paginationSchema, data: itemsOf(row, "data") });
 }
 export const companyPageSchema = pageSchema(companySchema);
 export const compactCompanyPageSchema = pageSchema(compactCompanySchema);
@@ -219,7 +224,8 @@ export const profileV2Schema = companyV2Schema.extend({
 });
 export type ProfileV2 = z.infer<typeof profileV2Schema>;
 
-const importanceSchema = z.number().int().min(1).max(5);
+const importanceSchema = lenientInt.pipe(z.number().min(1).max(5));
+const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const ZONELESS_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 /**
@@ -230,8 +236,9 @@ const utcTimestamp = z
   .string()
   .transform((text) => (ZONELESS_TIME.test(text) ? `${text.replace(" ", "T")}Z` : text));
 
+/** A company news article: the contract says every field is required. */
 export const newsArticleSchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  date: dateSchema,
   title: z.string(),
   description: z.string(),
   summary: z.string(),
@@ -241,24 +248,111 @@ export const newsArticleSchema = z.object({
   collectedAt: utcTimestamp,
 });
 export type NewsArticle = z.infer<typeof newsArticleSchema>;
-export const companyNewsSchema = z.array(newsArticleSchema);
+
+/** Company news: the contract's array, or the list envelope (as a mock in the vendor's own repository). */
+export const companyNewsSchema = z
+  .union([z.array(z.unknown()), z.object({ data: z.array(z.unknown()) })])
+  .transform((body) => parseItems(Array.isArray(body) ? body : body.data, newsArticleSchema, "data"));
 
 /**
- * Top-news article. The contract leaves the body shape "not shown"; the sandbox (and this
- * client) use the list envelope with each article naming its company. Company fields are
- * optional so that a service answering plain articles still parses.
+ * Top-news article. The contract does not show the body: each article names its company (the
+ * sandbox's choice) or not. What a story cannot go without is its title, its importance (the
+ * feed's order) and a time (its date or when it was collected, each made from the other); a
+ * missing description, summary or source reads as empty, a missing event type as "other".
  */
-export const topNewsArticleSchema = newsArticleSchema.extend({
-  companyKey: optionalString,
-  companyFiscalIdentifier: optionalString,
-  displayNameEnglish: optionalString,
-  ticker: optionalString,
-  exchangeCode: optionalString,
-  marketCapUsd: z.number().nullish(),
+export const topNewsArticleSchema = z
+  .object({
+    date: dateSchema.nullish(),
+    title: z.string(),
+    description: z.string().nullish(),
+    summary: z.string().nullish(),
+    eventType: growingEnum(EVENT_TYPES).nullish(),
+    importance: importanceSchema,
+    sourceUrl: z.string().nullish(),
+    collectedAt: utcTimestamp.nullish(),
+    companyKey: optionalString,
+    companyFiscalIdentifier: optionalString,
+    displayNameEnglish: optionalString,
+    ticker: optionalString,
+    exchangeCode: optionalString,
+    marketCapUsd: lenientNumber.nullish(),
+  })
+  .refine((a) => a.date != null || a.collectedAt != null, {
+    path: ["collectedAt"],
+    message: "a story needs its date or its collection time",
+  })
+  .transform(({ date, collectedAt, description, summary, eventType, sourceUrl, ...rest }) => ({
+    ...rest,
+    date: date ?? (collectedAt as string).slice(0, 10),
+    collectedAt: collectedAt ?? `${date}T00:00:00Z`,
+    description: description ?? "",
+    summary: summary ?? "",
+    eventType: eventType ?? "other",
+    sourceUrl: sourceUrl ?? "",
+  }));
+export type TopNewsArticle = z.output<typeof topNewsArticleSchema>;
+
+/**
+ * A top-news page's pagination, complete. `totalKnown` is false when the service did not give
+ * `totalCount`: it is then what is known so far (the stories up to this page, one more when
+ * there is a next page), a lower bound that a count shows as "at least".
+ */
+export interface FeedPagination extends Pagination {
+  /** Absent in a page cached before it was read (then the total is known). */
+  totalKnown?: boolean;
+}
+export interface TopNewsPage {
+  pagination: FeedPagination;
+  data: TopNewsArticle[];
+}
+
+/** Each pagination field on its own: one absent, null or unreadable is not known. */
+const partialPaginationSchema = z.object({
+  page: lenientInt.nullish().catch(undefined),
+  pageSize: lenientInt.nullish().catch(undefined),
+  totalCount: lenientInt.nullish().catch(undefined),
+  totalPages: lenientInt.nullish().catch(undefined),
+  hasNextPage: lenientBoolean.nullish().catch(undefined),
+  hasPreviousPage: lenientBoolean.nullish().catch(undefined),
 });
-export type TopNewsArticle = z.infer<typeof topNewsArticleSchema>;
-export const topNewsPageSchema = pageSchema(topNewsArticleSchema);
-export type TopNewsPage = z.infer<typeof topNewsPageSchema>;
+
+/**
+ * The top-news body in any shape a faithful service may send: the list envelope with any of its
+ * six pagination fields, `{data}` alone, or a bare array of articles. What it leaves out is made
+ * from the page asked for: a next page when `hasNextPage` says so, otherwise when this page came
+ * back full.
+ */
+export function topNewsPageSchema(asked: { page: number; pageSize: number }) {
+  return z
+    .union([
+      z.array(z.unknown()).transform((data) => ({ data, pagination: undefined })),
+      z.object({
+        data: z.array(z.unknown()),
+        pagination: partialPaginationSchema.nullish().catch(undefined),
+      }),
+    ])
+    .transform(({ data, pagination: given }): TopNewsPage => {
+      const page = given?.page ?? asked.page;
+      const pageSize = given?.pageSize ?? asked.pageSize;
+      const hasNextPage =
+        given?.hasNextPage ??
+        (given?.totalPages != null ? page < given.totalPages : data.length >= pageSize && data.length > 0);
+      const seen = (page - 1) * pageSize + data.length;
+      const totalCount = given?.totalCount ?? seen + (hasNextPage ? 1 : 0);
+      return {
+        data: parseItems(data, topNewsArticleSchema, "data"),
+        pagination: {
+          page,
+          pageSize,
+          totalCount,
+          totalPages: given?.totalPages ?? Math.max(1, Math.ceil(totalCount / pageSize)),
+          hasNextPage,
+          hasPreviousPage: given?.hasPreviousPage ?? page > 1,
+          totalKnown: given?.totalCount != null || !hasNextPage,
+        },
+      };
+    });
+}
 
 /** Both error styles the service is known to send. */
 export const errorBodySchema = z.union([

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { errorBody, handler, parseQuery } from "@/lib/server/http";
 import { logoQuery } from "@/lib/server/query-schemas";
 import { getServices } from "@/lib/server/services";
+import { imageType } from "@/lib/upstream/image";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +15,11 @@ const LOGO_WAIT_MS = 750;
 /** When the browser may ask again for a logo still on its way (CompanyLogo asks again while it is 503). */
 const LOGO_RETRY_S = 3;
 
-/** A company logo as PNG, cached long by the browser and revalidated by ETag. */
+/**
+ * A company logo in the format the data service sent (PNG, JPEG, WebP, GIF or SVG, told by its
+ * bytes), cached long by the browser and revalidated by ETag. An SVG runs no script, whether shown
+ * in a page (an <img> never does) or opened at this URL (next.config.ts gives it LOGO_CSP).
+ */
 export const GET = handler(async (request) => {
   const { companyKey, variant } = parseQuery(request, logoQuery);
   const served = await getServices().logo(companyKey, variant, LOGO_WAIT_MS);
@@ -31,8 +36,9 @@ export const GET = handler(async (request) => {
   }
   const { data } = served;
   const etag = `"${createHash("sha256").update(data).digest("base64url").slice(0, 27)}"`;
+  const type = imageType(data) ?? "application/octet-stream";
   const headers = {
-    "content-type": "image/png",
+    "content-type": type,
     "cache-control": "public, max-age=86400, stale-while-revalidate=604800",
     etag,
   };
