@@ -79,7 +79,9 @@ for (const shape of ["lean", "bare"] as const) {
 
       await page.goto(`${base}/news?view=headlines`);
       await expect(page.locator("li[data-headline]")).toHaveCount(30);
-      await expect(page.locator("li[data-headline]").first()).toContainText(api.data.data[0]?.title ?? "(none)");
+      await expect(page.locator("li[data-headline]").first()).toContainText(
+        api.data.data[0]?.title ?? "(none)",
+      );
       await noUnreadable(page);
 
       const atom = await request.get(`${base}/news/feed.xml`);

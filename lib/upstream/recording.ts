@@ -20,8 +20,8 @@ export interface RecordedAnswer {
   encoding: "utf8" | "base64";
 }
 
-/** Answers kept per endpoint: enough to show a problem, not a copy of the service. */
-export const MAX_PER_ENDPOINT = 50;
+/** Answers kept per endpoint: enough to show a problem, not a copy of the service (a list page is about 2 MB). */
+export const MAX_PER_ENDPOINT = 25;
 
 /** Headers never written: the key's, and what identifies this server's session. */
 const SECRET_HEADERS = new Set(["x-api-key", "authorization", "cookie", "set-cookie"]);
