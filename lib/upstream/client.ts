@@ -131,7 +131,7 @@ function itemCount(value: unknown): number | null {
 
 /** The first few items left out, each with its field: `data[3].importance, peers[0].companyKey`. */
 function describeDropped(dropped: readonly DroppedItem[]): string {
-  const named = dropped.slice(0, 5).map((d) => `${d.item}.${d.field}`);
+  const named = dropped.slice(0, 5).map((d) => `${d.item}.${d.field}${d.kept ? " (the value only)" : ""}`);
   return dropped.length > 5 ? `${named.join(", ")} and ${dropped.length - 5} more` : named.join(", ");
 }
 
@@ -326,9 +326,9 @@ export class UpstreamClient {
         const kept = itemCount(parsed.data);
         this.monitor.dropped(path, dropped);
         console.warn(
-          `upstream: ${path}: left out ${dropped.length} item(s) that do not match the contract${kept === null ? "" : ` (${kept} kept)`}: ${describeDropped(dropped)}`,
+          `upstream: ${path}: left out ${dropped.length} item(s) or value(s) that do not match the contract${kept === null ? "" : ` (${kept} items kept)`}: ${describeDropped(dropped)}`,
         );
-        if (kept === 0)
+        if (kept === 0 && dropped.some((d) => !d.kept))
           throw this.invalid(
             path,
             `none of its items could be read: ${describeDropped(dropped)}`,

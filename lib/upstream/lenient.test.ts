@@ -126,6 +126,42 @@ describe("the top-news body in every plausible shape", () => {
   });
 });
 
+describe("one bad value never fails its item, where the item can go without it", () => {
+  it("an optional field that does not parse is left out, the item and the answer served; a required one drops its item", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const listing = { ticker: "X", exchangeCode: "NYSE" };
+    const { client } = clientAnswering({
+      companyId: 1,
+      companyKey: "NYSE_X",
+      availableDatasets: ["news"],
+      foundingYear: "c. 1850",
+      ipoYear: 1999,
+      secondaryListings: [],
+      peers: [
+        {
+          peerRelationship: "industry_peer",
+          companyId: 2,
+          companyKey: "NYSE_P",
+          primaryListing: listing,
+          marketCapUsd: "n/a",
+        },
+      ],
+    });
+    const profile = await client.getProfile({ companyKey: "NYSE_X" });
+    expect(profile.foundingYear).toBeUndefined();
+    expect(profile.ipoYear).toBe(1999);
+    expect(profile.peers.map((p) => [p.companyKey, p.marketCapUsd])).toEqual([["NYSE_P", undefined]]);
+    expect(client.health().dropped.last?.items).toEqual([
+      { item: "peers[0]", field: "marketCapUsd", kept: true },
+      { item: "(answer)", field: "foundingYear", kept: true },
+    ]);
+    expect(String(warn.mock.calls[0]?.[0])).toContain("peers[0].marketCapUsd (the value only)");
+    // A story's collection time unreadable, its date there: kept, its time made from the date.
+    const news = clientAnswering({ data: [article(0, { collectedAt: 1_700_000_000 })] }).client;
+    expect((await news.getTopNews()).data[0]?.collectedAt).toBe("2026-11-20T00:00:00Z");
+  });
+});
+
 describe("one bad item never fails the rest", () => {
   it("top news: the stories that do not parse are left out, counted in health, named in one log line", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
