@@ -36,7 +36,7 @@ export function parseCollecting<T extends z.ZodType>(
 }
 
 /** The first field an item failed on, as a path within it (`primaryListing.ticker`), or "(item)". */
-export function firstField(error: z.ZodError): string {
+function firstField(error: z.ZodError): string {
   const path = error.issues[0]?.path ?? [];
   return path.length > 0 ? path.map(String).join(".") : "(item)";
 }
