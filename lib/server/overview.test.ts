@@ -59,6 +59,34 @@ describe("the overview's week counts", () => {
     expect(upstream.calls.length).toBeLessThanOrEqual(2);
   });
 
+  it("from a service that ignores the page asked for: each day's stories counted once, not page after page", async () => {
+    const sandbox = createSandboxHandler({ now: () => Date.parse("2026-11-20T15:00:00Z") });
+    let calls = 0;
+    const client = new UpstreamClient({
+      baseUrl: "http://sandbox.internal",
+      apiKey: "demo-licensed",
+      retries: 0,
+      // Page 1 (of 3 stories), whatever page is asked for, always with "there is a next page".
+      transport: async (request) => {
+        calls++;
+        const url = new URL(request.url);
+        url.searchParams.set("pageSize", "3");
+        url.searchParams.delete("pageNumber");
+        const page = (await (await sandbox(new Request(url, request))).json()) as { data: unknown[] };
+        return Response.json({ data: page.data, pagination: { hasNextPage: true } });
+      },
+    });
+    const services = new Services({
+      client,
+      now: () => Date.parse("2026-11-20T15:00:00Z"),
+      startSync: false,
+    });
+    const counts = await weekEventCounts(services, TODAY);
+    // 3 stories a day for 7 days; each day read twice (the repeat tells the paging is ignored).
+    expect(counts.total).toBe(21);
+    expect(calls).toBe(14);
+  });
+
   it("age on the services' clock: counts older than their TTL that cannot be refreshed carry a warning", async () => {
     const { services, clock, upstream } = overviewServices();
     const first = await weekEventCounts(services, TODAY);
