@@ -223,7 +223,9 @@ test.describe("peer comparison", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/compare?companies=${RICH.key},${BARE.key},${LONDON.key}`);
     await expect(page.getByRole("figure", { name: "Market cap" })).toBeVisible();
-    // Focusing a peer shows why it is a peer.
+    // Focusing a peer shows why it is a peer (once the page has hydrated: before, the peers are
+    // disabled buttons, which take no focus).
+    await expect(peerNode(page, LAST_PEER)).toBeEnabled();
     await peerNode(page, LAST_PEER).focus();
     await expect(page.getByRole("tooltip")).toBeVisible();
     await expect(peerNode(page, LAST_PEER)).toHaveAttribute("aria-describedby", /.+/);
@@ -383,6 +385,7 @@ test.describe("reading the set", () => {
     await expect(node).toContainText("ELM");
     // Its spoken name starts with what it shows, then says the whole name and why it is a peer.
     await expect(node).toHaveAccessibleName(/^ELM\s*Elmora\s*: Elmora Corporation, Direct competitor$/);
+    await expect(node).toBeEnabled(); // hydrated: a disabled button takes no focus
     await node.focus();
     await expect(page.getByRole("tooltip")).toContainText("Elmora Corporation");
     // Every node has a name under its ticker.
