@@ -16,6 +16,9 @@ export async function register(): Promise<void> {
     console.error(`Configuration error: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  // Who gets in, in one line (lib/server/access/viewer.ts; docs/security.md).
+  const { accessLine } = await import("@/lib/server/access/viewer");
+  console.log(accessLine(config));
   if (config.upstream.baseUrl && config.upstream.sandboxMounted)
     console.log("sandbox: mounted at /sandbox beside the real service (SANDBOX_MOUNT=1)");
   if (config.sandbox.faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(config.sandbox.faults)}`);

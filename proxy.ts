@@ -6,27 +6,47 @@
 // nonce on its own scripts; the browser gets the same policy on the response. A page found ready
 // that the front will keep renders with the front's placeholder, which the front replaces with a
 // fresh nonce in each response it sends; any other page gets a fresh nonce here.
+// Before both: only GET and HEAD reach a page (anything else is 405, counted against the client's
+// limit), and who is asking (lib/server/access/viewer.ts): anyone the access rules do not let in
+// gets the sign-in page with 401 instead of the page they asked for.
 // The static security headers, and the API's own policy, come from next.config.ts; the API
-// routes, the sandbox and static files do not pass through here.
+// routes (which check the viewer in their handler), sign-in's own routes, the sandbox and static
+// files do not pass through here.
 import { type NextRequest, NextResponse } from "next/server";
 import { decodablePath } from "@/lib/hrefs";
 import { createNonce, pageCsp } from "@/lib/security/headers";
+import { viewerOf } from "@/lib/server/access/viewer";
 import { PREFETCH_HEADER } from "@/lib/server/client-address";
 import { CAPTURE_HEADER, CAPTURED_HEADER, keptRender } from "@/lib/server/page-cache";
 import { gatePage, UPSTREAM_SLOW_HEADER } from "@/lib/server/page-gate";
 import { PAGE_STATUS_HEADER, pageStatusResponse } from "@/lib/server/page-status";
-import { clientOf } from "@/lib/server/rate-limit";
+import { checkApiRateLimit, clientOf } from "@/lib/server/rate-limit";
+
+/** The page anyone not let in is shown, with 401; it is open to all. */
+const SIGN_IN_PATH = "/sign-in";
 
 /**
  * Next's link prefetches (stamped by the server, lib/server/client-address.ts, since Next hides
- * its router headers from the proxy) and the browser's own: never gated, charged or blocked.
+ * its router headers from the proxy): they render no page, so they load no page data and are not
+ * gated. The browser's own prefetch (Sec-Purpose) asks for the whole document and is gated and
+ * charged like any page view: a header must not open a way around the client's budget.
  */
-function isPrefetch(request: NextRequest): boolean {
-  const h = request.headers;
-  return h.get(PREFETCH_HEADER) === "1" || /prefetch/i.test(h.get("sec-purpose") ?? h.get("purpose") ?? "");
+function isRouterPrefetch(request: NextRequest): boolean {
+  return request.headers.get(PREFETCH_HEADER) === "1";
 }
 
 export async function proxy(request: NextRequest) {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    await checkApiRateLimit(request);
+    return new NextResponse("Method not allowed.\n", {
+      status: 405,
+      headers: {
+        allow: "GET, HEAD",
+        "content-type": "text/plain; charset=utf-8",
+        "cache-control": "no-store",
+      },
+    });
+  }
   // The router fails (500) on a `%` it cannot decode: such a `%` is a character of the address.
   const path = decodablePath(request.nextUrl.pathname);
   if (path !== request.nextUrl.pathname) {
@@ -34,13 +54,14 @@ export async function proxy(request: NextRequest) {
     url.pathname = path;
     return NextResponse.redirect(url, 308);
   }
-  const gated = (request.method === "GET" || request.method === "HEAD") && !isPrefetch(request);
-  const outcome = gated
-    ? await gatePage(request.nextUrl, clientOf(request.headers))
-    : ({ kind: "ready" } as const);
+  const refused = path !== SIGN_IN_PATH && !viewerOf(request.headers).allowed;
+  const outcome =
+    refused || isRouterPrefetch(request)
+      ? ({ kind: "ready" } as const)
+      : await gatePage(request.nextUrl, clientOf(request.headers));
   // A page the front keeps (lib/server/page-cache.ts) renders with its placeholder nonce, which
   // the front replaces with a fresh one in every response; any other page gets a fresh one here.
-  const kept = outcome.kind === "ready" ? keptRender(request.headers) : null;
+  const kept = outcome.kind === "ready" && !refused ? keptRender(request.headers) : null;
   const csp = pageCsp(kept?.placeholder ?? createNonce(), { dev: process.env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
@@ -50,7 +71,12 @@ export async function proxy(request: NextRequest) {
   requestHeaders.delete(CAPTURE_HEADER);
 
   let response: NextResponse;
-  if (outcome.kind === "status") {
+  if (refused) {
+    const signIn = new URL(SIGN_IN_PATH, request.url);
+    signIn.searchParams.set("next", `${path}${request.nextUrl.search}`.slice(0, 1000));
+    response = NextResponse.rewrite(signIn, { status: 401, request: { headers: requestHeaders } });
+    response.headers.set("cache-control", "no-store");
+  } else if (outcome.kind === "status") {
     response = pageStatusResponse(request, requestHeaders, outcome.cause);
   } else {
     if (outcome.kind === "slow") requestHeaders.set(UPSTREAM_SLOW_HEADER, "1");
@@ -62,5 +88,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!api/|sandbox/|_next/static/|_next/image|icon\\.svg|favicon\\.ico).*)"],
+  matcher: ["/((?!api/|auth/|sandbox/|_next/static/|_next/image|icon\\.svg|favicon\\.ico).*)"],
 };

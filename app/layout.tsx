@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import { type ReactNode, Suspense } from "react";
 import { FollowNotice } from "@/components/following/follow-notice";
+import { AccountBar } from "@/components/layout/account-bar";
 import { AllowanceBanner } from "@/components/layout/allowance-banner";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -39,6 +40,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <Providers>
           <SiteHeader />
+          <AccountBar />
           <AllowanceBanner />
           <main id="main" className="mx-auto max-w-screen-2xl px-4 py-8">
             {children}

@@ -161,3 +161,9 @@ export function isValidFiscalIdentifier(value: string, kind: FiscalKind = "compa
   if (!/^[0-9A-Z]+$/.test(body)) return false;
   return mod3736Check(body) === upper.slice(-1);
 }
+
+/** An ISIN or a CUSIP (check digit and all): the licensed identifiers. */
+export function isLicensedIdentifier(value: string): boolean {
+  const v = value.trim().toUpperCase();
+  return isValidIsin(v) || isValidCusip(v);
+}

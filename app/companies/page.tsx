@@ -4,6 +4,8 @@ import { headers } from "next/headers";
 import { DirectoryView } from "@/components/directory/directory-view";
 import { directoryPageOptions, directoryPageSearch } from "@/components/directory/queries";
 import { UrlState } from "@/components/url-state";
+import { forLicence } from "@/lib/server/access/licensed";
+import { pageViewer } from "@/lib/server/access/page-viewer";
 import { dataNow } from "@/lib/server/clock";
 import { loadDirectoryPage } from "@/lib/server/directory";
 import { isPhoneRequest } from "@/lib/server/page-cache";
@@ -43,8 +45,10 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Se
       given.append(name, one);
   const query = apiQuery(state);
   const page = params.page ?? 1;
-  const first = await loadDirectoryPage(directoryPageSearch(query, 1));
-  const listed = page === 1 ? first : await loadDirectoryPage(directoryPageSearch(query, page));
+  const { licensed } = await pageViewer();
+  const first = forLicence(await loadDirectoryPage(directoryPageSearch(query, 1)), licensed);
+  const listed =
+    page === 1 ? first : forLicence(await loadDirectoryPage(directoryPageSearch(query, page)), licensed);
   const queryClient = new QueryClient();
   // A failure is not prefetched: the browser's own request shows it, with a retry.
   if (first.data) queryClient.setQueryData(directoryPageOptions(query, 1).queryKey, first.data);

@@ -8,6 +8,8 @@ import { UpstreamText } from "@/components/ui/upstream-text";
 import { UrlState } from "@/components/url-state";
 import { inSet, loadedCompanies } from "@/lib/compare/model";
 import { compareSetOf, MAX_COMPARE, type ParsedSet } from "@/lib/compare/set";
+import { forLicence } from "@/lib/server/access/licensed";
+import { pageViewer } from "@/lib/server/access/page-viewer";
 import { loadComparison } from "@/lib/server/compare";
 import { withinDocument } from "@/lib/server/document-deadline";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
@@ -64,7 +66,8 @@ async function Comparison({
   /** Streamed after the document was sent: it ends without the comparison if that is late. */
   streamed?: boolean;
 }) {
-  const comparison = streamed ? await withinDocument(loadComparison(keys)) : await loadComparison(keys);
+  const loaded = streamed ? await withinDocument(loadComparison(keys)) : await loadComparison(keys);
+  const comparison = forLicence(loaded, (await pageViewer()).licensed);
   if (comparison === "late")
     return <Waiting notice={<ArrivesLater what="The comparison" renderedAt={Date.now()} />} />;
   const companies = loadedCompanies(comparison.entries);

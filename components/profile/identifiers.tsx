@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { ColumnHeaders, ScrollTable } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
@@ -18,8 +19,11 @@ function Value({ label, value }: { label: string; value: string | number | null 
   );
 }
 
-/** The company's identifiers and each listing's, every one copyable. */
-export function Identifiers({ profile }: { profile: Profile }) {
+/**
+ * The company's identifiers and each listing's, every one copyable. `licensed`: whether this
+ * viewer may see ISIN and CUSIP; if not, they were left out of `profile` and a note says why.
+ */
+export function Identifiers({ profile, licensed = true }: { profile: Profile; licensed?: boolean }) {
   const company: [string, string, string | number | null | undefined, string][] = [
     [
       "fscl",
@@ -112,6 +116,14 @@ export function Identifiers({ profile }: { profile: Profile }) {
             ))}
           </tbody>
         </ScrollTable>
+      )}
+      {!licensed && (
+        <p role="note" className="text-sm text-slate-600 dark:text-slate-300">
+          ISIN and CUSIP are licensed identifiers: this dashboard shows them to people signed in to it.{" "}
+          <Link href="/sign-in" className="font-medium text-sky-700 underline dark:text-sky-300">
+            Sign in
+          </Link>
+        </p>
       )}
     </div>
   );

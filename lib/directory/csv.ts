@@ -72,12 +72,21 @@ export function csvCell(
   return quote(text);
 }
 
-export function csvHeader(): string {
-  return `${CSV_COLUMNS.map((c) => c.header).join(",")}\r\n`;
+/** The columns a viewer gets: without ISIN and CUSIP unless they are `licensed` to see them. */
+export function csvColumns(licensed = true): readonly CsvColumn[] {
+  return licensed ? CSV_COLUMNS : CSV_COLUMNS.filter((c) => c.header !== "isin" && c.header !== "cusip");
 }
 
-export function csvLine(company: Company, flavor: CsvFlavor = "spreadsheet"): string {
-  return `${CSV_COLUMNS.map((c) => csvCell(c.value(company), c.kind, flavor)).join(",")}\r\n`;
+export function csvHeader(columns: readonly CsvColumn[] = CSV_COLUMNS): string {
+  return `${columns.map((c) => c.header).join(",")}\r\n`;
+}
+
+export function csvLine(
+  company: Company,
+  flavor: CsvFlavor = "spreadsheet",
+  columns: readonly CsvColumn[] = CSV_COLUMNS,
+): string {
+  return `${columns.map((c) => csvCell(c.value(company), c.kind, flavor)).join(",")}\r\n`;
 }
 
 /**

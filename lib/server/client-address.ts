@@ -15,8 +15,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "node:http";
 import { front } from "./page-cache";
+import { checkApiRateLimit } from "./rate-limit";
 import { requestSlots } from "./request-slots";
-import { isRouterPrefetch } from "./request-target";
+import { isRouterPrefetch, originForm } from "./request-target";
 import type { StaticFront } from "./static-front";
 
 export const PEER_ADDRESS_HEADER = "x-fiscal-atlas-peer";
@@ -25,6 +26,26 @@ export const PREFETCH_HEADER = "x-fiscal-atlas-prefetch";
 const INSTALLED = Symbol.for("company-dashboard.peer-address-stamp");
 type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
 type Patched = { emit: Emit; [INSTALLED]?: true };
+
+/** The methods some route answers (others are 405; OPTIONS and HEAD Next answers itself). */
+const ANSWERED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** 405 for a method no route has, after it is counted against the client's limit. */
+function refuseMethod(request: IncomingMessage, response: ServerResponse): void {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers))
+    if (typeof value === "string") headers.set(name, value);
+  const answer = () => {
+    if (response.headersSent) return;
+    response.writeHead(405, {
+      allow: "GET, HEAD",
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+    });
+    response.end("Method not allowed.\n");
+  };
+  void checkApiRateLimit(new Request("http://localhost/", { headers })).then(answer, answer);
+}
 
 /** Installs the hook; `staticFront`, when given, answers the build's and public/'s files first. */
 export function installRequestHook(staticFront?: StaticFront): void {
@@ -37,6 +58,15 @@ export function installRequestHook(staticFront?: StaticFront): void {
       const response = args[1] as ServerResponse;
       if (staticFront?.handle(request, response)) return true;
       request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "";
+      // A method no route answers (TRACE, CONNECT: a web Request refuses to carry them, so Next
+      // fails with 500) is 405 here, and counts against the client's limit.
+      if (!ANSWERED_METHODS.has(request.method ?? "")) {
+        refuseMethod(request, response);
+        return true;
+      }
+      // An absolute-form target (`GET http://other.example/path`) is read as its path: the
+      // authority a client put there must not reach a redirect's Location.
+      request.url = originForm(request.url);
       const h = request.headers;
       if (isRouterPrefetch(h)) h[PREFETCH_HEADER] = "1";
       else delete h[PREFETCH_HEADER];

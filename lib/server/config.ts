@@ -67,7 +67,35 @@ export interface SandboxConfig {
   shapes: SandboxShape;
 }
 
+/** Who may use the app, and how people sign in (lib/server/access/; docs/security.md). */
+export interface AccessConfig {
+  /** OpenID Connect sign-in: OIDC_ISSUER with its client, the allowed accounts, SESSION_SECRET. */
+  oidc: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    /** OIDC_ALLOWED: whole addresses and `@domain`s; `*` is every account the provider signs in. */
+    allowed: string[];
+    /** OIDC_ALLOWED_GROUPS: a member of one of these (in the claim OIDC_GROUPS_CLAIM) is allowed too. */
+    allowedGroups: string[];
+    groupsClaim: string;
+  } | null;
+  /** An auth proxy in front (AUTH_PROXY_HEADER), trusted only from the addresses in AUTH_PROXY_FROM. */
+  authProxy: { header: string; from: string[] } | null;
+  /** SESSION_SECRET: signs the session cookie and the feeds' secret links. */
+  sessionSecret: string | undefined;
+  /** SESSION_HOURS: how long a sign-in lasts. */
+  sessionSeconds: number;
+  /** ALLOW_ANONYMOUS: `true` lets anyone in (licensed identifiers too), `false` no one; undefined: the default. */
+  allowAnonymous: boolean | undefined;
+  /** PUBLIC_URL: the address people use, for absolute links (feeds, the sign-in's return). */
+  publicUrl: string | undefined;
+  /** HEALTH_TOKEN: a bearer token that reads /api/health's details (monitoring). */
+  healthToken: string | undefined;
+}
+
 export interface Config {
+  access: AccessConfig;
   upstream: UpstreamConfig;
   sandbox: SandboxConfig;
   /** REDIS_URL, checked; undefined when unset. */
@@ -162,6 +190,45 @@ export function parseTrustedProxyHops(value: string | undefined): number {
   if (!Number.isInteger(hops) || hops < 0 || hops > 10)
     throw new Error("TRUSTED_PROXY_HOPS must be a whole number from 0 to 10");
   return hops;
+}
+
+/** Parses a comma-separated list: trimmed, empty entries left out. */
+export function parseList(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Parses ALLOW_ANONYMOUS: 1/true, 0/false, or unset (the default: see lib/server/access/viewer.ts). */
+export function parseAllowAnonymous(value: string | undefined): boolean | undefined {
+  const raw = (value ?? "").trim().toLowerCase();
+  if (raw === "") return undefined;
+  if (raw === "1" || raw === "true") return true;
+  if (raw === "0" || raw === "false") return false;
+  throw new Error("ALLOW_ANONYMOUS must be 1 (anyone may use the app) or 0 (no one without signing in)");
+}
+
+/** Parses PUBLIC_URL: the http(s) origin people use (no path, query, fragment or credentials). */
+export function parsePublicUrl(value: string | undefined): string | undefined {
+  const raw = value?.trim();
+  if (!raw) return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    url.username ||
+    url.password ||
+    /[?#]/.test(raw) ||
+    url.pathname !== "/"
+  )
+    throw new Error("PUBLIC_URL must be the address people use, such as https://atlas.example.com (no path)");
+  return url.origin;
+}
+
+/** The origin of absolute links (feeds): PUBLIC_URL, else this server on this machine; never a request's Host. */
+export function publicOrigin(config: Config = getConfig()): string {
+  return config.access.publicUrl ?? `http://localhost:${process.env.PORT || 3000}`;
 }
 
 /** Parses SANDBOX_NOW (ISO 8601). Invalid values are an error, not a silent real clock. */
@@ -291,6 +358,33 @@ const envSchema = z.object({
   REQUEST_LIMIT: parsedBy(parseRequestLimit),
   REQUEST_LOG: z.string().optional(),
   NEXT_DIST_DIR: z.string().optional(),
+  OIDC_ISSUER: unsetOr(z.url({ protocol: /^https?$/ })),
+  OIDC_CLIENT_ID: unsetOr(z.string().trim()),
+  OIDC_CLIENT_SECRET: unsetOr(z.string().trim()),
+  OIDC_ALLOWED: parsedBy(parseList),
+  OIDC_ALLOWED_GROUPS: parsedBy(parseList),
+  OIDC_GROUPS_CLAIM: unsetOr(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.:/-]{1,100}$/, "a claim's name"),
+  ),
+  SESSION_SECRET: unsetOr(z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)")),
+  SESSION_HOURS: z.coerce
+    .number()
+    .min(0.1)
+    .max(24 * 90)
+    .default(12),
+  AUTH_PROXY_HEADER: unsetOr(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "a header's name, such as X-Forwarded-Email"),
+  ),
+  AUTH_PROXY_FROM: parsedBy(parseList),
+  ALLOW_ANONYMOUS: parsedBy(parseAllowAnonymous),
+  PUBLIC_URL: parsedBy(parsePublicUrl),
+  HEALTH_TOKEN: unsetOr(z.string().min(16, "must be at least 16 characters")),
 });
 
 const NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
@@ -312,10 +406,32 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       `API_KEY: without API_BASE_URL the embedded sandbox serves, and it takes only its demo keys (${Object.keys(DEMO_KEYS).join(", ")}): set API_BASE_URL for the real service`,
     );
+  if (parsed.success) problems.push(...accessProblems(parsed.data));
   if (!parsed.success || problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   const e = parsed.data;
   return {
+    access: {
+      oidc:
+        e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+          ? {
+              issuer: e.OIDC_ISSUER,
+              clientId: e.OIDC_CLIENT_ID,
+              clientSecret: e.OIDC_CLIENT_SECRET,
+              allowed: e.OIDC_ALLOWED.map((a) => a.toLowerCase()),
+              allowedGroups: e.OIDC_ALLOWED_GROUPS,
+              groupsClaim: e.OIDC_GROUPS_CLAIM ?? "groups",
+            }
+          : null,
+      authProxy: e.AUTH_PROXY_HEADER
+        ? { header: e.AUTH_PROXY_HEADER.toLowerCase(), from: e.AUTH_PROXY_FROM }
+        : null,
+      sessionSecret: e.SESSION_SECRET,
+      sessionSeconds: Math.round(e.SESSION_HOURS * 3600),
+      allowAnonymous: e.ALLOW_ANONYMOUS,
+      publicUrl: e.PUBLIC_URL,
+      healthToken: e.HEALTH_TOKEN,
+    },
     upstream: {
       baseUrl: e.API_BASE_URL?.replace(/\/+$/, ""),
       apiKey: e.API_KEY || DEFAULT_SANDBOX_KEY,
@@ -356,6 +472,41 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     // turbopackIgnore: a path built from a setting would make Next trace the whole project.
     distDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.NEXT_DIST_DIR || ".next"),
   };
+}
+
+type Env = z.output<typeof envSchema>;
+
+/** What the access settings need together: each mode's parts, and nothing half set. */
+function accessProblems(e: Env): string[] {
+  const problems: string[] = [];
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean))
+    problems.push("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: sign-in needs all three");
+  if (e.OIDC_ISSUER) {
+    if (!e.SESSION_SECRET) problems.push("SESSION_SECRET: sign-in needs a secret to sign sessions with");
+    if (!e.PUBLIC_URL)
+      problems.push("PUBLIC_URL: sign-in needs the address people use (the provider returns them to it)");
+    if (e.OIDC_ALLOWED.length === 0 && e.OIDC_ALLOWED_GROUPS.length === 0)
+      problems.push(
+        'OIDC_ALLOWED: say who may sign in: addresses and @domains, comma-separated ("*" for every account the provider has), or OIDC_ALLOWED_GROUPS',
+      );
+    const url = new URL(e.OIDC_ISSUER);
+    if (url.protocol === "http:" && !isLoopbackHost(url.hostname))
+      problems.push("OIDC_ISSUER: a provider is reached over https (plain http only on this machine)");
+  }
+  if (e.AUTH_PROXY_HEADER && e.AUTH_PROXY_FROM.length === 0)
+    problems.push(
+      "AUTH_PROXY_FROM: the addresses of the auth proxy; its header is believed from those alone",
+    );
+  if (e.AUTH_PROXY_HEADER && e.OIDC_ISSUER)
+    problems.push("AUTH_PROXY_HEADER and OIDC_ISSUER: choose one way of signing in");
+  return problems;
+}
+
+/** localhost, 127.0.0.0/8 and ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^(?:::ffff:)?127\.\d+\.\d+\.\d+$/.test(h);
 }
 
 let last: { key: string; config: Config } | undefined;

@@ -1,5 +1,6 @@
 import "server-only";
 // The one place where errors become HTTP responses for the browser-facing route handlers.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { z } from "zod";
 import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
 import {
@@ -8,6 +9,8 @@ import {
   UpstreamError,
   type UpstreamErrorCode,
 } from "@/lib/upstream/errors";
+import { licensedLeftOut } from "./access/licensed";
+import { type Viewer, viewerOf } from "./access/viewer";
 import { getApiMissLimiter, PageBudgetExceeded, withPageMissBudget } from "./page-budget";
 import { checkApiRateLimit, clientOf } from "./rate-limit";
 import { logRequest, newRequestId, REQUEST_ID_HEADER, requestLogEntry } from "./request-log";
@@ -18,11 +21,21 @@ export interface ErrorItem {
   code?: string;
 }
 
+/** The viewer of the route handler running (handler below): what jsonResponse may give them. */
+const viewerScope = new AsyncLocalStorage<Viewer>();
+
+/** The viewer of the request a route handler is answering. */
+export function currentViewer(): Viewer | undefined {
+  return viewerScope.getStore();
+}
+
+/** JSON, without the licensed identifiers for a viewer not allowed them (access/licensed.ts). */
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("content-type", "application/json; charset=utf-8");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return new Response(JSON.stringify(body), { ...init, headers });
+  const licensed = viewerScope.getStore()?.licensed ?? true;
+  return new Response(JSON.stringify(body, licensed ? undefined : licensedLeftOut), { ...init, headers });
 }
 
 export function errorBody(status: number, errors: ErrorItem[], headers: HeadersInit = {}): Response {
@@ -137,15 +150,16 @@ export function toErrorResponse(error: unknown): Response {
 }
 
 /**
- * Wraps a route handler: the per-client rate limit first, every failure through toErrorResponse,
+ * Wraps a route handler: the per-client rate limit first, then who is asking (access/viewer.ts:
+ * anyone not let in gets 401 unless the route is `public`), every failure through toErrorResponse,
  * and one structured log line with the request id that the response carries as x-request-id.
  * `chargeMisses`: a route that asks for many companies at once (a watchlist, a comparison) spends
  * a per-client budget of PAGE_MISS_LIMIT's size (counted apart from the pages') on each one no
  * cache holds; made-up keys would otherwise turn each request into dozens of upstream calls.
  */
 export function handler(
-  fn: (request: Request) => Promise<Response> | Response,
-  options: { chargeMisses?: boolean } = {},
+  fn: (request: Request, viewer: Viewer) => Promise<Response> | Response,
+  options: { chargeMisses?: boolean; public?: boolean } = {},
 ) {
   return async (request: Request): Promise<Response> => {
     const started = performance.now();
@@ -164,18 +178,41 @@ export function handler(
         { "retry-after": String(decision.retryAfterSeconds) },
       );
     } else {
-      try {
-        response = options.chargeMisses
-          ? await withPageMissBudget(clientOf(request.headers), async () => fn(request), getApiMissLimiter())
-          : await fn(request);
-      } catch (error) {
-        response = toErrorResponse(error);
-      }
+      const viewer = viewerOf(request.headers);
+      if (!viewer.allowed && !options.public) response = signInRequired();
+      else
+        try {
+          const run = async () => fn(request, viewer);
+          response = await viewerScope.run(viewer, () =>
+            options.chargeMisses
+              ? withPageMissBudget(clientOf(request.headers), run, getApiMissLimiter())
+              : run(),
+          );
+        } catch (error) {
+          response = toErrorResponse(error);
+        }
     }
     response = withHeader(response, REQUEST_ID_HEADER, requestId);
     logRequest(requestLogEntry(request, response, requestId, performance.now() - started));
     return response;
   };
+}
+
+/** A 303 to a path of this site (relative: never the Host a request named), with cookies to set. */
+export function seeOther(location: string, cookies: string[] = []): Response {
+  const headers = new Headers({ location, "cache-control": "no-store" });
+  for (const cookie of cookies) headers.append("set-cookie", cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+/** The answer to anyone the access rules do not let in (access/viewer.ts). */
+export function signInRequired(): Response {
+  return errorBody(401, [
+    {
+      message: "Sign in to use this dashboard: it serves its team only.",
+      code: "sign_in_required",
+    },
+  ]);
 }
 
 /**

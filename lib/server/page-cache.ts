@@ -29,6 +29,7 @@
 // wait in a lane of their own (also Q long), served only when no page or navigation waits: a
 // directory's fifty row links must not hold up the one a person clicked. Kept pages need no render
 // and never wait.
+
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -37,6 +38,7 @@ import { onDataChanged } from "@/lib/data-changed";
 import { DENSITY_COOKIE } from "@/lib/news/feed-state";
 import { createNonce } from "@/lib/security/headers";
 import { preferredEncoding } from "./accept-encoding";
+import { accessMode, openToEveryone } from "./access/mode";
 import { isRouterPrefetch, isRouterRequest, requestPath } from "./request-target";
 import { expireAfter, MAX_WAIT_MS, shed, waitingSince } from "./shed";
 
@@ -147,7 +149,8 @@ export class PageFront {
       next();
       return;
     }
-    const key = page.keep && this.options.keepMs > 0 ? keyOf(req) : null;
+    // Pages are kept only while everyone sees the same one: no sign-in, licensed identifiers for all.
+    const key = page.keep && this.options.keepMs > 0 && samePagesForAll() ? keyOf(req) : null;
     if (key !== null) {
       const kept = this.kept.get(key);
       if (kept && kept.generation === this.generation && this.now() - kept.at < this.options.keepMs) {
@@ -398,6 +401,11 @@ export function isPhoneRequest(get: (name: string) => string | null | undefined)
   const hint = get("sec-ch-ua-mobile");
   if (hint) return hint === "?1";
   return /Mobi|Android|iPhone|iPad/i.test(get("user-agent") ?? "");
+}
+
+/** Whether every visitor gets the same page: no one signs in, and everyone sees ISIN and CUSIP. */
+function samePagesForAll(): boolean {
+  return accessMode() === "none" && openToEveryone();
 }
 
 function keyOf(req: IncomingMessage): string {

@@ -32,8 +32,8 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
  * (rate-limiter-flexible below: in memory, or in Redis for every instance).
  */
 export interface ClientLimiter {
-  /** Takes one unit from the client's allowance, or says how long until one is back. */
-  take(client: string): Promise<RateDecision>;
+  /** Takes `units` (one by default) from the client's allowance, or says how long until they are back. */
+  take(client: string, units?: number): Promise<RateDecision>;
   /** Where clients are counted: this process, every instance through Redis, or this process while Redis is down. */
   mode(): "local" | "shared" | "local-fallback";
 }
@@ -66,15 +66,16 @@ export class RateLimiter implements ClientLimiter {
     return this.redis.isReady() ? "shared" : "local-fallback";
   }
 
-  /** Spends one of the client's requests, or says how long until the window lets it in again. */
-  async take(client: string): Promise<RateDecision> {
+  /** Spends `units` of the client's requests (at most a window's), or says how long until the window lets them in. */
+  async take(client: string, units = 1): Promise<RateDecision> {
+    const points = Math.max(1, Math.min(Math.round(units), this.config.requests));
     const { redis, shared } = this;
     // Through SharedRedis.attempt, as every Redis command: at once to this process's count while
     // Redis is down, and within the command timeout while it hangs with the connection open (the
     // client's own timeout ends once a command is written: a stopped Redis held every API request,
     // /api/health too, until it woke).
-    const decision = redis && shared ? await redis.attempt(() => decide(shared, client)) : undefined;
-    return decision ?? decide(this.local, client).catch(() => ({ allowed: true }) as const);
+    const decision = redis && shared ? await redis.attempt(() => decide(shared, client, points)) : undefined;
+    return decision ?? decide(this.local, client, points).catch(() => ({ allowed: true }) as const);
   }
 }
 
@@ -82,9 +83,13 @@ export class RateLimiter implements ClientLimiter {
  * One unit from `limiter`: a refusal is a decision; anything else it throws is the limiter failing,
  * which rejects (never a reason to refuse the request).
  */
-async function decide(limiter: RateLimiterMemory | RateLimiterRedis, client: string): Promise<RateDecision> {
+async function decide(
+  limiter: RateLimiterMemory | RateLimiterRedis,
+  client: string,
+  points: number,
+): Promise<RateDecision> {
   try {
-    await limiter.consume(client);
+    await limiter.consume(client, points);
     return { allowed: true };
   } catch (refusal) {
     if (!(refusal instanceof RateLimiterRes)) throw refusal;
@@ -118,11 +123,11 @@ export function setApiRateLimit(value: ApiRateLimit | undefined): void {
   (globalThis as LimitHolder)[LIMIT_KEY] = value;
 }
 
-/** The decision for one API request. */
-export async function checkApiRateLimit(request: Request): Promise<RateDecision> {
+/** The decision for one API request, or for `units` requests' worth (an export costs its size). */
+export async function checkApiRateLimit(request: Request, units = 1): Promise<RateDecision> {
   const { limiter } = getApiRateLimit();
   if (!limiter) return { allowed: true };
-  return limiter.take(clientOf(request.headers));
+  return limiter.take(clientOf(request.headers), units);
 }
 
 /** The client a request is counted against, by every per-client limit (TRUSTED_PROXY_HOPS applied). */

@@ -83,8 +83,23 @@ describe("SharedRedis against a real redis-server", () => {
 
 describe("configuration", () => {
   it("keeps the key out of the namespace and separates deployments", () => {
-    const a = deploymentNamespace("https://api.example.com", "secret-key");
+    const a = deploymentNamespace({ baseUrl: "https://api.example.com", apiKey: "secret-key" });
     expect(a).not.toContain("secret");
-    expect(a).not.toBe(deploymentNamespace("https://api.example.com", "other-key"));
+    expect(a).not.toBe(deploymentNamespace({ baseUrl: "https://api.example.com", apiKey: "other-key" }));
+  });
+
+  it("separates sandboxes that answer otherwise: hostile data, other shapes, another clock", () => {
+    const upstream = { baseUrl: undefined, apiKey: "demo-licensed" };
+    const clean = { hostile: false, shapes: "contract", nowMs: undefined } as const;
+    const names = [
+      deploymentNamespace(upstream, clean),
+      deploymentNamespace(upstream, { ...clean, hostile: true }),
+      deploymentNamespace(upstream, { ...clean, shapes: "lean" }),
+      deploymentNamespace(upstream, { ...clean, nowMs: Date.UTC(2026, 0, 1) }),
+    ];
+    expect(new Set(names).size).toBe(4);
+    // The real service's answers do not depend on the sandbox's settings.
+    const real = { baseUrl: "https://api.example.com", apiKey: "k" };
+    expect(deploymentNamespace(real, clean)).toBe(deploymentNamespace(real, { ...clean, hostile: true }));
   });
 });

@@ -6,7 +6,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
 import { settleWithin } from "@/lib/settle-within";
-import { getConfig } from "./config";
+import { getConfig, type SandboxConfig, type UpstreamConfig } from "./config";
 import { idle } from "./request-slots";
 
 export type RedisState = "connecting" | "ready" | "down";
@@ -257,11 +257,20 @@ export function redisTarget(url: string): string {
 
 /**
  * The deployment's namespace: a hash of the upstream and the key, so instances on the same key
- * share state, and the key itself never appears in Redis.
+ * share state, and the key itself never appears in Redis. On the embedded sandbox, also of every
+ * setting that changes what it answers (its hostile data, its shapes, its pinned clock): a demo
+ * with made-up hostile names must not serve a clean one's cached answers, nor the other way round.
  */
-export function deploymentNamespace(baseUrl: string | undefined, apiKey: string): string {
+export function deploymentNamespace(
+  upstream: Pick<UpstreamConfig, "baseUrl" | "apiKey">,
+  sandbox?: Pick<SandboxConfig, "hostile" | "shapes" | "nowMs">,
+): string {
+  const answers =
+    upstream.baseUrl || !sandbox
+      ? []
+      : [`hostile=${sandbox.hostile}`, `shapes=${sandbox.shapes}`, `now=${sandbox.nowMs ?? "real"}`];
   const digest = createHash("sha256")
-    .update(`${baseUrl ?? "sandbox"}\n${apiKey}`)
+    .update([upstream.baseUrl ?? "sandbox", upstream.apiKey, ...answers].join("\n"))
     .digest("hex")
     .slice(0, 16);
   return `fiscal-atlas:${digest}`;
@@ -277,12 +286,10 @@ type RedisHolder = { [REDIS_KEY]?: SharedRedis | null };
 export function getSharedRedis(): SharedRedis | null {
   const holder = globalThis as RedisHolder;
   if (holder[REDIS_KEY] === undefined) {
-    const { redisUrl: url, upstream } = getConfig();
-    if (!url) holder[REDIS_KEY] = null;
-    else {
-      const { baseUrl, apiKey } = upstream;
-      holder[REDIS_KEY] = new SharedRedis({ url, namespace: deploymentNamespace(baseUrl, apiKey) });
-    }
+    const { redisUrl: url, upstream, sandbox } = getConfig();
+    holder[REDIS_KEY] = url
+      ? new SharedRedis({ url, namespace: deploymentNamespace(upstream, sandbox) })
+      : null;
   }
   return holder[REDIS_KEY];
 }

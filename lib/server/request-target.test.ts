@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestPath } from "./request-target";
+import { originForm, requestPath } from "./request-target";
 
 describe("requestPath", () => {
   it("reads the path of the origin form and of the absolute form alike", () => {
@@ -9,5 +9,15 @@ describe("requestPath", () => {
     expect(requestPath("http://host")).toBe("/");
     expect(requestPath("http://host?q=1")).toBe("/");
     expect(requestPath(undefined)).toBe("/");
+  });
+});
+
+describe("originForm", () => {
+  it("drops the authority of an absolute-form target, and leaves an origin-form one alone", () => {
+    expect(originForm("http://evil.example/companies/?q=1")).toBe("/companies/?q=1");
+    expect(originForm("HTTPS://evil.example")).toBe("/");
+    expect(originForm("http://evil.example?q")).toBe("/?q");
+    expect(originForm("/news?x=http://a.example/")).toBe("/news?x=http://a.example/");
+    expect(originForm(undefined)).toBe("/");
   });
 });

@@ -11,6 +11,14 @@ export function requestPath(url: string | undefined): string {
   return (relative.split("?")[0] as string) || "/";
 }
 
+/** A request target in origin form: `/path?q` for `http://host/path?q` (the authority dropped). */
+export function originForm(url: string | undefined): string {
+  const target = url ?? "/";
+  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(target)) return target;
+  const rest = target.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, "");
+  return rest.startsWith("/") ? rest : `/${rest}`;
+}
+
 /** One of Next's link prefetches (its router's headers; the browser's own prefetches say sec-purpose). */
 export function isRouterPrefetch(h: IncomingHttpHeaders): boolean {
   return Boolean(h["next-router-prefetch"] || h["next-router-segment-prefetch"]);

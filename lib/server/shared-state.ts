@@ -26,11 +26,11 @@ export function sharedState(cacheDir: string | null, redis: ReturnType<typeof ge
 const STATE_KEY = Symbol.for("company-dashboard.shared-state");
 type StateHolder = { [STATE_KEY]?: SharedState };
 
-/** This deployment's folder in CACHE_DIR (one per upstream and key), or null with CACHE_DIR=off. */
+/** This deployment's folder in CACHE_DIR (one per upstream and key, and per sandbox that answers otherwise), or null with CACHE_DIR=off. */
 export function deploymentDir(): string | null {
-  const { cacheDir: root, upstream } = getConfig();
+  const { cacheDir: root, upstream, sandbox } = getConfig();
   if (!root) return null;
-  const deployment = deploymentNamespace(upstream.baseUrl, upstream.apiKey).split(":")[1] as string;
+  const deployment = deploymentNamespace(upstream, sandbox).split(":")[1] as string;
   return path.join(root, deployment);
 }
 

@@ -6,7 +6,9 @@ import { GET as companies } from "@/app/api/companies/route";
 import { directoryPageSearch } from "@/components/directory/queries";
 import { COMPACT_DROPPED } from "@/lib/directory/fields";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { loadDirectoryPage } from "@/lib/server/directory";
+import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices, Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
@@ -142,6 +144,58 @@ describe("GET /api/companies/export", () => {
     } finally {
       setServices(saved);
     }
+  });
+});
+
+describe("on a real key, for people not signed in", () => {
+  // The services stay the sandbox's (built above); the access rules read the real key's settings.
+  const from = (peer: string, path: string, handler: (r: Request) => Promise<Response>) =>
+    handler(new Request(`http://localhost${path}`, { headers: { [PEER_ADDRESS_HEADER]: peer } }));
+  beforeAll(() => {
+    vi.stubEnv("API_BASE_URL", "https://api.example.com");
+    vi.stubEnv("API_KEY", "sk-real");
+  });
+  afterEach(() => setApiRateLimit(undefined));
+  afterAll(() => vi.unstubAllEnvs());
+
+  it("refuses anyone but this machine, and gives this machine no ISIN or CUSIP", async () => {
+    const refused = await from("203.0.113.9", "/api/companies?pageSize=3", companies);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ errors: [{ code: "sign_in_required" }] });
+    const local = await from("127.0.0.1", "/api/companies?pageSize=3&q=a", companies);
+    expect(local.status).toBe(200);
+    const text = await local.text();
+    expect(text).toContain("primaryListing");
+    expect(text).not.toMatch(/"isin"|"cusip"/);
+  });
+
+  it("exports without the licensed columns, and not the whole universe", async () => {
+    const all = await from("127.0.0.1", "/api/companies/export?set=all&format=plain", exportCsv);
+    expect(all.status).toBe(403);
+    expect(await all.json()).toMatchObject({ errors: [{ parameter: "set", code: "sign_in_required" }] });
+    const view = await from("127.0.0.1", "/api/companies/export?q=a&format=plain", exportCsv);
+    expect(view.status).toBe(200);
+    expect(view.headers.get("x-left-out")).toMatch(/isin, cusip/);
+    const header = (await view.text()).split("\r\n")[0] ?? "";
+    expect(header).toContain("figi");
+    expect(header).not.toMatch(/isin|cusip/);
+  });
+
+  it("charges an export its size against the client's limit", async () => {
+    setApiRateLimit({ limiter: new RateLimiter({ requests: 200, windowSeconds: 60 }), trustedHops: 0 });
+    const first = await from("127.0.0.1", "/api/companies/export?format=plain", exportCsv);
+    const rows = Number(first.headers.get("x-total-count"));
+    expect(first.status).toBe(200);
+    expect(rows).toBeGreaterThan(10_000);
+    // 1 + rows/100 of 200: the second whole-set export waits for the window.
+    const second = await from("127.0.0.1", "/api/companies/export?format=plain", exportCsv);
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await second.json()).errors[0].message).toMatch(
+      /rows, and exports count against this client's limit/,
+    );
+    // Another client is not charged for it.
+    expect((await from("127.0.0.2", "/api/companies/export?q=a", exportCsv)).status).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ import { GET as profileRoute } from "@/app/api/profile/route";
 import { FAULT_KINDS, FaultInjector, parseFaultSpec, withFaults } from "@/lib/sandbox/faults";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { getUniverse } from "@/lib/sandbox/universe";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { toErrorResponse } from "@/lib/server/http";
 import { getServices, Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
@@ -88,6 +89,10 @@ describe.each(FAULT_KINDS)("under the %s fault", (kind) => {
   });
 });
 
+/** A request from this machine, which reads /api/health's details. */
+const fromThisMachine = (path: string) =>
+  new Request(`http://localhost${path}`, { headers: { [PEER_ADDRESS_HEADER]: "127.0.0.1" } });
+
 describe("stale serving and the circuit breaker", () => {
   it("within the stale window, marks the data stale once a background reload has failed", async () => {
     const { services, clock, faults } = faultyServices();
@@ -119,7 +124,7 @@ describe("stale serving and the circuit breaker", () => {
     expect(injector.stats().requests).toBe(calls);
 
     setServices(services);
-    const down = await health(new Request("http://localhost/api/health"));
+    const down = await health(fromThisMachine("/api/health"));
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({
       status: "down",
@@ -131,7 +136,7 @@ describe("stale serving and the circuit breaker", () => {
     faults("off");
     clock.now += 10_000;
     await expect(services.profile(third)).resolves.toMatchObject({ state: "fresh" });
-    const back = await health(new Request("http://localhost/api/health"));
+    const back = await health(fromThisMachine("/api/health"));
     expect(back.status).toBe(200);
     expect(await back.json()).toMatchObject({
       upstream: { state: "degraded", breaker: { state: "closed" } },
@@ -140,13 +145,22 @@ describe("stale serving and the circuit breaker", () => {
 });
 
 describe("GET /api/health", () => {
+  it("tells anyone else that it lives, and nothing more", async () => {
+    const remote = new Request("http://localhost/api/health", {
+      headers: { [PEER_ADDRESS_HEADER]: "203.0.113.9" },
+    });
+    const response = await health(remote);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "live" });
+  });
+
   it("reports ok with the index, caches and call count, and never the key", async () => {
     const services = new Services({ startSync: false });
     setServices(services);
     await services.directory.sync("default");
     await profileRoute(new Request(`http://localhost/api/profile?companyKey=${first}`));
     await profileRoute(new Request(`http://localhost/api/profile?companyKey=${first}`));
-    const response = await health(new Request("http://localhost/api/health"));
+    const response = await health(fromThisMachine("/api/health"));
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).not.toContain("demo-licensed");
@@ -163,7 +177,7 @@ describe("GET /api/health", () => {
       caches: { entries: 1, hits: 1, misses: 1, staleServed: 0 },
     });
     expect(getServices()).toBe(services);
-    expect((await health(new Request("http://localhost/api/health?x=1"))).status).toBe(400);
+    expect((await health(fromThisMachine("/api/health?x=1"))).status).toBe(400);
   });
 });
 

@@ -1,11 +1,19 @@
 // GET /news/feed.xml: the top-news view as Atom 1.0, read back with a validating XML parser.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as feed } from "@/app/news/feed.xml/route";
 import { atomFeed, xmlText } from "@/lib/news/atom";
 import type { TopNewsArticle } from "@/lib/upstream/schemas";
 
-const call = (path: string, headers: HeadersInit = { host: "atlas.example:8080" }) =>
+// The feed's links come from PUBLIC_URL, never from the Host a request names.
+beforeAll(() => {
+  vi.stubEnv("PUBLIC_URL", "http://atlas.example:8080");
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
+const call = (path: string, headers: HeadersInit = { host: "evil.example" }) =>
   feed(new Request(`http://localhost${path}`, { headers }));
 
 const parser = new XMLParser({

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { openToEveryone } from "@/lib/server/access/mode";
 import { errorBody, handler, parseQuery } from "@/lib/server/http";
 import { logoQuery } from "@/lib/server/query-schemas";
 import { getServices } from "@/lib/server/services";
@@ -39,7 +40,8 @@ export const GET = handler(async (request) => {
   const type = imageType(data) ?? "application/octet-stream";
   const headers = {
     "content-type": type,
-    "cache-control": "public, max-age=86400, stale-while-revalidate=604800",
+    // A shared cache may keep it only while everyone may see it.
+    "cache-control": `${openToEveryone() ? "public" : "private"}, max-age=86400, stale-while-revalidate=604800`,
     etag,
   };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });

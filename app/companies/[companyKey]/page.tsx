@@ -22,7 +22,9 @@ import { StaleNotice } from "@/components/ui/stale-notice";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
 import { decodedSegment, profileHref } from "@/lib/hrefs";
-import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN } from "@/lib/identifiers";
+import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN, isLicensedIdentifier } from "@/lib/identifiers";
+import { forLicence } from "@/lib/server/access/licensed";
+import { pageViewer } from "@/lib/server/access/page-viewer";
 import { dataNow } from "@/lib/server/clock";
 import { getConfig } from "@/lib/server/config";
 import { withinDocument } from "@/lib/server/document-deadline";
@@ -203,12 +205,15 @@ async function ProfileContent({
   if (loaded.kind === "plan") return <PlanUnavailable requested={requested} reason={loaded.reason} />;
 
   const { served } = loaded;
-  const profile = served.data;
+  const { licensed } = await pageViewer();
+  const profile = forLicence(served.data, licensed);
   const fromParam = (await searchParams).from;
+  // A licensed identifier is not repeated to a viewer not licensed to see it.
   const from =
     typeof fromParam === "string" &&
     IDENTIFIER_PATTERN.test(fromParam) &&
-    fromParam.toUpperCase() !== profile.companyKey
+    fromParam.toUpperCase() !== profile.companyKey &&
+    (licensed || !isLicensedIdentifier(fromParam))
       ? fromParam
       : null;
   const name = profile.displayNameEnglish || profile.legalNameEnglish || profile.companyKey;
@@ -252,7 +257,7 @@ async function ProfileContent({
         <ListingsTable primary={profile.primaryListing} secondaries={profile.secondaryListings} />
       </Section>
       <Section id="identifiers" title="Identifiers">
-        <Identifiers profile={profile} />
+        <Identifiers profile={profile} licensed={licensed} />
       </Section>
       <Section id="datasets" title="Datasets">
         <Datasets available={profile.availableDatasets} />

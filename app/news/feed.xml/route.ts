@@ -5,12 +5,12 @@ import { plainText } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { atomFeed } from "@/lib/news/atom";
 import { describeFeedView, type FeedState } from "@/lib/news/feed-state";
+import { openToEveryone } from "@/lib/server/access/mode";
 import { dataNow } from "@/lib/server/clock";
 import { compareNews, type SetNewsFilter } from "@/lib/server/compare";
-import { requestOrigin } from "@/lib/server/forwarded";
+import { publicOrigin } from "@/lib/server/config";
 import { type ErrorItem, errorBody, handler } from "@/lib/server/http";
 import { unknownCompany } from "@/lib/server/notices";
-import { getApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices } from "@/lib/server/services";
 import { feedViewQuery, topNewsFeed } from "@/lib/server/top-news-feed";
 import type { TopNewsArticle } from "@/lib/upstream/schemas";
@@ -99,7 +99,8 @@ async function feed(request: Request): Promise<Response> {
     title = `Fiscal Atlas: top news · ${describeFeedView(state, company)}`;
   }
 
-  const origin = requestOrigin(request.headers, getApiRateLimit().trustedHops);
+  // Never from the request's Host: a feed's links are cached and read by others (PUBLIC_URL).
+  const origin = publicOrigin();
   const query = serializeFeedState(state);
   // Named by what it serves (its filters and companies), not by how the address was written: the
   // page's layout (view, grouping) or the parameters' order make no other feed.
@@ -120,7 +121,8 @@ async function feed(request: Request): Promise<Response> {
     headers: {
       "content-type": "application/atom+xml; charset=utf-8",
       // The stories come from the services' caches; a reader polling faster gains nothing.
-      "cache-control": `public, max-age=${partial ? 60 : 300}`,
+      // Shared caches may keep it only while everyone may read it.
+      "cache-control": `${openToEveryone() ? "public" : "private"}, max-age=${partial ? 60 : 300}`,
     },
   });
 }

@@ -8,14 +8,19 @@ import { errorBody, handler } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
 
-const serve = handler(async (request) => {
-  // Loaded on the first mounted request only: an unmounted server never builds the universe.
-  const [{ getSandboxHandler }, { mountSandbox }] = await Promise.all([
-    import("@/lib/sandbox/instance"),
-    import("@/lib/sandbox/mount"),
-  ]);
-  return mountSandbox(getSandboxHandler())(request);
-});
+// Public like any API's own door: the sandbox asks for its demo keys, serves made-up companies,
+// and gives licensed identifiers only to its licensed demo key, as the contract says.
+const serve = handler(
+  async (request) => {
+    // Loaded on the first mounted request only: an unmounted server never builds the universe.
+    const [{ getSandboxHandler }, { mountSandbox }] = await Promise.all([
+      import("@/lib/sandbox/instance"),
+      import("@/lib/sandbox/mount"),
+    ]);
+    return mountSandbox(getSandboxHandler())(request);
+  },
+  { public: true },
+);
 
 async function handle(request: Request): Promise<Response> {
   if (!getConfig().upstream.sandboxMounted)

@@ -1,18 +1,33 @@
-import { csvHeader, csvLine, exportWaitsFor } from "@/lib/directory/csv";
+import { csvColumns, csvHeader, csvLine, exportWaitsFor } from "@/lib/directory/csv";
+import { getConfig } from "@/lib/server/config";
 import { errorBody, handler, parseQuery } from "@/lib/server/http";
 import { companiesExportQuery, directoryQueryOf } from "@/lib/server/query-schemas";
+import { checkApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices } from "@/lib/server/services";
 
 export const dynamic = "force-dynamic";
 
 const CHUNK = 1000;
 
+/** An export costs one request of the client's limit (API_RATE_LIMIT) per this many rows. */
+const ROWS_PER_REQUEST = 100;
+
 /**
  * Every row of a directory view as CSV: for a spreadsheet (the default) with a BOM, so Excel reads
- * native names as UTF-8; plain (format=plain) without one, as pandas and R expect.
+ * native names as UTF-8; plain (format=plain) without one, as pandas and R expect. ISIN and CUSIP
+ * only for a viewer licensed to see them. The whole universe (set=all) is for signed-in people on
+ * a real key, and every export counts against the client's limit by its size.
  */
-export const GET = handler(async (request) => {
+export const GET = handler(async (request, viewer) => {
   const view = parseQuery(request, companiesExportQuery);
+  if (view.set === "all" && !viewer.person && getConfig().upstream.baseUrl)
+    return errorBody(403, [
+      {
+        message: "Exporting every company (set=all) is for people signed in.",
+        parameter: "set",
+        code: "sign_in_required",
+      },
+    ]);
   const { result, progress } = await getServices().search(view.set, {
     ...directoryQueryOf(view),
     offset: 0,
@@ -24,18 +39,32 @@ export const GET = handler(async (request) => {
       ? errorBody(403, [{ message: waits, parameter: "set" }])
       : errorBody(503, [{ message: waits }], { "retry-after": "10" });
   const rows = result.hits;
+  // The request itself was one of the client's requests; the rest of its size is charged here.
+  const size = await checkApiRateLimit(request, Math.ceil(rows.length / ROWS_PER_REQUEST) - 1);
+  if (rows.length > ROWS_PER_REQUEST && !size.allowed)
+    return errorBody(
+      429,
+      [
+        {
+          message: `This export is ${rows.length.toLocaleString("en-US")} rows, and exports count against this client's limit by their size (one request per ${ROWS_PER_REQUEST} rows); try again in ${size.retryAfterSeconds} s, or narrow the view.`,
+          code: "rate_limited",
+        },
+      ],
+      { "retry-after": String(size.retryAfterSeconds) },
+    );
+  const columns = csvColumns(viewer.licensed);
   const spreadsheet = view.format === "spreadsheet";
   let next = 0;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`${spreadsheet ? "\uFEFF" : ""}${csvHeader()}`));
+      controller.enqueue(encoder.encode(`${spreadsheet ? "\uFEFF" : ""}${csvHeader(columns)}`));
     },
     pull(controller) {
       if (next >= rows.length) return controller.close();
       let chunk = "";
       for (const end = Math.min(rows.length, next + CHUNK); next < end; next++)
-        chunk += csvLine((rows[next] as (typeof rows)[number]).company, view.format);
+        chunk += csvLine((rows[next] as (typeof rows)[number]).company, view.format, columns);
       controller.enqueue(encoder.encode(chunk));
     },
   });
@@ -46,6 +75,9 @@ export const GET = handler(async (request) => {
       "content-disposition": `attachment; filename="companies-${day}${spreadsheet ? "-spreadsheet" : ""}.csv"`,
       "cache-control": "no-store",
       "x-total-count": String(result.total),
+      ...(viewer.licensed
+        ? {}
+        : { "x-left-out": "isin, cusip (licensed identifiers: sign in to export them)" }),
     },
   });
 });
