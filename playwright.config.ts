@@ -70,7 +70,7 @@ const browser = {
   ...devices["Desktop Chrome"],
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
 };
-const OWN_PROCESSES = /(budget|instances|shapes|shutdown|security-secrecy)\.spec\.ts$/;
+const OWN_PROCESSES = /(access|auth-proxy|budget|instances|shapes|shutdown|security-secrecy)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

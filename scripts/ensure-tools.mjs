@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The tests use real programs from Debian's packages: Chromium for the browser tests (Playwright's
-// own browser download is not available offline) and redis-server for the shared-state tests.
+// own browser download is not available offline), redis-server for the shared-state tests and
+// nginx in front of the app for the auth-proxy tests.
 // Finds each one asked for (`node scripts/ensure-tools.mjs chromium redis`), installs it with apt
 // when possible, or says exactly what to install.
 import { execSync, spawnSync } from "node:child_process";
@@ -20,6 +21,13 @@ const TOOLS = {
     packages: "redis-server",
     env: "REDIS_SERVER_PATH",
     purpose: "The shared-state tests run a real Redis",
+  },
+  nginx: {
+    label: "nginx",
+    paths: [process.env.NGINX_PATH, "/usr/sbin/nginx", "/usr/bin/nginx"],
+    packages: "nginx",
+    env: "NGINX_PATH",
+    purpose: "The auth-proxy tests put a real nginx in front of the app",
   },
 };
 

@@ -1,0 +1,234 @@
+// A team's dashboard on a real key: an app instance of its own (`npm start`) on the main test
+// server's sandbox mount as its upstream, with sign-in through a real OpenID provider (the
+// oidc-provider package, started here). People from elsewhere sign in; this machine gets in
+// without the licensed identifiers; the attacks of a scraper are each refused.
+import { request as httpRequest } from "node:http";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type RunningProvider, startOidcProvider } from "../tests/oidc-provider";
+import { freePort } from "../tests/redis-server";
+import { type AppProcess, spawnApp, untilAnswers } from "./app-process";
+
+const MAIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
+/** A visitor from elsewhere, as a proxy on this machine would pass one on. */
+const REMOTE = { "x-forwarded-for": "198.51.100.7" };
+const HEALTH_TOKEN = "a-monitoring-token-0123456789";
+
+test.describe.configure({ mode: "default" });
+
+let provider: RunningProvider;
+let app: AppProcess;
+let base: string;
+/** A company of the main server's sandbox, with its ISIN and CUSIP. */
+let company: { key: string; isin: string; cusip: string };
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  provider = await startOidcProvider(`${base}/auth/callback`);
+  app = spawnApp(["scripts/start.mjs", "--no-build"], {
+    PORT: String(port),
+    API_BASE_URL: `${MAIN}/sandbox`,
+    API_KEY: "demo-licensed",
+    CACHE_DIR: "off",
+    REQUEST_LOG: "off",
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_ALLOWED: "@example.com",
+    SESSION_SECRET: "a-session-secret-for-the-access-tests-0123",
+    PUBLIC_URL: base,
+    HEALTH_TOKEN,
+    PAGE_MISS_LIMIT: "20/300",
+  });
+  try {
+    await untilAnswers(`${base}/api/index-status`, 120_000);
+  } catch (error) {
+    throw new Error(`server did not start: ${app.output()}\n${error}`);
+  }
+  const rows = (await (await fetch(`${MAIN}/api/companies?pageSize=20`)).json()) as {
+    rows: { companyKey: string; primaryListing: { isin?: string; cusip?: string } }[];
+  };
+  const row = rows.rows.find((r) => r.primaryListing.isin && r.primaryListing.cusip);
+  if (!row?.primaryListing.isin || !row.primaryListing.cusip)
+    throw new Error("no company with an ISIN and a CUSIP");
+  company = { key: row.companyKey, isin: row.primaryListing.isin, cusip: row.primaryListing.cusip };
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await provider?.stop();
+});
+
+/** From the sign-in page: the provider's own form (any password), its consent, and back. */
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.getByRole("link", { name: /^Sign in with 127\.0\.0\.1/ }).click();
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill("any password");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+async function remoteContext(browser: import("@playwright/test").Browser): Promise<BrowserContext> {
+  return browser.newContext({ extraHTTPHeaders: REMOTE });
+}
+
+test("a person from elsewhere signs in, sees the licensed identifiers, and signs out", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await remoteContext(browser);
+  const page = await context.newPage();
+  const profile = `/companies/${encodeURIComponent(company.key)}`;
+  const refused = await page.goto(`${base}${profile}`);
+  expect(refused?.status()).toBe(401);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await signIn(page, "ana@example.com");
+  // Back on the page they asked for, signed in.
+  await expect(page).toHaveURL(`${base}${profile}`);
+  await expect(page.getByText("Signed in as ana@example.com")).toBeVisible();
+  await expect(page.locator("#identifiers").getByText(company.isin).first()).toBeVisible();
+  const session = (await context.cookies()).find((c) => c.name === "fa_session");
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  // The API answers them too, with the licensed identifiers.
+  const api = await page.request.get(`${base}/api/profile?companyKey=${encodeURIComponent(company.key)}`);
+  expect(await api.text()).toContain(company.isin);
+
+  await page.getByRole("button", { name: "Sign out" }).first().click();
+  await expect(page.getByText("You are signed out.")).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === "fa_session")).toBeUndefined();
+  expect((await page.goto(`${base}/companies`))?.status()).toBe(401);
+  expect((await page.request.get(`${base}/api/companies?pageSize=1`)).status()).toBe(401);
+  await context.close();
+});
+
+test("an account the settings do not allow is refused, and stays signed out", async ({ browser }) => {
+  const context = await remoteContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${base}/news`);
+  await signIn(page, "eve@elsewhere.example");
+  await expect(page.getByRole("alert")).toContainText("not one this dashboard lets in");
+  expect((await context.cookies()).find((c) => c.name === "fa_session")).toBeUndefined();
+  expect((await page.goto(`${base}/news`))?.status()).toBe(401);
+  await context.close();
+});
+
+test("this machine gets in without ISIN and CUSIP, and sees them once signed in", async ({ page }) => {
+  const profile = `${base}/companies/${encodeURIComponent(company.key)}`;
+  expect((await page.goto(profile))?.status()).toBe(200);
+  const identifiers = page.locator("#identifiers");
+  await expect(identifiers.getByRole("note")).toContainText("ISIN and CUSIP are licensed identifiers");
+  const html = await page.content();
+  expect(html).not.toContain(company.isin);
+  expect(html).not.toContain(company.cusip);
+  // Nor through the API, the export or the identifier resolver (looking up by ISIN still works).
+  const api = await page.request.get(`${base}/api/profile?companyKey=${encodeURIComponent(company.key)}`);
+  expect(await api.text()).not.toContain(company.isin);
+  const csv = await page.request.get(
+    `${base}/api/companies/export?format=plain&q=${encodeURIComponent(company.key)}`,
+  );
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).not.toContain(company.isin);
+  const resolved = await page.request.get(`${base}/api/resolve?id=${company.isin}`);
+  expect(resolved.status()).toBe(200);
+  expect(await resolved.json()).toMatchObject({ companyKey: company.key });
+  expect(await resolved.text()).not.toContain(company.isin);
+  const byIsin = await page.goto(`${base}/companies/${company.isin}`);
+  expect(byIsin?.url()).toBe(profile.concat(`?from=${company.isin}`));
+  await expect(page.getByText(company.isin)).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Sign in", exact: true }).first().click();
+  await signIn(page, "ana@example.com");
+  await page.goto(profile);
+  await expect(identifiers.getByText(company.isin).first()).toBeVisible();
+  await expect(identifiers.getByRole("note")).toHaveCount(0);
+});
+
+/** One raw request, as curl would send it: a method fetch refuses, or a target of any form. */
+function raw(method: string, target: string, headers: Record<string, string> = {}) {
+  const url = new URL(base);
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }>((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method, path: target, headers }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("a scraper's ways in are closed", async ({ request }) => {
+  test.setTimeout(90_000);
+  // The whole universe, anonymously: refused from elsewhere, and not for this machine either.
+  expect(
+    (await request.get(`${base}/api/companies/export?set=all&format=plain`, { headers: REMOTE })).status(),
+  ).toBe(401);
+  const local = await request.get(`${base}/api/companies/export?set=all&format=plain`);
+  expect(local.status()).toBe(403);
+  expect(await local.text()).toContain("for people signed in");
+
+  // TRACE and other unknown methods: 405, no stack trace.
+  for (const [method, path] of [
+    ["TRACE", "/"],
+    ["TRACE", "/api/health"],
+    ["DELETE", "/companies"],
+  ] as const) {
+    const answer = await raw(method, path);
+    expect(answer.status, `${method} ${path}`).toBe(405);
+    expect(answer.body).not.toMatch(/at .*\(|Error:/);
+  }
+  expect(app.output()).not.toMatch(/TypeError|Error: .*TRACE/);
+
+  // An absolute-form target does not choose where a redirect goes.
+  const absolute = await raw("GET", "http://evil.example/companies/");
+  expect(absolute.status).toBe(308);
+  expect(String(absolute.headers.location)).not.toContain("evil.example");
+
+  // The feed's links come from PUBLIC_URL, whatever Host the request names.
+  const feed = await raw("GET", "/news/feed.xml?minImportance=1", { host: "evil.example" });
+  expect(feed.status).toBe(200);
+  expect(feed.body).not.toContain("evil.example");
+  expect(feed.body).toContain(`href="${base}/news`);
+  expect(String(feed.headers["cache-control"])).toMatch(/^private/);
+
+  // Health: liveness for anyone; the details for this machine and for the monitoring token.
+  expect(await (await request.get(`${base}/api/health`, { headers: REMOTE })).json()).toEqual({
+    status: "live",
+  });
+  const monitored = await request.get(`${base}/api/health`, {
+    headers: { ...REMOTE, authorization: `Bearer ${HEALTH_TOKEN}` },
+  });
+  expect(await monitored.json()).toHaveProperty("upstream");
+  const wrong = await request.get(`${base}/api/health`, {
+    headers: { ...REMOTE, authorization: "Bearer nope" },
+  });
+  expect(await wrong.json()).toEqual({ status: "live" });
+  expect(await (await request.get(`${base}/api/health`)).json()).toHaveProperty("budget");
+});
+
+test("the prefetch header is charged like any page view", async ({ request }) => {
+  test.setTimeout(120_000);
+  // 40 companies no cache holds, asked for as the browser's own prefetches: at most the client's
+  // 20 page misses reach the upstream; the rest are refused, not served for free.
+  const list = (await (
+    await request.get(`${base}/api/companies?pageSize=60&sort=name&order=desc`)
+  ).json()) as {
+    rows: { companyKey: string }[];
+  };
+  const keys = list.rows.map((r) => r.companyKey).slice(20, 60);
+  const statuses: number[] = [];
+  for (const key of keys) {
+    const answer = await request.get(`${base}/companies/${encodeURIComponent(key)}`, {
+      headers: { "sec-purpose": "prefetch" },
+      maxRedirects: 0,
+    });
+    statuses.push(answer.status());
+  }
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+  expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(20);
+});
