@@ -10,8 +10,8 @@
 // limit), and who is asking (lib/server/access/viewer.ts): anyone the access rules do not let in
 // gets the sign-in page with 401 instead of the page they asked for.
 // The static security headers, and the API's own policy, come from next.config.ts; the API
-// routes (which check the viewer in their handler), sign-in's own routes, the sandbox and static
-// files do not pass through here.
+// routes and the Atom feed (which check the viewer in their handler: the feed also takes a secret
+// link), sign-in's own routes, the sandbox and static files do not pass through here.
 import { type NextRequest, NextResponse } from "next/server";
 import { decodablePath } from "@/lib/hrefs";
 import { createNonce, pageCsp } from "@/lib/security/headers";
@@ -88,5 +88,7 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!api/|auth/|sandbox/|_next/static/|_next/image|icon\\.svg|favicon\\.ico).*)"],
+  matcher: [
+    "/((?!api/|auth/|news/feed\\.xml|sandbox/|_next/static/|_next/image|icon\\.svg|favicon\\.ico).*)",
+  ],
 };

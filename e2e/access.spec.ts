@@ -144,6 +144,75 @@ test("this machine gets in without ISIN and CUSIP, and sees them once signed in"
   await expect(identifiers.getByRole("note")).toHaveCount(0);
 });
 
+test("a signed-in person's list follows them to another browser, and their feed has a secret link", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const rows = (await (await fetch(`${MAIN}/api/companies?pageSize=2&sort=marketCap&order=desc`)).json()) as {
+    rows: { companyKey: string }[];
+  };
+  const keys = rows.rows.map((r) => r.companyKey);
+  // A browser of this machine that follows two companies before its person ever signs in.
+  const first = await browser.newContext();
+  await first.addInitScript(
+    ({ list }) => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem("fiscal-atlas:following", JSON.stringify(list));
+    },
+    { list: keys.map((companyKey) => ({ companyKey, name: null, followedAt: "2026-11-20T12:00:00Z" })) },
+  );
+  const page = await first.newPage();
+  await page.goto(`${base}/sign-in?next=/following`);
+  await signIn(page, "bo@example.com");
+  // The first sign-in offers this browser's list to the account.
+  const offer = page.getByRole("region", { name: "Your following list" });
+  await expect(offer).toContainText("This browser follows 2 companies");
+  await offer.getByRole("button", { name: "Keep them in my account" }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(page.getByText("2 companies followed, kept in your account")).toBeVisible();
+  await first.close();
+
+  // Another browser, from elsewhere: after sign-in, the same list.
+  const second = await remoteContext(browser);
+  const other = await second.newPage();
+  await other.goto(`${base}/following`);
+  await signIn(other, "bo@example.com");
+  await expect(other.getByText("2 companies followed, kept in your account")).toBeVisible();
+  for (const key of keys)
+    await expect(
+      other
+        .getByRole("table", { name: /^Followed companies/ })
+        .locator(`a[href="/companies/${key}"]`)
+        .first(),
+    ).toBeVisible();
+  await expect(other.getByRole("region", { name: "Your following list" })).toHaveCount(0);
+
+  // The feed's secret link works for a reader that cannot sign in, and stops once replaced or revoked.
+  await other.getByRole("button", { name: "Make a secret feed link" }).click();
+  const link = other.locator("section[aria-labelledby='feed-link-title'] code");
+  await expect(link).toContainText("/news/feed.xml?");
+  const url = (await link.textContent()) ?? "";
+  expect(url.startsWith(`${base}/news/feed.xml?`)).toBe(true);
+  const reader = (address: string) => fetch(address, { headers: REMOTE });
+  const feed = await reader(url);
+  expect(feed.status).toBe(200);
+  expect(await feed.text()).toContain("news of 2 followed companies");
+  // Without the link, a reader from elsewhere is refused.
+  expect((await reader(`${base}/news/feed.xml`)).status).toBe(401);
+  await other.getByRole("button", { name: "New link" }).click();
+  await expect(link).not.toHaveText(url);
+  const renewed = (await link.textContent()) ?? "";
+  expect((await reader(url)).status).toBe(404);
+  expect((await reader(renewed)).status).toBe(200);
+  await other.getByRole("button", { name: "Revoke" }).click();
+  await expect(other.getByRole("button", { name: "Make a secret feed link" })).toBeVisible();
+  expect((await reader(renewed)).status).toBe(404);
+  // A link that was never made, or was tampered with, opens nothing.
+  expect((await reader(`${renewed.slice(0, -3)}abc`)).status).toBe(404);
+  await second.close();
+});
+
 /** One raw request, as curl would send it: a method fetch refuses, or a target of any form. */
 function raw(method: string, target: string, headers: Record<string, string> = {}) {
   const url = new URL(base);

@@ -98,8 +98,12 @@ export function feedFilterQuery(state: FeedState): string {
  * default is the market's levels 1 and 2). Companies sorted: one feed for one set.
  */
 export function companiesFeedHref(keys: readonly string[]): string {
-  const filters = feedFilterQuery({ ...DEFAULT_FEED_STATE, importance: { kind: "range", min: 1, max: 5 } });
-  return `/news/feed.xml?${filters}&companies=${companiesUrlValue([...keys].sort())}`;
+  return `/news/feed.xml?${followedFeedFilters()}&companies=${companiesUrlValue([...keys].sort())}`;
+}
+
+/** The filters of a feed of followed companies: every story, whatever its importance. */
+export function followedFeedFilters(): string {
+  return feedFilterQuery({ ...DEFAULT_FEED_STATE, importance: { kind: "range", min: 1, max: 5 } });
 }
 
 /** A path to the feed with this state: for links from elsewhere (the overview's chart). */

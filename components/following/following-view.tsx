@@ -16,6 +16,7 @@ import { FeedIcon } from "@/components/news/subscribe-link";
 import { CopyButton } from "@/components/profile/copy-button";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { useAccount } from "@/lib/client/account";
 import { useDataNow } from "@/lib/client/data-now";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
 import { useHydrated } from "@/lib/client/hydrated";
@@ -35,6 +36,7 @@ import {
   readFollowingFile,
 } from "@/lib/following/list";
 import { profileHref } from "@/lib/hrefs";
+import { FeedLinkPanel } from "./feed-link";
 import { ImportPanel, type PendingImport } from "./import-panel";
 import { followedRowsQuery } from "./queries";
 
@@ -55,6 +57,7 @@ export function FollowingView({ now: serverNow }: { now: number }) {
   // The list is in this browser's storage: nothing to say about it before the page is hydrated.
   const hydrated = useHydrated();
   const { list, keys: followedKeys } = useFollowing();
+  const account = useAccount();
   const keys = useMemo(() => list.map((c) => c.companyKey), [list]);
   const [pending, setPending] = useState<PendingImport | null>(null);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
@@ -163,7 +166,7 @@ export function FollowingView({ now: serverNow }: { now: number }) {
           <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
             {count === 0
               ? "You follow no companies yet."
-              : `${count} ${count === 1 ? "company" : "companies"} followed, kept in this browser (at most ${MAX_FOLLOWING}).`}
+              : `${count} ${count === 1 ? "company" : "companies"} followed, kept in ${account.status === "ready" ? "your account" : "this browser"} (at most ${MAX_FOLLOWING}).`}
           </p>
         </div>
         {count > 0 && (
@@ -173,13 +176,24 @@ export function FollowingView({ now: serverNow }: { now: number }) {
                 {count > MAX_COMPARE ? `Compare these (the first ${MAX_COMPARE})` : "Compare these"}
               </Link>
             )}
-            <a href={companiesFeedHref(keys)} type="application/atom+xml" className={BUTTON}>
-              <FeedIcon />
-              Subscribe (Atom feed of their news)
-            </a>
+            {account.status === "signed-out" && (
+              <a href={companiesFeedHref(keys)} type="application/atom+xml" className={BUTTON}>
+                <FeedIcon />
+                Subscribe (Atom feed of their news)
+              </a>
+            )}
           </div>
         )}
       </header>
+      {account.status === "ready" && account.problem && (
+        <p
+          role="alert"
+          className="rounded-md bg-rose-50 p-3 text-sm text-rose-900 dark:bg-rose-950 dark:text-rose-100"
+        >
+          {account.problem}
+        </p>
+      )}
+      <FeedLinkPanel />
 
       {message && (
         <p

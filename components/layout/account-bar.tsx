@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AccountSync } from "@/components/following/account-sync";
 import { accessMode } from "@/lib/server/access/mode";
 import { pageViewer } from "@/lib/server/access/page-viewer";
 
@@ -49,6 +50,7 @@ export async function AccountBar() {
           )
         )}
       </div>
+      {person && <AccountSync />}
     </div>
   );
 }

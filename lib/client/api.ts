@@ -26,10 +26,24 @@ export class ApiError extends Error {
 }
 
 /** GET a JSON route handler; a non-2xx answer becomes an ApiError with the handler's messages. */
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return requestJson<T>(path, { signal });
+}
+
+/** PUT, POST or DELETE to a JSON route handler, with a JSON body; errors as getJson's. */
+export function sendJson<T>(path: string, method: "PUT" | "POST" | "DELETE", body?: unknown): Promise<T> {
+  return requestJson<T>(path, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
+}
+
+async function requestJson<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { signal, headers: { accept: "application/json" } });
+    response = await fetch(path, { ...init, headers: { accept: "application/json", ...init.headers } });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError(0, [{ message: "Could not reach the server. Check your connection and try again." }]);

@@ -11,6 +11,7 @@ import {
 } from "@/lib/upstream/errors";
 import { licensedLeftOut } from "./access/licensed";
 import { type Viewer, viewerOf } from "./access/viewer";
+import { getConfig } from "./config";
 import { getApiMissLimiter, PageBudgetExceeded, withPageMissBudget } from "./page-budget";
 import { checkApiRateLimit, clientOf } from "./rate-limit";
 import { logRequest, newRequestId, REQUEST_ID_HEADER, requestLogEntry } from "./request-log";
@@ -203,6 +204,31 @@ export function seeOther(location: string, cookies: string[] = []): Response {
   const headers = new Headers({ location, "cache-control": "no-store" });
   for (const cookie of cookies) headers.append("set-cookie", cookie);
   return new Response(null, { status: 303, headers });
+}
+
+/**
+ * A change to a person's own data (their list, their feed link) from a page of this site only: a
+ * request another site's page made carries its Origin, and is refused.
+ */
+export function accountWrite(request: Request): Response | null {
+  const origin = request.headers.get("origin");
+  const own = [getConfig().access.publicUrl, new URL(request.url).origin];
+  if (origin && !own.includes(origin))
+    return errorBody(403, [
+      { message: "Change your account from this dashboard's own pages.", code: "cross_site" },
+    ]);
+  return null;
+}
+
+/** A request's body as text, at most `maxBytes`; a 413 answer when it is larger. */
+export async function readBody(request: Request, maxBytes = 1_000_000): Promise<string | Response> {
+  const tooLarge = () =>
+    errorBody(413, [
+      { message: `The body is larger than ${maxBytes.toLocaleString("en-US")} bytes.`, code: "too_large" },
+    ]);
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return tooLarge();
+  const text = await request.text();
+  return Buffer.byteLength(text) > maxBytes ? tooLarge() : text;
 }
 
 /** The answer to anyone the access rules do not let in (access/viewer.ts). */

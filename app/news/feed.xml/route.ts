@@ -5,11 +5,13 @@ import { plainText } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { atomFeed } from "@/lib/news/atom";
 import { describeFeedView, type FeedState } from "@/lib/news/feed-state";
+import { feedLinkOwner } from "@/lib/server/access/feed-link";
 import { openToEveryone } from "@/lib/server/access/mode";
+import type { Viewer } from "@/lib/server/access/viewer";
 import { dataNow } from "@/lib/server/clock";
 import { compareNews, type SetNewsFilter } from "@/lib/server/compare";
 import { publicOrigin } from "@/lib/server/config";
-import { type ErrorItem, errorBody, handler } from "@/lib/server/http";
+import { type ErrorItem, errorBody, handler, signInRequired } from "@/lib/server/http";
 import { unknownCompany } from "@/lib/server/notices";
 import { getServices } from "@/lib/server/services";
 import { feedViewQuery, topNewsFeed } from "@/lib/server/top-news-feed";
@@ -30,12 +32,29 @@ const ENTRIES = 50;
 
 /**
  * The top-news view as Atom: the same query as /news, or `companies=K1,K2` (the compare set's
- * encoding) for a watchlist's stories of the last 7 days, one cached call per company.
+ * encoding) for a watchlist's stories of the last 7 days, one cached call per company, or
+ * `following=<secret link>` for the companies a signed-in person follows (lib/server/access/
+ * feed-link.ts): the one way in for a feed reader, which cannot sign in.
  */
-export const GET = handler(feed, { chargeMisses: true });
+export const GET = handler(feed, { chargeMisses: true, public: true });
 
-async function feed(request: Request): Promise<Response> {
+async function feed(request: Request, viewer: Viewer): Promise<Response> {
   const url = new URL(request.url);
+  const link = url.searchParams.get("following");
+  let followed: string[] | undefined;
+  if (link !== null) {
+    const owner = await feedLinkOwner(link);
+    if (!owner)
+      return errorBody(404, [
+        {
+          message: "This feed link was revoked, or is not one: make a new one on /following.",
+          code: "not_found",
+        },
+      ]);
+    followed = (owner.following ?? []).map((c) => c.companyKey).slice(0, MAX_FEED_COMPANIES);
+    url.searchParams.delete("following");
+    url.searchParams.delete("companies");
+  } else if (!viewer.allowed) return signInRequired();
   const today = utcDateOf(dataNow());
   const { state, notes } = feedStateOf(loadFeedSearchParams(url.searchParams), today);
   // /news corrects an odd address and says how; a feed reader shows no notes, so a feed refuses
@@ -54,7 +73,7 @@ async function feed(request: Request): Promise<Response> {
         parameter: name,
       });
   }
-  const keys = companiesOf(url.searchParams.getAll("companies"));
+  const keys = followed ?? companiesOf(url.searchParams.getAll("companies"));
   if (url.searchParams.has("companies") && keys.length === 0)
     errors.push({
       message: "companies names no company: name at least one, or leave it out for the market's feed.",
@@ -74,7 +93,10 @@ async function feed(request: Request): Promise<Response> {
   let title: string;
   // A watchlist feed some of whose companies failed is cached for less time.
   let partial = false;
-  if (keys.length > 0) {
+  if (followed?.length === 0) {
+    articles = [];
+    title = "Fiscal Atlas: news of the companies you follow · none followed yet";
+  } else if (keys.length > 0) {
     // Each company's stories filtered by the API, so a company's 50 entries are 50 that match.
     const news = await compareNews(distinctKeys(keys), undefined, {
       filter: companyFilter(state),
@@ -106,9 +128,14 @@ async function feed(request: Request): Promise<Response> {
   // page's layout (view, grouping) or the parameters' order make no other feed.
   const filters = feedFilterQuery(state);
   // The companies in one order: a list given in another is the same feed.
-  const self = [filters, keys.length > 0 ? `companies=${companiesUrlValue(distinctKeys(keys).sort())}` : ""]
-    .filter(Boolean)
-    .join("&");
+  // A secret link's feed is its link: the list behind it changes, its address does not.
+  const companies =
+    link !== null
+      ? `following=${link}`
+      : keys.length > 0
+        ? `companies=${companiesUrlValue(distinctKeys(keys).sort())}`
+        : "";
+  const self = [filters, companies].filter(Boolean).join("&");
   const body = atomFeed({
     origin,
     selfUrl: `${origin}${url.pathname}${self ? `?${self}` : ""}`,

@@ -1,0 +1,42 @@
+import { followedFeedFilters } from "@/app/news/search-params";
+import { parseFollowingFile } from "@/lib/following/list";
+import { feedLinksAvailable, feedLinkUrl } from "@/lib/server/access/feed-link";
+import { getPeople, personId } from "@/lib/server/access/people";
+import { accountWrite, errorBody, handler, jsonResponse, readBody } from "@/lib/server/http";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The signed-in person's following list, kept on the server (lib/server/access/people.ts):
+ * `companies` is null until it is first saved. GET reads it with the feed's secret link; PUT
+ * replaces it with a list in the export file's format.
+ */
+export const GET = handler(async (_request, viewer) => {
+  if (!viewer.person) return signInToKeep();
+  const id = personId(viewer.person.email);
+  const record = await getPeople().read(id);
+  return jsonResponse({
+    companies: record.following,
+    feedLink: feedLinkUrl(id, record, followedFeedFilters()),
+    feedLinks: feedLinksAvailable(),
+  });
+});
+
+export const PUT = handler(async (request, viewer) => {
+  if (!viewer.person) return signInToKeep();
+  const refused = accountWrite(request);
+  if (refused) return refused;
+  const body = await readBody(request);
+  if (typeof body !== "string") return body;
+  const parsed = parseFollowingFile(body, new Date());
+  if (!parsed.ok) return errorBody(400, [{ message: parsed.message, code: "invalid_list" }]);
+  const id = personId(viewer.person.email);
+  const people = getPeople();
+  const record = await people.read(id);
+  await people.write(id, { ...record, following: parsed.companies });
+  return jsonResponse({ companies: parsed.companies, skipped: parsed.skipped });
+});
+
+function signInToKeep(): Response {
+  return errorBody(401, [{ message: "Sign in to keep your list on the server.", code: "sign_in_required" }]);
+}
