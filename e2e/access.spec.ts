@@ -7,6 +7,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { type RunningProvider, startOidcProvider } from "../tests/oidc-provider";
 import { freePort } from "../tests/redis-server";
 import { type AppProcess, spawnApp, untilAnswers } from "./app-process";
+import { expectNoAxeViolations } from "./helpers";
 
 const MAIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 /** A visitor from elsewhere, as a proxy on this machine would pass one on. */
@@ -83,11 +84,13 @@ test("a person from elsewhere signs in, sees the licensed identifiers, and signs
   const refused = await page.goto(`${base}${profile}`);
   expect(refused?.status()).toBe(401);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await expectNoAxeViolations(page);
   await signIn(page, "ana@example.com");
   // Back on the page they asked for, signed in.
   await expect(page).toHaveURL(`${base}${profile}`);
   await expect(page.getByText("Signed in as ana@example.com")).toBeVisible();
   await expect(page.locator("#identifiers").getByText(company.isin).first()).toBeVisible();
+  await expectNoAxeViolations(page);
   const session = (await context.cookies()).find((c) => c.name === "fa_session");
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   // The API answers them too, with the licensed identifiers.
@@ -168,6 +171,7 @@ test("a signed-in person's list follows them to another browser, and their feed 
   // The first sign-in offers this browser's list to the account.
   const offer = page.getByRole("region", { name: "Your following list" });
   await expect(offer).toContainText("This browser follows 2 companies");
+  await expectNoAxeViolations(page);
   await offer.getByRole("button", { name: "Keep them in my account" }).click();
   await expect(offer).toHaveCount(0);
   await expect(page.getByText("2 companies followed, kept in your account")).toBeVisible();
@@ -192,6 +196,7 @@ test("a signed-in person's list follows them to another browser, and their feed 
   await other.getByRole("button", { name: "Make a secret feed link" }).click();
   const link = other.locator("section[aria-labelledby='feed-link-title'] code");
   await expect(link).toContainText("/news/feed.xml?");
+  await expectNoAxeViolations(other);
   const url = (await link.textContent()) ?? "";
   expect(url.startsWith(`${base}/news/feed.xml?`)).toBe(true);
   const reader = (address: string) => fetch(address, { headers: REMOTE });

@@ -50,7 +50,8 @@ const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark
 
 /**
  * The followed companies: their rows in the directory's table (one request), their news ranked
- * by importance, and the ways to move the list (a link, a file). The list lives in this browser.
+ * by importance, and the ways to move the list (a link, a file). The list lives in this browser,
+ * and for a signed-in person in their account too (lib/client/account.ts).
  */
 export function FollowingView({ now: serverNow }: { now: number }) {
   const now = useDataNow(serverNow);
@@ -216,7 +217,7 @@ export function FollowingView({ now: serverNow }: { now: number }) {
       )}
 
       {count === 0 ? (
-        <EmptyFollowing />
+        <EmptyFollowing inAccount={account.status === "ready"} />
       ) : (
         <section aria-labelledby="followed-companies" className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -294,12 +295,12 @@ export function FollowingView({ now: serverNow }: { now: number }) {
         </section>
       )}
 
-      <MoveList list={list} onFile={onFile} />
+      <MoveList list={list} onFile={onFile} inAccount={account.status === "ready"} />
     </div>
   );
 }
 
-function EmptyFollowing() {
+function EmptyFollowing({ inAccount }: { inAccount: boolean }) {
   return (
     <section
       aria-labelledby="following-empty"
@@ -329,7 +330,9 @@ function EmptyFollowing() {
         <li>Or import a list below, from a file or a link someone shared.</li>
       </ul>
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-        Your list is kept in this browser only; nothing is sent to an account.
+        {inAccount
+          ? "Your list is kept in your account, and follows you to any browser you sign in on."
+          : "Your list is kept in this browser only; nothing is sent to an account."}
       </p>
     </section>
   );
@@ -381,7 +384,15 @@ function FailedRows({
 }
 
 /** Export (a link, a file) and import (a file) of the list. */
-function MoveList({ list, onFile }: { list: readonly FollowedCompany[]; onFile: (file: File) => void }) {
+function MoveList({
+  list,
+  onFile,
+  inAccount,
+}: {
+  list: readonly FollowedCompany[];
+  onFile: (file: File) => void;
+  inAccount: boolean;
+}) {
   const [origin, setOrigin] = useState("");
   useEffect(() => setOrigin(window.location.origin), []);
   const link = importHref(
@@ -408,8 +419,9 @@ function MoveList({ list, onFile }: { list: readonly FollowedCompany[]; onFile: 
           Move your list
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          The list lives in this browser. Open the link in another browser, or save the file and import it
-          there: you are asked before anything is merged or replaced.
+          {inAccount
+            ? "Your list follows you wherever you sign in. To give it to someone, share the link or the file: they are asked before anything is merged or replaced."
+            : "The list lives in this browser. Open the link in another browser, or save the file and import it there: you are asked before anything is merged or replaced."}
         </p>
       </div>
       {list.length > 0 && (
