@@ -59,6 +59,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Se
         <DirectoryView
           now={dataNow()}
           wideGuess={!(await isPhone())}
+          licensed={licensed}
           urlNotes={directoryUrlNotes(given, params)}
           noScript={page === 1 && first.data ? { page } : { page, result: listed }}
         />

@@ -16,7 +16,9 @@ export function ColumnChooser({
   visible,
   onChange,
   onReset,
+  licensed = true,
 }: {
+  licensed?: boolean;
   view: ViewMode;
   visible: readonly ColumnId[];
   onChange: (columns: ColumnId[]) => void;
@@ -77,6 +79,11 @@ export function ColumnChooser({
               {columnLabel(column)}
             </label>
           ))}
+          {!licensed && (
+            <p className="px-2 py-1 text-xs text-slate-600 dark:text-slate-300">
+              ISIN and CUSIP are licensed identifiers: their columns fill in for people signed in.
+            </p>
+          )}
           <button
             type="button"
             onClick={onReset}

@@ -67,8 +67,11 @@ export function DirectoryView({
   wideGuess,
   noScript,
   urlNotes,
+  licensed = true,
 }: {
   now: number;
+  /** Whether this viewer sees ISIN and CUSIP (the server left them out otherwise). */
+  licensed?: boolean;
   /** What the page did with a link it could not show as it stood (directoryUrlNotes). */
   urlNotes: readonly string[];
   /** Whether the window is likely wide (the server's guess from the request), for the first paint. */
@@ -264,6 +267,7 @@ export function DirectoryView({
           </label>
           {wide && (
             <ColumnChooser
+              licensed={licensed}
               view={state.view}
               visible={visibleColumns(state)}
               onChange={(cols) => navigate({ ...state, columns: cols })}
