@@ -11,6 +11,8 @@ import { IndexNoticeView, StaleNotice } from "@/components/ui/stale-notice";
 import { utcDateOf } from "@/lib/dates";
 import { formatCount } from "@/lib/format";
 import { describeRange } from "@/lib/news/feed-state";
+import { forLicence } from "@/lib/server/access/licensed";
+import { pageViewer } from "@/lib/server/access/page-viewer";
 import { dataNow } from "@/lib/server/clock";
 import { withinDocument } from "@/lib/server/document-deadline";
 import { recentCompanies, type TopStories, topStories, weekEventCounts } from "@/lib/server/overview";
@@ -246,7 +248,10 @@ async function RecentPanel({ nowMs }: { nowMs: number }) {
               <IndexNoticeView notice={recent.value.notice} />
             </div>
           )}
-          <RecentCompanies initial={recent.value} serverNowMs={nowMs} />
+          <RecentCompanies
+            initial={forLicence(recent.value, (await pageViewer()).licensed)}
+            serverNowMs={nowMs}
+          />
         </>
       ) : (
         <Failed what="the recently updated companies" />

@@ -6,6 +6,7 @@ import { GetForm, ResultsPageLink } from "@/components/ui/get-form";
 import { EmptyState } from "@/components/ui/states";
 import { CHANGE_KIND_LABELS, CHANGE_KINDS } from "@/lib/directory/changes";
 import { formatCount, formatUtc } from "@/lib/format";
+import { pageViewer } from "@/lib/server/access/page-viewer";
 import { changesPageData } from "@/lib/server/changes-page";
 import { dataNow } from "@/lib/server/clock";
 import { changesHref, parseChangesParams } from "./search-params";
@@ -34,7 +35,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
     Object.values(params).some((v) => v === "" || (Array.isArray(v) && v.includes("")))
   )
     redirect(changesHref(state));
-  const data = await changesPageData(state, problems);
+  const data = await changesPageData(state, problems, (await pageViewer()).licensed);
   const { watchingSince, rows, page, pages, index } = data;
   const nowMs = dataNow();
   const filtered = Boolean(state.kind || state.sector || state.country);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ForgetBrowserList } from "@/components/following/account-sync";
 import { SignOutButton } from "@/components/layout/account-bar";
 import { accessMode } from "@/lib/server/access/mode";
 import { safeNext } from "@/lib/server/access/oidc";
@@ -56,6 +57,15 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           the provider&apos;s answer could not be checked. Try again.
         </p>
       )}
+      {error === "unavailable" && (
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          Your team&apos;s sign-in provider cannot be reached just now. Try again in a minute.
+        </p>
+      )}
+      {one(params["signed-out"]) && !viewer.person && <ForgetBrowserList />}
       {viewer.person ? (
         <>
           <p className="text-slate-700 dark:text-slate-200">

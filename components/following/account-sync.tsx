@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { answerImportOffer, startAccountSync, useAccount } from "@/lib/client/account";
+import { answerImportOffer, forgetBrowserList, startAccountSync, useAccount } from "@/lib/client/account";
 
 const BUTTON =
   "rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
@@ -32,4 +32,10 @@ export function AccountSync() {
       </button>
     </section>
   );
+}
+
+/** After sign-out: the account's list leaves this browser, so the next person here is not offered it. */
+export function ForgetBrowserList() {
+  useEffect(() => forgetBrowserList(), []);
+  return null;
 }

@@ -29,7 +29,10 @@ export async function AccountBar() {
   if (accessMode() === "none") return null;
   const { person } = await pageViewer();
   return (
-    <div className="border-b border-slate-200 text-sm dark:border-slate-800 print:hidden">
+    <section
+      aria-label="Your account"
+      className="border-b border-slate-200 text-sm dark:border-slate-800 print:hidden"
+    >
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-end gap-x-3 px-4 py-1 text-slate-600 dark:text-slate-300">
         {person ? (
           <>
@@ -51,6 +54,6 @@ export async function AccountBar() {
         )}
       </div>
       {person && <AccountSync />}
-    </div>
+    </section>
   );
 }

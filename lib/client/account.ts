@@ -60,13 +60,23 @@ function ready(patch: Partial<Extract<AccountState, { status: "ready" }>>) {
 const reason = (error: unknown) =>
   error instanceof ApiError ? error.message : "the server could not be reached.";
 
-async function save(list: readonly FollowedCompany[]): Promise<void> {
-  try {
-    await sendJson(ROUTE, "PUT", { format: FILE_FORMAT, version: 1, companies: list });
-    ready({ problem: null });
-  } catch (error) {
-    ready({ problem: `Your list could not be saved to your account: ${reason(error)}` });
-  }
+/** Saves run one after another, so the last change made is the last one saved. */
+let saving: Promise<void> = Promise.resolve();
+/** Whether the account's list was read: until it is, nothing is saved over it. */
+let read = false;
+
+function save(list: readonly FollowedCompany[]): Promise<void> {
+  if (!read) return saving;
+  const companies = [...list];
+  saving = saving.then(async () => {
+    try {
+      await sendJson(ROUTE, "PUT", { format: FILE_FORMAT, version: 1, companies });
+      ready({ problem: null });
+    } catch (error) {
+      ready({ problem: `Your list could not be saved to your account: ${reason(error)}` });
+    }
+  });
+  return saving;
 }
 
 /** Starts mirroring (once per page load): reads the account's list, then saves each change. */
@@ -82,6 +92,7 @@ export function startAccountSync(): () => void {
   set({ status: "loading" });
   void getJson<AccountAnswer>(ROUTE).then(
     (answer) => {
+      read = true;
       const local = following.read();
       const base = { feedLink: answer.feedLink, feedLinks: answer.feedLinks, problem: null };
       if (answer.companies === null) {
@@ -102,7 +113,10 @@ export function startAccountSync(): () => void {
       ready({ ...base, offer: 0 });
     },
     (error) => {
-      ready({ problem: `Your account's list could not be read: ${reason(error)}` });
+      // Nothing is saved over a list that could not be read; the next page tries again.
+      ready({
+        problem: `Your account's list could not be read, so changes here are kept in this browser only for now: ${reason(error)}`,
+      });
     },
   );
   return () => {
@@ -113,11 +127,7 @@ export function startAccountSync(): () => void {
 
 /** The answer to the first sign-in's offer: keep this browser's list in the account, or start it empty. */
 export async function answerImportOffer(keep: boolean): Promise<void> {
-  if (!keep) {
-    mirroring = true;
-    following.write([]);
-    mirroring = false;
-  }
+  if (!keep) forgetBrowserList();
   ready({ offer: 0 });
   await save(following.read());
 }
@@ -133,4 +143,11 @@ export async function changeFeedLink(make: boolean): Promise<void> {
   } catch (error) {
     ready({ problem: `The feed link could not be changed: ${reason(error)}` });
   }
+}
+
+/** Empties this browser's copy of the account's list (after sign-out). */
+export function forgetBrowserList(): void {
+  mirroring = true;
+  following.write([]);
+  mirroring = false;
 }

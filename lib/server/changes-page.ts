@@ -5,6 +5,7 @@ import "server-only";
 import { CHANGES_PAGE_SIZE, type ChangesState } from "@/app/changes/search-params";
 import { type CompanyChange, filterChanges } from "@/lib/directory/changes";
 import type { SyncProgress } from "@/lib/directory/sync";
+import { changesForLicence } from "./access/licensed";
 import { getConfig } from "./config";
 import { getServices } from "./services";
 
@@ -34,9 +35,12 @@ export interface ChangesPageData {
 export async function changesPageData(
   state: ChangesState,
   parseProblems: string[],
+  licensed = true,
 ): Promise<ChangesPageData> {
   const services = getServices();
-  const log = await services.changeLog.current();
+  const current = await services.changeLog.current();
+  // A licensed identifier's change shows its values: only to a viewer allowed them.
+  const log = { ...current, changes: changesForLicence(current.changes, licensed) };
   const problems = [...parseProblems];
   const matching = filterChanges(log, state);
   const pages = Math.max(1, Math.ceil(matching.length / CHANGES_PAGE_SIZE));

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { listenLocal } from "@/tests/local-server";
-import { installRequestHook, PEER_ADDRESS_HEADER, PREFETCH_HEADER } from "./client-address";
+import { installRequestHook, PREFETCH_HEADER } from "./client-address";
+import { PEER_ADDRESS_HEADER, stampedPeer, stampPeer } from "./peer";
 
 /** What the server saw of one header, over requests sent with these headers. */
 async function seenOf(header: string, requests: Record<string, string>[]) {
@@ -26,7 +27,14 @@ describe("installRequestHook", () => {
       {},
       { [PEER_ADDRESS_HEADER]: "6.6.6.6", "x-forwarded-for": "6.6.6.6" },
     ]);
-    expect(seen).toEqual(["127.0.0.1", "127.0.0.1"]);
+    const peers = seen.map((value) => stampedPeer(new Headers({ [PEER_ADDRESS_HEADER]: String(value) })));
+    expect(peers).toEqual(["127.0.0.1", "127.0.0.1"]);
+  });
+
+  it("names no peer for a stamp without this process's secret", () => {
+    expect(stampedPeer(new Headers({ [PEER_ADDRESS_HEADER]: "127.0.0.2" }))).toBeUndefined();
+    expect(stampedPeer(new Headers({ [PEER_ADDRESS_HEADER]: "guess 127.0.0.2" }))).toBeUndefined();
+    expect(stampedPeer(new Headers({ [PEER_ADDRESS_HEADER]: stampPeer("127.0.0.2") }))).toBe("127.0.0.2");
   });
 
   it("marks Next's prefetches, which the proxy cannot see, and only them", async () => {

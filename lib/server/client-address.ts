@@ -15,12 +15,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "node:http";
 import { front } from "./page-cache";
+import { PEER_ADDRESS_HEADER, stampPeer } from "./peer";
 import { checkApiRateLimit } from "./rate-limit";
 import { requestSlots } from "./request-slots";
 import { isRouterPrefetch, originForm } from "./request-target";
 import type { StaticFront } from "./static-front";
 
-export const PEER_ADDRESS_HEADER = "x-fiscal-atlas-peer";
 export const PREFETCH_HEADER = "x-fiscal-atlas-prefetch";
 
 const INSTALLED = Symbol.for("company-dashboard.peer-address-stamp");
@@ -57,7 +57,7 @@ export function installRequestHook(staticFront?: StaticFront): void {
       const request = args[0] as IncomingMessage;
       const response = args[1] as ServerResponse;
       if (staticFront?.handle(request, response)) return true;
-      request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "";
+      request.headers[PEER_ADDRESS_HEADER] = stampPeer(request.socket?.remoteAddress ?? "");
       // A method no route answers (TRACE, CONNECT: a web Request refuses to carry them, so Next
       // fails with 500) is 405 here, and counts against the client's limit.
       if (!ANSWERED_METHODS.has(request.method ?? "")) {

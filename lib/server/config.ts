@@ -79,6 +79,8 @@ export interface AccessConfig {
     /** OIDC_ALLOWED_GROUPS: a member of one of these (in the claim OIDC_GROUPS_CLAIM) is allowed too. */
     allowedGroups: string[];
     groupsClaim: string;
+    /** OIDC_UNVERIFIED_EMAIL=1: accept an address the provider does not mark verified (some never do). */
+    unverifiedEmail: boolean;
   } | null;
   /** An auth proxy in front (AUTH_PROXY_HEADER), trusted only from the addresses in AUTH_PROXY_FROM. */
   authProxy: { header: string; from: string[] } | null;
@@ -363,6 +365,7 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: unsetOr(z.string().trim()),
   OIDC_ALLOWED: parsedBy(parseList),
   OIDC_ALLOWED_GROUPS: parsedBy(parseList),
+  OIDC_UNVERIFIED_EMAIL: unsetOr(z.enum(["0", "1"])),
   OIDC_GROUPS_CLAIM: unsetOr(
     z
       .string()
@@ -421,6 +424,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
               allowed: e.OIDC_ALLOWED.map((a) => a.toLowerCase()),
               allowedGroups: e.OIDC_ALLOWED_GROUPS,
               groupsClaim: e.OIDC_GROUPS_CLAIM ?? "groups",
+              unverifiedEmail: e.OIDC_UNVERIFIED_EMAIL === "1",
             }
           : null,
       authProxy: e.AUTH_PROXY_HEADER

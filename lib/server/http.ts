@@ -10,6 +10,7 @@ import {
   type UpstreamErrorCode,
 } from "@/lib/upstream/errors";
 import { licensedLeftOut } from "./access/licensed";
+import { PeopleStoreUnavailable } from "./access/people";
 import { type Viewer, viewerOf } from "./access/viewer";
 import { getConfig } from "./config";
 import { getApiMissLimiter, PageBudgetExceeded, withPageMissBudget } from "./page-budget";
@@ -135,6 +136,17 @@ export function toErrorResponse(error: unknown): Response {
       ],
       { "retry-after": String(error.retryAfterSeconds) },
     );
+  if (error instanceof PeopleStoreUnavailable)
+    return errorBody(
+      503,
+      [
+        {
+          message: "Your saved lists cannot be reached just now; try again shortly.",
+          code: "store_unavailable",
+        },
+      ],
+      { "retry-after": "10" },
+    );
   if (error instanceof UpstreamError) {
     const answer = UPSTREAM_ERROR_ANSWERS[error.code] ?? UNAVAILABLE;
     const status = UPSTREAM_ERROR_STATUS[error.code] ?? 503;
@@ -197,6 +209,30 @@ export function handler(
     logRequest(requestLogEntry(request, response, requestId, performance.now() - started));
     return response;
   };
+}
+
+/** An answer of `rows` rows costs one request of the client's limit per this many (its first is the request). */
+export const ROWS_PER_REQUEST = 100;
+
+/**
+ * Charges an answer of `rows` rows its size against the client's API_RATE_LIMIT (the request
+ * itself was one unit): a 429 answer when the window has no room for it, else null.
+ */
+export async function chargeSize(request: Request, rows: number, what: string): Promise<Response | null> {
+  const extra = Math.ceil(rows / ROWS_PER_REQUEST) - 1;
+  if (extra <= 0) return null;
+  const decision = await checkApiRateLimit(request, extra);
+  if (decision.allowed) return null;
+  return errorBody(
+    429,
+    [
+      {
+        message: `${what} is ${rows.toLocaleString("en-US")} rows, and answers count against this client's limit by their size (one request per ${ROWS_PER_REQUEST} rows); try again in ${decision.retryAfterSeconds} s, or narrow the view.`,
+        code: "rate_limited",
+      },
+    ],
+    { "retry-after": String(decision.retryAfterSeconds) },
+  );
 }
 
 /** A 303 to a path of this site (relative: never the Host a request named), with cookies to set. */

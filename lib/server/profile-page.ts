@@ -11,6 +11,7 @@ import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
 import { type PeerRow, peerRows } from "@/lib/profile/peer-rows";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile } from "@/lib/upstream/schemas";
+import { changesForLicence } from "./access/licensed";
 import { getServices, type Services } from "./services";
 
 export type ProfilePageData =
@@ -111,8 +112,14 @@ export interface ProfileHistory {
   changes: CompanyChange[];
 }
 
-/** What changed in this company's reference data since the app has watched the company list. */
-export async function profileHistory(profile: Profile): Promise<ProfileHistory> {
+/**
+ * What changed in this company's reference data since the app has watched the company list
+ * (a licensed identifier's changes only when `licensed`).
+ */
+export async function profileHistory(profile: Profile, licensed = true): Promise<ProfileHistory> {
   const log = await getServices().changeLog.current();
-  return { watchingSince: log.watchingSince, changes: companyHistory(log, profile) };
+  return {
+    watchingSince: log.watchingSince,
+    changes: changesForLicence(companyHistory(log, profile), licensed),
+  };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installRedis } from "@/tests/shared-redis";
 import { until } from "@/tests/until";
-import { PEER_ADDRESS_HEADER } from "./client-address";
+import { PEER_ADDRESS_HEADER, stampPeer } from "./peer";
 import { bucketOf, clientAddress, RateLimiter } from "./rate-limit";
 import { HUNG_AFTER, type SharedRedis } from "./redis";
 
@@ -90,14 +90,14 @@ describe("clientAddress", () => {
   const headers = (init: Record<string, string>) => new Headers(init);
 
   it("uses the socket's peer and ignores X-Forwarded-For when no proxy is trusted", () => {
-    const h = headers({ [PEER_ADDRESS_HEADER]: "203.0.113.7", "x-forwarded-for": "1.2.3.4" });
+    const h = headers({ [PEER_ADDRESS_HEADER]: stampPeer("203.0.113.7"), "x-forwarded-for": "1.2.3.4" });
     expect(clientAddress(h, 0)).toBe("203.0.113.7");
   });
 
   it("takes the entry the outermost trusted proxy appended", () => {
     // client (spoofing 6.6.6.6) -> proxy A -> proxy B -> app
     const h = headers({
-      [PEER_ADDRESS_HEADER]: "10.0.0.2",
+      [PEER_ADDRESS_HEADER]: stampPeer("10.0.0.2"),
       "x-forwarded-for": "6.6.6.6, 198.51.100.9, 10.0.0.1",
     });
     expect(clientAddress(h, 2)).toBe("198.51.100.9");

@@ -6,9 +6,9 @@
 // client the whole N: lenient for a moment, which a per-client abuse limit can afford; no request
 // fails, and none waits longer than a Redis command's timeout).
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { PEER_ADDRESS_HEADER } from "./client-address";
 import { getConfig, type RateLimitConfig } from "./config";
 import { forwardedEntries, trustedForwarded } from "./forwarded";
+import { stampedPeer } from "./peer";
 import { getSharedRedis, type SharedRedis } from "./redis";
 
 /**
@@ -21,7 +21,7 @@ export function clientAddress(headers: Headers, trustedHops: number): string {
   if (trusted) return trusted;
   // Without the stamp (a test calling a handler directly) Next's own X-Forwarded-For is the
   // socket's address when the client sent none.
-  const peer = headers.get(PEER_ADDRESS_HEADER)?.trim();
+  const peer = stampedPeer(headers);
   return peer || forwardedEntries(headers, "x-forwarded-for").at(-1) || "unknown";
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { GET as profileRoute } from "@/app/api/profile/route";
 import { getUniverse } from "@/lib/sandbox/universe";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
 import { getSharedRedis } from "@/lib/server/redis";
 import { Services, setServices } from "@/lib/server/services";
 import { type RunningRedis, startRedis } from "@/tests/redis-server";
@@ -26,7 +26,9 @@ const profile = (key: string | undefined) =>
 const healthReport = async () =>
   (
     await health(
-      new Request("http://localhost/api/health", { headers: { [PEER_ADDRESS_HEADER]: "127.0.0.1" } }),
+      new Request("http://localhost/api/health", {
+        headers: { host: "localhost", [PEER_ADDRESS_HEADER]: stampPeer("127.0.0.1") },
+      }),
     )
   ).json();
 

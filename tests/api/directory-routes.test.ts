@@ -6,8 +6,8 @@ import { GET as companies } from "@/app/api/companies/route";
 import { directoryPageSearch } from "@/components/directory/queries";
 import { COMPACT_DROPPED } from "@/lib/directory/fields";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { loadDirectoryPage } from "@/lib/server/directory";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
 import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices, Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
@@ -150,7 +150,11 @@ describe("GET /api/companies/export", () => {
 describe("on a real key, for people not signed in", () => {
   // The services stay the sandbox's (built above); the access rules read the real key's settings.
   const from = (peer: string, path: string, handler: (r: Request) => Promise<Response>) =>
-    handler(new Request(`http://localhost${path}`, { headers: { [PEER_ADDRESS_HEADER]: peer } }));
+    handler(
+      new Request(`http://localhost${path}`, {
+        headers: { host: "localhost", [PEER_ADDRESS_HEADER]: stampPeer(peer) },
+      }),
+    );
   beforeAll(() => {
     vi.stubEnv("API_BASE_URL", "https://api.example.com");
     vi.stubEnv("API_KEY", "sk-real");
@@ -192,10 +196,24 @@ describe("on a real key, for people not signed in", () => {
     expect(second.status).toBe(429);
     expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await second.json()).errors[0].message).toMatch(
-      /rows, and exports count against this client's limit/,
+      /rows, and answers count against this client's limit by their size/,
     );
     // Another client is not charged for it.
     expect((await from("127.0.0.2", "/api/companies/export?q=a", exportCsv)).status).toBe(200);
+  });
+
+  it("charges a search page its size too, and a small answer nothing more than its request", async () => {
+    setApiRateLimit({ limiter: new RateLimiter({ requests: 8, windowSeconds: 60 }), trustedHops: 0 });
+    // 500 rows: five of eight requests; the second such page finds room for its request, not its rows.
+    expect((await from("127.0.0.1", "/api/companies?pageSize=500", companies)).status).toBe(200);
+    const second = await from("127.0.0.1", "/api/companies?pageSize=500", companies);
+    expect(second.status).toBe(429);
+    expect((await second.json()).errors[0].message).toMatch(/This page is 500 rows/);
+    // A client asking for small pages gets its eight.
+    const small = [];
+    for (let i = 0; i < 8; i++)
+      small.push((await from("127.0.0.3", "/api/companies?pageSize=50", companies)).status);
+    expect(small).toEqual(Array(8).fill(200));
   });
 });
 

@@ -7,8 +7,8 @@ import { GET as profileRoute } from "@/app/api/profile/route";
 import { FAULT_KINDS, FaultInjector, parseFaultSpec, withFaults } from "@/lib/sandbox/faults";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { getUniverse } from "@/lib/sandbox/universe";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { toErrorResponse } from "@/lib/server/http";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
 import { getServices, Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
@@ -91,7 +91,9 @@ describe.each(FAULT_KINDS)("under the %s fault", (kind) => {
 
 /** A request from this machine, which reads /api/health's details. */
 const fromThisMachine = (path: string) =>
-  new Request(`http://localhost${path}`, { headers: { [PEER_ADDRESS_HEADER]: "127.0.0.1" } });
+  new Request(`http://localhost${path}`, {
+    headers: { host: "localhost", [PEER_ADDRESS_HEADER]: stampPeer("127.0.0.1") },
+  });
 
 describe("stale serving and the circuit breaker", () => {
   it("within the stale window, marks the data stale once a background reload has failed", async () => {
@@ -147,7 +149,7 @@ describe("stale serving and the circuit breaker", () => {
 describe("GET /api/health", () => {
   it("tells anyone else that it lives, and nothing more", async () => {
     const remote = new Request("http://localhost/api/health", {
-      headers: { [PEER_ADDRESS_HEADER]: "203.0.113.9" },
+      headers: { [PEER_ADDRESS_HEADER]: stampPeer("203.0.113.9") },
     });
     const response = await health(remote);
     expect(response.status).toBe(200);

@@ -7,8 +7,8 @@ import type { FollowedRows } from "@/lib/api-types";
 import { companiesParam } from "@/lib/compare/set";
 import { MAX_FOLLOWING } from "@/lib/following/list";
 import { ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { setPageMissLimiter } from "@/lib/server/page-budget";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
 import { RateLimiter } from "@/lib/server/rate-limit";
 import { type Handler, installHostileServices } from "@/tests/hostile-services";
 
@@ -60,7 +60,7 @@ describe("GET /api/following", () => {
       const asked = (peer: string) =>
         followingRows(
           new Request(`http://localhost/api/following?${companies(madeUp)}`, {
-            headers: { [PEER_ADDRESS_HEADER]: peer },
+            headers: { [PEER_ADDRESS_HEADER]: stampPeer(peer) },
           }),
         );
       const before = upstreamCalls.length;
@@ -75,7 +75,7 @@ describe("GET /api/following", () => {
         .companyKey as string;
       const other = await followingRows(
         new Request(`http://localhost/api/following?${companies([known])}`, {
-          headers: { [PEER_ADDRESS_HEADER]: "203.0.113.8" },
+          headers: { [PEER_ADDRESS_HEADER]: stampPeer("203.0.113.8") },
         }),
       );
       expect(other.status).toBe(200);

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as indexStatus } from "@/app/api/index-status/route";
 import { GET as profile } from "@/app/api/profile/route";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
 import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
 import { requestLogEntry } from "@/lib/server/request-log";
 import { Services, setServices } from "@/lib/server/services";
@@ -37,7 +37,7 @@ afterAll(() => {
 });
 
 const request = (path: string, peer = "203.0.113.1", headers: Record<string, string> = {}) =>
-  new Request(`http://localhost${path}`, { headers: { [PEER_ADDRESS_HEADER]: peer, ...headers } });
+  new Request(`http://localhost${path}`, { headers: { [PEER_ADDRESS_HEADER]: stampPeer(peer), ...headers } });
 
 describe("per-client rate limit", () => {
   beforeEach(() => {

@@ -2,8 +2,8 @@
 // a plain 404 that never loads the sandbox. Mounted, it spends the same per-client budget as /api.
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { GET as sandbox } from "@/app/sandbox/[...path]/route";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { readConfig } from "@/lib/server/config";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
 import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
 
 const loaded = vi.hoisted(() => ({ handler: 0 }));
@@ -14,7 +14,7 @@ vi.mock("@/lib/sandbox/handler", async (importOriginal) => {
 
 const LIST = "/sandbox/v3/companies-list?apiKey=demo-free";
 const request = (path: string, peer = "203.0.113.1") =>
-  new Request(`http://localhost${path}`, { headers: { [PEER_ADDRESS_HEADER]: peer } });
+  new Request(`http://localhost${path}`, { headers: { [PEER_ADDRESS_HEADER]: stampPeer(peer) } });
 const realService = () => {
   vi.stubEnv("API_BASE_URL", "https://api.example.com");
   vi.stubEnv("API_KEY", "sk-real");

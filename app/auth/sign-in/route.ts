@@ -8,8 +8,16 @@ export const dynamic = "force-dynamic";
 export const GET = handler(
   async (request) => {
     if (accessMode() !== "oidc") return seeOther("/sign-in");
-    const { location, cookie } = await startSignIn(new URL(request.url).searchParams.get("next") ?? "/");
-    return seeOther(location, [cookie]);
+    try {
+      const { location, cookie } = await startSignIn(new URL(request.url).searchParams.get("next") ?? "/");
+      return seeOther(location, [cookie]);
+    } catch (error) {
+      // The provider cannot be reached (its discovery failed): say so on the sign-in page.
+      console.warn(
+        `sign-in: the provider cannot be reached (${error instanceof Error ? error.message.slice(0, 200) : "unknown"})`,
+      );
+      return seeOther("/sign-in?error=unavailable");
+    }
   },
   { public: true },
 );

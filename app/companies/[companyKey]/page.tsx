@@ -219,7 +219,7 @@ async function ProfileContent({
   const name = profile.displayNameEnglish || profile.legalNameEnglish || profile.companyKey;
   const nowMs = dataNow();
   const listingCount = (profile.primaryListing ? 1 : 0) + profile.secondaryListings.length;
-  const history = await profileHistory(profile);
+  const history = await profileHistory(profile, licensed);
 
   return (
     <article aria-labelledby="company-name" className="space-y-8">

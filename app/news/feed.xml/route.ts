@@ -5,7 +5,7 @@ import { plainText } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { atomFeed } from "@/lib/news/atom";
 import { describeFeedView, type FeedState } from "@/lib/news/feed-state";
-import { feedLinkOwner } from "@/lib/server/access/feed-link";
+import { feedLinkCompanies } from "@/lib/server/access/feed-link";
 import { openToEveryone } from "@/lib/server/access/mode";
 import type { Viewer } from "@/lib/server/access/viewer";
 import { dataNow } from "@/lib/server/clock";
@@ -43,15 +43,15 @@ async function feed(request: Request, viewer: Viewer): Promise<Response> {
   const link = url.searchParams.get("following");
   let followed: string[] | undefined;
   if (link !== null) {
-    const owner = await feedLinkOwner(link);
-    if (!owner)
+    const companies = await feedLinkCompanies(link);
+    if (!companies)
       return errorBody(404, [
         {
           message: "This feed link was revoked, or is not one: make a new one on /following.",
           code: "not_found",
         },
       ]);
-    followed = (owner.following ?? []).map((c) => c.companyKey).slice(0, MAX_FEED_COMPANIES);
+    followed = companies.slice(0, MAX_FEED_COMPANIES);
     url.searchParams.delete("following");
     url.searchParams.delete("companies");
   } else if (!viewer.allowed) return signInRequired();

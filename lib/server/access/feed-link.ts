@@ -1,12 +1,13 @@
 import "server-only";
 // A person's secret link to the Atom feed of the companies they follow: feed readers cannot sign
 // in, so the link itself is the key. It carries the person's id and the link's id, signed with
-// SESSION_SECRET; it opens the feed while that id is the one their record keeps, so making a new
-// link, or revoking it, ends the old one at once.
+// SESSION_SECRET; it opens the feed while that id is the one kept for them (making a new link, or
+// revoking it, ends the old one at once) and while the settings still let their account in.
 import { randomBytes } from "node:crypto";
 import { getConfig, publicOrigin } from "../config";
-import { getPeople, type PersonRecord } from "./people";
+import { getPeople, personId } from "./people";
 import { sign, verify } from "./session";
+import { accountAllowed, type Person } from "./viewer";
 
 /** A link lives until it is revoked; the signature's own expiry is only a backstop. */
 const LINK_LIFETIME_MS = 10 * 365 * 24 * 3600 * 1000;
@@ -16,25 +17,33 @@ export function feedLinksAvailable(): boolean {
   return Boolean(getConfig().access.sessionSecret);
 }
 
-/** A fresh id for a person's link. */
-export function newFeedLinkId(): string {
-  return randomBytes(12).toString("base64url");
-}
-
-/** The link's address for a person's record, with the feed's filters `query` (null when they have none). */
-export function feedLinkUrl(personId: string, record: PersonRecord, query: string): string | null {
+/** The address of a person's link (null when they have none), with the feed's filters `query`. */
+export async function feedLinkUrl(person: Person, query: string): Promise<string | null> {
   const secret = getConfig().access.sessionSecret;
-  if (!secret || !record.feedLinkId) return null;
-  const token = sign(secret, "feed", { p: personId, l: record.feedLinkId }, Date.now() + LINK_LIFETIME_MS);
+  const id = personId(person.email);
+  const link = secret ? await getPeople().read(id, "feed-link") : null;
+  if (!secret || !link) return null;
+  const token = sign(secret, "feed", { p: id, l: link.id }, Date.now() + LINK_LIFETIME_MS);
   return `${publicOrigin()}/news/feed.xml?${query ? `${query}&` : ""}following=${token}`;
 }
 
-/** The record of the person a link belongs to, while the link is theirs; null for any other text. */
-export async function feedLinkOwner(token: string): Promise<PersonRecord | null> {
-  const secret = getConfig().access.sessionSecret;
+/** Gives a person a new link (the old one ends), or none. */
+export async function changeFeedLink(person: Person, make: boolean): Promise<void> {
+  const link = make
+    ? { id: randomBytes(12).toString("base64url"), email: person.email, groups: person.groups ?? [] }
+    : null;
+  await getPeople().write(personId(person.email), "feed-link", link);
+}
+
+/** The companies behind a link, while it is the person's and they may still sign in; null otherwise. */
+export async function feedLinkCompanies(token: string): Promise<string[] | null> {
+  const { sessionSecret: secret, oidc } = getConfig().access;
   if (!secret) return null;
-  const link = verify<{ p: string; l: string }>(secret, "feed", token);
-  if (!link || typeof link.p !== "string" || typeof link.l !== "string") return null;
-  const record = await getPeople().read(link.p);
-  return record.feedLinkId === link.l ? record : null;
+  const signed = verify<{ p: string; l: string }>(secret, "feed", token);
+  if (!signed || typeof signed.p !== "string" || typeof signed.l !== "string") return null;
+  const people = getPeople();
+  const link = await people.read(signed.p, "feed-link");
+  if (!link || link.id !== signed.l) return null;
+  if (oidc && !accountAllowed(oidc, link.email, link.groups)) return null;
+  return ((await people.read(signed.p, "following")) ?? []).map((c) => c.companyKey);
 }

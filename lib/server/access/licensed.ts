@@ -22,3 +22,14 @@ function strip(value: unknown): unknown {
   for (const [key, field] of Object.entries(value)) if (!LICENSED_FIELDS.has(key)) copy[key] = strip(field);
   return copy;
 }
+
+/** The labels under which a change log records a licensed identifier's change (its values are the identifiers). */
+const LICENSED_LABELS: ReadonlySet<string> = new Set(["ISIN", "CUSIP"]);
+
+/** Changes of a company's reference data, without those of a licensed identifier unless `licensed`. */
+export function changesForLicence<T extends { field: string | null }>(
+  changes: readonly T[],
+  licensed: boolean,
+): T[] {
+  return licensed ? [...changes] : changes.filter((c) => c.field === null || !LICENSED_LABELS.has(c.field));
+}

@@ -122,7 +122,11 @@ export async function finishSignIn(request: Request): Promise<SignInOutcome> {
   const groups = (Array.isArray(rawGroups) ? rawGroups : []).filter(
     (g): g is string => typeof g === "string",
   );
-  if (!email || claims.email_verified === false || !accountAllowed(oidc, email, groups)) {
+  // An address the provider does not say it verified may be one anyone typed (unless the operator
+  // says their provider never marks it, OIDC_UNVERIFIED_EMAIL=1).
+  const verified =
+    claims.email_verified === true || (oidc.unverifiedEmail && claims.email_verified !== false);
+  if (!email || !verified || !accountAllowed(oidc, email, groups)) {
     console.log(
       `sign-in: refused an account the settings do not allow (${email ? email.replace(/^[^@]*/, "…") : "no e-mail"})`,
     );

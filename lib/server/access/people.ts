@@ -1,34 +1,33 @@
 import "server-only";
-// What the server keeps for each signed-in person: their following list, and the id of their
-// feed's secret link (feed-link.ts). In the cache's tier: Redis when REDIS_URL is set (every
-// instance sees it), otherwise a file per person in CACHE_DIR, or this process's memory with
-// CACHE_DIR=off. Never evicted like a cache entry. A person is known by a hash of their address:
-// no address appears in a key or a file name.
+// What the server keeps for each signed-in person, as two documents written apart (a list saved
+// while the feed link is revoked must not bring the old link back): their following list, and
+// their feed's secret link (feed-link.ts). In the cache's tier: Redis when REDIS_URL is set (every
+// instance sees it), otherwise a file per document in CACHE_DIR/people, or this process's memory
+// with CACHE_DIR=off. Not under the key's namespace: a new API key keeps everyone's lists. Never
+// evicted like a cache entry. A person is known by a hash of their address: no address appears in
+// a key or a file name.
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { crossBundleError } from "@/lib/cross-bundle-error";
 import { type FollowedCompany, parseFollowedEntry } from "@/lib/following/list";
 import { writeFileAtomic } from "../cache-tiers";
+import { getConfig } from "../config";
 import { getSharedRedis, type SharedRedis } from "../redis";
-import { deploymentDir } from "../shared-state";
 
-export interface PersonRecord {
-  /** Their following list; null until it is first saved (the browser's list is offered then). */
-  following: FollowedCompany[] | null;
-  /** The id of their feed's secret link; null when they have none (or revoked it). */
-  feedLinkId: string | null;
+/** A person's feed link: its id, and whose it is (checked again against the settings on each read). */
+export interface FeedLink {
+  id: string;
+  email: string;
+  groups: string[];
 }
 
-const EMPTY: PersonRecord = { following: null, feedLinkId: null };
+type Documents = { following: FollowedCompany[]; "feed-link": FeedLink };
+type Kind = keyof Documents;
 
-/** Thrown when the store cannot be reached (Redis down): the caller says so, nothing is lost. */
-export class PeopleStoreUnavailable extends Error {
+/** Thrown when the store cannot be reached (Redis down, a folder that cannot be written): a 503. */
+export class PeopleStoreUnavailable extends crossBundleError("company-dashboard.people-store-unavailable") {
   override readonly name = "PeopleStoreUnavailable";
-}
-
-export interface PeopleStore {
-  read(personId: string): Promise<PersonRecord>;
-  write(personId: string, record: PersonRecord): Promise<void>;
 }
 
 /** A person's id: a hash of their (lower-case) address. */
@@ -36,66 +35,86 @@ export function personId(email: string): string {
   return createHash("sha256").update(`person\n${email.toLowerCase()}`).digest("hex").slice(0, 32);
 }
 
-/** A stored record read leniently: a malformed entry is left out, a malformed record is empty. */
-export function recordOf(value: unknown): PersonRecord {
-  if (typeof value !== "object" || value === null) return EMPTY;
-  const { following, feedLinkId } = value as Record<string, unknown>;
-  return {
-    following: Array.isArray(following)
-      ? following.map(parseFollowedEntry).filter((c): c is FollowedCompany => c !== null)
-      : null,
-    feedLinkId: typeof feedLinkId === "string" && /^[\w-]{8,64}$/.test(feedLinkId) ? feedLinkId : null,
-  };
+/** A stored document read leniently: a malformed list entry is left out; anything else malformed is none. */
+function documentOf<K extends Kind>(kind: K, value: unknown): Documents[K] | null {
+  if (kind === "following")
+    return Array.isArray(value)
+      ? (value.map(parseFollowedEntry).filter((c): c is FollowedCompany => c !== null) as Documents[K])
+      : null;
+  if (typeof value !== "object" || value === null) return null;
+  const { id, email, groups } = value as Record<string, unknown>;
+  if (typeof id !== "string" || !/^[\w-]{8,64}$/.test(id) || typeof email !== "string") return null;
+  const kept = Array.isArray(groups) ? groups.filter((g): g is string => typeof g === "string") : [];
+  return { id, email, groups: kept } as Documents[K];
 }
 
-class MemoryPeople implements PeopleStore {
-  private readonly records = new Map<string, PersonRecord>();
-  async read(id: string) {
-    return this.records.get(id) ?? EMPTY;
+interface Backend {
+  read(key: string): Promise<string | null>;
+  write(key: string, text: string | null): Promise<void>;
+}
+
+class MemoryBackend implements Backend {
+  private readonly texts = new Map<string, string>();
+  async read(key: string) {
+    return this.texts.get(key) ?? null;
   }
-  async write(id: string, record: PersonRecord) {
-    this.records.set(id, record);
+  async write(key: string, text: string | null) {
+    if (text === null) this.texts.delete(key);
+    else this.texts.set(key, text);
   }
 }
 
-class FilePeople implements PeopleStore {
+class FileBackend implements Backend {
   constructor(private readonly dir: string) {}
-  private file(id: string) {
-    return path.join(this.dir, `${id}.json`);
-  }
-  async read(id: string) {
+  async read(key: string) {
     try {
-      return recordOf(JSON.parse(await readFile(this.file(id), "utf8")));
+      return await readFile(path.join(this.dir, `${key}.json`), "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return EMPTY;
-      if (error instanceof SyntaxError) return EMPTY;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw new PeopleStoreUnavailable("the people's folder cannot be read");
     }
   }
-  async write(id: string, record: PersonRecord) {
-    await writeFileAtomic(this.file(id), Buffer.from(JSON.stringify(record))).catch(() => {
+  async write(key: string, text: string | null) {
+    await writeFileAtomic(path.join(this.dir, `${key}.json`), Buffer.from(text ?? "null")).catch(() => {
       throw new PeopleStoreUnavailable("the people's folder cannot be written");
     });
   }
 }
 
-class RedisPeople implements PeopleStore {
+class RedisBackend implements Backend {
   constructor(private readonly redis: SharedRedis) {}
-  async read(id: string) {
-    const text = await this.redis.attempt((client) => client.get(this.redis.key(`person:${id}`)));
+  async read(key: string) {
+    const text = await this.redis.attempt((client) => client.get(`fiscal-atlas:people:${key}`));
     if (text === undefined) throw new PeopleStoreUnavailable("Redis cannot be reached");
-    if (text === null) return EMPTY;
+    return text === null ? null : String(text);
+  }
+  async write(key: string, text: string | null) {
+    const name = `fiscal-atlas:people:${key}`;
+    const done = await this.redis.attempt(async (client) => {
+      if (text === null) await client.del(name);
+      else await client.set(name, text);
+      return true;
+    });
+    if (done === undefined) throw new PeopleStoreUnavailable("Redis cannot be reached");
+  }
+}
+
+export class PeopleStore {
+  constructor(private readonly backend: Backend) {}
+
+  async read<K extends Kind>(id: string, kind: K): Promise<Documents[K] | null> {
+    const text = await this.backend.read(`${id}.${kind}`);
+    if (text === null) return null;
     try {
-      return recordOf(JSON.parse(String(text)));
+      return documentOf(kind, JSON.parse(text));
     } catch {
-      return EMPTY;
+      return null;
     }
   }
-  async write(id: string, record: PersonRecord) {
-    const done = await this.redis.attempt((client) =>
-      client.set(this.redis.key(`person:${id}`), JSON.stringify(record)),
-    );
-    if (done === undefined) throw new PeopleStoreUnavailable("Redis cannot be reached");
+
+  /** Writes one document (null removes it); the other is untouched. */
+  write<K extends Kind>(id: string, kind: K, value: Documents[K] | null): Promise<void> {
+    return this.backend.write(`${id}.${kind}`, value === null ? null : JSON.stringify(value));
   }
 }
 
@@ -107,12 +126,15 @@ export function getPeople(): PeopleStore {
   const holder = globalThis as Holder;
   if (!holder[PEOPLE_KEY]) {
     const redis = getSharedRedis();
-    const dir = deploymentDir();
-    holder[PEOPLE_KEY] = redis
-      ? new RedisPeople(redis)
-      : dir
-        ? new FilePeople(path.join(dir, "people"))
-        : new MemoryPeople();
+    const dir = getConfig().cacheDir;
+    holder[PEOPLE_KEY] = new PeopleStore(
+      redis ? new RedisBackend(redis) : dir ? new FileBackend(path.join(dir, "people")) : new MemoryBackend(),
+    );
   }
   return holder[PEOPLE_KEY];
+}
+
+/** Replaces the process's store with one in memory: for tests. */
+export function setPeopleInMemory(): void {
+  (globalThis as Holder)[PEOPLE_KEY] = new PeopleStore(new MemoryBackend());
 }

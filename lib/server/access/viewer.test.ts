@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PEER_ADDRESS_HEADER } from "../client-address";
 import { readConfig } from "../config";
+import { PEER_ADDRESS_HEADER, stampPeer } from "../peer";
 import { forLicence } from "./licensed";
 import { openToEveryone } from "./mode";
 import { cookieName, sign, verify } from "./session";
@@ -18,7 +18,7 @@ const OIDC = {
 };
 
 const from = (peer: string, more: Record<string, string> = {}) =>
-  new Headers({ [PEER_ADDRESS_HEADER]: peer, ...more });
+  new Headers({ host: "localhost:3000", [PEER_ADDRESS_HEADER]: stampPeer(peer), ...more });
 const session = (email: string, expiresAtMs = Date.now() + 60_000, secret = SECRET) =>
   `${cookieName("session", true)}=${sign(secret, "session", { e: email }, expiresAtMs)}`;
 
@@ -39,17 +39,34 @@ describe("who gets in", () => {
 
   it("does not take a request a proxy on this machine passed on for someone on this machine", () => {
     const config = readConfig(REAL);
+    const behindOne = readConfig({ ...REAL, TRUSTED_PROXY_HOPS: "1" });
     // Next adds the peer as X-Forwarded-For when a request has none: that is still this machine.
-    expect(isLoopbackVisitor(from("127.0.0.1", { "x-forwarded-for": "127.0.0.1" }), 0)).toBe(true);
+    expect(isLoopbackVisitor(from("127.0.0.1", { "x-forwarded-for": "127.0.0.1" }), config)).toBe(true);
     expect(viewerOf(from("127.0.0.1", { "x-forwarded-for": "198.51.100.7" }), config).allowed).toBe(false);
     expect(viewerOf(from("127.0.0.1", { forwarded: "for=198.51.100.7" }), config).allowed).toBe(false);
     expect(viewerOf(from("127.0.0.1", { "x-real-ip": "198.51.100.7" }), config).allowed).toBe(false);
     // Behind a trusted proxy, the client it reports; a remote peer is never this machine.
-    expect(isLoopbackVisitor(from("127.0.0.1", { "x-forwarded-for": "198.51.100.7" }), 1)).toBe(false);
-    expect(isLoopbackVisitor(from("127.0.0.1", { "x-forwarded-for": "127.0.0.1" }), 1)).toBe(true);
-    expect(isLoopbackVisitor(from("198.51.100.7", { "x-forwarded-for": "127.0.0.1" }), 1)).toBe(false);
-    // Without the server's stamp of the peer, no one is.
-    expect(isLoopbackVisitor(new Headers({ "x-forwarded-for": "127.0.0.1" }), 0)).toBe(false);
+    expect(isLoopbackVisitor(from("127.0.0.1", { "x-forwarded-for": "198.51.100.7" }), behindOne)).toBe(
+      false,
+    );
+    expect(isLoopbackVisitor(from("127.0.0.1", { "x-forwarded-for": "127.0.0.1" }), behindOne)).toBe(true);
+    expect(isLoopbackVisitor(from("198.51.100.7", { "x-forwarded-for": "127.0.0.1" }), behindOne)).toBe(
+      false,
+    );
+    // Without the server's stamp of the peer, or with one a client made up, no one is.
+    expect(
+      isLoopbackVisitor(new Headers({ host: "localhost", "x-forwarded-for": "127.0.0.1" }), config),
+    ).toBe(false);
+    expect(
+      isLoopbackVisitor(new Headers({ host: "localhost", [PEER_ADDRESS_HEADER]: "x 127.0.0.1" }), config),
+    ).toBe(false);
+  });
+
+  it("does not take a page that rebinds its own name to this machine for someone on it", () => {
+    const config = readConfig({ ...REAL, PUBLIC_URL: "https://atlas.example.com" });
+    expect(isLoopbackVisitor(from("127.0.0.1", { host: "attacker.example" }), config)).toBe(false);
+    expect(isLoopbackVisitor(from("127.0.0.1", { host: "[::1]:3000" }), config)).toBe(true);
+    expect(isLoopbackVisitor(from("127.0.0.1", { host: "atlas.example.com" }), config)).toBe(true);
   });
 
   it("ALLOW_ANONYMOUS opens everything to everyone, or closes it to anyone not signed in", () => {
@@ -99,6 +116,8 @@ describe("who gets in", () => {
     expect(viewerOf(from("127.0.0.1", header), config).person).toBeNull();
     expect(viewerOf(from("203.0.113.9", header), config).allowed).toBe(false);
     expect(viewerOf(from("127.0.0.2", { "x-forwarded-email": "a b@example.com" }), config).person).toBeNull();
+    // The proxy's own requests without a user are no one's on this machine.
+    expect(viewerOf(from("127.0.0.2"), config).allowed).toBe(false);
   });
 });
 

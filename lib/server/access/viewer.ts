@@ -1,4 +1,6 @@
 import "server-only";
+import { type AccessConfig, getConfig, isLoopbackHost } from "../config";
+import { forwardedEntries, trustedForwarded } from "../forwarded";
 // Who is asking, and what they may see: the one decision every page, route handler and feed reads
 // (docs/security.md). A person is signed in by the app's own session (OpenID Connect, oidc.ts) or
 // by an auth proxy in front whose header is believed from its own addresses alone. Anyone else is
@@ -6,9 +8,7 @@ import "server-only";
 // when no sign-in is set up, and from this machine itself; refused otherwise. ISIN and CUSIP, the
 // licensed identifiers, reach the signed-in, and anonymous people only when the operator let
 // everyone in explicitly (or on the demo, whose data is made up).
-import { PEER_ADDRESS_HEADER } from "../client-address";
-import { type AccessConfig, getConfig, isLoopbackHost } from "../config";
-import { forwardedEntries, trustedForwarded } from "../forwarded";
+import { stampedPeer } from "../peer";
 import { accessMode, openToEveryone, secureCookies } from "./mode";
 import { cookieName, cookieValue, verify } from "./session";
 
@@ -16,6 +16,8 @@ export interface Person {
   /** The account's e-mail address (or the auth proxy's user name), lower-case. */
   email: string;
   name?: string;
+  /** The groups of OIDC_ALLOWED_GROUPS they were let in by. */
+  groups?: string[];
   via: "session" | "proxy";
 }
 
@@ -39,7 +41,12 @@ function sessionPerson(headers: Headers, access: AccessConfig, nowMs: number): P
     nowMs,
   );
   if (!session || !accountAllowed(access.oidc, session.e, session.g ?? [])) return null;
-  return { email: session.e, ...(session.n ? { name: session.n } : {}), via: "session" };
+  return {
+    email: session.e,
+    ...(session.n ? { name: session.n } : {}),
+    ...(session.g?.length ? { groups: session.g } : {}),
+    via: "session",
+  };
 }
 
 /** Whether OIDC_ALLOWED (an address, its `@domain`, or `*`) or OIDC_ALLOWED_GROUPS lets an account in. */
@@ -58,7 +65,7 @@ export function accountAllowed(
 /** The auth proxy's user, when the request came from one of its addresses (AUTH_PROXY_FROM). */
 function proxyPerson(headers: Headers, access: AccessConfig): Person | null {
   if (!access.authProxy) return null;
-  const peer = headers.get(PEER_ADDRESS_HEADER)?.trim();
+  const peer = stampedPeer(headers);
   if (!peer || !access.authProxy.from.some((from) => sameAddress(from, peer))) return null;
   const user = headers.get(access.authProxy.header)?.trim();
   if (!user || user.length > 254 || /[\p{Cc}\s,;<>"]/u.test(user)) return null;
@@ -75,19 +82,31 @@ function sameAddress(a: string, b: string): boolean {
 }
 
 /**
- * Someone on this machine itself: the socket's peer is a loopback address, and no proxy between
- * says otherwise (without trusted proxies, a forwarding header naming anyone but the peer means a
- * proxy on this machine is passing on someone else's request; behind them, the client they report).
+ * Someone on this machine itself: the socket's peer is a loopback address that is not the auth
+ * proxy's, the address asked for is this machine's (a loopback name, or PUBLIC_URL's host: another
+ * name is a web page's DNS rebinding), and no proxy between says otherwise (without trusted
+ * proxies, a forwarding header naming anyone but the peer means a proxy on this machine is passing
+ * on someone else's request; behind them, the client they report).
  */
-export function isLoopbackVisitor(headers: Headers, trustedHops = getConfig().trustedProxyHops): boolean {
-  const peer = headers.get(PEER_ADDRESS_HEADER)?.trim();
+export function isLoopbackVisitor(headers: Headers, config = getConfig()): boolean {
+  const peer = stampedPeer(headers);
   if (!peer || !isLoopbackHost(peer)) return false;
-  if (trustedHops > 0) {
-    const client = trustedForwarded(headers, "x-forwarded-for", trustedHops);
+  if (config.access.authProxy?.from.some((from) => sameAddress(from, peer))) return false;
+  const host = hostnameOf(headers.get("host") ?? "");
+  const publicHost = config.access.publicUrl ? new URL(config.access.publicUrl).hostname : undefined;
+  if (!isLoopbackHost(host) && host !== publicHost) return false;
+  if (config.trustedProxyHops > 0) {
+    const client = trustedForwarded(headers, "x-forwarded-for", config.trustedProxyHops);
     return client === undefined || isLoopbackHost(client);
   }
   if (headers.has("forwarded") || headers.has("x-real-ip")) return false;
   return forwardedEntries(headers, "x-forwarded-for").every((entry) => sameAddress(entry, peer));
+}
+
+/** The name in a Host header, without its port: `::1` for `[::1]:3000`. */
+function hostnameOf(host: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(host);
+  return (bracketed ? (bracketed[1] as string) : host.replace(/:\d+$/, "")).toLowerCase();
 }
 
 /** The viewer of a request. */
@@ -97,7 +116,7 @@ export function viewerOf(headers: Headers, config = getConfig(), nowMs = Date.no
   if (person) return { person, allowed: true, licensed: true };
   if (openToEveryone(config)) return { person: null, allowed: true, licensed: true };
   if (access.allowAnonymous === false) return { person: null, allowed: false, licensed: false };
-  return { person: null, allowed: isLoopbackVisitor(headers, config.trustedProxyHops), licensed: false };
+  return { person: null, allowed: isLoopbackVisitor(headers, config), licensed: false };
 }
 
 /** The one line `npm start` prints about who gets in. */

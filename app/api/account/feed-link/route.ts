@@ -1,16 +1,15 @@
 import { followedFeedFilters } from "@/app/news/search-params";
-import { feedLinksAvailable, feedLinkUrl, newFeedLinkId } from "@/lib/server/access/feed-link";
-import { getPeople, personId } from "@/lib/server/access/people";
+import { changeFeedLink, feedLinksAvailable, feedLinkUrl } from "@/lib/server/access/feed-link";
 import type { Viewer } from "@/lib/server/access/viewer";
 import { accountWrite, errorBody, handler, jsonResponse } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
 
 /** POST: a new secret link to the person's feed (any earlier one stops working); DELETE: none. */
-export const POST = handler((request, viewer) => change(request, viewer, newFeedLinkId()));
-export const DELETE = handler((request, viewer) => change(request, viewer, null));
+export const POST = handler((request, viewer) => change(request, viewer, true));
+export const DELETE = handler((request, viewer) => change(request, viewer, false));
 
-async function change(request: Request, viewer: Viewer, feedLinkId: string | null): Promise<Response> {
+async function change(request: Request, viewer: Viewer, make: boolean): Promise<Response> {
   if (!viewer.person)
     return errorBody(401, [{ message: "Sign in to have a feed link.", code: "sign_in_required" }]);
   if (!feedLinksAvailable())
@@ -19,9 +18,6 @@ async function change(request: Request, viewer: Viewer, feedLinkId: string | nul
     ]);
   const refused = accountWrite(request);
   if (refused) return refused;
-  const id = personId(viewer.person.email);
-  const people = getPeople();
-  const record = { ...(await people.read(id)), feedLinkId };
-  await people.write(id, record);
-  return jsonResponse({ feedLink: feedLinkUrl(id, record, followedFeedFilters()) });
+  await changeFeedLink(viewer.person, make);
+  return jsonResponse({ feedLink: await feedLinkUrl(viewer.person, followedFeedFilters()) });
 }

@@ -13,11 +13,9 @@ export const dynamic = "force-dynamic";
  */
 export const GET = handler(async (_request, viewer) => {
   if (!viewer.person) return signInToKeep();
-  const id = personId(viewer.person.email);
-  const record = await getPeople().read(id);
   return jsonResponse({
-    companies: record.following,
-    feedLink: feedLinkUrl(id, record, followedFeedFilters()),
+    companies: await getPeople().read(personId(viewer.person.email), "following"),
+    feedLink: await feedLinkUrl(viewer.person, followedFeedFilters()),
     feedLinks: feedLinksAvailable(),
   });
 });
@@ -30,10 +28,7 @@ export const PUT = handler(async (request, viewer) => {
   if (typeof body !== "string") return body;
   const parsed = parseFollowingFile(body, new Date());
   if (!parsed.ok) return errorBody(400, [{ message: parsed.message, code: "invalid_list" }]);
-  const id = personId(viewer.person.email);
-  const people = getPeople();
-  const record = await people.read(id);
-  await people.write(id, { ...record, following: parsed.companies });
+  await getPeople().write(personId(viewer.person.email), "following", parsed.companies);
   return jsonResponse({ companies: parsed.companies, skipped: parsed.skipped });
 });
 

@@ -1,16 +1,12 @@
 import { csvColumns, csvHeader, csvLine, exportWaitsFor } from "@/lib/directory/csv";
 import { getConfig } from "@/lib/server/config";
-import { errorBody, handler, parseQuery } from "@/lib/server/http";
+import { chargeSize, errorBody, handler, parseQuery } from "@/lib/server/http";
 import { companiesExportQuery, directoryQueryOf } from "@/lib/server/query-schemas";
-import { checkApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices } from "@/lib/server/services";
 
 export const dynamic = "force-dynamic";
 
 const CHUNK = 1000;
-
-/** An export costs one request of the client's limit (API_RATE_LIMIT) per this many rows. */
-const ROWS_PER_REQUEST = 100;
 
 /**
  * Every row of a directory view as CSV: for a spreadsheet (the default) with a BOM, so Excel reads
@@ -39,19 +35,8 @@ export const GET = handler(async (request, viewer) => {
       ? errorBody(403, [{ message: waits, parameter: "set" }])
       : errorBody(503, [{ message: waits }], { "retry-after": "10" });
   const rows = result.hits;
-  // The request itself was one of the client's requests; the rest of its size is charged here.
-  const size = await checkApiRateLimit(request, Math.ceil(rows.length / ROWS_PER_REQUEST) - 1);
-  if (rows.length > ROWS_PER_REQUEST && !size.allowed)
-    return errorBody(
-      429,
-      [
-        {
-          message: `This export is ${rows.length.toLocaleString("en-US")} rows, and exports count against this client's limit by their size (one request per ${ROWS_PER_REQUEST} rows); try again in ${size.retryAfterSeconds} s, or narrow the view.`,
-          code: "rate_limited",
-        },
-      ],
-      { "retry-after": String(size.retryAfterSeconds) },
-    );
+  const tooLarge = await chargeSize(request, rows.length, "This export");
+  if (tooLarge) return tooLarge;
   const columns = csvColumns(viewer.licensed);
   const spreadsheet = view.format === "spreadsheet";
   let next = 0;

@@ -1,0 +1,31 @@
+// The socket's peer address, as the server's request hook (client-address.ts) stamps it on each
+// request for the layers after it, which see a web Request without a socket. The stamp carries a
+// secret of this process: a client that sends the header itself (before the hook is installed, or
+// through any gap) names no peer, since it cannot know the secret.
+import { randomBytes } from "node:crypto";
+
+export const PEER_ADDRESS_HEADER = "x-fiscal-atlas-peer";
+
+const SECRET_KEY = Symbol.for("company-dashboard.peer-secret");
+type Holder = { [SECRET_KEY]?: string };
+
+function secret(): string {
+  const holder = globalThis as Holder;
+  holder[SECRET_KEY] ??= randomBytes(16).toString("hex");
+  return holder[SECRET_KEY];
+}
+
+/** The header's value for a request from `address`. */
+export function stampPeer(address: string): string {
+  return `${secret()} ${address}`;
+}
+
+/** The stamped peer address of a request; undefined without a stamp of this process. */
+export function stampedPeer(headers: Headers): string | undefined {
+  const value = headers.get(PEER_ADDRESS_HEADER);
+  if (!value) return undefined;
+  const space = value.indexOf(" ");
+  return space > 0 && value.slice(0, space) === secret()
+    ? value.slice(space + 1).trim() || undefined
+    : undefined;
+}

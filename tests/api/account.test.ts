@@ -1,0 +1,162 @@
+// A signed-in person's list and feed link on the server: the account routes and the feed's secret
+// link, with a session cookie as the sign-in makes it, over the people store in memory.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { POST as makeLink, DELETE as revokeLink } from "@/app/api/account/feed-link/route";
+import { GET as following, PUT as setFollowing } from "@/app/api/account/following/route";
+import { GET as feed } from "@/app/news/feed.xml/route";
+import { getPeople, PeopleStoreUnavailable, personId, setPeopleInMemory } from "@/lib/server/access/people";
+import { cookieName, sign } from "@/lib/server/access/session";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
+
+const SECRET = "a-session-secret-for-the-account-tests";
+const ORIGIN = "http://atlas.example";
+
+beforeAll(() => {
+  vi.stubEnv("OIDC_ISSUER", "https://id.example.com");
+  vi.stubEnv("OIDC_CLIENT_ID", "atlas");
+  vi.stubEnv("OIDC_CLIENT_SECRET", "secret");
+  vi.stubEnv("OIDC_ALLOWED", "@example.com");
+  vi.stubEnv("SESSION_SECRET", SECRET);
+  vi.stubEnv("PUBLIC_URL", ORIGIN);
+});
+afterAll(() => vi.unstubAllEnvs());
+beforeEach(() => setPeopleInMemory());
+
+const session = (email: string) =>
+  `${cookieName("session", false)}=${sign(SECRET, "session", { e: email }, Date.now() + 60_000)}`;
+const call = (
+  route: (r: Request) => Promise<Response>,
+  path: string,
+  init: { email?: string; method?: string; body?: unknown; origin?: string } = {},
+) =>
+  route(
+    new Request(`${ORIGIN}${path}`, {
+      method: init.method ?? "GET",
+      headers: {
+        [PEER_ADDRESS_HEADER]: stampPeer("198.51.100.7"),
+        ...(init.email ? { cookie: session(init.email) } : {}),
+        ...(init.origin ? { origin: init.origin } : {}),
+        ...(init.body ? { "content-type": "application/json" } : {}),
+      },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    }),
+  );
+const list = (keys: string[]) => ({
+  format: "fiscal-atlas-following",
+  version: 1,
+  companies: keys.map((companyKey) => ({ companyKey, name: null, followedAt: "2026-11-20T12:00:00Z" })),
+});
+
+describe("a person's list on the server", () => {
+  it("is none until saved, then theirs alone", async () => {
+    const before = await (
+      await call(following, "/api/account/following", { email: "ana@example.com" })
+    ).json();
+    expect(before).toMatchObject({ companies: null, feedLink: null, feedLinks: true });
+    const saved = await call(setFollowing, "/api/account/following", {
+      email: "ana@example.com",
+      method: "PUT",
+      body: list(["NASDAQ_AAPL", "nyse_ibm"]),
+      origin: ORIGIN,
+    });
+    expect(saved.status).toBe(200);
+    const after = await (
+      await call(following, "/api/account/following", { email: "ana@example.com" })
+    ).json();
+    expect(after.companies.map((c: { companyKey: string }) => c.companyKey)).toEqual([
+      "NASDAQ_AAPL",
+      "NYSE_IBM",
+    ]);
+    const other = await (await call(following, "/api/account/following", { email: "bo@example.com" })).json();
+    expect(other.companies).toBeNull();
+  });
+
+  it("refuses anyone not signed in, another site's page, and a list that is none", async () => {
+    expect((await call(following, "/api/account/following")).status).toBe(401);
+    const put = (body: unknown, origin = ORIGIN) =>
+      call(setFollowing, "/api/account/following", { email: "ana@example.com", method: "PUT", body, origin });
+    expect((await put(list(["NASDAQ_AAPL"]), "https://evil.example")).status).toBe(403);
+    const bad = await put({ format: "other" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0].message).toMatch(/not a list of followed companies/);
+  });
+
+  it("answers 503, not 500, while the store cannot be reached", async () => {
+    vi.spyOn(getPeople(), "read").mockRejectedValueOnce(new PeopleStoreUnavailable("down"));
+    const answer = await call(following, "/api/account/following", { email: "ana@example.com" });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("retry-after")).toBe("10");
+  });
+});
+
+describe("the feed's secret link", () => {
+  const feedOf = async (url: string) =>
+    feed(new Request(url, { headers: { [PEER_ADDRESS_HEADER]: stampPeer("198.51.100.9") } }));
+
+  it("opens the person's feed to a reader that cannot sign in, until it is replaced or revoked", async () => {
+    await call(setFollowing, "/api/account/following", {
+      email: "ana@example.com",
+      method: "PUT",
+      body: list([]),
+      origin: ORIGIN,
+    });
+    const made = await (
+      await call(makeLink, "/api/account/feed-link", {
+        email: "ana@example.com",
+        method: "POST",
+        origin: ORIGIN,
+      })
+    ).json();
+    expect(made.feedLink).toMatch(new RegExp(`^${ORIGIN}/news/feed\\.xml\\?.*following=`));
+    const first = await feedOf(made.feedLink);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toMatch(/^private/);
+    expect(await first.text()).toContain("none followed yet");
+    // Saving the list again does not bring back a link that was replaced.
+    const renewed = await (
+      await call(makeLink, "/api/account/feed-link", {
+        email: "ana@example.com",
+        method: "POST",
+        origin: ORIGIN,
+      })
+    ).json();
+    await call(setFollowing, "/api/account/following", {
+      email: "ana@example.com",
+      method: "PUT",
+      body: list([]),
+      origin: ORIGIN,
+    });
+    expect((await feedOf(made.feedLink)).status).toBe(404);
+    expect((await feedOf(renewed.feedLink)).status).toBe(200);
+    await call(revokeLink, "/api/account/feed-link", {
+      email: "ana@example.com",
+      method: "DELETE",
+      origin: ORIGIN,
+    });
+    expect((await feedOf(renewed.feedLink)).status).toBe(404);
+    // Without a link, the feed is for people let in.
+    expect((await feedOf(`${ORIGIN}/news/feed.xml`)).status).toBe(401);
+  });
+
+  it("stops when the settings no longer let its person in", async () => {
+    const made = await (
+      await call(makeLink, "/api/account/feed-link", {
+        email: "ana@example.com",
+        method: "POST",
+        origin: ORIGIN,
+      })
+    ).json();
+    expect((await feedOf(made.feedLink)).status).toBe(200);
+    vi.stubEnv("OIDC_ALLOWED", "@elsewhere.example");
+    try {
+      expect((await feedOf(made.feedLink)).status).toBe(404);
+    } finally {
+      vi.stubEnv("OIDC_ALLOWED", "@example.com");
+    }
+  });
+});
+
+it("keeps people by a hash of their address", () => {
+  expect(personId("Ana@Example.com")).toBe(personId("ana@example.com"));
+  expect(personId("ana@example.com")).not.toContain("ana");
+});
