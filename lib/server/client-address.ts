@@ -18,7 +18,7 @@ import { front } from "./page-cache";
 import { PEER_ADDRESS_HEADER, stampPeer } from "./peer";
 import { checkApiRateLimit } from "./rate-limit";
 import { requestSlots } from "./request-slots";
-import { isRouterPrefetch, originForm } from "./request-target";
+import { isRouterPrefetch, originForm, requestPath } from "./request-target";
 import type { StaticFront } from "./static-front";
 
 export const PREFETCH_HEADER = "x-fiscal-atlas-prefetch";
@@ -27,8 +27,24 @@ const INSTALLED = Symbol.for("company-dashboard.peer-address-stamp");
 type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
 type Patched = { emit: Emit; [INSTALLED]?: true };
 
-/** The methods some route answers (others are 405; OPTIONS and HEAD Next answers itself). */
-const ANSWERED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/**
+ * The routes that take a write, and with which methods; every other request but GET, HEAD and
+ * OPTIONS is 405 here. (lib/server/client-address.test.ts checks this against app/'s route files.)
+ */
+export const WRITE_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  "/auth/sign-out": ["POST"],
+  "/api/account/following": ["PUT"],
+  "/api/account/feed-link": ["POST", "DELETE"],
+  "/sandbox/clock": ["PUT"],
+  "/sandbox/faults": ["PUT"],
+  "/sandbox/faults/age-caches": ["POST"],
+};
+
+/** Whether some route answers `method` at `path` (Next answers HEAD and OPTIONS for any route itself). */
+export function methodAnswered(method: string, path: string): boolean {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return true;
+  return WRITE_ROUTES[path]?.includes(method) ?? false;
+}
 
 /** 405 for a method no route has, after it is counted against the client's limit. */
 function refuseMethod(request: IncomingMessage, response: ServerResponse): void {
@@ -58,9 +74,9 @@ export function installRequestHook(staticFront?: StaticFront): void {
       const response = args[1] as ServerResponse;
       if (staticFront?.handle(request, response)) return true;
       request.headers[PEER_ADDRESS_HEADER] = stampPeer(request.socket?.remoteAddress ?? "");
-      // A method no route answers (TRACE, CONNECT: a web Request refuses to carry them, so Next
-      // fails with 500) is 405 here, and counts against the client's limit.
-      if (!ANSWERED_METHODS.has(request.method ?? "")) {
+      // A method no route answers is 405 here, and counts against the client's limit (Next would
+      // answer some with its own 405, uncounted, and TRACE with a 500: a web Request cannot carry it).
+      if (!methodAnswered(request.method ?? "", requestPath(request.url))) {
         refuseMethod(request, response);
         return true;
       }
