@@ -26,11 +26,6 @@ export interface ErrorItem {
 /** The viewer of the route handler running (handler below): what jsonResponse may give them. */
 const viewerScope = new AsyncLocalStorage<Viewer>();
 
-/** The viewer of the request a route handler is answering. */
-export function currentViewer(): Viewer | undefined {
-  return viewerScope.getStore();
-}
-
 /** JSON, without the licensed identifiers for a viewer not allowed them (access/licensed.ts). */
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -235,7 +230,7 @@ export async function chargeSize(request: Request, rows: number, what: string): 
   );
 }
 
-/** A 303 to a path of this site (relative: never the Host a request named), with cookies to set. */
+/** A 303 with cookies to set; this site's own paths go relative (never the Host a request named). */
 export function seeOther(location: string, cookies: string[] = []): Response {
   const headers = new Headers({ location, "cache-control": "no-store" });
   for (const cookie of cookies) headers.append("set-cookie", cookie);

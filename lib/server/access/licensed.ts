@@ -2,7 +2,7 @@
 // allowed them (viewer.ts). Everything that carries company data to a browser, a file or a feed
 // leaves them out for anyone else, wherever they sit in the value.
 
-export const LICENSED_FIELDS: ReadonlySet<string> = new Set(["isin", "cusip"]);
+const LICENSED_FIELDS: ReadonlySet<string> = new Set(["isin", "cusip"]);
 
 /** A JSON.stringify replacer that leaves the licensed fields out. */
 export function licensedLeftOut(key: string, value: unknown): unknown {

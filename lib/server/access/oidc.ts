@@ -2,7 +2,7 @@ import "server-only";
 // Sign-in with OpenID Connect (openid-client): the authorization code flow with PKCE, state and
 // nonce, for a confidential client. The checks travel to the callback in a signed, HttpOnly
 // cookie that lives ten minutes; the callback accepts an account only with an e-mail address the
-// provider does not call unverified, and only one OIDC_ALLOWED or OIDC_ALLOWED_GROUPS lets in. The
+// provider marks verified, and only one OIDC_ALLOWED or OIDC_ALLOWED_GROUPS lets in. The
 // session is then the app's own signed cookie (session.ts): no token of the provider is kept.
 import * as client from "openid-client";
 import { type AccessConfig, getConfig, isLoopbackHost } from "../config";

@@ -1,6 +1,4 @@
 import "server-only";
-import { type AccessConfig, getConfig, isLoopbackHost } from "../config";
-import { forwardedEntries, trustedForwarded } from "../forwarded";
 // Who is asking, and what they may see: the one decision every page, route handler and feed reads
 // (docs/security.md). A person is signed in by the app's own session (OpenID Connect, oidc.ts) or
 // by an auth proxy in front whose header is believed from its own addresses alone. Anyone else is
@@ -8,6 +6,8 @@ import { forwardedEntries, trustedForwarded } from "../forwarded";
 // when no sign-in is set up, and from this machine itself; refused otherwise. ISIN and CUSIP, the
 // licensed identifiers, reach the signed-in, and anonymous people only when the operator let
 // everyone in explicitly (or on the demo, whose data is made up).
+import { type AccessConfig, getConfig, isLoopbackHost } from "../config";
+import { forwardedEntries, trustedForwarded } from "../forwarded";
 import { stampedPeer } from "../peer";
 import { accessMode, openToEveryone, secureCookies } from "./mode";
 import { cookieName, cookieValue, verify } from "./session";
