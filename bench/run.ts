@@ -4,6 +4,7 @@ import { browserBench } from "./browser";
 import { budgetBench } from "./budget";
 import { compareBench } from "./compare";
 import { directoryBench } from "./directory";
+import { exportScrapeBench } from "./export-scrape";
 import { freeDayBench } from "./free-day";
 import { lighthouseBench } from "./lighthouse";
 import { loadBench } from "./load";
@@ -24,6 +25,7 @@ const sections: [string, () => Promise<void>][] = [
   ["Server cost", serverCostBench],
   ["Lighthouse", lighthouseBench],
   ["Load", loadBench],
+  ["Export scraping", exportScrapeBench],
 ];
 
 const only = process.argv[2];

@@ -6,10 +6,9 @@ import { request as httpRequest } from "node:http";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { type RunningProvider, startOidcProvider } from "../tests/oidc-provider";
 import { freePort } from "../tests/redis-server";
-import { type AppProcess, spawnApp, untilAnswers } from "./app-process";
+import { type AppProcess, licensedCompany, MAIN, startOnRealKey } from "./app-process";
 import { expectNoAxeViolations } from "./helpers";
 
-const MAIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 /** A visitor from elsewhere, as a proxy on this machine would pass one on. */
 const REMOTE = { "x-forwarded-for": "198.51.100.7" };
 const HEALTH_TOKEN = "a-monitoring-token-0123456789";
@@ -27,12 +26,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   provider = await startOidcProvider(`${base}/auth/callback`);
-  app = spawnApp(["scripts/start.mjs", "--no-build"], {
-    PORT: String(port),
-    API_BASE_URL: `${MAIN}/sandbox`,
-    API_KEY: "demo-licensed",
-    CACHE_DIR: "off",
-    REQUEST_LOG: "off",
+  app = await startOnRealKey(port, {
     OIDC_ISSUER: provider.issuer,
     OIDC_CLIENT_ID: provider.clientId,
     OIDC_CLIENT_SECRET: provider.clientSecret,
@@ -42,18 +36,7 @@ test.beforeAll(async () => {
     HEALTH_TOKEN,
     PAGE_MISS_LIMIT: "20/300",
   });
-  try {
-    await untilAnswers(`${base}/api/index-status`, 120_000);
-  } catch (error) {
-    throw new Error(`server did not start: ${app.output()}\n${error}`);
-  }
-  const rows = (await (await fetch(`${MAIN}/api/companies?pageSize=20`)).json()) as {
-    rows: { companyKey: string; primaryListing: { isin?: string; cusip?: string } }[];
-  };
-  const row = rows.rows.find((r) => r.primaryListing.isin && r.primaryListing.cusip);
-  if (!row?.primaryListing.isin || !row.primaryListing.cusip)
-    throw new Error("no company with an ISIN and a CUSIP");
-  company = { key: row.companyKey, isin: row.primaryListing.isin, cusip: row.primaryListing.cusip };
+  company = await licensedCompany();
 });
 
 test.afterAll(async () => {

@@ -47,3 +47,38 @@ export function spawnApp(args: string[], env: Record<string, string>, cwd?: stri
 export async function untilAnswers(url: string, timeout = 60_000): Promise<void> {
   await expect.poll(async () => (await fetch(url).catch(() => null))?.status ?? 0, { timeout }).toBe(200);
 }
+
+/** The main test server, whose sandbox mount stands for the real service in the journeys on a real key. */
+export const MAIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
+
+/**
+ * `npm start` (on the existing build) on `port`, with the main server's sandbox mount as its real
+ * upstream and the licensed demo key, memory-only caches and `env` on top; waited for until it answers.
+ */
+export async function startOnRealKey(port: number, env: Record<string, string>): Promise<AppProcess> {
+  const app = spawnApp(["scripts/start.mjs", "--no-build"], {
+    PORT: String(port),
+    API_BASE_URL: `${MAIN}/sandbox`,
+    API_KEY: "demo-licensed",
+    CACHE_DIR: "off",
+    REQUEST_LOG: "off",
+    ...env,
+  });
+  try {
+    await untilAnswers(`http://127.0.0.1:${port}/api/index-status`, 120_000);
+  } catch (error) {
+    throw new Error(`server did not start: ${app.output()}\n${error}`);
+  }
+  return app;
+}
+
+/** A company of the main server's sandbox, with its ISIN and CUSIP (licensed identifiers). */
+export async function licensedCompany(): Promise<{ key: string; isin: string; cusip: string }> {
+  const { rows } = (await (await fetch(`${MAIN}/api/companies?pageSize=20`)).json()) as {
+    rows: { companyKey: string; primaryListing: { isin?: string; cusip?: string } }[];
+  };
+  const row = rows.find((r) => r.primaryListing.isin && r.primaryListing.cusip);
+  if (!row?.primaryListing.isin || !row.primaryListing.cusip)
+    throw new Error("no company with an ISIN and a CUSIP");
+  return { key: row.companyKey, isin: row.primaryListing.isin, cusip: row.primaryListing.cusip };
+}

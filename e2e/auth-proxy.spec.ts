@@ -4,9 +4,8 @@
 import { expect, test } from "@playwright/test";
 import { type RunningNginx, startAuthProxy } from "../tests/nginx";
 import { freePort } from "../tests/redis-server";
-import { type AppProcess, spawnApp, untilAnswers } from "./app-process";
+import { type AppProcess, licensedCompany, startOnRealKey } from "./app-process";
 
-const MAIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 const USER = "ana@example.com";
 
 test.describe.configure({ mode: "default" });
@@ -21,29 +20,14 @@ test.beforeAll(async () => {
   const port = await freePort();
   direct = `http://127.0.0.1:${port}`;
   proxy = await startAuthProxy(port, "X-Forwarded-Email", USER);
-  app = spawnApp(["scripts/start.mjs", "--no-build"], {
-    PORT: String(port),
-    API_BASE_URL: `${MAIN}/sandbox`,
-    API_KEY: "demo-licensed",
-    CACHE_DIR: "off",
-    REQUEST_LOG: "off",
+  app = await startOnRealKey(port, {
     AUTH_PROXY_HEADER: "X-Forwarded-Email",
     AUTH_PROXY_FROM: proxy.from,
     TRUSTED_PROXY_HOPS: "1",
     PAGE_MISS_LIMIT: "off",
   });
-  try {
-    await untilAnswers(`${direct}/api/index-status`, 120_000);
-  } catch (error) {
-    throw new Error(`server did not start: ${app.output()}\n${error}`);
-  }
   expect(app.output()).toContain("access: people the auth proxy at 127.0.0.2 names in x-forwarded-email");
-  const rows = (await (await fetch(`${MAIN}/api/companies?pageSize=20`)).json()) as {
-    rows: { companyKey: string; primaryListing: { isin?: string } }[];
-  };
-  const row = rows.rows.find((r) => r.primaryListing.isin);
-  if (!row?.primaryListing.isin) throw new Error("no company with an ISIN");
-  company = { key: row.companyKey, isin: row.primaryListing.isin };
+  company = await licensedCompany();
 });
 
 test.afterAll(async () => {

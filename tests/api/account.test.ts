@@ -47,28 +47,41 @@ const list = (keys: string[]) => ({
   companies: keys.map((companyKey) => ({ companyKey, name: null, followedAt: "2026-11-20T12:00:00Z" })),
 });
 
+/** Ana's (or `email`'s) list as the server keeps it, with her feed link. */
+const readAccount = async (email = "ana@example.com") =>
+  (await call(following, "/api/account/following", { email })).json();
+/** Ana saves her list from the dashboard's own page. */
+const saveList = (keys: string[]) =>
+  call(setFollowing, "/api/account/following", {
+    email: "ana@example.com",
+    method: "PUT",
+    body: list(keys),
+    origin: ORIGIN,
+  });
+/** Ana makes a new feed link: its address. */
+const newLink = async (): Promise<string> =>
+  (
+    await (
+      await call(makeLink, "/api/account/feed-link", {
+        email: "ana@example.com",
+        method: "POST",
+        origin: ORIGIN,
+      })
+    ).json()
+  ).feedLink;
+
 describe("a person's list on the server", () => {
   it("is none until saved, then theirs alone", async () => {
-    const before = await (
-      await call(following, "/api/account/following", { email: "ana@example.com" })
-    ).json();
+    const before = await readAccount();
     expect(before).toMatchObject({ companies: null, feedLink: null, feedLinks: true });
-    const saved = await call(setFollowing, "/api/account/following", {
-      email: "ana@example.com",
-      method: "PUT",
-      body: list(["NASDAQ_AAPL", "nyse_ibm"]),
-      origin: ORIGIN,
-    });
+    const saved = await saveList(["NASDAQ_AAPL", "nyse_ibm"]);
     expect(saved.status).toBe(200);
-    const after = await (
-      await call(following, "/api/account/following", { email: "ana@example.com" })
-    ).json();
+    const after = await readAccount();
     expect(after.companies.map((c: { companyKey: string }) => c.companyKey)).toEqual([
       "NASDAQ_AAPL",
       "NYSE_IBM",
     ]);
-    const other = await (await call(following, "/api/account/following", { email: "bo@example.com" })).json();
-    expect(other.companies).toBeNull();
+    expect((await readAccount("bo@example.com")).companies).toBeNull();
   });
 
   it("refuses anyone not signed in, another site's page, and a list that is none", async () => {
@@ -94,62 +107,34 @@ describe("the feed's secret link", () => {
     feed(new Request(url, { headers: { [PEER_ADDRESS_HEADER]: stampPeer("198.51.100.9") } }));
 
   it("opens the person's feed to a reader that cannot sign in, until it is replaced or revoked", async () => {
-    await call(setFollowing, "/api/account/following", {
-      email: "ana@example.com",
-      method: "PUT",
-      body: list([]),
-      origin: ORIGIN,
-    });
-    const made = await (
-      await call(makeLink, "/api/account/feed-link", {
-        email: "ana@example.com",
-        method: "POST",
-        origin: ORIGIN,
-      })
-    ).json();
-    expect(made.feedLink).toMatch(new RegExp(`^${ORIGIN}/news/feed\\.xml\\?.*following=`));
-    const first = await feedOf(made.feedLink);
+    await saveList([]);
+    const made = await newLink();
+    expect(made).toMatch(new RegExp(`^${ORIGIN}/news/feed\\.xml\\?.*following=`));
+    const first = await feedOf(made);
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).toMatch(/^private/);
     expect(await first.text()).toContain("none followed yet");
     // Saving the list again does not bring back a link that was replaced.
-    const renewed = await (
-      await call(makeLink, "/api/account/feed-link", {
-        email: "ana@example.com",
-        method: "POST",
-        origin: ORIGIN,
-      })
-    ).json();
-    await call(setFollowing, "/api/account/following", {
-      email: "ana@example.com",
-      method: "PUT",
-      body: list([]),
-      origin: ORIGIN,
-    });
-    expect((await feedOf(made.feedLink)).status).toBe(404);
-    expect((await feedOf(renewed.feedLink)).status).toBe(200);
+    const renewed = await newLink();
+    await saveList([]);
+    expect((await feedOf(made)).status).toBe(404);
+    expect((await feedOf(renewed)).status).toBe(200);
     await call(revokeLink, "/api/account/feed-link", {
       email: "ana@example.com",
       method: "DELETE",
       origin: ORIGIN,
     });
-    expect((await feedOf(renewed.feedLink)).status).toBe(404);
+    expect((await feedOf(renewed)).status).toBe(404);
     // Without a link, the feed is for people let in.
     expect((await feedOf(`${ORIGIN}/news/feed.xml`)).status).toBe(401);
   });
 
   it("stops when the settings no longer let its person in", async () => {
-    const made = await (
-      await call(makeLink, "/api/account/feed-link", {
-        email: "ana@example.com",
-        method: "POST",
-        origin: ORIGIN,
-      })
-    ).json();
-    expect((await feedOf(made.feedLink)).status).toBe(200);
+    const made = await newLink();
+    expect((await feedOf(made)).status).toBe(200);
     vi.stubEnv("OIDC_ALLOWED", "@elsewhere.example");
     try {
-      expect((await feedOf(made.feedLink)).status).toBe(404);
+      expect((await feedOf(made)).status).toBe(404);
     } finally {
       vi.stubEnv("OIDC_ALLOWED", "@example.com");
     }

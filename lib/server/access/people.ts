@@ -99,7 +99,7 @@ class RedisBackend implements Backend {
   }
 }
 
-export class PeopleStore {
+class PeopleStore {
   constructor(private readonly backend: Backend) {}
 
   async read<K extends Kind>(id: string, kind: K): Promise<Documents[K] | null> {
@@ -118,6 +118,12 @@ export class PeopleStore {
   }
 }
 
+/** A store in Redis, in a folder, or (neither) in this process's memory. */
+export function peopleStore(where: { redis: SharedRedis } | { dir: string } | null): PeopleStore {
+  if (!where) return new PeopleStore(new MemoryBackend());
+  return new PeopleStore("redis" in where ? new RedisBackend(where.redis) : new FileBackend(where.dir));
+}
+
 const PEOPLE_KEY = Symbol.for("company-dashboard.people");
 type Holder = { [PEOPLE_KEY]?: PeopleStore };
 
@@ -127,14 +133,12 @@ export function getPeople(): PeopleStore {
   if (!holder[PEOPLE_KEY]) {
     const redis = getSharedRedis();
     const dir = getConfig().cacheDir;
-    holder[PEOPLE_KEY] = new PeopleStore(
-      redis ? new RedisBackend(redis) : dir ? new FileBackend(path.join(dir, "people")) : new MemoryBackend(),
-    );
+    holder[PEOPLE_KEY] = peopleStore(redis ? { redis } : dir ? { dir: path.join(dir, "people") } : null);
   }
   return holder[PEOPLE_KEY];
 }
 
 /** Replaces the process's store with one in memory: for tests. */
 export function setPeopleInMemory(): void {
-  (globalThis as Holder)[PEOPLE_KEY] = new PeopleStore(new MemoryBackend());
+  (globalThis as Holder)[PEOPLE_KEY] = peopleStore(null);
 }

@@ -7,8 +7,17 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
 export type SignedPurpose = "session" | "sign-in" | "feed";
 
+/** Each purpose's key, derived once per secret (every request with a session cookie needs one). */
+const keys = new Map<string, Buffer>();
+
 function keyFor(secret: string, purpose: SignedPurpose): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "fiscal-atlas", purpose, 32));
+  const id = `${purpose}\n${secret}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", secret, "fiscal-atlas", purpose, 32));
+    keys.set(id, key);
+  }
+  return key;
 }
 
 function mac(secret: string, purpose: SignedPurpose, payload: string): string {
