@@ -16,19 +16,19 @@ import { type NextRequest, NextResponse } from "next/server";
 import { decodablePath } from "@/lib/hrefs";
 import { createNonce, pageCsp } from "@/lib/security/headers";
 import { viewerOf } from "@/lib/server/access/viewer";
-import { PREFETCH_HEADER } from "@/lib/server/client-address";
 import { CAPTURE_HEADER, CAPTURED_HEADER, keptRender } from "@/lib/server/page-cache";
 import { gatePage, UPSTREAM_SLOW_HEADER } from "@/lib/server/page-gate";
 import { PAGE_STATUS_HEADER, pageStatusResponse } from "@/lib/server/page-status";
 import { checkApiRateLimit, clientOf } from "@/lib/server/rate-limit";
+import { PREFETCH_HEADER } from "@/lib/server/request-target";
 
 /** The page anyone not let in is shown, with 401; it is open to all. */
 const SIGN_IN_PATH = "/sign-in";
 
 /**
  * Next's link prefetches (stamped by the server, lib/server/client-address.ts, since Next hides
- * its router headers from the proxy): they render no page, so they load no page data and are not
- * gated. The browser's own prefetch (Sec-Purpose) asks for the whole document and is gated and
+ * its router headers from the proxy): they render no page, and nothing they render may reach the
+ * upstream (page-gate.ts, isLinkPrefetch), so they are not gated. The browser's own prefetch (Sec-Purpose) asks for the whole document and is gated and
  * charged like any page view: a header must not open a way around the client's budget.
  */
 function isRouterPrefetch(request: NextRequest): boolean {

@@ -6,6 +6,7 @@ import { EVENT_TYPE_CHART_HEIGHT, EventTypeChart } from "@/components/overview/e
 import { RecentCompanies } from "@/components/overview/recent-companies";
 import { ArrivesLater } from "@/components/ui/arrives-later";
 import { CompanySearchForm } from "@/components/ui/company-search-form";
+import { DataLink } from "@/components/ui/data-link";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { IndexNoticeView, StaleNotice } from "@/components/ui/stale-notice";
 import { utcDateOf } from "@/lib/dates";
@@ -168,11 +169,11 @@ async function StoriesPanel({ services, today, streamed }: PanelProps) {
       title={STORIES_TITLE[stories.value.span]}
       action={
         stories.value.page.data.pagination.totalCount > 0 && (
-          <Link className={linkClass} href={storiesHref(stories.value, today)}>
+          <DataLink className={linkClass} href={storiesHref(stories.value, today)}>
             {stories.value.page.data.pagination.totalKnown === false ? "At least" : "All"}{" "}
             {formatCount(stories.value.page.data.pagination.totalCount)} from{" "}
             {describeRange(stories.value.range)} →
-          </Link>
+          </DataLink>
         )
       }
     >
@@ -187,9 +188,9 @@ async function StoriesPanel({ services, today, streamed }: PanelProps) {
       {stories.value.page.data.data.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           No story of importance 1–2 in the last 7 UTC days. The{" "}
-          <Link className={linkClass} href="/news?minImportance=1&maxImportance=5">
+          <DataLink className={linkClass} href="/news?minImportance=1&maxImportance=5">
             feed at every importance
-          </Link>{" "}
+          </DataLink>{" "}
           may have less material ones.
         </p>
       ) : (

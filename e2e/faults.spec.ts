@@ -14,8 +14,30 @@ const CACHED = { key: "XLON_EMBE", name: "Ember Partners plc" };
 /** Never visited before the faults start. */
 const UNCACHED = { key: "XCAI_ALFA", name: "Al Faris Pharmaceuticals" };
 const HUNG = { key: "NYSE_CWZ", name: "Continental Towers Corp." };
-/** Never visited: asked for while the upstream answers 429. */
-const LIMITED = { key: "TSXV_DORR", name: "Dorran Inc." };
+/**
+ * Never visited: asked for while the upstream answers 429, one for each attempt of that journey.
+ * The server makes a refused page's call once the wait is over, so that the page's own retry finds
+ * it: a retry of the journeys, on the same server, would find the first one cached.
+ */
+const LIMITED_BY_ATTEMPT = [
+  { key: "TSXV_DORR", name: "Dorran Inc." },
+  { key: "NASDAQ_OLID", name: "Orvane Dairy Co." },
+] as const;
+/** Never visited: compared while every profile call fails. */
+const NOT_COMPARED = ["NYSE_AXMC", "NYSE_TU"];
+/** Visited, its peers never: their links must not spend calls on profiles nobody opens. */
+const WITH_PEERS = { key: "NASDAQ_PRM", name: "Pacific Petrochem Corporation" };
+/**
+ * Companies the journeys need never to have been fetched, in any attempt of them (a retry runs
+ * them all again on the same server): no journey may open them while the upstream answers.
+ */
+const NEVER_FETCHED = new Set([
+  UNCACHED.key,
+  ...LIMITED_BY_ATTEMPT.map((c) => c.key),
+  HUNG.key,
+  ...NOT_COMPARED,
+  "NASDAQ_AEL",
+]);
 
 type IndexStatus = { default: { state: string } };
 
@@ -173,6 +195,7 @@ test("a rate-limited upstream: a profile not cached is a readable 503 with Retry
 }) => {
   await recover(request);
   await setFaults(request, "429=1,retry-after=6");
+  const LIMITED = LIMITED_BY_ATTEMPT[test.info().retry === 0 ? 0 : 1];
   const problems = collectProblems(page);
   const response = await page.goto(`/companies/${LIMITED.key}`);
   expect(response?.status()).toBe(503);
@@ -205,9 +228,10 @@ test("a slow upstream that answers in time keeps the real 404 and 308", async ({
   await setFaults(request, "latency=1000");
   const unknown = await request.get("/companies/XNYS_NOSUCHCO", { maxRedirects: 0 });
   expect(unknown.status()).toBe(404);
-  const lower = await request.get(`/companies/${LIMITED.key.toLowerCase()}`, { maxRedirects: 0 });
+  // (Not a key of NEVER_FETCHED: the redirect fetches the profile, to learn its canonical key.)
+  const lower = await request.get("/companies/nyse_wol", { maxRedirects: 0 });
   expect(lower.status()).toBe(308);
-  expect(lower.headers().location).toContain(`/companies/${LIMITED.key}`);
+  expect(lower.headers().location).toContain("/companies/NYSE_WOL");
   await setFaults(request, "off");
 });
 
@@ -338,7 +362,9 @@ test("a logo the data service is slow to send: initials at once, the logo a mome
   const { rows } = (await (await request.get("/api/companies?sector=Utilities&pageSize=250")).json()) as {
     rows: { companyKey: string; availableDatasets: string[] }[];
   };
-  const candidates = rows.filter((r) => r.availableDatasets.includes("logos"));
+  const candidates = rows.filter(
+    (r) => r.availableDatasets.includes("logos") && !NEVER_FETCHED.has(r.companyKey),
+  );
   const key = candidates[Date.now() % candidates.length]?.companyKey ?? "";
   const logo = page.waitForResponse((r) => r.url().endsWith(`/api/logo?companyKey=${key}&variant=logo`));
   await page.goto(`/companies/${key}`);
@@ -356,6 +382,40 @@ test("a logo the data service is slow to send: initials at once, the logo a mome
   await recover(request);
 });
 
+test("links to other profiles are not prefetched: a page of peers spends no call on profiles nobody opens", async ({
+  page,
+  request,
+}) => {
+  await recover(request);
+  const prefetched: string[] = [];
+  page.on("request", (r) => {
+    // A profile, or a comparison of companies (the header's bare /compare is prefetched, and free).
+    const url = new URL(r.url());
+    const costly = url.pathname.startsWith("/companies/") || url.searchParams.has("companies");
+    if (costly && r.headers()["next-router-prefetch"]) prefetched.push(r.url());
+  });
+  await page.goto(`/companies/${WITH_PEERS.key}`);
+  await expect(page.getByRole("heading", { level: 1, name: WITH_PEERS.name })).toBeVisible();
+  const peers = page.locator("#peers");
+  await peers.scrollIntoViewIfNeeded();
+  const links = peers.locator('a[href^="/companies/"]');
+  await expect(links.first()).toBeVisible();
+  const keys = (await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))).map((href) =>
+    href.replace("/companies/", ""),
+  );
+  expect(keys.length).toBeGreaterThan(2);
+  // Time for Next's prefetch of the links in view, had there been one.
+  await page.mouse.move(0, 0);
+  await links.first().hover();
+  await page.waitForTimeout(1500);
+  expect(prefetched).toEqual([]);
+  // None of the peers' profiles was fetched: with every profile call failing, theirs are 503s.
+  await setFaults(request, "500=1,only=/v3/company/profile");
+  for (const key of keys.slice(0, 3))
+    expect((await request.get(`/companies/${key}`)).status(), key).toBe(503);
+  await recover(request);
+});
+
 test("a comparison none of whose companies the data service can send answers 503, as a profile does", async ({
   page,
   request,
@@ -363,7 +423,7 @@ test("a comparison none of whose companies the data service can send answers 503
   await recover(request);
   await setFaults(request, "500=1,only=/v3/company/profile");
   // Never visited on this server: none of their profiles is cached.
-  const response = await page.goto("/compare?companies=NYSE_AXMC,NYSE_TU");
+  const response = await page.goto(`/compare?companies=${NOT_COMPARED.join(",")}`);
   expect(response?.status()).toBe(503);
   expect(Number(response?.headers()["retry-after"])).toBeGreaterThan(0);
   // (No axe here: the page asks again by itself after the breaker's 2 s; the 429 test above runs it.)

@@ -219,3 +219,33 @@ test("the pages' miss budget: a spray of made-up keys gets a readable 429, cache
   // Another client has its own budget.
   expect((await request.get("/companies/XNYS_FAKEX", as("198.51.100.9"))).status()).toBe(404);
 });
+
+test("Next's link prefetches reach no upstream, its metadata-only prefetch included", async ({ request }) => {
+  // Every profile call fails here, and is counted: prefetches are never charged to the miss
+  // budget, so they must cost the data service nothing, made-up keys or real.
+  await setFaults(request, "500=1,only=/v3/company/profile");
+  const profileCalls = async () =>
+    ((await (await request.get("/sandbox/faults")).json()) as { injected: Record<string, number> }).injected[
+      "500"
+    ] ?? 0;
+  const before = await profileCalls();
+  // The router's two kinds: the route's tree, and the head (which renders generateMetadata).
+  const metadataOnly = encodeURIComponent(JSON.stringify(["", {}, null, "metadata-only"]));
+  for (const key of ["XNYS_PREM0", "XNYS_PREM1", "NYSE_SZB"]) {
+    const kinds: Record<string, string>[] = [
+      { "next-router-segment-prefetch": "/_tree" },
+      { "next-router-state-tree": metadataOnly },
+    ];
+    for (const tree of kinds) {
+      const prefetch = await request.get(`/companies/${key}?_rsc=1`, {
+        headers: { "x-forwarded-for": "203.0.113.8", rsc: "1", "next-router-prefetch": "1", ...tree },
+      });
+      expect(prefetch.status(), `${key} ${JSON.stringify(tree)}`).toBe(200);
+    }
+  }
+  expect(await profileCalls()).toBe(before);
+  // The count does see a call: the page itself asks.
+  await request.get("/companies/NYSE_SZB", { headers: { "x-forwarded-for": "203.0.113.8" } });
+  expect(await profileCalls()).toBeGreaterThan(before);
+  await setFaults(request, E2E_SLOW_FAULTS);
+});

@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import Link from "next/link";
 import { useDeferredValue, useMemo, useState } from "react";
 import { ArticleCard } from "@/components/news/article-card";
+import { DataLink } from "@/components/ui/data-link";
 import { Segmented } from "@/components/ui/segmented";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
@@ -90,12 +91,12 @@ export function CompareNews({
           <span data-needs-js="">Loading the set&apos;s news…</span>
           <span data-without-js="">
             The set&apos;s news loads with JavaScript. Without it, read the first company&apos;s in the{" "}
-            <Link
+            <DataLink
               href={companyNewsHref(keys[0] ?? "")}
               className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
             >
               top-news feed
-            </Link>
+            </DataLink>
             , and the others&apos; from their profiles.
           </span>
         </p>

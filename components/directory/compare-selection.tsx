@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { compareHref } from "@/app/compare/search-params";
+import { DataLink } from "@/components/ui/data-link";
 import { LIMIT_MESSAGE, MAX_COMPARE, MIN_COMPARE } from "@/lib/compare/set";
 import { plainText } from "@/lib/format";
 import type { DirectoryRow } from "./use-directory";
@@ -114,12 +114,12 @@ export function SelectionBar({
         Clear
       </button>
       {enough ? (
-        <Link
+        <DataLink
           href={compareHref(picked.map((p) => p.companyKey))}
           className="rounded-md bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700"
         >
           Compare {picked.length}
-        </Link>
+        </DataLink>
       ) : (
         <span className="rounded-md bg-slate-500 px-3 py-1.5 font-semibold text-white dark:bg-slate-600">
           Compare

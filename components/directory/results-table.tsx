@@ -2,7 +2,6 @@
 
 import { FlexRender, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import Link from "next/link";
 import {
   type CSSProperties,
   type MouseEvent,
@@ -14,6 +13,7 @@ import {
   useState,
 } from "react";
 import { StarIcon } from "@/components/following/follow-button";
+import { DataLink } from "@/components/ui/data-link";
 import { toggleFollow, useFollowing } from "@/lib/client/following";
 import { useScrollEdges } from "@/lib/client/scroll-edges";
 import type { ColumnWidth } from "@/lib/directory/column-layout";
@@ -413,14 +413,13 @@ const ResultRow = memo(
               className={`flex min-w-0 items-center px-2 ${cell.column.columnDef.meta?.align === "end" ? "justify-end" : ""}`}
             >
               {id === "name" ? (
-                <Link
+                <DataLink
                   href={profileHref(company.companyKey)}
-                  prefetch={false}
                   tabIndex={tabStop ? 0 : -1}
                   className="min-w-0 outline-none after:absolute after:inset-0 after:content-['']"
                 >
                   {content}
-                </Link>
+                </DataLink>
               ) : (
                 content
               )}

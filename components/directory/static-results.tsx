@@ -3,6 +3,7 @@
 // table hydrates from); with JavaScript the virtualized table takes its place.
 import Link from "next/link";
 import { directoryHref } from "@/app/companies/search-params";
+import { DataLink } from "@/components/ui/data-link";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { LoadedDirectoryPage } from "@/lib/api-types";
@@ -121,9 +122,9 @@ export function StaticResults({
             {rows.map((row) => (
               <tr key={row.companyKey}>
                 <td className={cell}>
-                  <Link href={profileHref(row.companyKey)} className={linkClass}>
+                  <DataLink href={profileHref(row.companyKey)} className={linkClass}>
                     <UpstreamText>{row.displayNameEnglish || row.companyKey}</UpstreamText>
-                  </Link>
+                  </DataLink>
                   <span className="block text-xs text-slate-500 dark:text-slate-400">
                     <UpstreamText className="font-mono font-semibold">
                       {row.primaryListing.ticker}

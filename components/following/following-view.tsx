@@ -14,6 +14,7 @@ import { useMediaQuery } from "@/components/directory/use-media-query";
 import { useColumnWidths } from "@/components/directory/use-table-layout";
 import { FeedIcon } from "@/components/news/subscribe-link";
 import { CopyButton } from "@/components/profile/copy-button";
+import { DataLink } from "@/components/ui/data-link";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { useAccount } from "@/lib/client/account";
@@ -173,9 +174,9 @@ export function FollowingView({ now: serverNow }: { now: number }) {
         {count > 0 && (
           <div className="flex flex-wrap items-center gap-2">
             {count >= 2 && (
-              <Link href={compareHref(keys)} className={BUTTON}>
+              <DataLink href={compareHref(keys)} className={BUTTON}>
                 {count > MAX_COMPARE ? `Compare these (the first ${MAX_COMPARE})` : "Compare these"}
-              </Link>
+              </DataLink>
             )}
             {account.status === "signed-out" && (
               <a href={companiesFeedHref(keys)} type="application/atom+xml" className={BUTTON}>
@@ -365,9 +366,9 @@ function FailedRows({
       <ul className="mt-1 space-y-1">
         {failed.map((f) => (
           <li key={f.requested} className="flex flex-wrap items-center gap-x-2">
-            <Link href={profileHref(f.requested)} className="font-medium underline underline-offset-2">
+            <DataLink href={profileHref(f.requested)} className="font-medium underline underline-offset-2">
               <UpstreamText>{nameOf(f.requested)}</UpstreamText>
-            </Link>
+            </DataLink>
             <span>{f.message}</span>
             <button
               type="button"

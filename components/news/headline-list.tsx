@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useId, useState } from "react";
+import { DataLink } from "@/components/ui/data-link";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { TopNewsArticle } from "@/lib/api-types";
 import { formatUtc, formatUtcTime, plainText, safeHttpUrl, venueLabel } from "@/lib/format";
@@ -69,7 +69,7 @@ function HeadlineRow({
         </span>
         <ImportanceLevel level={article.importance} />
         {showCompany && key ? (
-          <Link
+          <DataLink
             href={profileHref(key)}
             // The column holds the ticker, and its exchange where there is room (a number such as
             // "118850" alone names no market); the name shows on hover and when the row is opened.
@@ -91,7 +91,7 @@ function HeadlineRow({
               {" "}
               (<UpstreamText>{name}</UpstreamText>)
             </span>
-          </Link>
+          </DataLink>
         ) : (
           <span className="hidden sm:block" />
         )}

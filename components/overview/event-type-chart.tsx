@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { feedHref } from "@/app/news/search-params";
 import { swatchOf } from "@/components/news/event-colors";
+import { DataLink } from "@/components/ui/data-link";
 import type { WeekCounts } from "@/lib/api-types";
 import { formatCount } from "@/lib/format";
 import { describeRange } from "@/lib/news/feed-state";
@@ -35,13 +35,13 @@ export function EventTypeChart({ data, today }: { data: WeekCounts; today: strin
         {data.counts.map(({ eventType, count }) => (
           <tr key={eventType}>
             <th scope="row" className="w-36 py-0.5 pr-2 text-left font-normal">
-              <Link
+              <DataLink
                 href={feedHref({ eventTypes: [eventType] }, today)}
                 className="inline-flex min-h-6 items-center gap-1.5 text-slate-800 hover:text-brand-600 hover:underline dark:text-slate-200 dark:hover:text-sky-300"
               >
                 <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${swatchOf(eventType)}`} />
                 {EVENT_TYPE_LABELS[eventType]}
-              </Link>
+              </DataLink>
             </th>
             <td className="py-0.5">
               <div className="flex items-center gap-2">

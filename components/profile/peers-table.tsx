@@ -1,12 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { compareHref } from "@/app/compare/search-params";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { ProfileLink } from "@/components/ui/company-line";
 import { CompanyLogo } from "@/components/ui/company-logo";
 import { CountryFlag } from "@/components/ui/country-flag";
+import { DataLink } from "@/components/ui/data-link";
 import { MarketCap } from "@/components/ui/market-cap";
 import { ColumnHeaders, SCROLL_BOX, ScrollTable } from "@/components/ui/scroll-region";
 import { Segmented } from "@/components/ui/segmented";
@@ -80,12 +80,12 @@ export function PeersTable({
           onChange={setKind}
         />
         {closest.length > 0 && (
-          <Link
+          <DataLink
             href={compareHref([companyKey, ...closest])}
             className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
           >
             Compare with {closest.length === 1 ? "this peer" : `these ${closest.length} closest peers`}
-          </Link>
+          </DataLink>
         )}
         {offPlan.size > 0 && (
           <p className="text-xs text-slate-600 dark:text-slate-300">
@@ -228,12 +228,12 @@ function CompareLink({
   peer: PeerRow;
 }) {
   return (
-    <Link
+    <DataLink
       href={compareHref([companyKey, peer.companyKey])}
       aria-label={`Compare ${plainText(companyName)} with ${plainText(peer.name)}`}
       className="inline-block whitespace-nowrap rounded-md px-2.5 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50 dark:text-brand-100 dark:ring-slate-600 dark:hover:bg-slate-800"
     >
       Compare
-    </Link>
+    </DataLink>
   );
 }

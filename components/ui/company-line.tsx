@@ -1,6 +1,6 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { CompanyLogo } from "@/components/ui/company-logo";
+import { DataLink } from "@/components/ui/data-link";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompanyCard } from "@/lib/client/recent-companies";
 import { profileHref } from "@/lib/hrefs";
@@ -25,9 +25,9 @@ export function ProfileLink({
   className?: string;
 }) {
   return (
-    <Link href={profileHref(companyKey)} className={`${TONES[tone]} ${className}`}>
+    <DataLink href={profileHref(companyKey)} className={`${TONES[tone]} ${className}`}>
       <UpstreamText>{name}</UpstreamText>
-    </Link>
+    </DataLink>
   );
 }
 

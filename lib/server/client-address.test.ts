@@ -3,9 +3,10 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listenLocal } from "@/tests/local-server";
-import { installRequestHook, methodAnswered, PREFETCH_HEADER, WRITE_ROUTES } from "./client-address";
+import { installRequestHook, methodAnswered, WRITE_ROUTES } from "./client-address";
 import { PEER_ADDRESS_HEADER, stampedPeer, stampPeer } from "./peer";
 import { RateLimiter, setApiRateLimit } from "./rate-limit";
+import { PREFETCH_HEADER } from "./request-target";
 
 /** What the server saw of one header, over requests sent with these headers. */
 async function seenOf(header: string, requests: Record<string, string>[]) {

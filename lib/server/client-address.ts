@@ -10,18 +10,18 @@
 // under that name.
 //
 // The same stamp says whether a request is one of Next's link prefetches: Next removes its
-// router headers from the request proxy.ts sees, and a prefetch must never be charged to the
-// pages' miss budget (a prefetch renders no page, so a client sending the header gains nothing).
+// router headers from the request proxy.ts and pages see. A prefetch is never charged to the
+// pages' miss budget, so it must never reach the upstream: it renders no page, and the one
+// thing it may render, a page's metadata, asks no cache that is not already warm
+// (page-gate.ts, isLinkPrefetch).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "node:http";
 import { front } from "./page-cache";
 import { PEER_ADDRESS_HEADER, stampPeer } from "./peer";
-import { checkApiRateLimit } from "./rate-limit";
+import { clientOf, getApiRateLimit } from "./rate-limit";
 import { requestSlots } from "./request-slots";
-import { isRouterPrefetch, originForm, requestPath } from "./request-target";
+import { isRouterPrefetch, originForm, PREFETCH_HEADER, requestPath } from "./request-target";
 import type { StaticFront } from "./static-front";
-
-export const PREFETCH_HEADER = "x-fiscal-atlas-prefetch";
 
 const INSTALLED = Symbol.for("company-dashboard.peer-address-stamp");
 type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
@@ -60,7 +60,9 @@ function refuseMethod(request: IncomingMessage, response: ServerResponse): void 
     });
     response.end("Method not allowed.\n");
   };
-  void checkApiRateLimit(new Request("http://localhost/", { headers })).then(answer, answer);
+  const limiter = getApiRateLimit().limiter;
+  if (limiter) void limiter.take(clientOf(headers)).then(answer, answer);
+  else answer();
 }
 
 /** Installs the hook; `staticFront`, when given, answers the build's and public/'s files first. */

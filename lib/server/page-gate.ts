@@ -22,6 +22,7 @@ import { PageBudgetExceeded, withPageMissBudget } from "./page-budget";
 import { type PageStatusCause, pageStatusOf } from "./page-status";
 import { profilePageData } from "./profile-page";
 import { idle } from "./request-slots";
+import { PREFETCH_HEADER } from "./request-target";
 import { getServices } from "./services";
 
 /** How long a page waits for the upstream before it streams: its document within 3 s. */
@@ -110,6 +111,15 @@ function pausedStatus(): GateOutcome | null {
     getConfig().upstream.breaker.cooldownMs,
   );
   return cause ? { kind: "status", cause } : null;
+}
+
+/**
+ * Whether this render is one of Next's link prefetches, which the gate lets through uncharged: it
+ * must not reach the upstream. Next renders no page for one, but its metadata-only prefetch runs
+ * the page's generateMetadata, which then names the page from what is already at hand.
+ */
+export async function isLinkPrefetch(): Promise<boolean> {
+  return (await headers()).get(PREFETCH_HEADER) === "1";
 }
 
 /** Whether the gate found the upstream slow for this request: the page streams its data. */

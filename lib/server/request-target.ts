@@ -19,6 +19,12 @@ export function originForm(url: string | undefined): string {
   return rest.startsWith("/") ? rest : `/${rest}`;
 }
 
+/**
+ * The server's stamp on one of Next's link prefetches (lib/server/client-address.ts), since Next
+ * hides its router headers from proxy.ts and from pages; any a client sends is replaced.
+ */
+export const PREFETCH_HEADER = "x-fiscal-atlas-prefetch";
+
 /** One of Next's link prefetches (its router's headers; the browser's own prefetches say sec-purpose). */
 export function isRouterPrefetch(h: IncomingHttpHeaders): boolean {
   return Boolean(h["next-router-prefetch"] || h["next-router-segment-prefetch"]);

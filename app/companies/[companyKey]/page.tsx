@@ -29,7 +29,7 @@ import { dataNow } from "@/lib/server/clock";
 import { getConfig } from "@/lib/server/config";
 import { withinDocument } from "@/lib/server/document-deadline";
 import { requestOrigin } from "@/lib/server/forwarded";
-import { upstreamIsSlow } from "@/lib/server/page-gate";
+import { isLinkPrefetch, upstreamIsSlow } from "@/lib/server/page-gate";
 import {
   indexedName,
   indexedTitle,
@@ -55,8 +55,9 @@ interface PageProps {
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const requested = decodedSegment((await params).companyKey).toUpperCase();
   if (!COMPANY_KEY_PATTERN.test(requested)) return { title: "Company" };
-  if (await upstreamIsSlow()) {
-    // The document must not wait for the upstream: the index's name, if it knows the company.
+  if ((await upstreamIsSlow()) || (await isLinkPrefetch())) {
+    // The document must not wait for the upstream, and a link prefetch must not spend a call of
+    // it: the index's name, if it knows the company.
     return { title: indexedTitle(requested) ?? "Company" };
   }
   try {
