@@ -12,6 +12,7 @@ import { IndexNoticeView, StaleNotice } from "@/components/ui/stale-notice";
 import { utcDateOf } from "@/lib/dates";
 import { formatCount } from "@/lib/format";
 import { describeRange } from "@/lib/news/feed-state";
+import { feedHref } from "@/lib/news/search-params";
 import { forLicence } from "@/lib/server/access/licensed";
 import { pageViewer } from "@/lib/server/access/page-viewer";
 import { dataNow } from "@/lib/server/clock";
@@ -19,7 +20,6 @@ import { withinDocument } from "@/lib/server/document-deadline";
 import { recentCompanies, type TopStories, topStories, weekEventCounts } from "@/lib/server/overview";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
 import { getServices, type Services } from "@/lib/server/services";
-import { feedHref } from "./news/search-params";
 
 function Panel({
   id,

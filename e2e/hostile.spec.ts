@@ -5,7 +5,7 @@
 // in every URL.
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { compareHref } from "../app/compare/search-params";
+import { compareHref } from "../lib/compare/search-params";
 import { profileHref } from "../lib/hrefs";
 import * as H from "../lib/sandbox/hostile-fixtures";
 import { E2E_HOSTILE_URL, E2E_SANDBOX_NOW } from "../playwright.config";

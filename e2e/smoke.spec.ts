@@ -51,6 +51,10 @@ test("a link whose page is slow to come says it is loading, until the page is th
     .locator("tbody tr a")
     .first();
   await expect(link).toBeVisible();
+  // Hydrated (React's props on the link): a click before that is a document load, with no progress.
+  await expect
+    .poll(() => link.evaluate((a) => Object.keys(a).some((k) => k.startsWith("__reactProps"))))
+    .toBe(true);
   // The profile's server part is held, as a slow data service would hold it.
   await page.route(/\/companies\/[^?/]+\?_rsc=/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 6_000));

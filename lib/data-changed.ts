@@ -1,15 +1,13 @@
 // "Something a page may show has changed": cached upstream data, the company index, the change
 // log, the circuit breaker, the sandbox's clock or faults. Those layers say so here; the page front
-// (lib/server/page-cache.ts) listens, and renders its kept pages again. Plain code on globalThis:
-// the data layers, the proxy and the request hook are separate bundles.
-const STATE_KEY = Symbol.for("company-dashboard.data-changed");
+// (lib/server/page-cache.ts) listens, and renders its kept pages again. Process-wide: the data
+// layers, the proxy and the request hook are separate bundles.
+import { processWide } from "@/lib/process-wide";
+
 type State = { listener?: () => void; failedSince: boolean };
-type Holder = { [STATE_KEY]?: State };
 
 function state(): State {
-  const holder = globalThis as Holder;
-  holder[STATE_KEY] ??= { failedSince: false };
-  return holder[STATE_KEY];
+  return processWide<State>("data-changed", () => ({ failedSince: false }));
 }
 
 /** Data a page may have shown was replaced or aged, or the sources behind it changed state. */

@@ -12,7 +12,7 @@ export function profileHref(companyKey: string, from?: string): string {
 
 /**
  * The directory with these parameters (a search, one facet), for links from outside it; the
- * directory's own links come from its full state (app/companies/search-params.ts `directoryHref`).
+ * directory's own links come from its full state (lib/directory/search-params.ts `directoryHref`).
  */
 export function companiesHref(params: Record<string, string>): string {
   const query = new URLSearchParams(params).toString();

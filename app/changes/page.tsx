@@ -4,12 +4,12 @@ import { redirect } from "next/navigation";
 import { ChangeList } from "@/components/changes/change-list";
 import { GetForm, ResultsPageLink } from "@/components/ui/get-form";
 import { EmptyState } from "@/components/ui/states";
+import { changesHref, parseChangesParams } from "@/lib/changes/search-params";
 import { CHANGE_KIND_LABELS, CHANGE_KINDS } from "@/lib/directory/changes";
 import { formatCount, formatUtc } from "@/lib/format";
 import { pageViewer } from "@/lib/server/access/page-viewer";
 import { changesPageData } from "@/lib/server/changes-page";
 import { dataNow } from "@/lib/server/clock";
-import { changesHref, parseChangesParams } from "./search-params";
 
 // The log changes with every sync: never a build-time page.
 export const dynamic = "force-dynamic";

@@ -4,18 +4,18 @@ import { headers } from "next/headers";
 import { DirectoryView } from "@/components/directory/directory-view";
 import { directoryPageOptions, directoryPageSearch } from "@/components/directory/queries";
 import { UrlState } from "@/components/url-state";
-import { forLicence } from "@/lib/server/access/licensed";
-import { pageViewer } from "@/lib/server/access/page-viewer";
-import { dataNow } from "@/lib/server/clock";
-import { loadDirectoryPage } from "@/lib/server/directory";
-import { isPhoneRequest } from "@/lib/server/page-cache";
 import {
   apiQuery,
   directoryParsers,
   directoryUrlNotes,
   loadDirectorySearchParams,
   stateOf,
-} from "./search-params";
+} from "@/lib/directory/search-params";
+import { forLicence } from "@/lib/server/access/licensed";
+import { pageViewer } from "@/lib/server/access/page-viewer";
+import { dataNow } from "@/lib/server/clock";
+import { loadDirectoryPage } from "@/lib/server/directory";
+import { isPhoneRequest } from "@/lib/server/page-cache";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -7,6 +7,7 @@ import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { UrlState } from "@/components/url-state";
 import { inSet, loadedCompanies } from "@/lib/compare/model";
+import { compareParsers, loadCompareSearchParams } from "@/lib/compare/search-params";
 import { compareSetOf, MAX_COMPARE, type ParsedSet } from "@/lib/compare/set";
 import { forLicence } from "@/lib/server/access/licensed";
 import { pageViewer } from "@/lib/server/access/page-viewer";
@@ -14,7 +15,6 @@ import { loadComparison } from "@/lib/server/compare";
 import { withinDocument } from "@/lib/server/document-deadline";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
 import { indexedTicker } from "@/lib/server/profile-page";
-import { compareParsers, loadCompareSearchParams } from "./search-params";
 
 // The set comes from the URL and every company from the (cached) profile service.
 export const dynamic = "force-dynamic";

@@ -18,11 +18,11 @@ import {
   linkedPagesOf,
   toApiParams,
 } from "@/lib/news/feed-state";
+import { feedFilterQuery, feedParsers, feedStateOf, loadFeedSearchParams } from "@/lib/news/search-params";
 import { dataNow } from "@/lib/server/clock";
 import { withinDocument } from "@/lib/server/document-deadline";
 import { firstFeedPages, newsCompany } from "@/lib/server/news-page";
 import { upstreamIsSlow } from "@/lib/server/page-gate";
-import { feedFilterQuery, feedParsers, feedStateOf, loadFeedSearchParams } from "./search-params";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

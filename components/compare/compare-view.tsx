@@ -3,13 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useQueryStates } from "nuqs";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { compareParsers } from "@/app/compare/search-params";
 import { Section } from "@/components/ui/section";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { useEarlyInput } from "@/components/ui/use-early-input";
 import type { DirectoryRow } from "@/lib/api-types";
 import { useHydrated } from "@/lib/client/hydrated";
 import { type Comparison, inSet, loadedCompanies } from "@/lib/compare/model";
+import { compareParsers } from "@/lib/compare/search-params";
 import {
   companiesParam,
   companiesUrlValue,

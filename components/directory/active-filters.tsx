@@ -1,9 +1,9 @@
 "use client";
 
 import { memo } from "react";
-import { directoryHref } from "@/app/companies/search-params";
 import { type FilterChip, FilterChips } from "@/components/ui/filter-chips";
 import { FACET_FIELDS } from "@/lib/directory/fields";
+import { directoryHref } from "@/lib/directory/search-params";
 import { clearFilters, type DirectoryState, toggleValue } from "@/lib/directory/view-state";
 import { formatMarketCap } from "@/lib/format";
 import { type FilterProps, facetLabel, sectionLabel } from "./facet-panel";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { compareHref } from "@/app/compare/search-params";
 import { DataLink } from "@/components/ui/data-link";
+import { compareHref } from "@/lib/compare/search-params";
 import { LIMIT_MESSAGE, MAX_COMPARE, MIN_COMPARE } from "@/lib/compare/set";
 import { plainText } from "@/lib/format";
 import type { DirectoryRow } from "./use-directory";

@@ -4,13 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { debounce, throttle, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import {
-  apiQuery,
-  directoryParsers,
-  paramsOf,
-  serializeDirectoryState,
-  stateOf,
-} from "@/app/companies/search-params";
 import { pushWithProgress } from "@/components/layout/navigation-progress";
 import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
@@ -21,6 +14,13 @@ import type { LoadedDirectoryPage } from "@/lib/api-types";
 import { useDataNow } from "@/lib/client/data-now";
 import { exportWaitsFor } from "@/lib/directory/csv";
 import { indexingText } from "@/lib/directory/progress-text";
+import {
+  apiQuery,
+  directoryParsers,
+  paramsOf,
+  serializeDirectoryState,
+  stateOf,
+} from "@/lib/directory/search-params";
 import type { SyncProgress } from "@/lib/directory/sync";
 import {
   activeFilterCount,

@@ -2,11 +2,11 @@
 // links. The directory renders it inside <noscript> (so on the server only, from the rows the
 // table hydrates from); with JavaScript the virtualized table takes its place.
 import Link from "next/link";
-import { directoryHref } from "@/app/companies/search-params";
 import { DataLink } from "@/components/ui/data-link";
 import { MarketCap } from "@/components/ui/market-cap";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { LoadedDirectoryPage } from "@/lib/api-types";
+import { directoryHref } from "@/lib/directory/search-params";
 import { activeFilterCount, clearFilters, type DirectoryState } from "@/lib/directory/view-state";
 import { formatCount } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";

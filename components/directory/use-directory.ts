@@ -2,8 +2,8 @@
 
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import { apiQuery } from "@/app/companies/search-params";
 import type { DirectoryPage, DirectoryRow } from "@/lib/api-types";
+import { apiQuery } from "@/lib/directory/search-params";
 import type { DirectoryState } from "@/lib/directory/view-state";
 import { directoryPageOptions, DIRECTORY_PAGE_SIZE as PAGE_SIZE } from "./queries";
 

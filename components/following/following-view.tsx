@@ -4,8 +4,6 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { compareHref } from "@/app/compare/search-params";
-import { companiesFeedHref } from "@/app/news/search-params";
 import { CompareNews } from "@/components/compare/compare-news";
 import { SelectionBar, useCompareSelection } from "@/components/directory/compare-selection";
 import { ResultsTable } from "@/components/directory/results-table";
@@ -22,6 +20,7 @@ import { useDataNow } from "@/lib/client/data-now";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
 import { useHydrated } from "@/lib/client/hydrated";
 import type { SetFailure } from "@/lib/compare/model";
+import { compareHref } from "@/lib/compare/search-params";
 import { MAX_COMPARE } from "@/lib/compare/set";
 import { sortCompanies } from "@/lib/directory/field-values";
 import type { SortField } from "@/lib/directory/fields";
@@ -37,6 +36,7 @@ import {
   readFollowingFile,
 } from "@/lib/following/list";
 import { profileHref } from "@/lib/hrefs";
+import { companiesFeedHref } from "@/lib/news/search-params";
 import { FeedLinkPanel } from "./feed-link";
 import { ImportPanel, type PendingImport } from "./import-panel";
 import { followedRowsQuery } from "./queries";

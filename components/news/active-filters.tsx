@@ -1,6 +1,5 @@
 "use client";
 
-import { feedHref } from "@/app/news/search-params";
 import { type FilterChip, FilterChips } from "@/components/ui/filter-chips";
 import {
   DEFAULT_FEED_STATE,
@@ -12,6 +11,7 @@ import {
   isDefaultImportance,
   withoutFilters,
 } from "@/lib/news/feed-state";
+import { feedHref } from "@/lib/news/search-params";
 import { EVENT_TYPE_LABELS } from "@/lib/upstream/vocabulary";
 
 /** The feed's filters that differ from the API defaults, as chips (the last one gone, the focus goes to the filters' heading). */

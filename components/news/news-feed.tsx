@@ -3,15 +3,6 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { throttle, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import {
-  changedParams,
-  feedHref,
-  feedPagesHref,
-  feedPagesParser,
-  feedParamsOf,
-  feedParsers,
-  feedStateOf,
-} from "@/app/news/search-params";
 import { RetryWhenDue } from "@/components/ui/retry-when-due";
 import { Segmented } from "@/components/ui/segmented";
 import { StaleNotice } from "@/components/ui/stale-notice";
@@ -42,6 +33,15 @@ import {
   withoutFilters,
 } from "@/lib/news/feed-state";
 import type { PickedCompany } from "@/lib/news/picked-company";
+import {
+  changedParams,
+  feedHref,
+  feedPagesHref,
+  feedPagesParser,
+  feedParamsOf,
+  feedParsers,
+  feedStateOf,
+} from "@/lib/news/search-params";
 import { ActiveFilters, FeedSkeleton } from "./active-filters";
 import { CompanyPicker } from "./company-picker";
 import { DateFilter } from "./date-filter";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { LAYOUT_PARAMS } from "@/app/news/search-params";
 import { useHydrated } from "@/lib/client/hydrated";
+import { LAYOUT_PARAMS } from "@/lib/news/search-params";
 
 /** The feed symbol of a subscribe link. */
 export function FeedIcon() {

@@ -1,9 +1,9 @@
-import { feedHref } from "@/app/news/search-params";
 import { swatchOf } from "@/components/news/event-colors";
 import { DataLink } from "@/components/ui/data-link";
 import type { WeekCounts } from "@/lib/api-types";
 import { formatCount } from "@/lib/format";
 import { describeRange } from "@/lib/news/feed-state";
+import { feedHref } from "@/lib/news/search-params";
 import { EVENT_TYPE_LABELS, EVENT_TYPES } from "@/lib/upstream/vocabulary";
 
 /**

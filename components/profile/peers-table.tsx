@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { compareHref } from "@/app/compare/search-params";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { ProfileLink } from "@/components/ui/company-line";
 import { CompanyLogo } from "@/components/ui/company-logo";
@@ -11,6 +10,7 @@ import { MarketCap } from "@/components/ui/market-cap";
 import { ColumnHeaders, SCROLL_BOX, ScrollTable } from "@/components/ui/scroll-region";
 import { Segmented } from "@/components/ui/segmented";
 import { UpstreamText } from "@/components/ui/upstream-text";
+import { compareHref } from "@/lib/compare/search-params";
 import { MAX_COMPARE } from "@/lib/compare/set";
 import { plainText } from "@/lib/format";
 import type { PeerRow } from "@/lib/profile/peer-rows";

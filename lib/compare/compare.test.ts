@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareHref } from "@/app/compare/search-params";
+import { compareHref } from "@/lib/compare/search-params";
 import { ATTRIBUTES, capRatio, datasetDelta, differs } from "./attributes";
 import { breakdown, type CompareCompany } from "./model";
 import { EXTENT, FOCUS, LABEL, labelClearance, layoutPeers, ringOf, ringRadius } from "./peer-layout";

@@ -1,5 +1,5 @@
 // The directory page's view: its state and the pure edits of it. How the state travels in the URL
-// is app/companies/search-params.ts. Browser-safe: no zod, no server modules.
+// is lib/directory/search-params.ts. Browser-safe: no zod, no server modules.
 import { FACET_FIELDS, type FacetField, type SortField } from "./fields";
 
 export type ViewMode = "full" | "compact";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedParams, feedHref, feedParamsOf, serializeFeedState } from "@/app/news/search-params";
+import { changedParams, feedHref, feedParamsOf, serializeFeedState } from "@/lib/news/search-params";
 import {
   capPresetOf,
   DEFAULT_FEED_STATE,

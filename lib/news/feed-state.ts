@@ -344,7 +344,7 @@ export function normalizeFeedState(state: FeedState, today: string): FeedState {
   return { ...state, eventTypes, range, relative, minMarketCap };
 }
 
-/** The URL parameters of a state, defaults omitted, in a stable order (app/news/search-params.ts writes them). */
+/** The URL parameters of a state, defaults omitted, in a stable order (lib/news/search-params.ts writes them). */
 export function feedQueryOf(state: FeedState): Record<string, string> {
   const params: Record<string, string> = {};
   if (state.relative) params.range = state.relative;

@@ -2,10 +2,8 @@
 // clock control on (SANDBOX_CLOCK_CONTROL=1, app/sandbox/clock) a test can move it, so the scheduled
 // reference-data changes (changes.ts) happen on demand.
 import { dataChanged } from "@/lib/data-changed";
+import { madeProcessWide, setProcessWide } from "@/lib/process-wide";
 import { getConfig } from "@/lib/server/config";
-
-const CLOCK_KEY = Symbol.for("company-dashboard.sandbox.clock");
-type ClockHolder = { [CLOCK_KEY]?: number };
 
 /** Whether the sandbox's clock may be moved at runtime (off unless SANDBOX_CLOCK_CONTROL=1). */
 export function clockControlEnabled(): boolean {
@@ -14,15 +12,13 @@ export function clockControlEnabled(): boolean {
 
 /** Moves the sandbox's clock to `ms` (kept across route bundles); null returns it to SANDBOX_NOW or the real clock. */
 export function setSandboxClock(ms: number | null): void {
-  const holder = globalThis as ClockHolder;
-  if (ms === null) delete holder[CLOCK_KEY];
-  else holder[CLOCK_KEY] = ms;
+  setProcessWide("sandbox.clock", ms ?? undefined);
   dataChanged();
 }
 
 /** The sandbox's "now" in ms: the moved clock, SANDBOX_NOW, or the real clock. */
 export function sandboxNow(): number {
-  const moved = (globalThis as ClockHolder)[CLOCK_KEY];
+  const moved = madeProcessWide<number>("sandbox.clock");
   if (moved !== undefined) return moved;
   return getConfig().sandbox.nowMs ?? Date.now();
 }

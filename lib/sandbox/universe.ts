@@ -10,6 +10,7 @@ import {
   formatCik,
   isinCheckDigit,
 } from "@/lib/identifiers";
+import { processWide } from "@/lib/process-wide";
 import {
   COUNTRIES,
   type Country,
@@ -977,27 +978,19 @@ function assignDatasets(c: CompanyRec, rng: Rng): void {
   }
 }
 
-const UNIVERSE_KEY = Symbol.for("company-dashboard.sandbox.universe");
-type UniverseHolder = { [UNIVERSE_KEY]?: Universe };
-
 /**
- * The process-wide universe, generated on first use (kept on globalThis across bundles). The
- * companies outside the API-enabled set are completed in the background in small slices, so
- * the event loop keeps serving meanwhile.
+ * The process-wide universe, generated on first use. The companies outside the API-enabled set
+ * are completed in the background in small slices, so the event loop keeps serving meanwhile.
  */
 export function getUniverse(): Universe {
-  const holder = globalThis as UniverseHolder;
-  let universe = holder[UNIVERSE_KEY];
-  if (!universe) {
+  return processWide("sandbox.universe", () => {
     const created = generateUniverse();
-    universe = created;
-    holder[UNIVERSE_KEY] = created;
     const slice = () => {
       if (!created.step(2500)) setTimeout(slice, 0).unref?.();
     };
     setTimeout(slice, 0).unref?.();
-  }
-  return universe;
+    return created;
+  });
 }
 
 export { countryByCode, exchangeByCode };

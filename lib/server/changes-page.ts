@@ -2,7 +2,7 @@
 // choices (the sectors and countries the log has named), and what the page must say about them.
 // The log is the app's own (lib/server/change-log.ts): no upstream call.
 import "server-only";
-import { CHANGES_PAGE_SIZE, type ChangesState } from "@/app/changes/search-params";
+import { CHANGES_PAGE_SIZE, type ChangesState } from "@/lib/changes/search-params";
 import { type CompanyChange, filterChanges } from "@/lib/directory/changes";
 import type { SyncProgress } from "@/lib/directory/sync";
 import { changesForLicence } from "./access/licensed";

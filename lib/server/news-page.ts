@@ -1,10 +1,10 @@
 // The /news page's server data: the company named in the URL by its canonical key, and the feed's
 // first pages. The page and the page gate (proxy.ts) load the same things.
 import "server-only";
-import { serializeFeedState } from "@/app/news/search-params";
 import type { TopNewsFeedPage } from "@/lib/api-types";
 import { FEED_PAGE_SIZE, type FeedState } from "@/lib/news/feed-state";
 import { type PickedCompany, pickedFromRow } from "@/lib/news/picked-company";
+import { serializeFeedState } from "@/lib/news/search-params";
 import { getServices } from "./services";
 import { feedViewQuery, topNewsFeed } from "./top-news-feed";
 

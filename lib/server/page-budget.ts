@@ -7,6 +7,7 @@
 // counted apart (getApiMissLimiter, http.ts's chargeMisses).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { crossBundleError } from "@/lib/cross-bundle-error";
+import { processWide, setProcessWide } from "@/lib/process-wide";
 import { getConfig } from "./config";
 import { type ClientLimiter, RateLimiter } from "./rate-limit";
 import { getSharedRedis } from "./redis";
@@ -28,32 +29,19 @@ interface Charge {
 
 // One store and one limiter per process: proxy.ts and every route bundle have their own copy of
 // this module, and all of them must see the same budget.
-const STORE_KEY = Symbol.for("company-dashboard.page-miss-store");
-const LIMIT_KEY = Symbol.for("company-dashboard.page-miss-limit");
-const API_LIMIT_KEY = Symbol.for("company-dashboard.api-miss-limit");
-type Holder = {
-  [STORE_KEY]?: AsyncLocalStorage<Charge>;
-  [LIMIT_KEY]?: { limiter: ClientLimiter | null };
-  [API_LIMIT_KEY]?: { limiter: ClientLimiter | null };
-};
-const holder = globalThis as Holder;
-holder[STORE_KEY] ??= new AsyncLocalStorage<Charge>();
-const store = holder[STORE_KEY];
+const store = processWide("page-miss-store", () => new AsyncLocalStorage<Charge>());
 
 /** A process-wide budget of PAGE_MISS_LIMIT's size, counted under `prefix` (null: off). */
-function limiterIn(slot: typeof LIMIT_KEY | typeof API_LIMIT_KEY, prefix: string): ClientLimiter | null {
-  holder[slot] ??= {
-    limiter: (() => {
-      const config = getConfig().pageMissLimit;
-      return config ? new RateLimiter(config, getSharedRedis(), prefix) : null;
-    })(),
-  };
-  return holder[slot].limiter;
+function limiterIn(prefix: "page-miss" | "api-miss"): ClientLimiter | null {
+  return processWide(`${prefix}-limit`, () => {
+    const config = getConfig().pageMissLimit;
+    return { limiter: config ? new RateLimiter(config, getSharedRedis(), prefix) : null };
+  }).limiter;
 }
 
 /** The pages' budget, configured from the environment (null: off). */
 export function getPageMissLimiter(): ClientLimiter | null {
-  return limiterIn(LIMIT_KEY, "page-miss");
+  return limiterIn("page-miss");
 }
 
 /**
@@ -61,13 +49,13 @@ export function getPageMissLimiter(): ClientLimiter | null {
  * comparison, a watchlist's feed), counted apart so that the pages' budget is not spent twice.
  */
 export function getApiMissLimiter(): ClientLimiter | null {
-  return limiterIn(API_LIMIT_KEY, "api-miss");
+  return limiterIn("api-miss");
 }
 
 /** Replaces the process-wide budgets (the pages' and the fan-out routes'): for tests. */
 export function setPageMissLimiter(limiter: ClientLimiter | null | undefined): void {
-  holder[LIMIT_KEY] = limiter === undefined ? undefined : { limiter };
-  holder[API_LIMIT_KEY] = limiter === undefined ? undefined : { limiter };
+  for (const prefix of ["page-miss", "api-miss"])
+    setProcessWide(`${prefix}-limit`, limiter === undefined ? undefined : { limiter });
 }
 
 /** Runs a page's loads (or a fan-out route's: `limiter`) with their cache misses charged to `client`. */

@@ -36,9 +36,11 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { onDataChanged } from "@/lib/data-changed";
 import { DENSITY_COOKIE } from "@/lib/news/feed-state";
+import { madeProcessWide, processWide, setProcessWide } from "@/lib/process-wide";
 import { createNonce } from "@/lib/security/headers";
 import { preferredEncoding } from "./accept-encoding";
 import { accessMode, openToEveryone } from "./access/mode";
+import { pageRouteOf } from "./pages/routes";
 import { isRouterPrefetch, isRouterRequest, requestPath } from "./request-target";
 import { expireAfter, MAX_WAIT_MS, shed, waitingSince } from "./shed";
 
@@ -47,8 +49,6 @@ export const CAPTURE_HEADER = "x-fiscal-atlas-capture";
 /** Response header: the proxy did (the gate found the page ready); removed before sending. */
 export const CAPTURED_HEADER = "x-fiscal-atlas-captured";
 
-/** The pages that may be kept: the pages people read (not the API, the sandbox, feeds or files). */
-const KEPT_PATHS = /^\/(?:companies(?:\/[^/]+)?|news|compare|changes|following)?\/?$/;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 export interface PageFrontOptions {
@@ -392,7 +392,11 @@ function isPageRequest(req: IncomingMessage): { keep: boolean; prefetch: boolean
   if (/^\/(?:api|sandbox|_next)\//.test(path) || path === "/favicon.ico" || path === "/icon.svg") return null;
   const h = req.headers;
   const prefetch = isRouterPrefetch(h) || /prefetch/i.test(String(h["sec-purpose"] ?? h.purpose ?? ""));
-  const keep = req.method === "GET" && !prefetch && !isRouterRequest(req) && KEPT_PATHS.test(path);
+  const keep =
+    req.method === "GET" &&
+    !prefetch &&
+    !isRouterRequest(req) &&
+    (pageRouteOf(path)?.route.keepable ?? false);
   return { keep, prefetch };
 }
 
@@ -429,19 +433,14 @@ function keyOf(req: IncomingMessage): string {
   ]);
 }
 
-const FRONT_KEY = Symbol.for("company-dashboard.page-front");
-type FrontHolder = { [FRONT_KEY]?: PageFront };
-
-/** The process's front (on globalThis: the request hook, the proxy and the data layer are separate bundles). */
+/** The process's front (process-wide: the request hook, the proxy and the data layer are separate bundles). */
 export function front(options?: PageFrontOptions): PageFront {
-  const holder = globalThis as FrontHolder;
   if (options) {
     const created = new PageFront(options);
-    holder[FRONT_KEY] = created;
+    setProcessWide("page-front", created);
     onDataChanged(() => created.bump());
   }
-  holder[FRONT_KEY] ??= new PageFront({ keepMs: 0, renders: null });
-  return holder[FRONT_KEY];
+  return processWide("page-front", () => new PageFront({ keepMs: 0, renders: null }));
 }
 
 /**
@@ -450,7 +449,7 @@ export function front(options?: PageFrontOptions): PageFront {
  * page renders with a fresh nonce.
  */
 export function keptRender(requestHeaders: Headers): { placeholder: string; mark: string } | null {
-  const current = (globalThis as FrontHolder)[FRONT_KEY];
+  const current = madeProcessWide<PageFront>("page-front");
   if (!current || requestHeaders.get(CAPTURE_HEADER) !== "1") return null;
   return { placeholder: current.placeholder, mark: String(current.generationNow) };
 }

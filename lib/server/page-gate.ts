@@ -5,22 +5,12 @@ import "server-only";
 // the page answers 503 with Retry-After (page-status.ts). Still loading at the deadline: the page
 // is told to stream (upstreamIsSlow), so its document arrives at once and the data fills in.
 import { headers } from "next/headers";
-import { loadCompareSearchParams } from "@/app/compare/search-params";
-import { feedStateOf, loadFeedSearchParams } from "@/app/news/search-params";
-import { compareSetOf } from "@/lib/compare/set";
-import { utcDateOf } from "@/lib/dates";
-import { decodedSegment } from "@/lib/hrefs";
-import { linkedPagesOf } from "@/lib/news/feed-state";
 import { settleWithin } from "@/lib/settle-within";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { dataNow } from "./clock";
-import { gateComparison } from "./compare";
 import { getConfig } from "./config";
-import { firstFeedPages, newsCompany } from "./news-page";
-import { overviewData } from "./overview";
 import { PageBudgetExceeded, withPageMissBudget } from "./page-budget";
 import { type PageStatusCause, pageStatusOf } from "./page-status";
-import { profilePageData } from "./profile-page";
+import { pageRouteOf } from "./pages/routes";
 import { idle } from "./request-slots";
 import { PREFETCH_HEADER } from "./request-target";
 import { getServices } from "./services";
@@ -33,46 +23,16 @@ export const UPSTREAM_SLOW_HEADER = "x-fiscal-atlas-upstream-slow";
 
 export type GateOutcome = { kind: "ready" } | { kind: "slow" } | { kind: "status"; cause: PageStatusCause };
 
-/** The loads of the page at a URL, as the page itself makes them; null for pages without upstream data. */
-export function pageLoader(url: URL): (() => Promise<unknown>) | null {
-  const path = url.pathname;
-  const profile = /^\/companies\/([^/]+)\/?$/.exec(path);
-  if (profile?.[1]) {
-    const requested = decodedSegment(profile[1]);
-    return () => profilePageData(requested);
-  }
-  if (path === "/news") {
-    return async () => {
-      const { state } = feedStateOf(loadFeedSearchParams(url.searchParams), utcDateOf(dataNow()));
-      const { redirectTo } = await newsCompany(state);
-      if (!redirectTo) await firstFeedPages(state, linkedPagesOf(url.searchParams.get("pages") ?? undefined));
-    };
-  }
-  if (path === "/compare") {
-    return () => gateComparison(compareSetOf(loadCompareSearchParams(url.searchParams).companies).keys);
-  }
-  if (path === "/") {
-    return async () => {
-      const parts = await overviewData(getServices(), utcDateOf(dataNow()));
-      const failures = parts.flatMap((p) => (p.status === "rejected" ? [p.reason as unknown] : []));
-      const overBudget = failures.find((f) => f instanceof PageBudgetExceeded);
-      if (overBudget) throw overBudget;
-      // Neither today's stories nor the week's counts: the overview has nothing to show.
-      if (parts[0].status === "rejected" && parts[1].status === "rejected") throw parts[0].reason;
-    };
-  }
-  return null;
-}
-
 /** Loads a page's data for `client` and says how the page should answer. */
 export async function gatePage(
   url: URL,
   client: string,
   slowMs: number = SLOW_UPSTREAM_MS,
 ): Promise<GateOutcome> {
-  const loader = pageLoader(url);
-  if (!loader) return { kind: "ready" };
-  const load = withPageMissBudget(client, loader).then(
+  const page = pageRouteOf(url.pathname);
+  const loader = page?.route.load;
+  if (!page || !loader) return { kind: "ready" };
+  const load = withPageMissBudget(client, () => loader(url, page.segment)).then(
     (): GateOutcome => ({ kind: "ready" }),
     (error: unknown): GateOutcome => {
       if (error instanceof PageBudgetExceeded)

@@ -3,16 +3,12 @@
 // secret of this process: a client that sends the header itself (before the hook is installed, or
 // through any gap) names no peer, since it cannot know the secret.
 import { randomBytes } from "node:crypto";
+import { processWide } from "@/lib/process-wide";
 
 export const PEER_ADDRESS_HEADER = "x-fiscal-atlas-peer";
 
-const SECRET_KEY = Symbol.for("company-dashboard.peer-secret");
-type Holder = { [SECRET_KEY]?: string };
-
 function secret(): string {
-  const holder = globalThis as Holder;
-  holder[SECRET_KEY] ??= randomBytes(16).toString("hex");
-  return holder[SECRET_KEY];
+  return processWide("peer-secret", () => randomBytes(16).toString("hex"));
 }
 
 /** The header's value for a request from `address`. */

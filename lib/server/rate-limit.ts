@@ -1,11 +1,12 @@
 // Per-client rate limiting of our own /api/*: N requests per S seconds per client address, so
 // that one browser (or script) cannot spend the upstream budget for everyone. Configured by
-// API_RATE_LIMIT ("requests/seconds", or "off") and TRUSTED_PROXY_HOPS; see the README. Counted by
-// rate-limiter-flexible: in memory, or with REDIS_URL in Redis for every instance together, with
+// API_RATE_LIMIT ("requests/seconds", or "off") and TRUSTED_PROXY_HOPS (docs/configuration.md).
+// Counted by rate-limiter-flexible: in memory, or with REDIS_URL in Redis for every instance together, with
 // the memory limiter taking over while Redis is down, hung or slow (each instance then allows a
 // client the whole N: lenient for a moment, which a per-client abuse limit can afford; no request
 // fails, and none waits longer than a Redis command's timeout).
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { processWide, setProcessWide } from "@/lib/process-wide";
 import { getConfig, type RateLimitConfig } from "./config";
 import { forwardedEntries, trustedForwarded } from "./forwarded";
 import { stampedPeer } from "./peer";
@@ -102,25 +103,20 @@ interface ApiRateLimit {
   trustedHops: number;
 }
 
-const LIMIT_KEY = Symbol.for("company-dashboard.api-rate-limit");
-type LimitHolder = { [LIMIT_KEY]?: ApiRateLimit };
-
-/** The process-wide limiter, shared by every route bundle, configured from the environment. */
+/** The process-wide limiter, configured from the environment. */
 export function getApiRateLimit(): ApiRateLimit {
-  const holder = globalThis as LimitHolder;
-  holder[LIMIT_KEY] ??= {
-    limiter: (() => {
-      const config = getConfig().apiRateLimit;
-      return config ? new RateLimiter(config, getSharedRedis()) : null;
-    })(),
-    trustedHops: getConfig().trustedProxyHops,
-  };
-  return holder[LIMIT_KEY];
+  return processWide("api-rate-limit", () => {
+    const config = getConfig().apiRateLimit;
+    return {
+      limiter: config ? new RateLimiter(config, getSharedRedis()) : null,
+      trustedHops: getConfig().trustedProxyHops,
+    };
+  });
 }
 
 /** Replaces the process-wide limiter: for tests. */
 export function setApiRateLimit(value: ApiRateLimit | undefined): void {
-  (globalThis as LimitHolder)[LIMIT_KEY] = value;
+  setProcessWide("api-rate-limit", value);
 }
 
 /** The decision for one API request, or for `units` requests' worth (an export costs its size). */

@@ -5,6 +5,7 @@ import "server-only";
 // back to their local tier, and the client reconnects by itself.
 import { createHash } from "node:crypto";
 import { createClient } from "redis";
+import { processWide } from "@/lib/process-wide";
 import { settleWithin } from "@/lib/settle-within";
 import { getConfig, type SandboxConfig, type UpstreamConfig } from "./config";
 import { idle } from "./request-slots";
@@ -276,20 +277,13 @@ export function deploymentNamespace(
   return `fiscal-atlas:${digest}`;
 }
 
-const REDIS_KEY = Symbol.for("company-dashboard.redis");
-type RedisHolder = { [REDIS_KEY]?: SharedRedis | null };
-
 /**
  * The process-wide connection, or null when REDIS_URL is unset (the embedded default: memory
- * and CACHE_DIR only). Shared across route bundles like the services.
+ * and CACHE_DIR only).
  */
 export function getSharedRedis(): SharedRedis | null {
-  const holder = globalThis as RedisHolder;
-  if (holder[REDIS_KEY] === undefined) {
+  return processWide("redis", () => {
     const { redisUrl: url, upstream, sandbox } = getConfig();
-    holder[REDIS_KEY] = url
-      ? new SharedRedis({ url, namespace: deploymentNamespace(upstream, sandbox) })
-      : null;
-  }
-  return holder[REDIS_KEY];
+    return url ? new SharedRedis({ url, namespace: deploymentNamespace(upstream, sandbox) }) : null;
+  });
 }

@@ -29,6 +29,7 @@
 // behind every other request.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { processWide, setProcessWide } from "@/lib/process-wide";
 import { currentPriority } from "@/lib/upstream/priority";
 import { requestPath } from "./request-target";
 import { expireAfter, MAX_WAIT_MS, shed, waitingSince } from "./shed";
@@ -272,18 +273,13 @@ export class RequestSlots {
   }
 }
 
-const SLOTS_KEY = Symbol.for("company-dashboard.request-slots");
-type SlotsHolder = { [SLOTS_KEY]?: RequestSlots };
-
 /**
- * The process's queue (on globalThis: the request hook and the layers that wait are separate
+ * The process's queue (process-wide: the request hook and the layers that wait are separate
  * bundles, and a wait must find the ticket the hook gave its request).
  */
 export function requestSlots(options?: RequestSlotsOptions): RequestSlots {
-  const holder = globalThis as SlotsHolder;
-  if (options) holder[SLOTS_KEY] = new RequestSlots(options);
-  holder[SLOTS_KEY] ??= new RequestSlots({ limit: null });
-  return holder[SLOTS_KEY];
+  if (options) setProcessWide("request-slots", new RequestSlots(options));
+  return processWide("request-slots", () => new RequestSlots({ limit: null }));
 }
 
 /** `wait` with the current request's slot given back meanwhile (RequestSlots.idle). */

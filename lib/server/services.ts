@@ -12,6 +12,7 @@ import {
   isValidIsin,
   normalizeCik,
 } from "@/lib/identifiers";
+import { madeProcessWide, processWide, setProcessWide } from "@/lib/process-wide";
 import { LIVE_FIELDS_TTL_MS } from "@/lib/profile/live-fields";
 import type { BudgetStatus, PauseKind } from "@/lib/upstream/budget";
 import type { CompanyLookup, CompanyNewsQuery, TopNewsQuery, UpstreamClient } from "@/lib/upstream/client";
@@ -551,19 +552,14 @@ export function usTickerLookup(value: string): CompanyLookup | null {
   return US_TICKER.test(v) ? { ticker: v } : null;
 }
 
-const SERVICES_KEY = Symbol.for("company-dashboard.services");
-type ServicesHolder = { [SERVICES_KEY]?: Services };
-
-/** The process-wide services (shared across route bundles). */
+/** The process-wide services. */
 export function getServices(): Services {
-  const holder = globalThis as ServicesHolder;
-  holder[SERVICES_KEY] ??= new Services();
-  return holder[SERVICES_KEY];
+  return processWide("services", () => new Services());
 }
 
 /** The process-wide services if something has built them; never builds them (a shutdown has nothing to do then). */
 export function builtServices(): Services | undefined {
-  return (globalThis as ServicesHolder)[SERVICES_KEY];
+  return madeProcessWide<Services>("services");
 }
 
 /**
@@ -572,8 +568,7 @@ export function builtServices(): Services | undefined {
  * getServices() builds them anew from the configuration.
  */
 export function setServices(services: Services | undefined): void {
-  const holder = globalThis as ServicesHolder;
-  const replaced = holder[SERVICES_KEY];
+  const replaced = builtServices();
   if (replaced && replaced !== services) void replaced.directory.stop();
-  holder[SERVICES_KEY] = services;
+  setProcessWide("services", services);
 }

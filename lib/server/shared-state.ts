@@ -6,6 +6,7 @@ import "server-only";
 // key has its own folder: a free key's server never serves what a licensed key fetched.
 import path from "node:path";
 import type { SnapshotStore } from "@/lib/directory/sync";
+import { processWide } from "@/lib/process-wide";
 import { FileTier, RedisTier, type SharedTier } from "./cache-tiers";
 import { getConfig } from "./config";
 import { FileSnapshots, RedisSnapshots } from "./index-snapshots";
@@ -23,9 +24,6 @@ export function sharedState(cacheDir: string | null, redis: ReturnType<typeof ge
   return { tier: cacheDir ? new FileTier(cacheDir) : null, snapshots: files };
 }
 
-const STATE_KEY = Symbol.for("company-dashboard.shared-state");
-type StateHolder = { [STATE_KEY]?: SharedState };
-
 /** This deployment's folder in CACHE_DIR (one per upstream and key, and per sandbox that answers otherwise), or null with CACHE_DIR=off. */
 export function deploymentDir(): string | null {
   const { cacheDir: root, upstream, sandbox } = getConfig();
@@ -34,9 +32,7 @@ export function deploymentDir(): string | null {
   return path.join(root, deployment);
 }
 
-/** The process-wide tiers (shared across route bundles, like the services). */
+/** The process-wide tiers. */
 export function getSharedState(): SharedState {
-  const holder = globalThis as StateHolder;
-  holder[STATE_KEY] ??= sharedState(deploymentDir(), getSharedRedis());
-  return holder[STATE_KEY];
+  return processWide("shared-state", () => sharedState(deploymentDir(), getSharedRedis()));
 }

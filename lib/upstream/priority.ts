@@ -5,18 +5,14 @@
 // Work that nobody awaits is started through `inBackground`: the directory sync and SwrCache's
 // revalidation do it themselves, so a new cache or a new sync is background without a thought.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processWide } from "@/lib/process-wide";
 
 export type Priority = "interactive" | "background";
 
-// One store per process: Next bundles this module once per route, and a bundle's background
-// context must be seen by the client instance another bundle created.
-const STORE_KEY = Symbol.for("company-dashboard.upstream-priority");
-type StoreHolder = { [STORE_KEY]?: AsyncLocalStorage<Priority> };
-
+// One store per process: a bundle's background context must be seen by the client instance
+// another bundle created.
 function store(): AsyncLocalStorage<Priority> {
-  const holder = globalThis as StoreHolder;
-  holder[STORE_KEY] ??= new AsyncLocalStorage<Priority>();
-  return holder[STORE_KEY];
+  return processWide("upstream-priority", () => new AsyncLocalStorage<Priority>());
 }
 
 /** Runs `work` (and everything it starts) as background work for the upstream budget. */

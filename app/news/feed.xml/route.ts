@@ -5,6 +5,13 @@ import { plainText } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import { atomFeed } from "@/lib/news/atom";
 import { describeFeedView, type FeedState } from "@/lib/news/feed-state";
+import {
+  feedFilterQuery,
+  feedParsers,
+  feedStateOf,
+  loadFeedSearchParams,
+  serializeFeedState,
+} from "@/lib/news/search-params";
 import { feedLinkCompanies } from "@/lib/server/access/feed-link";
 import { openToEveryone } from "@/lib/server/access/mode";
 import type { Viewer } from "@/lib/server/access/viewer";
@@ -16,13 +23,6 @@ import { unknownCompany } from "@/lib/server/notices";
 import { getServices } from "@/lib/server/services";
 import { feedViewQuery, topNewsFeed } from "@/lib/server/top-news-feed";
 import type { TopNewsArticle } from "@/lib/upstream/schemas";
-import {
-  feedFilterQuery,
-  feedParsers,
-  feedStateOf,
-  loadFeedSearchParams,
-  serializeFeedState,
-} from "../search-params";
 
 export const dynamic = "force-dynamic";
 

@@ -11,6 +11,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { crossBundleError } from "@/lib/cross-bundle-error";
 import { type FollowedCompany, parseFollowedEntry } from "@/lib/following/list";
+import { processWide, setProcessWide } from "@/lib/process-wide";
 import { writeFileAtomic } from "../cache-tiers";
 import { getConfig } from "../config";
 import { getSharedRedis, type SharedRedis } from "../redis";
@@ -124,21 +125,16 @@ export function peopleStore(where: { redis: SharedRedis } | { dir: string } | nu
   return new PeopleStore("redis" in where ? new RedisBackend(where.redis) : new FileBackend(where.dir));
 }
 
-const PEOPLE_KEY = Symbol.for("company-dashboard.people");
-type Holder = { [PEOPLE_KEY]?: PeopleStore };
-
 /** The process's store, in the cache's tier. */
 export function getPeople(): PeopleStore {
-  const holder = globalThis as Holder;
-  if (!holder[PEOPLE_KEY]) {
+  return processWide("people", () => {
     const redis = getSharedRedis();
     const dir = getConfig().cacheDir;
-    holder[PEOPLE_KEY] = peopleStore(redis ? { redis } : dir ? { dir: path.join(dir, "people") } : null);
-  }
-  return holder[PEOPLE_KEY];
+    return peopleStore(redis ? { redis } : dir ? { dir: path.join(dir, "people") } : null);
+  });
 }
 
 /** Replaces the process's store with one in memory: for tests. */
 export function setPeopleInMemory(): void {
-  (globalThis as Holder)[PEOPLE_KEY] = peopleStore(null);
+  setProcessWide("people", peopleStore(null));
 }

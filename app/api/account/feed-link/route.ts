@@ -1,4 +1,4 @@
-import { followedFeedFilters } from "@/app/news/search-params";
+import { followedFeedFilters } from "@/lib/news/search-params";
 import { changeFeedLink, feedLinksAvailable, feedLinkUrl } from "@/lib/server/access/feed-link";
 import type { Viewer } from "@/lib/server/access/viewer";
 import { accountWrite, errorBody, handler, jsonResponse } from "@/lib/server/http";
