@@ -6,7 +6,7 @@ export interface KeyInfo {
   licensed: boolean;
 }
 
-/** The sandbox's demo keys (README, ARCHITECTURE.md). */
+/** The sandbox's demo keys (docs/sandbox.md, ARCHITECTURE.md). */
 export const DEMO_KEYS: Readonly<Record<string, KeyInfo>> = {
   "demo-free": { plan: "free", licensed: false },
   "demo-pro": { plan: "paid", licensed: false },

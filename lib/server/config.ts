@@ -1,6 +1,6 @@
 import "server-only";
-// Every environment setting of the server, parsed in one place with one schema (README,
-// Configuration). A mistake stops the start with one message that names every bad setting.
+// Every environment setting of the server, parsed in one place with one schema
+// (docs/configuration.md). A mistake stops the start with one message that names every bad setting.
 import path from "node:path";
 import { z } from "zod";
 import { type FaultSpec, parseFaultSpec } from "@/lib/sandbox/faults";
