@@ -32,24 +32,23 @@ const changesPort = Number(process.env.E2E_CHANGES_PORT ?? port + 12);
 export const E2E_CHANGES_URL = `http://127.0.0.1:${changesPort}`;
 
 /**
- * `next start` of the build on `port` for the test servers, with idle keep-alive connections kept
- * 65 s instead of Node's 5: a test's request context that reused, 6 s after its last call, a socket
- * the server was just closing saw ECONNRESET. (`npm start` keeps Node's 5 s: Next's graceful
- * shutdown waits for idle keep-alive connections too, and 65 s of them outlasted SIGTERM's 25 s drain.)
+ * The app's server (`npm start` without building: `npm test` builds first) on `port` for the test
+ * servers, with idle keep-alive connections kept 65 s instead of Node's 5: a test's request context
+ * that reused, 6 s after its last call, a socket the server was just closing saw ECONNRESET.
  */
-export const nextStartArgs = (port: number) => [
-  "node_modules/next/dist/bin/next",
-  "start",
+export const serverArgs = (port: number) => [
+  "scripts/start.mjs",
+  "--no-build",
   "-p",
   String(port),
-  "--keepAliveTimeout",
+  "--keep-alive-timeout",
   "65000",
 ];
 
-/** One `next start` of the build on the embedded sandbox at the pinned clock; `ready` answers 200 once it serves. */
+/** One server of the build on the embedded sandbox at the pinned clock; `ready` answers 200 once it serves. */
 function appServer(appPort: number, ready: string, env: Record<string, string>) {
   return {
-    command: `node ${nextStartArgs(appPort).join(" ")}`,
+    command: `node ${serverArgs(appPort).join(" ")}`,
     url: ready,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

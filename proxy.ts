@@ -16,11 +16,11 @@ import { type NextRequest, NextResponse } from "next/server";
 import { decodablePath } from "@/lib/hrefs";
 import { createNonce, pageCsp } from "@/lib/security/headers";
 import { viewerOf } from "@/lib/server/access/viewer";
-import { CAPTURE_HEADER, CAPTURED_HEADER, keptRender } from "@/lib/server/page-cache";
+import { CAPTURE_HEADER, CAPTURED_HEADER, keptRender } from "@/lib/server/front/page-front";
+import { PREFETCH_HEADER } from "@/lib/server/front/request-target";
 import { gatePage, UPSTREAM_SLOW_HEADER } from "@/lib/server/page-gate";
 import { PAGE_STATUS_HEADER, pageStatusResponse } from "@/lib/server/page-status";
 import { checkApiRateLimit, clientOf } from "@/lib/server/rate-limit";
-import { PREFETCH_HEADER } from "@/lib/server/request-target";
 
 /** The page anyone not let in is shown, with 401; it is open to all. */
 const SIGN_IN_PATH = "/sign-in";

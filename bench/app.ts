@@ -1,4 +1,4 @@
-// The built app under `next start` for the benchmarks that measure pages: the embedded sandbox,
+// The built app under its server (scripts/start.mjs) for the benchmarks that measure pages: the embedded sandbox,
 // the pinned clock the browser tests use, on BENCH_PORT or a free loopback port. Builds first
 // when there is no build.
 import { spawn, spawnSync } from "node:child_process";
@@ -17,11 +17,10 @@ export async function startBuiltApp(
   env: Record<string, string> = {},
 ): Promise<{ base: string; stop: () => Promise<void>; cpuMs: () => number }> {
   const root = process.cwd();
-  const next = path.join(root, "node_modules/next/dist/bin/next");
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     console.log("(no production build: building the app first)");
-    const build = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "ignore" });
-    if (build.status !== 0) throw new Error("`next build` failed: run `npm run build` to see why");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
+    if (build.status !== 0) throw new Error("the build failed: run `npm run build` to see why");
   }
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const base = `http://127.0.0.1:${port}`;
@@ -29,18 +28,22 @@ export async function startBuiltApp(
   // BENCH_SERVER_LOG (a file) keeps what the server prints (say the lines of "--trace-gc").
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore";
-  const child = spawn(process.execPath, [...nodeArgs, next, "start", "-p", String(port)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SANDBOX_NOW: BENCH_SANDBOX_NOW,
-      API_BASE_URL: "",
-      API_KEY: "",
-      NEXT_TELEMETRY_DISABLED: "1",
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, "scripts/start.mjs", "--no-build", "-p", String(port)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        SANDBOX_NOW: BENCH_SANDBOX_NOW,
+        API_BASE_URL: "",
+        API_KEY: "",
+        NEXT_TELEMETRY_DISABLED: "1",
+        ...env,
+      },
+      stdio: ["ignore", log, log],
     },
-    stdio: ["ignore", log, log],
-  });
+  );
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -49,7 +52,7 @@ export async function startBuiltApp(
     });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       const status = (await (await fetch(`${base}/api/index-status`)).json()) as {
         default?: { state: string };
@@ -68,8 +71,8 @@ export async function startBuiltApp(
 const TICKS = 100;
 
 /**
- * CPU time (user and system) of a process and all its descendants, from /proc, in ms: what `next
- * start` and any worker it forks have used, including children that have exited.
+ * CPU time (user and system) of a process and all its descendants, from /proc, in ms: what the
+ * server and any worker it forks have used, including children that have exited.
  */
 function treeCpuMs(root: number | undefined): number {
   if (root === undefined || !existsSync("/proc/self/stat")) return Number.NaN;

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { nextStartArgs } from "../playwright.config";
+import { serverArgs } from "../playwright.config";
 import { freePort, type RunningRedis, startRedis } from "../tests/redis-server";
 import { spawnApp, untilAnswers } from "./app-process";
 
@@ -26,7 +26,7 @@ const launched: App[] = [];
 async function startApp(env: Record<string, string>): Promise<App> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = spawnApp(nextStartArgs(port), { REQUEST_LOG: "off", API_RATE_LIMIT: "off", ...env });
+  const app = spawnApp(serverArgs(port), { REQUEST_LOG: "off", API_RATE_LIMIT: "off", ...env });
   try {
     await untilAnswers(`${base}/api/index-status`);
   } catch (error) {

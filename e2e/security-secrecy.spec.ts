@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_SANDBOX_NOW, nextStartArgs } from "../playwright.config";
+import { E2E_SANDBOX_NOW, serverArgs } from "../playwright.config";
 import { type AppProcess, spawnApp, untilAnswers } from "./app-process";
 import { collectCspViolations } from "./security-helpers";
 
@@ -79,7 +79,7 @@ test.beforeAll(async ({ baseURL }) => {
   });
   const upstreamUrl = await startUpstream(baseURL as string);
   server = spawnApp(
-    nextStartArgs(PORT),
+    serverArgs(PORT),
     {
       NEXT_DIST_DIR: DIST,
       API_BASE_URL: upstreamUrl,

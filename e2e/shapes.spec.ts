@@ -4,7 +4,7 @@
 // without a zone, nulls left out and unknown fields everywhere. Each page shows the stories the
 // upstream sent, and nothing says an answer could not be read. A server of its own per shape.
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_SANDBOX_NOW, nextStartArgs } from "../playwright.config";
+import { E2E_SANDBOX_NOW, serverArgs } from "../playwright.config";
 import { freePort } from "../tests/redis-server";
 import { type AppProcess, spawnApp, untilAnswers } from "./app-process";
 import { collectProblems } from "./helpers";
@@ -28,7 +28,7 @@ for (const shape of ["lean", "bare"] as const) {
       test.setTimeout(120_000);
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
-      app = spawnApp(nextStartArgs(port), {
+      app = spawnApp(serverArgs(port), {
         SANDBOX_SHAPES: shape,
         SANDBOX_NOW: E2E_SANDBOX_NOW,
         API_BASE_URL: "",

@@ -1,5 +1,5 @@
 // What a build is made from, for the scripts that reuse a build while no source is newer
-// (npm start, the key-secrecy build).
+// (npm start, the key-secrecy build), and where the server's bundle is.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -10,6 +10,7 @@ export const SOURCES = [
   "public",
   "proxy.ts",
   "instrumentation.ts",
+  "server.ts",
   "next.config.ts",
   "package.json",
   "postcss.config.mjs",
@@ -28,9 +29,22 @@ function newestMtime(target) {
   return newest;
 }
 
+/** When a source last changed (ms since the epoch). */
+export function newestSource(root) {
+  return Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
+}
+
 /** Whether the build whose BUILD_ID file is given exists and no source is newer than it. */
 export function buildIsFresh(root, buildIdFile) {
   if (!existsSync(buildIdFile)) return false;
-  const built = statSync(buildIdFile).mtimeMs;
-  return SOURCES.every((source) => newestMtime(path.join(root, source)) <= built);
+  return newestSource(root) <= statSync(buildIdFile).mtimeMs;
 }
+
+/** The app's server (server.ts) bundled to plain JavaScript (scripts/bundle-server.mjs). */
+export const SERVER_BUNDLE = path.join(
+  path.resolve(import.meta.dirname, ".."),
+  "node_modules",
+  ".cache",
+  "fiscal-atlas",
+  "server.mjs",
+);

@@ -1,53 +1,54 @@
 #!/usr/bin/env node
-// `npm start`: builds the app when there is no build or the sources changed since the last
-// one (`--no-build` serves the existing build as it is), then serves it on PORT (default 3000).
-// With no API_BASE_URL it runs on the sandbox.
+// `npm start` and `npm run dev`: the app's server (server.ts, Next's custom server), bundled to
+// plain JavaScript with esbuild when it is missing or older than its sources, and run in this
+// process.
 //
-// Shutdown: SIGTERM or SIGINT is passed to `next start`, which stops accepting connections, lets
-// the requests in flight finish, and exits; this script then exits 0. A server still draining
-// after SHUTDOWN_TIMEOUT_MS (default 25 s) is killed, and this script exits 1.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+//   node scripts/start.mjs [--no-build] [--dev] [-p PORT] [-H HOSTNAME] [--keep-alive-timeout MS]
+//
+// Without --dev it first builds the app when there is no build or the sources changed since the
+// last one (`--no-build` serves the existing build as it is). With no API_BASE_URL it runs on the
+// sandbox. Shutdown on SIGTERM and SIGINT: server.ts.
+import { spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { buildIsFresh } from "./sources.mjs";
+import { pathToFileURL } from "node:url";
+import { buildIsFresh, newestSource, SERVER_BUNDLE } from "./sources.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
 
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const skipBuild = process.argv.includes("--no-build");
-if (skipBuild && !existsSync(buildId)) {
-  console.error("--no-build: there is no build; run `npm run build` first");
-  process.exit(1);
-}
-if (!skipBuild && !buildIsFresh(root, buildId)) {
-  console.log("Building the app (first start, or sources changed)...");
-  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-const port = process.env.PORT || "3000";
-console.log(
-  `Starting on http://localhost:${port} (${process.env.API_BASE_URL ? `upstream ${process.env.API_BASE_URL}` : "embedded sandbox"})`,
-);
-const child = spawn(process.execPath, [nextBin, "start", "-p", port], { cwd: root, env, stdio: "inherit" });
+const own = new Set(["--no-build"]);
+const args = process.argv.slice(2);
+const dev = args.includes("--dev");
+const skipBuild = args.includes("--no-build");
 
-const drainMs = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 25_000;
-let stopping = null;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    if (stopping) return; // Ctrl+C reaches the whole process group: the server already has it.
-    stopping = signal;
-    console.log(`${signal}: finishing the requests in flight, then stopping`);
-    child.kill(signal);
-    setTimeout(() => {
-      console.error(`the server was still draining after ${drainMs} ms: killing it`);
-      child.kill("SIGKILL");
-    }, drainMs).unref();
-  });
+if (!dev) {
+  if (skipBuild && !existsSync(buildId)) {
+    console.error("--no-build: there is no build; run `npm run build` first");
+    process.exit(1);
+  }
+  if (!skipBuild && !buildIsFresh(root, buildId)) {
+    console.log("Building the app (first start, or sources changed)...");
+    const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+    const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env, stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
-child.on("exit", (code, signal) => {
-  // After a graceful shutdown `next start` exits 128 + the signal's number (143, 130).
-  const graceful = stopping && (code === 143 || code === 130 || code === 0 || signal === stopping);
-  process.exit(graceful ? 0 : (code ?? 1));
-});
+
+// The server's bundle, made again when a source is newer (esbuild is a development dependency: a
+// deployment without it runs the bundle `npm run build` made).
+const bundled = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+if (bundled === 0 || newestSource(root) > bundled) {
+  const { bundleServer } = await import("./bundle-server.mjs");
+  await bundleServer(root, SERVER_BUNDLE);
+}
+
+const port = args.includes("-p") || args.includes("--port") ? null : process.env.PORT || "3000";
+console.log(
+  `Starting${port ? ` on http://localhost:${port}` : ""} (${process.env.API_BASE_URL ? `upstream ${process.env.API_BASE_URL}` : "embedded sandbox"})`,
+);
+process.chdir(root);
+Object.assign(process.env, env);
+process.argv = [process.argv[0], SERVER_BUNDLE, ...args.filter((a) => !own.has(a))];
+await import(pathToFileURL(SERVER_BUNDLE).href);

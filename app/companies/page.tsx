@@ -15,7 +15,7 @@ import { forLicence } from "@/lib/server/access/licensed";
 import { pageViewer } from "@/lib/server/access/page-viewer";
 import { dataNow } from "@/lib/server/clock";
 import { loadDirectoryPage } from "@/lib/server/directory";
-import { isPhoneRequest } from "@/lib/server/page-cache";
+import { isPhoneRequest } from "@/lib/server/front/page-front";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -9,8 +9,8 @@ import { LRUCache } from "lru-cache";
 import { RESP_TYPES } from "redis";
 import { PendingWork } from "@/lib/pending-work";
 import { UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
+import { detached } from "./front/work-queue";
 import type { SharedRedis } from "./redis";
-import { detached } from "./request-slots";
 
 /** What a shared tier holds per key: a value (JSON, or bytes for logos) or a cached "not found". */
 export type StoredEntry =

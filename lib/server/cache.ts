@@ -17,8 +17,8 @@ import { dataAdded, dataChanged, dataFailed } from "@/lib/data-changed";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { currentPriority, inBackground } from "@/lib/upstream/priority";
 import type { SharedTier, StoredEntry } from "./cache-tiers";
+import { idle } from "./front/work-queue";
 import { chargePageMiss, uncharged } from "./page-budget";
-import { idle } from "./request-slots";
 
 export interface CacheOptions {
   name: string;

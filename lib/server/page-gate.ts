@@ -8,11 +8,11 @@ import { headers } from "next/headers";
 import { settleWithin } from "@/lib/settle-within";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { getConfig } from "./config";
+import { PREFETCH_HEADER } from "./front/request-target";
+import { idle } from "./front/work-queue";
 import { PageBudgetExceeded, withPageMissBudget } from "./page-budget";
 import { type PageStatusCause, pageStatusOf } from "./page-status";
 import { pageRouteOf } from "./pages/routes";
-import { idle } from "./request-slots";
-import { PREFETCH_HEADER } from "./request-target";
 import { getServices } from "./services";
 
 /** How long a page waits for the upstream before it streams: its document within 3 s. */

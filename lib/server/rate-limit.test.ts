@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installRedis } from "@/tests/shared-redis";
 import { until } from "@/tests/until";
-import { PEER_ADDRESS_HEADER, stampPeer } from "./peer";
+import { PEER_ADDRESS_HEADER, stampPeer } from "./front/peer";
 import { bucketOf, clientAddress, RateLimiter } from "./rate-limit";
 import { HUNG_AFTER, type SharedRedis } from "./redis";
 

@@ -9,7 +9,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limite
 import { processWide, setProcessWide } from "@/lib/process-wide";
 import { getConfig, type RateLimitConfig } from "./config";
 import { forwardedEntries, trustedForwarded } from "./forwarded";
-import { stampedPeer } from "./peer";
+import { stampedPeer } from "./front/peer";
 import { getSharedRedis, type SharedRedis } from "./redis";
 
 /**

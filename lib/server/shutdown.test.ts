@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
-import { installShutdown, type ShutdownProcess } from "./shutdown";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setProcessWide } from "@/lib/process-wide";
+import { installShutdown, onShutdown, type ShutdownProcess } from "./shutdown";
 
 /** A process stand-in: signals the test raises, exits it records. */
 function fakeProcess() {
@@ -14,6 +15,15 @@ function fakeProcess() {
   return { proc, exits, signal: (name: "SIGTERM" | "SIGINT") => listeners.get(name)?.() };
 }
 
+/** A promise the test settles itself. */
+function held() {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 /** A work whose runs the test finishes one by one. */
 function heldWork() {
   const runs: (() => void)[] = [];
@@ -21,66 +31,75 @@ function heldWork() {
   return { work, finish: (run: number) => runs[run]?.() };
 }
 
-const log = () => undefined;
 const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
 
+afterEach(() => setProcessWide("shutdown-work", undefined));
+
 describe("installShutdown", () => {
-  it("leaves exit alone until a signal comes", () => {
+  it("does nothing until a signal comes", async () => {
     const { proc, exits } = fakeProcess();
-    installShutdown(async () => undefined, { proc, log });
-    proc.exit(0);
+    const drain = vi.fn(async () => undefined);
+    installShutdown({ drain, drainMs: 1000, proc, log: () => undefined });
+    await tick();
+    expect(drain).not.toHaveBeenCalled();
+    expect(exits).toEqual([]);
+  });
+
+  it("runs the work at the signal and again once the requests drained, then exits 0", async () => {
+    const { proc, exits, signal } = fakeProcess();
+    const { work, finish } = heldWork();
+    onShutdown(work);
+    const drained = held();
+    const lines: string[] = [];
+    installShutdown({ drain: () => drained.promise, drainMs: 5000, proc, log: (l) => lines.push(l) });
+    signal("SIGTERM");
+    expect(lines[0]).toBe("SIGTERM: finishing the requests in flight, then stopping");
+    expect(work).toHaveBeenCalledTimes(1); // at once: the lease goes back while requests drain
+    finish(0);
+    await tick();
+    expect(work).toHaveBeenCalledTimes(1); // not again before the drain
+    drained.resolve();
+    // Again after the drain: the writes of the requests that finished meanwhile.
+    await vi.waitFor(() => expect(work).toHaveBeenCalledTimes(2));
+    expect(exits).toEqual([]);
+    finish(1);
+    await vi.waitFor(() => expect(exits).toEqual([0]));
+    expect(lines.at(-1)).toMatch(/^shutdown: done in \d+ ms$/);
+    signal("SIGINT"); // a second signal starts nothing more
+    await tick();
+    expect(work).toHaveBeenCalledTimes(2);
     expect(exits).toEqual([0]);
   });
 
-  it("runs the work at the signal, and again when Next exits, which waits for both", async () => {
+  it("exits 1 when the requests outlast the drain limit, and after the work limit when the work hangs", async () => {
     const { proc, exits, signal } = fakeProcess();
-    const { work, finish } = heldWork();
-    installShutdown(work, { proc, log });
-    signal("SIGTERM");
-    expect(work).toHaveBeenCalledTimes(1); // at once: the lease goes back while requests drain
-    proc.exit(143); // what `next start` does once its requests in flight are done
-    await tick();
-    expect(exits).toEqual([]);
-    finish(0);
-    // Again after the drain: the writes of the requests that finished meanwhile.
-    await vi.waitFor(() => expect(work).toHaveBeenCalledTimes(2));
-    await tick();
-    expect(exits).toEqual([]);
-    finish(1);
-    await vi.waitFor(() => expect(exits).toEqual([143]));
-    signal("SIGINT"); // a second signal starts nothing more
-    proc.exit(143);
-    await tick();
-    expect(work).toHaveBeenCalledTimes(2);
-  });
-
-  it("exits after the limit when the work hangs", async () => {
-    const { proc, exits, signal } = fakeProcess();
+    onShutdown(() => new Promise<void>(() => undefined));
     const lines: string[] = [];
-    installShutdown(() => new Promise<void>(() => undefined), {
+    installShutdown({
+      drain: () => new Promise<void>(() => undefined),
+      drainMs: 40,
+      limitMs: 40,
       proc,
       log: (line) => lines.push(line),
-      limitMs: 60,
     });
     signal("SIGINT");
-    proc.exit(130);
     await tick(10);
     expect(exits).toEqual([]);
-    await vi.waitFor(() => expect(exits).toEqual([130]));
-    expect(lines).toEqual([expect.stringMatching(/^shutdown: not done after \d+ ms; exiting anyway$/)]);
+    await vi.waitFor(() => expect(exits).toEqual([1]));
+    expect(lines.slice(1)).toEqual([
+      "the requests in flight were still running after 40 ms: stopping anyway",
+      expect.stringMatching(/^shutdown: not done after \d+ ms; exiting anyway$/),
+    ]);
   });
 
   it("a failing work is logged, and the exit still comes", async () => {
     const { proc, exits, signal } = fakeProcess();
+    onShutdown(async () => Promise.reject(new Error("redis gone")));
     const lines: string[] = [];
-    installShutdown(async () => Promise.reject(new Error("redis gone")), {
-      proc,
-      log: (line) => lines.push(line),
-    });
+    installShutdown({ drain: async () => undefined, drainMs: 1000, proc, log: (l) => lines.push(l) });
     signal("SIGTERM");
-    proc.exit(143);
-    await vi.waitFor(() => expect(exits).toEqual([143]));
-    expect(lines).toEqual([
+    await vi.waitFor(() => expect(exits).toEqual([0]));
+    expect(lines.slice(1)).toEqual([
       "shutdown: redis gone",
       "shutdown: redis gone",
       expect.stringMatching(/^shutdown: done in \d+ ms$/),

@@ -55,8 +55,8 @@ import {
 import type { Priority } from "@/lib/upstream/priority";
 import { budgetFile } from "./budget-file";
 import { getConfig } from "./config";
+import { detached } from "./front/work-queue";
 import { getSharedRedis, type SharedRedis } from "./redis";
-import { detached } from "./request-slots";
 
 /** How long an instance's "interactive calls waiting" mark lives without being refreshed. */
 const INTERACTIVE_MARK_MS = 2_000;

@@ -5,7 +5,7 @@ import { IN_PROCESS_ORIGIN, type SandboxHandler } from "@/lib/sandbox/types";
 import { type ClientOptions, UpstreamClient } from "@/lib/upstream/client";
 import { folderRecorder } from "@/lib/upstream/recording";
 import { getConfig } from "./config";
-import { idle } from "./request-slots";
+import { idle } from "./front/work-queue";
 
 let sandbox: Promise<SandboxHandler> | undefined;
 

@@ -6,7 +6,7 @@ import { GET as following, PUT as setFollowing } from "@/app/api/account/followi
 import { GET as feed } from "@/app/news/feed.xml/route";
 import { getPeople, PeopleStoreUnavailable, personId, setPeopleInMemory } from "@/lib/server/access/people";
 import { cookieName, sign } from "@/lib/server/access/session";
-import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
 
 const SECRET = "a-session-secret-for-the-account-tests";
 const ORIGIN = "http://atlas.example";

@@ -7,7 +7,7 @@ import { directoryPageSearch } from "@/components/directory/queries";
 import { COMPACT_DROPPED } from "@/lib/directory/fields";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { loadDirectoryPage } from "@/lib/server/directory";
-import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
 import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
 import { getServices, Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";

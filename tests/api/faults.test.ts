@@ -7,8 +7,8 @@ import { GET as profileRoute } from "@/app/api/profile/route";
 import { FAULT_KINDS, FaultInjector, parseFaultSpec, withFaults } from "@/lib/sandbox/faults";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { getUniverse } from "@/lib/sandbox/universe";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
 import { toErrorResponse } from "@/lib/server/http";
-import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
 import { getServices, Services, setServices } from "@/lib/server/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 

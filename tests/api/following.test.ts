@@ -7,8 +7,8 @@ import type { FollowedRows } from "@/lib/api-types";
 import { companiesParam } from "@/lib/compare/set";
 import { MAX_FOLLOWING } from "@/lib/following/list";
 import { ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
 import { setPageMissLimiter } from "@/lib/server/page-budget";
-import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
 import { RateLimiter } from "@/lib/server/rate-limit";
 import { type Handler, installHostileServices } from "@/tests/hostile-services";
 

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as indexStatus } from "@/app/api/index-status/route";
 import { GET as profile } from "@/app/api/profile/route";
-import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
 import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
 import { requestLogEntry } from "@/lib/server/request-log";
 import { Services, setServices } from "@/lib/server/services";

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { GET as sandbox } from "@/app/sandbox/[...path]/route";
 import { readConfig } from "@/lib/server/config";
-import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/peer";
+import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
 import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
 
 const loaded = vi.hoisted(() => ({ handler: 0 }));

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { front } from "@/lib/server/front/page-front";
+import { requestSlots } from "@/lib/server/front/work-queue";
 import { handler, jsonResponse, parseQuery } from "@/lib/server/http";
-import { front } from "@/lib/server/page-cache";
-import { requestSlots } from "@/lib/server/request-slots";
 import { getServices } from "@/lib/server/services";
 
 export const dynamic = "force-dynamic";

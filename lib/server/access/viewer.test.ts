@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../config";
-import { PEER_ADDRESS_HEADER, stampPeer } from "../peer";
+import { PEER_ADDRESS_HEADER, stampPeer } from "../front/peer";
 import { forLicence } from "./licensed";
 import { openToEveryone } from "./mode";
 import { cookieName, sign, verify } from "./session";

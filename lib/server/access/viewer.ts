@@ -8,7 +8,7 @@ import "server-only";
 // everyone in explicitly (or on the demo, whose data is made up).
 import { type AccessConfig, getConfig, isLoopbackHost } from "../config";
 import { forwardedEntries, trustedForwarded } from "../forwarded";
-import { stampedPeer } from "../peer";
+import { stampedPeer } from "../front/peer";
 import { accessMode, openToEveryone, secureCookies } from "./mode";
 import { cookieName, cookieValue, verify } from "./session";
 

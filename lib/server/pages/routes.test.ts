@@ -1,7 +1,7 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PAGE_ROUTES, pageRouteOf } from "./routes";
+import { methodAnswered, PAGE_ROUTES, pageRouteOf, WRITE_ROUTES } from "./routes";
 
 /** Every page of app/, as its route path ("/companies/[companyKey]"). */
 function appPages(dir = path.resolve(import.meta.dirname, "../../../app"), prefix = ""): string[] {
@@ -60,5 +60,35 @@ describe("the route table", () => {
   it("gives the gate the loads of the pages that ask the upstream, and only those", () => {
     const loading = PAGE_ROUTES.filter((r) => r.load).map((r) => r.path);
     expect(loading).toEqual(["/", "/companies/[companyKey]", "/news", "/compare"]);
+  });
+});
+
+describe("methodAnswered", () => {
+  it("lists exactly the write methods app/'s route files export", () => {
+    const exported: Record<string, string[]> = {};
+    const app = path.resolve(import.meta.dirname, "../../../app");
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (entry.name === "route.ts") {
+          const methods = [
+            ...readFileSync(file, "utf8").matchAll(
+              /export (?:const|async function) (POST|PUT|PATCH|DELETE)\b/g,
+            ),
+          ].map((m) => m[1] as string);
+          if (methods.length > 0) exported[`/${path.relative(app, path.dirname(file))}`] = methods.sort();
+        }
+      }
+    };
+    walk(app);
+    const listed = Object.fromEntries(
+      Object.entries(WRITE_ROUTES).map(([route, methods]) => [route, [...methods].sort()]),
+    );
+    expect(listed).toEqual(exported);
+    expect(methodAnswered("GET", "/anything")).toBe(true);
+    expect(methodAnswered("TRACE", "/")).toBe(false);
+    expect(methodAnswered("DELETE", "/api/account/following")).toBe(false);
+    expect(methodAnswered("PUT", "/api/account/following")).toBe(true);
   });
 });

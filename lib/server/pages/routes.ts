@@ -1,22 +1,8 @@
-import "server-only";
-import { loadCompareSearchParams } from "@/lib/compare/search-params";
 // The pages people open, in one table: each one's path, the upstream loads it makes, and whether
 // its render may be kept. The page gate (lib/server/page-gate.ts) makes a page's loads first,
 // within the client's budget, so that a failing upstream answers a real status and the page then
 // renders from warm caches; the page front (lib/server/page-cache.ts) keeps the renders it may.
 // The loads are the very functions the pages call. A new page is one entry here, plus its files.
-import { compareSetOf } from "@/lib/compare/set";
-import { utcDateOf } from "@/lib/dates";
-import { decodedSegment } from "@/lib/hrefs";
-import { linkedPagesOf } from "@/lib/news/feed-state";
-import { feedStateOf, loadFeedSearchParams } from "@/lib/news/search-params";
-import { dataNow } from "../clock";
-import { gateComparison } from "../compare";
-import { firstFeedPages, newsCompany } from "../news-page";
-import { overviewData } from "../overview";
-import { PageBudgetExceeded } from "../page-budget";
-import { profilePageData } from "../profile-page";
-import { getServices } from "../services";
 
 export interface PageRoute {
   /** The page's path; `[name]` stands for one segment. */
@@ -27,37 +13,26 @@ export interface PageRoute {
   readonly keepable: boolean;
 }
 
-/** The overview's parts: the page answers as long as one of its two main parts came. */
-async function loadOverview(): Promise<void> {
-  const parts = await overviewData(getServices(), utcDateOf(dataNow()));
-  const failures = parts.flatMap((p) => (p.status === "rejected" ? [p.reason as unknown] : []));
-  const overBudget = failures.find((f) => f instanceof PageBudgetExceeded);
-  if (overBudget) throw overBudget;
-  // Neither today's stories nor the week's counts: the overview has nothing to show.
-  if (parts[0].status === "rejected" && parts[1].status === "rejected") throw parts[0].reason;
-}
-
-/** The feed's first pages, or nothing when the URL names a company by another key (a redirect). */
-async function loadNews(url: URL): Promise<void> {
-  const { state } = feedStateOf(loadFeedSearchParams(url.searchParams), utcDateOf(dataNow()));
-  const { redirectTo } = await newsCompany(state);
-  if (!redirectTo) await firstFeedPages(state, linkedPagesOf(url.searchParams.get("pages") ?? undefined));
+/** A loader of loaders.ts, loaded when a page is first gated. */
+async function loaded(name: "overview" | "news" | "profile" | "comparison", url: URL, segment = "") {
+  const loaders = await import("./loaders");
+  return loaders[name](url, segment);
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: "/", keepable: true, load: loadOverview },
+  { path: "/", keepable: true, load: (url) => loaded("overview", url) },
   // The directory reads the app's own index of companies: no upstream call of its own.
   { path: "/companies", keepable: true },
   {
     path: "/companies/[companyKey]",
     keepable: true,
-    load: (_url, companyKey) => profilePageData(decodedSegment(companyKey)),
+    load: (url, companyKey) => loaded("profile", url, companyKey),
   },
-  { path: "/news", keepable: true, load: loadNews },
+  { path: "/news", keepable: true, load: (url) => loaded("news", url) },
   {
     path: "/compare",
     keepable: true,
-    load: (url) => gateComparison(compareSetOf(loadCompareSearchParams(url.searchParams).companies).keys),
+    load: (url) => loaded("comparison", url),
   },
   { path: "/changes", keepable: true },
   { path: "/following", keepable: true },
@@ -79,4 +54,24 @@ export function pageRouteOf(path: string): { route: PageRoute; segment: string }
     if (match) return { route, segment: match[1] ?? "" };
   }
   return null;
+}
+
+/**
+ * The routes that take a write, and with which methods; every other request but GET, HEAD and
+ * OPTIONS is 405 at the front (lib/server/front/listener.ts). routes.test.ts checks this against
+ * app/'s route files.
+ */
+export const WRITE_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  "/auth/sign-out": ["POST"],
+  "/api/account/following": ["PUT"],
+  "/api/account/feed-link": ["POST", "DELETE"],
+  "/sandbox/clock": ["PUT"],
+  "/sandbox/faults": ["PUT"],
+  "/sandbox/faults/age-caches": ["POST"],
+};
+
+/** Whether some route answers `method` at `path` (Next answers HEAD and OPTIONS for any route itself). */
+export function methodAnswered(method: string, path: string): boolean {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return true;
+  return WRITE_ROUTES[path]?.includes(method) ?? false;
 }

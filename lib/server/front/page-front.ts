@@ -1,14 +1,14 @@
-// The server's front for pages (issue 15): rendered pages kept while nothing they show can have
-// changed, and a bound on the renders at once. Installed by the request hook of client-address.ts,
+// The server's front for pages: rendered pages kept while nothing they show can have changed, and a
+// bound on the renders at once. A layer of the server's request path (lib/server/front/listener.ts),
 // so it sees each request before Next does, with its raw headers.
 //
 // Keeping pages under a nonce policy. Every page is rendered per request because its scripts carry
 // a fresh CSP nonce; yet a page whose data is cached renders the same each time but for that
-// nonce. So for a page that may be kept, the front asks the proxy (CAPTURE_HEADER) to render it
-// with this process's placeholder nonce: a secret random value of a real nonce's form, never sent.
-// The front holds that response back, and answers this view and later ones of the same page with
-// it, the placeholder replaced by a fresh nonce (createNonce) in the body and in the policy. Every
-// response still carries its own unpredictable nonce, and the policy is the same strict one: no
+// nonce. So for a page that may be kept, the front has Next render it on the process's own inside
+// listener, asking the proxy (CAPTURE_HEADER) to render it with this process's placeholder nonce: a
+// secret random value of a real nonce's form, never sent. The front reads that answer whole, and
+// answers this view and later ones of the same page with it, the placeholder replaced by a fresh
+// nonce (createNonce) in the body and in the policy. Every response still carries its own unpredictable nonce, and the policy is the same strict one: no
 // response is ever sent with the placeholder, nor with a nonce another response had.
 //
 // A kept page is served while (a) the data generation has not moved since the gate loaded its data (any
@@ -31,20 +31,23 @@
 // and never wait.
 
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { onDataChanged } from "@/lib/data-changed";
 import { DENSITY_COOKIE } from "@/lib/news/feed-state";
 import { madeProcessWide, processWide, setProcessWide } from "@/lib/process-wide";
 import { createNonce } from "@/lib/security/headers";
+import { accessMode, openToEveryone } from "../access/mode";
+import { pageRouteOf } from "../pages/routes";
 import { preferredEncoding } from "./accept-encoding";
-import { accessMode, openToEveryone } from "./access/mode";
-import { pageRouteOf } from "./pages/routes";
 import { isRouterPrefetch, isRouterRequest, requestPath } from "./request-target";
 import { expireAfter, MAX_WAIT_MS, shed, waitingSince } from "./shed";
 
-/** Request header: the front asks the proxy to render with the placeholder nonce. */
+/**
+ * Request header of the front's own renders (on the inside listener only; removed from every
+ * request a client sends): the proxy renders with the placeholder nonce.
+ */
 export const CAPTURE_HEADER = "x-fiscal-atlas-capture";
 /** Response header: the proxy did (the gate found the page ready); removed before sending. */
 export const CAPTURED_HEADER = "x-fiscal-atlas-captured";
@@ -139,11 +142,11 @@ export class PageFront {
   }
 
   /**
-   * Takes a request before Next does: answers it from a kept page, or hands it to Next (`next`)
-   * when a render slot is free, keeping what it renders, or sheds it with 503.
+   * Takes a request before Next does: answers it from a kept page, or, when a render slot is free,
+   * has Next render it: rendered inside (`render`) for a page it may keep, else handed on as it is
+   * (`next`). Sheds it with 503 when no slot comes in time.
    */
-  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-    delete req.headers[CAPTURE_HEADER];
+  handle(req: IncomingMessage, res: ServerResponse, next: () => void, render: RenderInside): void {
     const page = isPageRequest(req);
     if (!page) {
       next();
@@ -161,8 +164,8 @@ export class PageFront {
     }
     this.admit(req, res, page.prefetch, () => {
       this.counts.renders++;
-      if (key !== null) this.capture(req, res, key);
-      next();
+      if (key !== null) this.capture(req, res, key, render);
+      else next();
     });
   }
 
@@ -219,80 +222,71 @@ export class PageFront {
   }
 
   /**
-   * Renders with the placeholder nonce (when the proxy agrees) and holds the response back: sent
-   * at its end with a fresh nonce, kept when it is a 200 page. Without the proxy's mark the
-   * response passes through untouched (it carries a real nonce).
+   * Has Next render the page with the placeholder nonce (when the proxy agrees: CAPTURED_HEADER
+   * on the answer) and holds the answer back: sent whole at its end with a fresh nonce, and kept
+   * when it is a 200 page. Without the proxy's mark the answer passes through as it comes (it
+   * carries a real nonce: a page streamed while the upstream is slow).
    */
-  private capture(req: IncomingMessage, res: ServerResponse, key: string): void {
-    req.headers[CAPTURE_HEADER] = "1";
-    // Next then answers uncompressed: the front compresses what it sends. (A page the gate streams,
-    // which passes through, therefore goes uncompressed too: only while the upstream is slow.)
-    const acceptEncoding = req.headers["accept-encoding"];
-    delete req.headers["accept-encoding"];
+  private capture(req: IncomingMessage, res: ServerResponse, key: string, render: RenderInside): void {
+    const headers: IncomingHttpHeaders = { ...req.headers };
+    // Next answers the front uncompressed: the front compresses what it sends. (A page the gate
+    // streams, which passes through, therefore goes uncompressed too: only while the upstream is slow.)
+    for (const name of HOP_BY_HOP) delete headers[name];
+    delete headers["accept-encoding"];
     const at = this.now();
-    const kept = this.kept;
-    const placeholder = this.placeholder;
-    const original = {
-      writeHead: res.writeHead,
-      flushHeaders: res.flushHeaders,
-      write: res.write,
-      end: res.end,
-    };
-    const chunks: Buffer[] = [];
-    // The overrides stay in place (Next wraps some of these methods after us: restoring them would
-    // drop its wrappers); they hand every call to the originals unless the response is held.
-    let mode: "pass" | "hold" | "sent" | null = null;
-    const decide = (headers?: unknown) => {
-      if (mode === null) {
-        const marked =
-          res.getHeader(CAPTURED_HEADER) !== undefined || names(headers).includes(CAPTURED_HEADER);
-        mode = marked ? "hold" : "pass";
-      }
-      return mode;
-    };
-    type Call = (...args: unknown[]) => unknown;
-    res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-      const headers = rest.find((r) => typeof r === "object" && r !== null);
-      if (decide(headers) !== "hold") return (original.writeHead as Call).call(this, status, ...rest);
-      if (headers) setHeaders(res, headers);
-      res.statusCode = status;
-      return this;
-    } as ServerResponse["writeHead"];
-    res.flushHeaders = function (this: ServerResponse) {
-      if (decide() !== "hold") original.flushHeaders.call(this);
-    };
-    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-      if (decide() !== "hold") return (original.write as Call).call(this, chunk, ...rest);
-      chunks.push(toBuffer(chunk, rest[0]));
-      (rest.find((r) => typeof r === "function") as (() => void) | undefined)?.();
-      return true;
-    } as ServerResponse["write"];
-    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-      if (decide() !== "hold") return (original.end as Call).call(this, chunk, ...rest);
-      if (chunk !== undefined && chunk !== null && typeof chunk !== "function")
-        chunks.push(toBuffer(chunk, rest[0]));
-      mode = "sent";
-      const generation = Number(res.getHeader(CAPTURED_HEADER));
-      const page: Kept = {
-        status: res.statusCode,
-        headers: Object.entries(res.getHeaders())
-          .filter(([name]) => !UNKEPT_HEADERS.has(name))
-          .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)]),
-        parts: split(Buffer.concat(chunks), Buffer.from(placeholder)),
-        generation,
-        at,
-      };
-      // A page kept must have had the placeholder to replace (else it was not rendered for keeping).
-      if (page.status === 200 && !res.hasHeader("set-cookie") && page.parts.length > 1) kept.set(key, page);
-      for (const name of res.getHeaderNames()) res.removeHeader(name);
-      req.headers["accept-encoding"] = acceptEncoding;
-      const done = rest.find((r) => typeof r === "function") ?? (typeof chunk === "function" ? chunk : null);
-      if (done) res.once("finish", done as () => void);
-      // Straight to the original end: a wrapper Next put around res.end has already run for this call.
-      send(req, res, page, placeholder, (body) => (original.end as Call).call(res, body));
-      return res;
-    } as ServerResponse["end"];
+    const stop = new AbortController();
+    res.once("close", () => stop.abort());
+    render(headers, stop.signal).then(
+      (inside) => {
+        if (inside.headers[CAPTURED_HEADER] === undefined) {
+          passThrough(inside, res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        inside.on("data", (chunk: Buffer) => chunks.push(chunk));
+        inside.once("error", () => res.destroy());
+        inside.once("end", () => {
+          const page: Kept = {
+            status: inside.statusCode ?? 500,
+            headers: Object.entries(inside.headers)
+              .filter(([name, value]) => !UNKEPT_HEADERS.has(name) && value !== undefined)
+              .map(([name, value]) => [name, value as string | string[]]),
+            parts: split(Buffer.concat(chunks), Buffer.from(this.placeholder)),
+            generation: Number(inside.headers[CAPTURED_HEADER]),
+            at,
+          };
+          const cookies = inside.headers["set-cookie"];
+          // A page kept must have had the placeholder to replace (else it was not rendered for keeping).
+          if (page.status === 200 && !cookies && page.parts.length > 1) this.kept.set(key, page);
+          if (cookies) res.setHeader("set-cookie", cookies);
+          send(req, res, page, this.placeholder);
+        });
+      },
+      () => {
+        // No render could be made (the process is stopping): busy, try again.
+        if (stop.signal.aborted || res.headersSent) res.destroy();
+        else shed(req, res);
+      },
+    );
   }
+}
+
+/**
+ * Has Next render a page for the front: the request with `headers`, on this process's own inside
+ * listener (lib/server/front/listener.ts); resolves with Next's answer as it begins.
+ */
+export type RenderInside = (headers: IncomingHttpHeaders, signal: AbortSignal) => Promise<IncomingMessage>;
+
+/** Headers of one connection, not of the message: never carried from one connection to another. */
+const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection"];
+
+/** Next's answer as it comes, for a page the front does not keep. */
+function passThrough(inside: IncomingMessage, res: ServerResponse): void {
+  const headers = { ...inside.headers };
+  for (const name of HOP_BY_HOP) delete headers[name];
+  res.writeHead(inside.statusCode ?? 500, headers);
+  inside.pipe(res);
+  inside.once("error", () => res.destroy());
 }
 
 /** Headers not kept with a page: set again for each response. */
@@ -340,35 +334,6 @@ function send(
   res.setHeader("cache-control", "private, no-cache");
   res.statusCode = page.status;
   end(req.method === "HEAD" ? undefined : body);
-}
-
-/** The names (lower case) in headers given to writeHead. */
-function names(headers: unknown): string[] {
-  if (!headers || typeof headers !== "object") return [];
-  if (!Array.isArray(headers)) return Object.keys(headers).map((n) => n.toLowerCase());
-  if (Array.isArray(headers[0])) return (headers as [string, string][]).map(([n]) => n.toLowerCase());
-  return headers.filter((_, i) => i % 2 === 0).map((n) => String(n).toLowerCase());
-}
-
-/** Headers given to writeHead: an object, [name, value] pairs, or a flat list. */
-function setHeaders(res: ServerResponse, headers: unknown): void {
-  if (!Array.isArray(headers)) {
-    for (const [name, value] of Object.entries(headers as Record<string, unknown>))
-      if (value !== undefined) res.setHeader(name, value as string | string[]);
-    return;
-  }
-  if (Array.isArray(headers[0])) {
-    for (const [name, value] of headers as [string, string][]) res.appendHeader(name, value);
-    return;
-  }
-  for (let i = 0; i + 1 < headers.length; i += 2)
-    res.appendHeader(String(headers[i]), String(headers[i + 1]));
-}
-
-function toBuffer(chunk: unknown, encoding: unknown): Buffer {
-  if (Buffer.isBuffer(chunk)) return chunk;
-  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  return Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
 }
 
 /** `body` cut at every `separator`. */
@@ -450,6 +415,6 @@ export function front(options?: PageFrontOptions): PageFront {
  */
 export function keptRender(requestHeaders: Headers): { placeholder: string; mark: string } | null {
   const current = madeProcessWide<PageFront>("page-front");
-  if (!current || requestHeaders.get(CAPTURE_HEADER) !== "1") return null;
+  if (!current || !requestHeaders.has(CAPTURE_HEADER)) return null;
   return { placeholder: current.placeholder, mark: String(current.generationNow) };
 }

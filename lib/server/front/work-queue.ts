@@ -1,6 +1,6 @@
-// The server's work queue (issue 15): a bound on the requests worked on at once, taken in order.
-// Installed by the request hook of client-address.ts behind the page front, for every request Next
-// answers (API calls, page renders, the sandbox's mount, files the static front leaves to Next).
+// The server's work queue: a bound on the requests worked on at once, taken in order. A layer of the
+// server's request path (lib/server/front/listener.ts) behind the page front, for every request
+// Next answers (API calls, page renders, the sandbox's mount, files the static front leaves to Next).
 //
 // Why. Node runs every request on one thread, and a request that waits for nothing but the CPU is
 // slowed by every other one under way: with 64 requests in flight, a profile's 18 ms render took
@@ -13,12 +13,13 @@
 // load another request started (`idle`, called by those layers), and waits for one again (ahead of
 // new requests: work under way finishes first) to go on. Else a slow upstream would hold every slot
 // and stop requests that need nothing from it. A request that waits for several things at once
-// gives its slot back again while the others are still out. Once its answer is written (`end`), or
-// the client reads it too slowly to take more (`write` answers false), a request's work is done:
-// a slow reader must not hold a slot. Work a request starts and does not wait for (a write to
-// Redis) runs outside its ticket (`detached`). As a backstop for waits no layer reports, a slot is
-// held at most HOLD_MS at a time: a request still under way then goes on without one until its next
-// wait, so nothing can block the queue for longer.
+// gives its slot back again while the others are still out. Once its answer is written (the
+// response's `finish`), a request's work is done. Work a request starts and does not wait for (a
+// write to Redis) runs outside its ticket (`detached`). As a backstop for waits no layer reports,
+// and for a client that reads its answer too slowly to let it finish, a slot is held at most
+// HOLD_MS at a time: a request still under way then goes on without one until its next wait, so
+// nothing can block the queue for longer. (Pages the front keeps are read whole from Next on the
+// inside listener and sent by the front: a slow reader of one holds no slot at all.)
 //
 // Bounded waiting. A new request waits at most MAX_WAIT_MS (counted from when it began to wait in
 // the page front, for a page that waited there), and at most `queued` requests wait; past that it
@@ -132,19 +133,11 @@ export class RequestSlots {
       // Its work, if any goes on, goes on without a slot.
       this.forget(this.resuming, ticket)?.go();
     });
-    // The answer written, or a client too slow to take more of it: the rest is the client's time.
-    const slots = this;
-    const { end, write } = res;
-    res.end = function (this: ServerResponse, ...args: unknown[]) {
+    // The answer written: the rest is the client's time.
+    res.once("finish", () => {
       ticket.done = true;
-      slots.leave(ticket);
-      return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
-    } as ServerResponse["end"];
-    res.write = function (this: ServerResponse, ...args: unknown[]) {
-      const more = (write as (...a: unknown[]) => boolean).apply(this, args);
-      if (!more) slots.leave(ticket);
-      return more;
-    } as ServerResponse["write"];
+      this.leave(ticket);
+    });
     if (this.busy < limit.concurrent && this.waitingCount() === 0) {
       this.take(ticket);
       go();

@@ -1,32 +1,35 @@
-// The page front over a real HTTP server. The handler stands for Next with proxy.ts: it renders
-// with the placeholder when the front asks and keptRender agrees (the gate found the page ready),
-// writing the nonce into the policy and the body the way Next does (writeHead, flushHeaders, then
-// chunks, one of which cuts the nonce in two).
+// The page front in the server's request path (listener.ts), over real sockets: the outside
+// listener and the inside one the front renders on. The handler stands for Next with proxy.ts: it
+// renders with the placeholder when the front asks and keptRender agrees (the gate found the page
+// ready), writing the nonce into the policy and the body the way Next does (writeHead,
+// flushHeaders, then chunks, one of which cuts the nonce in two).
 import { get, type IncomingMessage, type ServerResponse } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { dataAdded, dataChanged, dataFailed } from "@/lib/data-changed";
 import { createNonce, pageCsp } from "@/lib/security/headers";
 import { type LocalServer, listenLocal, rawRequest } from "@/tests/local-server";
-import { CAPTURED_HEADER, front, keptRender, type PageFrontOptions } from "./page-cache";
+import { Front } from "./listener";
+import { CAPTURED_HEADER, front, keptRender, type PageFrontOptions } from "./page-front";
+import { requestSlots } from "./work-queue";
 
 let server: LocalServer | undefined;
+let stopInside: (() => Promise<void>) | undefined;
 let renders = 0;
 let ready = true;
 let status = 200;
 let hold: Promise<void> | null = null;
-/** Responses whose end went through the wrapper the handler put on res.end, as Next does. */
-let wrappedEnds = 0;
 let order: string[] = [];
 
 afterEach(async () => {
   await server?.close();
+  await stopInside?.();
   server = undefined;
+  stopInside = undefined;
   renders = 0;
   ready = true;
   status = 200;
   hold = null;
-  wrappedEnds = 0;
   order = [];
 });
 
@@ -42,12 +45,6 @@ function holdRenders(): () => void {
 async function render(req: IncomingMessage, res: ServerResponse) {
   renders++;
   order.push(req.url ?? "");
-  // Next wraps res.end after the front has put its own in place: the wrapper must still run.
-  const end = res.end;
-  res.end = function (this: ServerResponse, ...args: unknown[]) {
-    wrappedEnds++;
-    return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse["end"];
   if (hold) await hold;
   const headers = new Headers(req.headers as Record<string, string>);
   const kept = ready ? keptRender(headers) : null;
@@ -68,7 +65,9 @@ async function render(req: IncomingMessage, res: ServerResponse) {
 
 async function start(options: Partial<PageFrontOptions> = {}) {
   const pages = front({ keepMs: 30_000, renders: null, ...options });
-  server = await listenLocal((req, res) => pages.handle(req, res, () => void render(req, res)));
+  const path = new Front({ next: render, files: null, pages, queue: requestSlots() });
+  stopInside = (await path.listenInside()).stop;
+  server = await listenLocal(path.outside);
   return { pages, base: server.base };
 }
 
@@ -103,7 +102,6 @@ describe("the page front", () => {
     expect(second.nonce).not.toBe(first.nonce);
     expect(second.body.replaceAll(second.nonce, "N")).toBe(first.body.replaceAll(first.nonce, "N"));
     expect(pages.stats()).toMatchObject({ kept: 1, hits: 1, renders: 1 });
-    expect(wrappedEnds).toBe(1);
   });
 
   it("renders again once data changed, a load failed, or the page is older than PAGE_CACHE_MS", async () => {
@@ -165,7 +163,6 @@ describe("the page front", () => {
     expect(noncesIn(missing.body)).toEqual([missing.nonce, missing.nonce, missing.nonce]);
     expect(missing.body).not.toContain(pages.placeholder);
     expect(renders).toBe(11);
-    expect(wrappedEnds).toBe(11);
     expect(pages.stats().kept).toBe(0);
   });
 

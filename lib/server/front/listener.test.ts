@@ -1,0 +1,102 @@
+// The server's request path (listener.ts) over real sockets, Next stood for by a handler that
+// records what it was handed.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { request } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { type LocalServer, listenLocal } from "@/tests/local-server";
+import { RateLimiter, setApiRateLimit } from "../rate-limit";
+import { Front } from "./listener";
+import { CAPTURE_HEADER, PageFront } from "./page-front";
+import { PEER_ADDRESS_HEADER, stampedPeer, stampPeer } from "./peer";
+import { PREFETCH_HEADER } from "./request-target";
+import { RequestSlots } from "./work-queue";
+
+let server: LocalServer | undefined;
+let stopInside: (() => Promise<void>) | undefined;
+let seen: IncomingMessage["headers"][] = [];
+
+afterEach(async () => {
+  await server?.close();
+  await stopInside?.();
+  server = stopInside = undefined;
+  seen = [];
+  setApiRateLimit(undefined);
+});
+
+async function start() {
+  const next = async (req: IncomingMessage, res: ServerResponse) => {
+    seen.push({ ...req.headers });
+    res.end(`reached ${req.url}`);
+  };
+  const front = new Front({
+    next,
+    files: null,
+    pages: new PageFront({ keepMs: 0, renders: null }),
+    queue: new RequestSlots({ limit: null }),
+  });
+  stopInside = (await front.listenInside()).stop;
+  server = await listenLocal(front.outside);
+  return server.base;
+}
+
+describe("the request path", () => {
+  it("stamps the socket's address on every request, over anything the client sent under that name", async () => {
+    const base = await start();
+    await fetch(`${base}/api/health`);
+    await fetch(`${base}/companies`, {
+      headers: { [PEER_ADDRESS_HEADER]: "6.6.6.6", "x-forwarded-for": "6.6.6.6" },
+    });
+    const peers = seen.map((h) =>
+      stampedPeer(new Headers({ [PEER_ADDRESS_HEADER]: String(h[PEER_ADDRESS_HEADER]) })),
+    );
+    expect(peers).toEqual(["127.0.0.1", "127.0.0.1"]);
+  });
+
+  it("names no peer for a stamp without this process's secret", () => {
+    expect(stampedPeer(new Headers({ [PEER_ADDRESS_HEADER]: "127.0.0.2" }))).toBeUndefined();
+    expect(stampedPeer(new Headers({ [PEER_ADDRESS_HEADER]: "guess 127.0.0.2" }))).toBeUndefined();
+    expect(stampedPeer(new Headers({ [PEER_ADDRESS_HEADER]: stampPeer("127.0.0.2") }))).toBe("127.0.0.2");
+  });
+
+  it("marks Next's prefetches, which the proxy cannot see, and only them; a client's render mark is removed", async () => {
+    const base = await start();
+    const sent: Record<string, string>[] = [
+      { rsc: "1", "next-router-prefetch": "1" },
+      { rsc: "1", "next-router-segment-prefetch": "/_tree" },
+      { rsc: "1" },
+      { [PREFETCH_HEADER]: "1", [CAPTURE_HEADER]: "1" },
+    ];
+    for (const headers of sent) await fetch(`${base}/companies/XNAS_ACME`, { headers });
+    expect(seen.map((h) => h[PREFETCH_HEADER])).toEqual(["1", "1", undefined, undefined]);
+    expect(seen.map((h) => h[CAPTURE_HEADER])).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it("reads an absolute-form target as its path", async () => {
+    const base = await start();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const url = new URL(base);
+      request({ host: url.hostname, port: url.port, path: "http://other.example/news?x=1" }, (res) => {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve(text));
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(answer).toBe("reached /news?x=1");
+  });
+
+  it("refuses a method no route has with 405 before Next, counted against the client's limit", async () => {
+    const limiter = new RateLimiter({ requests: 3, windowSeconds: 60 });
+    setApiRateLimit({ limiter, trustedHops: 0 });
+    const base = await start();
+    const statuses: number[] = [];
+    for (const method of ["DELETE", "PUT", "PATCH"])
+      statuses.push((await fetch(`${base}/api/health`, { method })).status);
+    expect(statuses).toEqual([405, 405, 405]);
+    expect(await (await fetch(`${base}/api/health`)).text()).toBe("reached /api/health");
+    // The three refusals spent the client's three requests.
+    expect((await limiter.take("127.0.0.1")).allowed).toBe(false);
+    expect(seen).toHaveLength(1);
+  });
+});

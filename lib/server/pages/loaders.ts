@@ -1,0 +1,39 @@
+// Each page's upstream loads, as the page makes them: the functions the route table
+// (routes.ts) names, in a module of their own so that the table is read without loading the data
+// layer (the server's front reads it for every request).
+import "server-only";
+import { loadCompareSearchParams } from "@/lib/compare/search-params";
+import { compareSetOf } from "@/lib/compare/set";
+import { utcDateOf } from "@/lib/dates";
+import { decodedSegment } from "@/lib/hrefs";
+import { linkedPagesOf } from "@/lib/news/feed-state";
+import { feedStateOf, loadFeedSearchParams } from "@/lib/news/search-params";
+import { dataNow } from "../clock";
+import { gateComparison } from "../compare";
+import { firstFeedPages, newsCompany } from "../news-page";
+import { overviewData } from "../overview";
+import { PageBudgetExceeded } from "../page-budget";
+import { profilePageData } from "../profile-page";
+import { getServices } from "../services";
+
+/** The overview's parts: the page answers as long as one of its two main parts came. */
+export async function overview(): Promise<void> {
+  const parts = await overviewData(getServices(), utcDateOf(dataNow()));
+  const failures = parts.flatMap((p) => (p.status === "rejected" ? [p.reason as unknown] : []));
+  const overBudget = failures.find((f) => f instanceof PageBudgetExceeded);
+  if (overBudget) throw overBudget;
+  // Neither today's stories nor the week's counts: the overview has nothing to show.
+  if (parts[0].status === "rejected" && parts[1].status === "rejected") throw parts[0].reason;
+}
+
+/** The feed's first pages, or nothing when the URL names a company by another key (a redirect). */
+export async function news(url: URL): Promise<void> {
+  const { state } = feedStateOf(loadFeedSearchParams(url.searchParams), utcDateOf(dataNow()));
+  const { redirectTo } = await newsCompany(state);
+  if (!redirectTo) await firstFeedPages(state, linkedPagesOf(url.searchParams.get("pages") ?? undefined));
+}
+
+export const profile = (_url: URL, companyKey: string) => profilePageData(decodedSegment(companyKey));
+
+export const comparison = (url: URL) =>
+  gateComparison(compareSetOf(loadCompareSearchParams(url.searchParams).companies).keys);
