@@ -41,7 +41,7 @@ const config = getConfig();
 const front = new Front({
   next: app.getRequestHandler(),
   // Not under `next dev`, whose files change under the same names.
-  files: dev ? null : new StaticFront(path.join(root, config.distDir, "static"), path.join(root, "public")),
+  files: dev ? null : new StaticFront(path.join(config.distDir, "static"), path.join(root, "public")),
   pages: pageFront({ keepMs: config.pageCacheMs, renders: config.pageRenderLimit }),
   queue: requestSlots({ limit: config.requestLimit }),
 });

@@ -15,8 +15,8 @@ export const BENCH_SANDBOX_NOW = "2026-11-20T15:00:00Z";
  */
 export async function startBuiltApp(
   env: Record<string, string> = {},
+  root = process.cwd(),
 ): Promise<{ base: string; stop: () => Promise<void>; cpuMs: () => number }> {
-  const root = process.cwd();
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     console.log("(no production build: building the app first)");
     const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
@@ -30,11 +30,13 @@ export async function startBuiltApp(
   const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore";
   const child = spawn(
     process.execPath,
-    [...nodeArgs, "scripts/start.mjs", "--no-build", "-p", String(port)],
+    // The port as PORT, which every version of scripts/start.mjs reads (a baseline checkout's too).
+    [...nodeArgs, "scripts/start.mjs", "--no-build"],
     {
       cwd: root,
       env: {
         ...process.env,
+        PORT: String(port),
         SANDBOX_NOW: BENCH_SANDBOX_NOW,
         API_BASE_URL: "",
         API_KEY: "",

@@ -112,9 +112,13 @@ interface Measured {
   concurrent: { views: number; perSecond: number; p50: number; p99: number; errors: number; shed: number };
 }
 
-async function measure(mix: readonly string[], env: Record<string, string>): Promise<Measured | null> {
+async function measure(
+  mix: readonly string[],
+  env: Record<string, string>,
+  root?: string,
+): Promise<Measured | null> {
   // One client stands for many people here: the per-client page budget would answer 429.
-  const { base, stop, cpuMs } = await startBuiltApp({ PAGE_MISS_LIMIT: "off", ...env });
+  const { base, stop, cpuMs } = await startBuiltApp({ PAGE_MISS_LIMIT: "off", ...env }, root);
   try {
     if (Number.isNaN(cpuMs())) return null;
     // Warm every cache the mix touches (upstream answers, the index, Next's own), twice.
@@ -135,7 +139,7 @@ async function measure(mix: readonly string[], env: Record<string, string>): Pro
     ];
     for (const path of ["/", "/news", "/companies", mix[0] as string])
       cpu.push([`  ${path}`, await cpuPerRequest(base, cpuMs, [path], 40)]);
-    // Static files: the static front (lib/server/static-front.ts) against Next itself, which
+    // Static files: the static front (lib/server/front/static-front.ts) against Next itself, which
     // serves the byte ranges the front leaves to it (the whole file for "bytes=0-").
     for (let i = 0; i < 2; i++) for (const file of [...files, "/icon.svg"]) await get(base + file);
     await new Promise((r) => setTimeout(r, 2_000));
@@ -185,23 +189,50 @@ async function measure(mix: readonly string[], env: Record<string, string>): Pro
   }
 }
 
+/**
+ * BENCH_BASELINE: the folder of another checkout of the app, built (`npm run build` there), measured
+ * in the same run beside this one: say a worktree of the last release, for a change's side-by-side figures.
+ */
+const BASELINE = process.env.BENCH_BASELINE;
+
 export async function serverCostBench(): Promise<void> {
   const mix = pageMix();
   // Side by side in one run: the default (rendered pages kept while their data is unchanged,
-  // lib/server/page-cache.ts) and every view rendered, as before the page front.
+  // lib/server/front/page-front.ts) and every view rendered, as before the page front; and the
+  // same two of the baseline, when one is named, measured between them so that drift shows.
   const kept = await measure(mix, {});
+  const baseline = BASELINE
+    ? {
+        kept: await measure(mix, {}, BASELINE),
+        rendered: await measure(mix, { PAGE_CACHE_MS: "off" }, BASELINE),
+      }
+    : null;
   const rendered = await measure(mix, { PAGE_CACHE_MS: "off" });
   if (!kept || !rendered) {
     console.log("(no /proc: the server's CPU time cannot be read on this system)");
     return;
   }
+  if (baseline) console.log(`baseline: ${BASELINE}\n`);
   const rows: (string | number)[][] = [
-    ["server CPU per request (one at a time, warm caches)", "pages kept", "every view rendered", "ratio"],
+    [
+      "server CPU per request (one at a time, warm caches)",
+      "pages kept",
+      "every view rendered",
+      "ratio",
+      ...(baseline ? ["baseline kept", "baseline rendered"] : []),
+    ],
   ];
   kept.cpu.forEach(([label, value], i) => {
     const other = rendered.cpu[i]?.[1] ?? Number.NaN;
+    const before = baseline ? [baseline.kept?.cpu[i]?.[1], baseline.rendered?.cpu[i]?.[1]] : [];
     // A value under the clock's tick (10 ms over the run) reads 0: no ratio then.
-    rows.push([label, ms(value), ms(other), value > 0 ? `${(other / value).toFixed(1)}x` : "–"]);
+    rows.push([
+      label,
+      ms(value),
+      ms(other),
+      value > 0 ? `${(other / value).toFixed(1)}x` : "–",
+      ...before.map((v) => ms(v ?? Number.NaN)),
+    ]);
   });
   table(rows);
   console.log("targets: a page view <= 10 ms, a static file < 1 ms\n");
@@ -231,19 +262,23 @@ export async function serverCostBench(): Promise<void> {
       "shed (503)",
     ],
   ];
-  for (const [label, m] of [
+  const runs: [string, Measured | null][] = [
     ["pages kept", kept],
     ["every view rendered", rendered],
-  ] as const)
-    concurrent.push([
-      label,
-      m.concurrent.views,
-      m.concurrent.perSecond.toFixed(1),
-      ms(m.concurrent.p50),
-      ms(m.concurrent.p99),
-      m.concurrent.errors,
-      m.concurrent.shed,
-    ]);
+  ];
+  if (baseline)
+    runs.push(["baseline: pages kept", baseline.kept], ["baseline: every view rendered", baseline.rendered]);
+  for (const [label, m] of runs)
+    if (m)
+      concurrent.push([
+        label,
+        m.concurrent.views,
+        m.concurrent.perSecond.toFixed(1),
+        ms(m.concurrent.p50),
+        ms(m.concurrent.p99),
+        m.concurrent.errors,
+        m.concurrent.shed,
+      ]);
   table(concurrent);
   console.log("targets: p99 < 1 s, no errors");
 }
