@@ -1,4 +1,4 @@
-// Runs before every page request that the page front (lib/server/page-cache.ts) did not answer
+// Runs before every page request that the page front (lib/server/front/page-front.ts) did not answer
 // from a kept page. First the page gate (lib/server/page-gate.ts): the page's upstream
 // data is loaded here, within the client's page-miss budget, so that a failing upstream or a spent
 // budget answers a real 503 (504, 502) or 429 (lib/server/page-status.ts) and a slow one a streamed page.
@@ -26,7 +26,7 @@ import { checkApiRateLimit, clientOf } from "@/lib/server/rate-limit";
 const SIGN_IN_PATH = "/sign-in";
 
 /**
- * Next's link prefetches (stamped by the server, lib/server/client-address.ts, since Next hides
+ * Next's link prefetches (stamped by the server, lib/server/front/listener.ts, since Next hides
  * its router headers from the proxy): they render no page, and nothing they render may reach the
  * upstream (page-gate.ts, isLinkPrefetch), so they are not gated. The browser's own prefetch (Sec-Purpose) asks for the whole document and is gated and
  * charged like any page view: a header must not open a way around the client's budget.
@@ -59,7 +59,7 @@ export async function proxy(request: NextRequest) {
     refused || isRouterPrefetch(request)
       ? ({ kind: "ready" } as const)
       : await gatePage(request.nextUrl, clientOf(request.headers));
-  // A page the front keeps (lib/server/page-cache.ts) renders with its placeholder nonce, which
+  // A page the front keeps (lib/server/front/page-front.ts) renders with its placeholder nonce, which
   // the front replaces with a fresh one in every response; any other page gets a fresh one here.
   const kept = outcome.kind === "ready" && !refused ? keptRender(request.headers) : null;
   const csp = pageCsp(kept?.placeholder ?? createNonce(), { dev: process.env.NODE_ENV === "development" });

@@ -56,7 +56,7 @@ test("every page sends a strict nonce CSP and the other security headers", async
   const nonces = new Set<string>();
   const hitsBefore = await keptPageHits(request);
   // Each page twice: the second view of a page whose data is cached is answered from the page the
-  // front kept (lib/server/page-cache.ts), and must still carry a nonce of its own.
+  // front kept (lib/server/front/page-front.ts), and must still carry a nonce of its own.
   for (const path of PAGES.flatMap((p) => [p, p])) {
     const response = await request.get(path);
     expect([200, 404], path).toContain(response.status());

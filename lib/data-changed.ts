@@ -1,6 +1,6 @@
 // "Something a page may show has changed": cached upstream data, the company index, the change
 // log, the circuit breaker, the sandbox's clock or faults. Those layers say so here; the page front
-// (lib/server/page-cache.ts) listens, and renders its kept pages again. Process-wide: the data
+// (lib/server/front/page-front.ts) listens, and renders its kept pages again. Process-wide: the data
 // layers, the proxy and the request hook are separate bundles.
 import { processWide } from "@/lib/process-wide";
 

@@ -49,6 +49,8 @@ console.log(
   `Starting${port ? ` on http://localhost:${port}` : ""} (${process.env.API_BASE_URL ? `upstream ${process.env.API_BASE_URL}` : "embedded sandbox"})`,
 );
 process.chdir(root);
-Object.assign(process.env, env);
+// As `next start` and `next dev` set it, before Next or React is loaded: React picks its
+// production or development build by it.
+Object.assign(process.env, env, { NODE_ENV: dev ? "development" : "production" });
 process.argv = [process.argv[0], SERVER_BUNDLE, ...args.filter((a) => !own.has(a))];
 await import(pathToFileURL(SERVER_BUNDLE).href);

@@ -108,14 +108,14 @@ export interface Config {
   apiRateLimit: RateLimitConfig | null;
   trustedProxyHops: number;
   pageMissLimit: RateLimitConfig | null;
-  /** PAGE_CACHE_MS: how long a rendered page is kept (lib/server/page-cache.ts); 0 for `off`. */
+  /** PAGE_CACHE_MS: how long a rendered page is kept (lib/server/front/page-front.ts); 0 for `off`. */
   pageCacheMs: number;
   /** PAGE_RENDER_LIMIT: page renders at once and waiting; null for `off`. */
   pageRenderLimit: { concurrent: number; queued: number } | null;
-  /** REQUEST_LIMIT: requests worked on at once and waiting (lib/server/request-slots.ts); null for `off`. */
+  /** REQUEST_LIMIT: requests worked on at once and waiting (lib/server/front/work-queue.ts); null for `off`. */
   requestLimit: { concurrent: number; queued: number } | null;
   requestLog: boolean;
-  /** NEXT_DIST_DIR: the build's folder (next.config.ts builds into it, `next start` serves from it). */
+  /** NEXT_DIST_DIR: the build's folder (next.config.ts builds into it, server.ts serves from it). */
   distDir: string;
 }
 

@@ -49,7 +49,7 @@ export async function gatePage(
     },
   );
   // Awaited as a wait: if the timer wins while the loads still wait, the request takes its turn of
-  // the work queue back before it goes on to render (lib/server/request-slots.ts).
+  // the work queue back before it goes on to render (lib/server/front/work-queue.ts).
   const outcome = await idle(() => settleWithin(load, slowMs, (): GateOutcome => ({ kind: "slow" })));
   return outcome.kind === "slow" ? (pausedStatus() ?? outcome) : outcome;
 }

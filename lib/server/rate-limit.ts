@@ -14,7 +14,7 @@ import { getSharedRedis, type SharedRedis } from "./redis";
 
 /**
  * The client's address. With no trusted proxy it is the socket's peer (stamped by the server,
- * client-address.ts); X-Forwarded-For is the client's own say and is ignored. Behind N trusted
+ * front/listener.ts); X-Forwarded-For is the client's own say and is ignored. Behind N trusted
  * proxies it is the entry the outermost of them appended: the Nth from the right.
  */
 export function clientAddress(headers: Headers, trustedHops: number): string {

@@ -99,7 +99,7 @@ export interface ClientOptions {
   maxBodyBytes?: number;
   /**
    * Awaits a wait (for a budget slot, the service's answer, a retry's pause) as the server's work
-   * queue wants it: with the request's turn given back meanwhile (lib/server/request-slots.ts).
+   * queue wants it: with the request's turn given back meanwhile (lib/server/front/work-queue.ts).
    */
   idle?: <T>(wait: () => Promise<T>) => Promise<T>;
 }

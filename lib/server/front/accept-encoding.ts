@@ -1,5 +1,5 @@
 // Which compression a client takes, from its Accept-Encoding: brotli, else gzip, else none. Both
-// fronts use it (kept pages, lib/server/page-cache.ts; static files, lib/server/static-front.ts).
+// fronts use it (kept pages, lib/server/front/page-front.ts; static files, lib/server/front/static-front.ts).
 
 export type Encoding = "br" | "gzip";
 

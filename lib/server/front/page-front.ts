@@ -398,7 +398,7 @@ function keyOf(req: IncomingMessage): string {
   ]);
 }
 
-/** The process's front (process-wide: the request hook, the proxy and the data layer are separate bundles). */
+/** The process's front (process-wide: the server, the proxy and the data layer are separate bundles). */
 export function front(options?: PageFrontOptions): PageFront {
   if (options) {
     const created = new PageFront(options);

@@ -1,6 +1,6 @@
-// The socket's peer address, as the server's request hook (client-address.ts) stamps it on each
+// The socket's peer address, as the server's request path (listener.ts) stamps it on each
 // request for the layers after it, which see a web Request without a socket. The stamp carries a
-// secret of this process: a client that sends the header itself (before the hook is installed, or
+// secret of this process: a client that sends the header itself (to a server run some other way, or
 // through any gap) names no peer, since it cannot know the secret.
 import { randomBytes } from "node:crypto";
 import { processWide } from "@/lib/process-wide";

@@ -20,7 +20,7 @@ export function originForm(url: string | undefined): string {
 }
 
 /**
- * The server's stamp on one of Next's link prefetches (lib/server/client-address.ts), since Next
+ * The server's stamp on one of Next's link prefetches (lib/server/front/listener.ts), since Next
  * hides its router headers from proxy.ts and from pages; any a client sends is replaced.
  */
 export const PREFETCH_HEADER = "x-fiscal-atlas-prefetch";

@@ -3,8 +3,8 @@
 // 2.5 ms of CPU a script. The static front answers them from memory, compressed once at the best
 // quality: brotli for the clients that take it (browsers do over HTTPS only), 14% fewer bytes than
 // Next's gzip on this app's scripts; gzip at level 9 for the others; as they are for the rest. The
-// files of public/ (the app icon) likewise, uncompressed as Next sends them. Installed by the
-// request hook of client-address.ts, before the page front.
+// files of public/ (the app icon) likewise, uncompressed as Next sends them. The first layer
+// of the server's request path (listener.ts).
 //
 // A file is read and compressed the first time it is asked for, off the main thread; that request,
 // and any for a file it cannot serve (another type, not in the folder, a path that leaves it, a

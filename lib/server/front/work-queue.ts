@@ -267,7 +267,7 @@ export class RequestSlots {
 }
 
 /**
- * The process's queue (process-wide: the request hook and the layers that wait are separate
+ * The process's queue (process-wide: the server and the layers that wait are separate
  * bundles, and a wait must find the ticket the hook gave its request).
  */
 export function requestSlots(options?: RequestSlotsOptions): RequestSlots {
