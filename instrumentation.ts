@@ -7,7 +7,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { getConfig } = await import("@/lib/server/config");
   const { formatFaultSpec } = await import("@/lib/sandbox/faults");
-  const { checkCacheDir } = await import("@/lib/server/cache-tiers");
+  const { checkCacheDir } = await import("@/lib/server/cache/cache-tiers");
   let config: ReturnType<typeof getConfig>;
   try {
     config = getConfig();
@@ -23,8 +23,8 @@ export async function register(): Promise<void> {
     console.log("sandbox: mounted at /sandbox beside the real service (SANDBOX_MOUNT=1)");
   if (config.sandbox.faults) console.log(`sandbox: fault mode on: ${formatFaultSpec(config.sandbox.faults)}`);
   // On SIGTERM/SIGINT, before the process exits (server.ts): the sync's lease given back, writes landed.
-  const { onShutdown } = await import("@/lib/server/shutdown");
-  const { builtServices } = await import("@/lib/server/services");
+  const { onShutdown } = await import("@/lib/server/front/shutdown");
+  const { builtServices } = await import("@/lib/server/services/services");
   onShutdown(async () => {
     await builtServices()?.shutdown();
   });
@@ -35,7 +35,7 @@ export async function register(): Promise<void> {
       getUniverse();
       console.log(`sandbox: API-enabled companies ready in ${Math.round(performance.now() - started)} ms`);
     }
-    const { getServices } = await import("@/lib/server/services");
+    const { getServices } = await import("@/lib/server/services/services");
     getServices();
   }, 0);
 }

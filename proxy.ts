@@ -1,7 +1,7 @@
 // Runs before every page request that the page front (lib/server/front/page-front.ts) did not answer
-// from a kept page. First the page gate (lib/server/page-gate.ts): the page's upstream
+// from a kept page. First the page gate (lib/server/pages/page-gate.ts): the page's upstream
 // data is loaded here, within the client's page-miss budget, so that a failing upstream or a spent
-// budget answers a real 503 (504, 502) or 429 (lib/server/page-status.ts) and a slow one a streamed page.
+// budget answers a real 503 (504, 502) or 429 (lib/server/pages/page-status.ts) and a slow one a streamed page.
 // Then the CSP nonce: Next reads the policy from the request header while it renders and puts the
 // nonce on its own scripts; the browser gets the same policy on the response. A page found ready
 // that the front will keep renders with the front's placeholder, which the front replaces with a
@@ -18,9 +18,9 @@ import { createNonce, pageCsp } from "@/lib/security/headers";
 import { viewerOf } from "@/lib/server/access/viewer";
 import { CAPTURE_HEADER, CAPTURED_HEADER, keptRender } from "@/lib/server/front/page-front";
 import { PREFETCH_HEADER } from "@/lib/server/front/request-target";
-import { gatePage, UPSTREAM_SLOW_HEADER } from "@/lib/server/page-gate";
-import { PAGE_STATUS_HEADER, pageStatusResponse } from "@/lib/server/page-status";
-import { checkApiRateLimit, clientOf } from "@/lib/server/rate-limit";
+import { checkApiRateLimit, clientOf } from "@/lib/server/http/rate-limit";
+import { gatePage, UPSTREAM_SLOW_HEADER } from "@/lib/server/pages/page-gate";
+import { PAGE_STATUS_HEADER, pageStatusResponse } from "@/lib/server/pages/page-status";
 
 /** The page anyone not let in is shown, with 401; it is open to all. */
 const SIGN_IN_PATH = "/sign-in";

@@ -6,7 +6,7 @@
 //
 // PORT defaults to the PORT variable, else 3000. On SIGTERM or SIGINT it stops taking connections,
 // lets the requests in flight finish (at most SHUTDOWN_TIMEOUT_MS, default 25 s), runs the app's
-// own shutdown work and exits (lib/server/shutdown.ts).
+// own shutdown work and exits (lib/server/front/shutdown.ts).
 import { createServer } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -14,9 +14,9 @@ import next from "next";
 import { getConfig } from "@/lib/server/config";
 import { Front } from "@/lib/server/front/listener";
 import { front as pageFront } from "@/lib/server/front/page-front";
+import { installShutdown } from "@/lib/server/front/shutdown";
 import { StaticFront } from "@/lib/server/front/static-front";
 import { requestSlots } from "@/lib/server/front/work-queue";
-import { installShutdown } from "@/lib/server/shutdown";
 
 const { values } = parseArgs({
   options: {

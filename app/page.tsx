@@ -15,11 +15,11 @@ import { describeRange } from "@/lib/news/feed-state";
 import { feedHref } from "@/lib/news/search-params";
 import { forLicence } from "@/lib/server/access/licensed";
 import { pageViewer } from "@/lib/server/access/page-viewer";
-import { dataNow } from "@/lib/server/clock";
-import { withinDocument } from "@/lib/server/document-deadline";
-import { recentCompanies, type TopStories, topStories, weekEventCounts } from "@/lib/server/overview";
-import { upstreamIsSlow } from "@/lib/server/page-gate";
-import { getServices, type Services } from "@/lib/server/services";
+import { withinDocument } from "@/lib/server/pages/document-deadline";
+import { recentCompanies, type TopStories, topStories, weekEventCounts } from "@/lib/server/pages/overview";
+import { upstreamIsSlow } from "@/lib/server/pages/page-gate";
+import { dataNow } from "@/lib/server/services/clock";
+import { getServices, type Services } from "@/lib/server/services/services";
 
 function Panel({
   id,
@@ -148,7 +148,7 @@ async function settled<T>(load: Promise<T>): Promise<PromiseSettledResult<T>> {
   );
 }
 
-/** A streamed panel's data: "late" once the document cannot wait longer for it (lib/server/document-deadline.ts). */
+/** A streamed panel's data: "late" once the document cannot wait longer for it (lib/server/pages/document-deadline.ts). */
 function settledInTime<T>(load: Promise<T>, streamed: boolean) {
   return streamed ? withinDocument(settled(load)) : settled(load);
 }

@@ -10,7 +10,7 @@ import { CompanyIndex } from "@/lib/directory/company-index";
 import { DirectorySync } from "@/lib/directory/sync";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { getUniverse } from "@/lib/sandbox/universe";
-import { Services, setServices } from "@/lib/server/services";
+import { Services, setServices } from "@/lib/server/services/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 import type { Company } from "@/lib/upstream/schemas";
 import { startSandboxServer } from "../tests/sandbox-server";

@@ -57,7 +57,10 @@ async function audit(url: string, port: number, throttlingMethod: "simulate" | "
 export async function lighthouseBench(): Promise<void> {
   const chromePath = CHROMIUM_PATH;
   if (!chromePath) throw new Error("no Chromium: set CHROMIUM_PATH");
-  const { base, stop } = await startBuiltApp();
+  // BENCH_BASELINE (a built checkout): its pages audited beside this build's, in turns.
+  const apps = [{ label: "", ...(await startBuiltApp()) }];
+  const baseline = process.env.BENCH_BASELINE;
+  if (baseline) apps.push({ label: "before: ", ...(await startBuiltApp({}, baseline)) });
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
@@ -79,31 +82,36 @@ export async function lighthouseBench(): Promise<void> {
       ],
     ];
     for (const path of PAGES) {
-      await fetch(base + path); // warm the server's caches: the figure is the page, not the upstream
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) {
-        // Lighthouse's default (PageSpeed's): the page loads at full speed and Lantern simulates a
-        // slow phone on a slow network. Then the same page under applied throttling: the load
-        // really runs at that speed (DevTools' network and 4x CPU throttling).
-        const simulated = await audit(base + path, chrome.port, "simulate");
-        const applied = await audit(base + path, chrome.port, "devtools");
-        runs.push({ ...simulated, applied });
+      // Warm the server's caches: the figure is the page, not the upstream.
+      for (const { base } of apps) await fetch(base + path);
+      const byApp = apps.map(() => [] as Awaited<ReturnType<typeof audit>>[]);
+      const appliedByApp = apps.map(() => [] as Awaited<ReturnType<typeof audit>>[]);
+      for (let i = 0; i < RUNS; i++)
+        for (const [a, { base }] of apps.entries()) {
+          // Lighthouse's default (PageSpeed's): the page loads at full speed and Lantern simulates a
+          // slow phone on a slow network. Then the same page under applied throttling: the load
+          // really runs at that speed (DevTools' network and 4x CPU throttling).
+          byApp[a]?.push(await audit(base + path, chrome.port, "simulate"));
+          appliedByApp[a]?.push(await audit(base + path, chrome.port, "devtools"));
+        }
+      for (const [a, { label }] of apps.entries()) {
+        const runs = (byApp[a] ?? []).map((r, i) => ({ ...r, applied: appliedByApp[a]?.[i] ?? r }));
+        rows.push([
+          `${label}${path}`,
+          median(runs.map((r) => r.performance)),
+          median(runs.map((r) => r.applied.performance)),
+          median(runs.map((r) => r.accessibility)),
+          median(runs.map((r) => r.bestPractices)),
+          `${Math.round(median(runs.map((r) => r.lcp)))} ms`,
+          `${Math.round(median(runs.map((r) => r.applied.lcp)))} ms`,
+          `${Math.round(median(runs.map((r) => r.tbt)))} ms`,
+          median(runs.map((r) => r.cls)).toFixed(3),
+          median(runs.map((r) => r.elements)),
+          `${Math.round(Math.min(...runs.map((r) => r.benchmarkIndex)))}–${Math.round(Math.max(...runs.map((r) => r.benchmarkIndex)))}`,
+        ]);
+        const failing = [...new Set(runs.flatMap((r) => r.failing))];
+        if (failing.length > 0) console.log(`${label}${path}: failing audits: ${failing.join(", ")}`);
       }
-      rows.push([
-        path,
-        median(runs.map((r) => r.performance)),
-        median(runs.map((r) => r.applied.performance)),
-        median(runs.map((r) => r.accessibility)),
-        median(runs.map((r) => r.bestPractices)),
-        `${Math.round(median(runs.map((r) => r.lcp)))} ms`,
-        `${Math.round(median(runs.map((r) => r.applied.lcp)))} ms`,
-        `${Math.round(median(runs.map((r) => r.tbt)))} ms`,
-        median(runs.map((r) => r.cls)).toFixed(3),
-        median(runs.map((r) => r.elements)),
-        `${Math.round(Math.min(...runs.map((r) => r.benchmarkIndex)))}–${Math.round(Math.max(...runs.map((r) => r.benchmarkIndex)))}`,
-      ]);
-      const failing = [...new Set(runs.flatMap((r) => r.failing))];
-      if (failing.length > 0) console.log(`${path}: failing audits: ${failing.join(", ")}`);
     }
     table(rows);
     console.log(`targets on every page: performance >= 95, accessibility and best practices 100`);
@@ -113,6 +121,6 @@ export async function lighthouseBench(): Promise<void> {
     );
   } finally {
     await chrome.kill();
-    stop();
+    for (const app of apps) await app.stop();
   }
 }

@@ -4,7 +4,7 @@
 import { GET as topNewsRoute } from "@/app/api/top-news/route";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { getUniverse } from "@/lib/sandbox/universe";
-import { Services, setServices } from "@/lib/server/services";
+import { Services, setServices } from "@/lib/server/services/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 import { BENCH_SANDBOX_NOW, startBuiltApp } from "./app";
 import { ms, table, timeMany } from "./stats";

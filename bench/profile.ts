@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { GET as profileRoute } from "@/app/api/profile/route";
 import { GET as profileV2Route } from "@/app/api/profile-v2/route";
 import { getUniverse } from "@/lib/sandbox/universe";
-import { Services, setServices } from "@/lib/server/services";
+import { Services, setServices } from "@/lib/server/services/services";
 import { startBuiltApp } from "./app";
 import { ms, table, timeMany } from "./stats";
 

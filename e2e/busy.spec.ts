@@ -1,4 +1,4 @@
-// The page a person gets when the server is too busy to start theirs (lib/server/shed.ts): the real
+// The page a person gets when the server is too busy to start theirs (lib/server/front/shed.ts): the real
 // answer, headers and all, from a server that sheds every request, in the browser.
 import { expect, test } from "@playwright/test";
 import { shed } from "../lib/server/front/shed";

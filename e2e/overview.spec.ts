@@ -1,5 +1,5 @@
 // The overview page against the sandbox with its clock pinned to 2026-11-20T15:00:00Z.
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Request, test } from "@playwright/test";
 import { collectProblems, expectNoAxeViolations } from "./helpers";
 
 async function apiTotal(request: APIRequestContext, query: string): Promise<number> {
@@ -96,9 +96,23 @@ test("the recent-companies poll asks for rows only, not every facet count", asyn
   await expect(
     page.getByRole("region", { name: "Recently updated companies" }).getByRole("listitem"),
   ).toHaveCount(10);
-  const poll = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/companies");
-  await page.clock.fastForward(61_000);
-  const request = await poll;
+  let polled: Request | null = null;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/companies") polled ??= request;
+  });
+  // The poll's timer exists only once the page has hydrated (the list above is the server's):
+  // move the clock on until it asks.
+  await expect
+    .poll(
+      async () => {
+        await page.clock.fastForward(61_000);
+        return polled !== null;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  const request = polled as Request | null;
+  if (!request) throw new Error("no poll");
   expect(new URL(request.url()).searchParams.get("facets")).toBe("false");
   expect(await (await request.response())?.json()).not.toHaveProperty("facets");
 });

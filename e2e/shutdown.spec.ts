@@ -1,8 +1,8 @@
-// Graceful shutdown of `npm start` (server.ts, lib/server/shutdown.ts): on SIGTERM a request in
+// Graceful shutdown of `npm start` (server.ts, lib/server/front/shutdown.ts): on SIGTERM a request in
 // flight finishes whole, new connections are refused, and the process exits 0. Runs its own
 // server on a free port, with the sandbox's fault mode slowing profile answers down by 2 s so a
 // request is surely in flight when the signal comes. Then the server's own work on the way out
-// (lib/server/shutdown.ts), against a real redis-server: the index sync's lease is given back.
+// (lib/server/front/shutdown.ts), against a real redis-server: the index sync's lease is given back.
 import { expect, test } from "@playwright/test";
 import { createClient } from "redis";
 import { freePort, startRedis } from "../tests/redis-server";

@@ -1,7 +1,7 @@
 // Pages on a slow upstream, and the pages' budget of upstream misses. The fifth test server
 // (E2E_SLOW_URL) answers profiles and news only after 20 s (its calls give up after 6 s), while
 // its company list answers at once, so the index knows every name. A page whose data is not
-// cached sends its document within 3 s (the gate waits about 2 s, lib/server/page-gate.ts), says
+// cached sends its document within 3 s (the gate waits about 2 s, lib/server/pages/page-gate.ts), says
 // that the data service is slow, and fills in the data, or a clear failure, when it comes.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_SLOW_FAULTS, E2E_SLOW_MISS_LIMIT, E2E_SLOW_URL } from "../playwright.config";

@@ -3,8 +3,8 @@
 // server-only, so that both sides name the same shapes instead of typing them twice.
 import type { SetFailure } from "@/lib/compare/model";
 import type { CompanySet, SyncProgress } from "@/lib/directory/sync";
-import type { CacheState } from "@/lib/server/cache";
-import type { DirectoryRow } from "@/lib/server/directory";
+import type { CacheState } from "@/lib/server/cache/cache";
+import type { DirectoryRow } from "@/lib/server/pages/directory";
 import type { UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { NewsArticle, Profile, ProfileV2, TopNewsArticle, TopNewsPage } from "@/lib/upstream/schemas";
 
@@ -66,14 +66,14 @@ export interface CompareNewsAnswer {
 export type IndexStatus = Record<CompanySet, SyncProgress>;
 
 /**
- * GET /api/companies: one page of the directory (built by lib/server/directory.ts); a server page's
+ * GET /api/companies: one page of the directory (built by lib/server/pages/directory.ts); a server page's
  * try at one (LoadedDirectoryPage).
  */
-export type { DirectoryPage, LoadedDirectoryPage } from "@/lib/server/directory";
+export type { DirectoryPage, LoadedDirectoryPage } from "@/lib/server/pages/directory";
 /** The overview's chart of the week's stories by event type. */
-export type { WeekCounts } from "@/lib/server/overview";
+export type { WeekCounts } from "@/lib/server/pages/overview";
 /** A profile's History section: the company's changes since the app has watched the company list. */
-export type { ProfileHistory } from "@/lib/server/profile-page";
+export type { ProfileHistory } from "@/lib/server/pages/profile-page";
 export type { DirectoryRow };
 
 /** GET /api/following: the followed companies' rows; each company fails on its own. */

@@ -21,10 +21,10 @@ describe("crossBundleError", () => {
 
   it("UpstreamError and PageBudgetExceeded hold across fresh copies of their modules", async () => {
     const { UpstreamError } = await import("@/lib/upstream/errors");
-    const { PageBudgetExceeded } = await import("@/lib/server/page-budget");
+    const { PageBudgetExceeded } = await import("@/lib/server/budget/page-budget");
     vi.resetModules();
     const copy = await import("@/lib/upstream/errors");
-    const budgetCopy = await import("@/lib/server/page-budget");
+    const budgetCopy = await import("@/lib/server/budget/page-budget");
     expect(copy.UpstreamError).not.toBe(UpstreamError);
     const error = new copy.UpstreamError("timeout", "slow");
     expect(error).toBeInstanceOf(UpstreamError);

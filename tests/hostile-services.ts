@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { withHostileData } from "@/lib/sandbox/hostile";
 import { DEMO_KEYS } from "@/lib/sandbox/types";
-import { Services, setServices } from "@/lib/server/services";
+import { Services, setServices } from "@/lib/server/services/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 export type Handler = (request: Request) => Promise<Response>;

@@ -1,7 +1,7 @@
 // A redis-server for the tests of one file or describe block: started before them, stopped after,
 // with every connection opened through `connect` closed first.
 import { afterAll, beforeAll } from "vitest";
-import { SharedRedis } from "@/lib/server/redis";
+import { SharedRedis } from "@/lib/server/cache/redis";
 import { type RunningRedis, startRedis } from "./redis-server";
 import { until } from "./until";
 

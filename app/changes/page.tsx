@@ -8,8 +8,8 @@ import { changesHref, parseChangesParams } from "@/lib/changes/search-params";
 import { CHANGE_KIND_LABELS, CHANGE_KINDS } from "@/lib/directory/changes";
 import { formatCount, formatUtc } from "@/lib/format";
 import { pageViewer } from "@/lib/server/access/page-viewer";
-import { changesPageData } from "@/lib/server/changes-page";
-import { dataNow } from "@/lib/server/clock";
+import { changesPageData } from "@/lib/server/pages/changes-page";
+import { dataNow } from "@/lib/server/services/clock";
 
 // The log changes with every sync: never a build-time page.
 export const dynamic = "force-dynamic";

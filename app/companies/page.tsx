@@ -13,9 +13,9 @@ import {
 } from "@/lib/directory/search-params";
 import { forLicence } from "@/lib/server/access/licensed";
 import { pageViewer } from "@/lib/server/access/page-viewer";
-import { dataNow } from "@/lib/server/clock";
-import { loadDirectoryPage } from "@/lib/server/directory";
 import { isPhoneRequest } from "@/lib/server/front/page-front";
+import { loadDirectoryPage } from "@/lib/server/pages/directory";
+import { dataNow } from "@/lib/server/services/clock";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -11,10 +11,10 @@ import { compareParsers, loadCompareSearchParams } from "@/lib/compare/search-pa
 import { compareSetOf, MAX_COMPARE, type ParsedSet } from "@/lib/compare/set";
 import { forLicence } from "@/lib/server/access/licensed";
 import { pageViewer } from "@/lib/server/access/page-viewer";
-import { loadComparison } from "@/lib/server/compare";
-import { withinDocument } from "@/lib/server/document-deadline";
-import { upstreamIsSlow } from "@/lib/server/page-gate";
-import { indexedTicker } from "@/lib/server/profile-page";
+import { loadComparison } from "@/lib/server/pages/compare";
+import { withinDocument } from "@/lib/server/pages/document-deadline";
+import { upstreamIsSlow } from "@/lib/server/pages/page-gate";
+import { indexedTicker } from "@/lib/server/pages/profile-page";
 
 // The set comes from the URL and every company from the (cached) profile service.
 export const dynamic = "force-dynamic";

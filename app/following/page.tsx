@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { FollowingView } from "@/components/following/following-view";
-import { dataNow } from "@/lib/server/clock";
+import { dataNow } from "@/lib/server/services/clock";
 
 export const metadata: Metadata = { title: "Following", robots: { index: false } };
 

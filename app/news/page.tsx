@@ -19,10 +19,10 @@ import {
   toApiParams,
 } from "@/lib/news/feed-state";
 import { feedFilterQuery, feedParsers, feedStateOf, loadFeedSearchParams } from "@/lib/news/search-params";
-import { dataNow } from "@/lib/server/clock";
-import { withinDocument } from "@/lib/server/document-deadline";
-import { firstFeedPages, newsCompany } from "@/lib/server/news-page";
-import { upstreamIsSlow } from "@/lib/server/page-gate";
+import { withinDocument } from "@/lib/server/pages/document-deadline";
+import { firstFeedPages, newsCompany } from "@/lib/server/pages/news-page";
+import { upstreamIsSlow } from "@/lib/server/pages/page-gate";
+import { dataNow } from "@/lib/server/services/clock";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

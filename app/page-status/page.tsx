@@ -7,11 +7,11 @@ import { ReloadButton } from "@/components/ui/reload-button";
 import { RetryCountdown } from "@/components/ui/retry-countdown";
 import { plainText } from "@/lib/format";
 import { decodedSegment } from "@/lib/hrefs";
-import { type PageStatusCause, readPageStatus } from "@/lib/server/page-status";
-import { getServices } from "@/lib/server/services";
+import { type PageStatusCause, readPageStatus } from "@/lib/server/pages/page-status";
+import { getServices } from "@/lib/server/services/services";
 
 // The readable page behind a 429, 502, 503 or 504 that proxy.ts answered for another page's URL
-// (lib/server/page-status.ts). A direct visit, without the proxy's cause, is a 404.
+// (lib/server/pages/page-status.ts). A direct visit, without the proxy's cause, is a 404.
 export const dynamic = "force-dynamic";
 
 /** The pages the proxy can answer this page for, other than a profile. */

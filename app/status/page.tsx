@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatAgo, formatCount, formatUtcTime } from "@/lib/format";
-import { budgetNotice } from "@/lib/server/notices";
-import { getServices } from "@/lib/server/services";
+import { budgetNotice } from "@/lib/server/services/notices";
+import { getServices } from "@/lib/server/services/services";
 import type { BudgetStatus, PauseKind } from "@/lib/upstream/budget";
 
 // The budget's figures as they are now: never a kept or build-time page.

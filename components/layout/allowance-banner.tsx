@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getServices } from "@/lib/server/services";
+import { getServices } from "@/lib/server/services/services";
 
 /**
  * On every page while the day's allowance of data-service calls is spent (the service's daily cap,

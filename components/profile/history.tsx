@@ -1,5 +1,5 @@
 // A profile's History section: what changed in this company's reference data, since the app has
-// watched the company list (lib/server/change-log.ts).
+// watched the company list (lib/server/cache/change-log.ts).
 import Link from "next/link";
 import { ChangeList } from "@/components/changes/change-list";
 import type { ProfileHistory } from "@/lib/api-types";

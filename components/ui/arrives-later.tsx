@@ -10,7 +10,7 @@ const REFRESH_AFTER_MS = 1_000;
 
 /**
  * A part of a streamed page whose data did not come before its document had to end
- * (lib/server/document-deadline.ts): says so where the data goes, and asks the server for the
+ * (lib/server/pages/document-deadline.ts): says so where the data goes, and asks the server for the
  * page again, which renders the part as soon as the data has come (a refresh that finds it still
  * on its way streams it in when it comes, or ends late again and asks again). Without JavaScript
  * the notice says to reload.

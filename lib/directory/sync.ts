@@ -202,7 +202,7 @@ interface SetState {
   unavailableAt: number;
 }
 
-/** The index's own word for a set the plan refused (lib/server/notices.ts words single companies). */
+/** The index's own word for a set the plan refused (lib/server/services/notices.ts words single companies). */
 const SET_NOT_ON_PLAN = "All companies are not available on this plan.";
 
 /** How long a clean stop waits for the list pages on their way (a shutdown has 5 s for all its work). */

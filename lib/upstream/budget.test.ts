@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DirectorySync } from "@/lib/directory/sync";
-import { SwrCache } from "@/lib/server/cache";
+import { SwrCache } from "@/lib/server/cache/cache";
 import {
   type BudgetPersistence,
   LocalBudgetStore,

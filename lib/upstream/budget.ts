@@ -3,11 +3,11 @@
 // (budget-policy.ts). Calls queue for a slot instead of being refused; interactive calls go first;
 // a call that would wait past its limit fails fast as rate_limited with the time to wait. Where the
 // slots are counted is a BudgetStore: this process's memory (LocalBudgetStore, kept in CACHE_DIR
-// across restarts), or Redis shared by every instance (lib/server/upstream-budget.ts). The
+// across restarts), or Redis shared by every instance (lib/server/budget/upstream-budget.ts). The
 // service's 429s pause the store (every instance with Redis): for its Retry-After, with a growing
 // backoff when it gives none, and until 00:00 UTC when it names its daily cap.
 import { dataChanged } from "@/lib/data-changed";
-import type { RedisStatus } from "@/lib/server/redis";
+import type { RedisStatus } from "@/lib/server/cache/redis";
 import {
   type BudgetLimit,
   type BudgetPolicy,
@@ -177,7 +177,7 @@ export interface SavedBudget {
   probeAt: number | null;
 }
 
-/** Where a LocalBudgetStore keeps its state between processes (lib/server/budget-file.ts). */
+/** Where a LocalBudgetStore keeps its state between processes (lib/server/budget/budget-file.ts). */
 export interface BudgetPersistence {
   load(): SavedBudget | null;
   /** Called after each change; the persistence decides when to write. */

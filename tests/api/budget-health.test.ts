@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { GET as profileRoute } from "@/app/api/profile/route";
 import { getUniverse } from "@/lib/sandbox/universe";
+import { getSharedRedis } from "@/lib/server/cache/redis";
 import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
-import { getSharedRedis } from "@/lib/server/redis";
-import { Services, setServices } from "@/lib/server/services";
+import { Services, setServices } from "@/lib/server/services/services";
 import { type RunningRedis, startRedis } from "@/tests/redis-server";
 
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {

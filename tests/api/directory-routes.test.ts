@@ -6,10 +6,10 @@ import { GET as companies } from "@/app/api/companies/route";
 import { directoryPageSearch } from "@/components/directory/queries";
 import { COMPACT_DROPPED } from "@/lib/directory/fields";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
-import { loadDirectoryPage } from "@/lib/server/directory";
 import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
-import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
-import { getServices, Services, setServices } from "@/lib/server/services";
+import { RateLimiter, setApiRateLimit } from "@/lib/server/http/rate-limit";
+import { loadDirectoryPage } from "@/lib/server/pages/directory";
+import { getServices, Services, setServices } from "@/lib/server/services/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 const call = (handler: (r: Request) => Promise<Response>, path: string) =>

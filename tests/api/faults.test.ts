@@ -8,8 +8,8 @@ import { FAULT_KINDS, FaultInjector, parseFaultSpec, withFaults } from "@/lib/sa
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
-import { toErrorResponse } from "@/lib/server/http";
-import { getServices, Services, setServices } from "@/lib/server/services";
+import { toErrorResponse } from "@/lib/server/http/http";
+import { getServices, Services, setServices } from "@/lib/server/services/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 const MINUTE = 60_000;
@@ -215,8 +215,8 @@ describe("the directory under a failing upstream", () => {
     setServices(services);
     faults("500=1,only=/v3/companies-list");
     await services.directory.sync("default");
-    const { directoryPage } = await import("@/lib/server/directory");
-    const { companiesQuery } = await import("@/lib/server/query-schemas");
+    const { directoryPage } = await import("@/lib/server/pages/directory");
+    const { companiesQuery } = await import("@/lib/server/http/query-schemas");
     const empty = await directoryPage(companiesQuery.parse({}));
     expect(empty.notice).toEqual({
       kind: "unavailable",

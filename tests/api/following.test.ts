@@ -7,9 +7,9 @@ import type { FollowedRows } from "@/lib/api-types";
 import { companiesParam } from "@/lib/compare/set";
 import { MAX_FOLLOWING } from "@/lib/following/list";
 import { ODD_KEYS } from "@/lib/sandbox/hostile-fixtures";
+import { setPageMissLimiter } from "@/lib/server/budget/page-budget";
 import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
-import { setPageMissLimiter } from "@/lib/server/page-budget";
-import { RateLimiter } from "@/lib/server/rate-limit";
+import { RateLimiter } from "@/lib/server/http/rate-limit";
 import { type Handler, installHostileServices } from "@/tests/hostile-services";
 
 const NOW = Date.parse("2026-11-20T15:00:00Z");

@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { GET as indexStatus } from "@/app/api/index-status/route";
 import { GET as profile } from "@/app/api/profile/route";
 import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
-import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
-import { requestLogEntry } from "@/lib/server/request-log";
-import { Services, setServices } from "@/lib/server/services";
+import { RateLimiter, setApiRateLimit } from "@/lib/server/http/rate-limit";
+import { requestLogEntry } from "@/lib/server/http/request-log";
+import { Services, setServices } from "@/lib/server/services/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 const KEY = "sk-fa-log-canary-5d1f0c";

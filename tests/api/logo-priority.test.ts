@@ -1,7 +1,7 @@
 // Logos yield to page data on a shared upstream budget: the logo calls are background work.
 import { describe, expect, it } from "vitest";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
-import { Services } from "@/lib/server/services";
+import { Services } from "@/lib/server/services/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 import { currentPriority, type Priority } from "@/lib/upstream/priority";
 

@@ -14,7 +14,7 @@ import { GET as resolve } from "@/app/api/resolve/route";
 import { GET as status } from "@/app/api/status/route";
 import { GET as topNews } from "@/app/api/top-news/route";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
-import { Services, setServices } from "@/lib/server/services";
+import { Services, setServices } from "@/lib/server/services/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 type Handler = (request: Request) => Promise<Response>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
-import { profilePeers } from "@/lib/server/profile-page";
-import { Services } from "@/lib/server/services";
+import { profilePeers } from "@/lib/server/pages/profile-page";
+import { Services } from "@/lib/server/services/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 /** Services on the sandbox with a key, its company list synced, and the list of all companies asked for (a free key's is refused). */

@@ -12,8 +12,14 @@ import { GET as status } from "@/app/api/status/route";
 import { GET as topNews } from "@/app/api/top-news/route";
 import { getSandboxHandler } from "@/lib/sandbox/instance";
 import { getUniverse } from "@/lib/sandbox/universe";
-import { compareNews, loadComparison } from "@/lib/server/compare";
-import { getServices, lookupFor, Services, setServices, usTickerLookup } from "@/lib/server/services";
+import { compareNews, loadComparison } from "@/lib/server/pages/compare";
+import {
+  getServices,
+  lookupFor,
+  Services,
+  setServices,
+  usTickerLookup,
+} from "@/lib/server/services/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 const call = (handler: (r: Request) => Promise<Response>, path: string, init?: RequestInit) =>

@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { GET as sandbox } from "@/app/sandbox/[...path]/route";
 import { readConfig } from "@/lib/server/config";
 import { PEER_ADDRESS_HEADER, stampPeer } from "@/lib/server/front/peer";
-import { RateLimiter, setApiRateLimit } from "@/lib/server/rate-limit";
+import { RateLimiter, setApiRateLimit } from "@/lib/server/http/rate-limit";
 
 const loaded = vi.hoisted(() => ({ handler: 0 }));
 vi.mock("@/lib/sandbox/handler", async (importOriginal) => {
@@ -70,7 +70,7 @@ describe("the data source", () => {
     realService();
     vi.resetModules();
     const before = loaded.handler;
-    const { createUpstreamClient } = await import("@/lib/server/upstream-client");
+    const { createUpstreamClient } = await import("@/lib/server/services/upstream-client");
     createUpstreamClient();
     expect(loaded.handler).toBe(before);
   });

@@ -1,6 +1,6 @@
-import { directoryPage } from "@/lib/server/directory";
-import { chargeSize, handler, jsonResponse, parseQuery } from "@/lib/server/http";
-import { companiesQuery } from "@/lib/server/query-schemas";
+import { chargeSize, handler, jsonResponse, parseQuery } from "@/lib/server/http/http";
+import { companiesQuery } from "@/lib/server/http/query-schemas";
+import { directoryPage } from "@/lib/server/pages/directory";
 
 export const dynamic = "force-dynamic";
 

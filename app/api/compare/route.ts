@@ -1,6 +1,6 @@
-import { loadComparison } from "@/lib/server/compare";
-import { companySetRoute } from "@/lib/server/http";
-import { compareQuery } from "@/lib/server/query-schemas";
+import { companySetRoute } from "@/lib/server/http/http";
+import { compareQuery } from "@/lib/server/http/query-schemas";
+import { loadComparison } from "@/lib/server/pages/compare";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { loadFollowedRows } from "@/lib/server/following";
-import { companySetRoute } from "@/lib/server/http";
-import { followingQuery } from "@/lib/server/query-schemas";
+import { companySetRoute } from "@/lib/server/http/http";
+import { followingQuery } from "@/lib/server/http/query-schemas";
+import { loadFollowedRows } from "@/lib/server/services/following";
 
 export const dynamic = "force-dynamic";
 

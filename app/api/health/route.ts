@@ -2,9 +2,9 @@ import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { isLoopbackVisitor, type Viewer } from "@/lib/server/access/viewer";
 import { getConfig } from "@/lib/server/config";
-import { handler, jsonResponse, parseQuery } from "@/lib/server/http";
-import { getApiRateLimit } from "@/lib/server/rate-limit";
-import { getServices } from "@/lib/server/services";
+import { handler, jsonResponse, parseQuery } from "@/lib/server/http/http";
+import { getApiRateLimit } from "@/lib/server/http/rate-limit";
+import { getServices } from "@/lib/server/services/services";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { handler, jsonResponse, parseQuery } from "@/lib/server/http";
-import { getServices } from "@/lib/server/services";
+import { handler, jsonResponse, parseQuery } from "@/lib/server/http/http";
+import { getServices } from "@/lib/server/services/services";
 
 export const dynamic = "force-dynamic";
 

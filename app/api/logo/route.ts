@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { openToEveryone } from "@/lib/server/access/mode";
-import { errorBody, handler, parseQuery } from "@/lib/server/http";
-import { logoQuery } from "@/lib/server/query-schemas";
-import { getServices } from "@/lib/server/services";
+import { errorBody, handler, parseQuery } from "@/lib/server/http/http";
+import { logoQuery } from "@/lib/server/http/query-schemas";
+import { getServices } from "@/lib/server/services/services";
 import { imageType } from "@/lib/upstream/image";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { handler, jsonResponse, parseQuery } from "@/lib/server/http";
-import { newsQuery } from "@/lib/server/query-schemas";
-import { getServices } from "@/lib/server/services";
+import { handler, jsonResponse, parseQuery } from "@/lib/server/http/http";
+import { newsQuery } from "@/lib/server/http/query-schemas";
+import { getServices } from "@/lib/server/services/services";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { handler, jsonResponse, parseQuery } from "@/lib/server/http";
-import { profileQuery } from "@/lib/server/query-schemas";
-import { getServices } from "@/lib/server/services";
+import { handler, jsonResponse, parseQuery } from "@/lib/server/http/http";
+import { profileQuery } from "@/lib/server/http/query-schemas";
+import { getServices } from "@/lib/server/services/services";
 
 export const dynamic = "force-dynamic";
 

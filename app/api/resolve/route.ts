@@ -1,6 +1,6 @@
-import { errorBody, handler, jsonResponse, parseQuery } from "@/lib/server/http";
-import { resolveQuery } from "@/lib/server/query-schemas";
-import { getServices } from "@/lib/server/services";
+import { errorBody, handler, jsonResponse, parseQuery } from "@/lib/server/http/http";
+import { resolveQuery } from "@/lib/server/http/query-schemas";
+import { getServices } from "@/lib/server/services/services";
 
 export const dynamic = "force-dynamic";
 

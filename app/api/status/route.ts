@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { front } from "@/lib/server/front/page-front";
 import { requestSlots } from "@/lib/server/front/work-queue";
-import { handler, jsonResponse, parseQuery } from "@/lib/server/http";
-import { getServices } from "@/lib/server/services";
+import { handler, jsonResponse, parseQuery } from "@/lib/server/http/http";
+import { getServices } from "@/lib/server/services/services";
 
 export const dynamic = "force-dynamic";
 

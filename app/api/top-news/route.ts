@@ -1,6 +1,6 @@
-import { handler, jsonResponse, parseQuery } from "@/lib/server/http";
-import { topNewsQuery } from "@/lib/server/query-schemas";
-import { topNewsFeed } from "@/lib/server/top-news-feed";
+import { handler, jsonResponse, parseQuery } from "@/lib/server/http/http";
+import { topNewsQuery } from "@/lib/server/http/query-schemas";
+import { topNewsFeed } from "@/lib/server/services/top-news-feed";
 
 export const dynamic = "force-dynamic";
 

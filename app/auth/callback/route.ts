@@ -1,6 +1,6 @@
 import { accessMode } from "@/lib/server/access/mode";
 import { finishSignIn } from "@/lib/server/access/oidc";
-import { handler, seeOther } from "@/lib/server/http";
+import { handler, seeOther } from "@/lib/server/http/http";
 
 export const dynamic = "force-dynamic";
 

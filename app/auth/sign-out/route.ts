@@ -1,5 +1,5 @@
 import { signOutCookie } from "@/lib/server/access/oidc";
-import { accountWrite, handler, seeOther } from "@/lib/server/http";
+import { accountWrite, handler, seeOther } from "@/lib/server/http/http";
 
 export const dynamic = "force-dynamic";
 

@@ -25,11 +25,11 @@ import { decodedSegment, profileHref } from "@/lib/hrefs";
 import { COMPANY_KEY_PATTERN, IDENTIFIER_PATTERN, isLicensedIdentifier } from "@/lib/identifiers";
 import { forLicence } from "@/lib/server/access/licensed";
 import { pageViewer } from "@/lib/server/access/page-viewer";
-import { dataNow } from "@/lib/server/clock";
 import { getConfig } from "@/lib/server/config";
-import { withinDocument } from "@/lib/server/document-deadline";
-import { requestOrigin } from "@/lib/server/forwarded";
-import { isLinkPrefetch, upstreamIsSlow } from "@/lib/server/page-gate";
+import { requestOrigin } from "@/lib/server/http/forwarded";
+import { getApiRateLimit } from "@/lib/server/http/rate-limit";
+import { withinDocument } from "@/lib/server/pages/document-deadline";
+import { isLinkPrefetch, upstreamIsSlow } from "@/lib/server/pages/page-gate";
 import {
   indexedName,
   indexedTitle,
@@ -38,9 +38,9 @@ import {
   profilePageData,
   profilePeers,
   profileTitle,
-} from "@/lib/server/profile-page";
-import { getApiRateLimit } from "@/lib/server/rate-limit";
-import { getServices } from "@/lib/server/services";
+} from "@/lib/server/pages/profile-page";
+import { dataNow } from "@/lib/server/services/clock";
+import { getServices } from "@/lib/server/services/services";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile } from "@/lib/upstream/schemas";
 

@@ -15,13 +15,13 @@ import {
 import { feedLinkCompanies } from "@/lib/server/access/feed-link";
 import { openToEveryone } from "@/lib/server/access/mode";
 import type { Viewer } from "@/lib/server/access/viewer";
-import { dataNow } from "@/lib/server/clock";
-import { compareNews, type SetNewsFilter } from "@/lib/server/compare";
 import { publicOrigin } from "@/lib/server/config";
-import { type ErrorItem, errorBody, handler, signInRequired } from "@/lib/server/http";
-import { unknownCompany } from "@/lib/server/notices";
-import { getServices } from "@/lib/server/services";
-import { feedViewQuery, topNewsFeed } from "@/lib/server/top-news-feed";
+import { type ErrorItem, errorBody, handler, signInRequired } from "@/lib/server/http/http";
+import { compareNews, type SetNewsFilter } from "@/lib/server/pages/compare";
+import { dataNow } from "@/lib/server/services/clock";
+import { unknownCompany } from "@/lib/server/services/notices";
+import { getServices } from "@/lib/server/services/services";
+import { feedViewQuery, topNewsFeed } from "@/lib/server/services/top-news-feed";
 import type { TopNewsArticle } from "@/lib/upstream/schemas";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@
 // source or SANDBOX_MOUNT=1, and under the same per-client limit as /api.
 
 import { getConfig } from "@/lib/server/config";
-import { errorBody, handler } from "@/lib/server/http";
+import { errorBody, handler } from "@/lib/server/http/http";
 
 export const dynamic = "force-dynamic";
 

@@ -6,8 +6,8 @@
 // reaches a real API key.
 import { clockControlEnabled, sandboxNow, setSandboxClock } from "@/lib/sandbox/clock";
 import { getConfig } from "@/lib/server/config";
-import { errorBody, jsonResponse } from "@/lib/server/http";
-import { getServices } from "@/lib/server/services";
+import { errorBody, jsonResponse } from "@/lib/server/http/http";
+import { getServices } from "@/lib/server/services/services";
 
 export const dynamic = "force-dynamic";
 

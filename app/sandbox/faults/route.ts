@@ -5,7 +5,7 @@
 import { FaultSpecError, formatFaultSpec, parseFaultSpec } from "@/lib/sandbox/faults";
 import { getFaultInjector } from "@/lib/sandbox/instance";
 import { getConfig } from "@/lib/server/config";
-import { errorBody, jsonResponse } from "@/lib/server/http";
+import { errorBody, jsonResponse } from "@/lib/server/http/http";
 
 export const dynamic = "force-dynamic";
 

@@ -12,9 +12,9 @@ import path from "node:path";
 import { crossBundleError } from "@/lib/cross-bundle-error";
 import { type FollowedCompany, parseFollowedEntry } from "@/lib/following/list";
 import { processWide, setProcessWide } from "@/lib/process-wide";
-import { writeFileAtomic } from "../cache-tiers";
+import { writeFileAtomic } from "../cache/cache-tiers";
+import { getSharedRedis, type SharedRedis } from "../cache/redis";
 import { getConfig } from "../config";
-import { getSharedRedis, type SharedRedis } from "../redis";
 
 /** A person's feed link: its id, and whose it is (checked again against the settings on each read). */
 export interface FeedLink {

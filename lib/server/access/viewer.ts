@@ -7,8 +7,8 @@ import "server-only";
 // licensed identifiers, reach the signed-in, and anonymous people only when the operator let
 // everyone in explicitly (or on the demo, whose data is made up).
 import { type AccessConfig, getConfig, isLoopbackHost } from "../config";
-import { forwardedEntries, trustedForwarded } from "../forwarded";
 import { stampedPeer } from "../front/peer";
+import { forwardedEntries, trustedForwarded } from "../http/forwarded";
 import { accessMode, openToEveryone, secureCookies } from "./mode";
 import { cookieName, cookieValue, verify } from "./session";
 

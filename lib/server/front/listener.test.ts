@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { type LocalServer, listenLocal } from "@/tests/local-server";
-import { RateLimiter, setApiRateLimit } from "../rate-limit";
+import { RateLimiter, setApiRateLimit } from "../http/rate-limit";
 import { Front } from "./listener";
 import { CAPTURE_HEADER, PageFront } from "./page-front";
 import { PEER_ADDRESS_HEADER, stampedPeer, stampPeer } from "./peer";

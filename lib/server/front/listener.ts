@@ -25,8 +25,8 @@ import {
 } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { clientOf, getApiRateLimit } from "../http/rate-limit";
 import { methodAnswered } from "../pages/routes";
-import { clientOf, getApiRateLimit } from "../rate-limit";
 import { CAPTURE_HEADER, type PageFront } from "./page-front";
 import { PEER_ADDRESS_HEADER, stampPeer } from "./peer";
 import { isRouterPrefetch, originForm, PREFETCH_HEADER, requestPath } from "./request-target";

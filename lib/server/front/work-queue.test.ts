@@ -5,7 +5,7 @@ import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { inBackground } from "@/lib/upstream/priority";
 import { type LocalServer, listenLocal, rawRequest } from "@/tests/local-server";
-import { SwrCache } from "../cache";
+import { SwrCache } from "../cache/cache";
 import { waitingSince } from "./shed";
 import { RequestSlots, type RequestSlotsOptions, requestSlots } from "./work-queue";
 

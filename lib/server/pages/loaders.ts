@@ -8,13 +8,13 @@ import { utcDateOf } from "@/lib/dates";
 import { decodedSegment } from "@/lib/hrefs";
 import { linkedPagesOf } from "@/lib/news/feed-state";
 import { feedStateOf, loadFeedSearchParams } from "@/lib/news/search-params";
-import { dataNow } from "../clock";
-import { gateComparison } from "../compare";
-import { firstFeedPages, newsCompany } from "../news-page";
-import { overviewData } from "../overview";
-import { PageBudgetExceeded } from "../page-budget";
-import { profilePageData } from "../profile-page";
-import { getServices } from "../services";
+import { PageBudgetExceeded } from "../budget/page-budget";
+import { dataNow } from "../services/clock";
+import { getServices } from "../services/services";
+import { gateComparison } from "./compare";
+import { firstFeedPages, newsCompany } from "./news-page";
+import { overviewData } from "./overview";
+import { profilePageData } from "./profile-page";
 
 /** The overview's parts: the page answers as long as one of its two main parts came. */
 export async function overview(): Promise<void> {

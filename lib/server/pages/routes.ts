@@ -1,5 +1,5 @@
 // The pages people open, in one table: each one's path, the upstream loads it makes, and whether
-// its render may be kept. The page gate (lib/server/page-gate.ts) makes a page's loads first,
+// its render may be kept. The page gate (lib/server/pages/page-gate.ts) makes a page's loads first,
 // within the client's budget, so that a failing upstream answers a real status and the page then
 // renders from warm caches; the page front (lib/server/front/page-front.ts) keeps the renders it may.
 // The loads are the very functions the pages call. A new page is one entry here, plus its files.

@@ -1,7 +1,7 @@
 import { followedFeedFilters } from "@/lib/news/search-params";
 import { changeFeedLink, feedLinksAvailable, feedLinkUrl } from "@/lib/server/access/feed-link";
 import type { Viewer } from "@/lib/server/access/viewer";
-import { accountWrite, errorBody, handler, jsonResponse } from "@/lib/server/http";
+import { accountWrite, errorBody, handler, jsonResponse } from "@/lib/server/http/http";
 
 export const dynamic = "force-dynamic";
 

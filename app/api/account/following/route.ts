@@ -2,7 +2,7 @@ import { parseFollowingFile } from "@/lib/following/list";
 import { followedFeedFilters } from "@/lib/news/search-params";
 import { feedLinksAvailable, feedLinkUrl } from "@/lib/server/access/feed-link";
 import { getPeople, personId } from "@/lib/server/access/people";
-import { accountWrite, errorBody, handler, jsonResponse, readBody } from "@/lib/server/http";
+import { accountWrite, errorBody, handler, jsonResponse, readBody } from "@/lib/server/http/http";
 
 export const dynamic = "force-dynamic";
 

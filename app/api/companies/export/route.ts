@@ -1,8 +1,8 @@
 import { csvColumns, csvHeader, csvLine, exportWaitsFor } from "@/lib/directory/csv";
 import { getConfig } from "@/lib/server/config";
-import { chargeSize, errorBody, handler, parseQuery } from "@/lib/server/http";
-import { companiesExportQuery, directoryQueryOf } from "@/lib/server/query-schemas";
-import { getServices } from "@/lib/server/services";
+import { chargeSize, errorBody, handler, parseQuery } from "@/lib/server/http/http";
+import { companiesExportQuery, directoryQueryOf } from "@/lib/server/http/query-schemas";
+import { getServices } from "@/lib/server/services/services";
 
 export const dynamic = "force-dynamic";
 

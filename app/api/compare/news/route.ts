@@ -1,7 +1,7 @@
 import { distinctKeys } from "@/lib/compare/set";
-import { compareNews } from "@/lib/server/compare";
-import { companySetRoute } from "@/lib/server/http";
-import { compareQuery } from "@/lib/server/query-schemas";
+import { companySetRoute } from "@/lib/server/http/http";
+import { compareQuery } from "@/lib/server/http/query-schemas";
+import { compareNews } from "@/lib/server/pages/compare";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { compareNews } from "@/lib/server/compare";
-import { companySetRoute } from "@/lib/server/http";
-import { followingQuery } from "@/lib/server/query-schemas";
+import { companySetRoute } from "@/lib/server/http/http";
+import { followingQuery } from "@/lib/server/http/query-schemas";
+import { compareNews } from "@/lib/server/pages/compare";
 
 export const dynamic = "force-dynamic";
 

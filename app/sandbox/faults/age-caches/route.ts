@@ -3,8 +3,8 @@
 // with faults on, pages show their stale-data notices without waiting for real TTLs. Off (404)
 // unless the server was started with SANDBOX_FAULTS_CONTROL=1, like /sandbox/faults.
 import { getConfig } from "@/lib/server/config";
-import { errorBody, jsonResponse } from "@/lib/server/http";
-import { getServices } from "@/lib/server/services";
+import { errorBody, jsonResponse } from "@/lib/server/http/http";
+import { getServices } from "@/lib/server/services/services";
 
 export const dynamic = "force-dynamic";
 

@@ -4,8 +4,8 @@ import "server-only";
 import { IN_PROCESS_ORIGIN, type SandboxHandler } from "@/lib/sandbox/types";
 import { type ClientOptions, UpstreamClient } from "@/lib/upstream/client";
 import { folderRecorder } from "@/lib/upstream/recording";
-import { getConfig } from "./config";
-import { idle } from "./front/work-queue";
+import { getConfig } from "../config";
+import { idle } from "../front/work-queue";
 
 let sandbox: Promise<SandboxHandler> | undefined;
 

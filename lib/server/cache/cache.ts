@@ -16,9 +16,9 @@ import { LRUCache } from "lru-cache";
 import { dataAdded, dataChanged, dataFailed } from "@/lib/data-changed";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { currentPriority, inBackground } from "@/lib/upstream/priority";
+import { chargePageMiss, uncharged } from "../budget/page-budget";
+import { idle } from "../front/work-queue";
 import type { SharedTier, StoredEntry } from "./cache-tiers";
-import { idle } from "./front/work-queue";
-import { chargePageMiss, uncharged } from "./page-budget";
 
 export interface CacheOptions {
   name: string;

@@ -10,11 +10,11 @@ import { addDays } from "@/lib/dates";
 import { type DateRange, defaultRange } from "@/lib/news/feed-state";
 import { inBackground } from "@/lib/upstream/priority";
 import { EVENT_TYPES, type EventType, TOP_NEWS_LARGE_PAGE_SIZE } from "@/lib/upstream/vocabulary";
+import { companiesQuery } from "../http/query-schemas";
+import { staleWarning } from "../services/notices";
+import type { Services } from "../services/services";
+import { topNewsFeed } from "../services/top-news-feed";
 import { type DirectoryPage, directoryPage } from "./directory";
-import { staleWarning } from "./notices";
-import { companiesQuery } from "./query-schemas";
-import type { Services } from "./services";
-import { topNewsFeed } from "./top-news-feed";
 
 const MINUTE = 60_000;
 export const TOP_STORIES = 5;

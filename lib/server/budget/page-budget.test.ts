@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { SwrCache } from "./cache";
+import { SwrCache } from "../cache/cache";
+import { RateLimiter } from "../http/rate-limit";
 import { PageBudgetExceeded, setPageMissLimiter, withPageMissBudget } from "./page-budget";
-import { RateLimiter } from "./rate-limit";
 
 function cache(now: () => number = Date.now) {
   return new SwrCache<string>({

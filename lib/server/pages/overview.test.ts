@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createSandboxHandler } from "@/lib/sandbox/handler";
 import { UpstreamClient } from "@/lib/upstream/client";
+import { Services } from "../services/services";
 import { topStories, weekEventCounts } from "./overview";
-import { Services } from "./services";
 
 const MINUTE = 60_000;
 const TODAY = "2026-11-20";

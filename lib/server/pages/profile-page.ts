@@ -11,8 +11,8 @@ import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
 import { type PeerRow, peerRows } from "@/lib/profile/peer-rows";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile } from "@/lib/upstream/schemas";
-import { changesForLicence } from "./access/licensed";
-import { getServices, type Services } from "./services";
+import { changesForLicence } from "../access/licensed";
+import { getServices, type Services } from "../services/services";
 
 export type ProfilePageData =
   | { kind: "profile"; served: ServedProfile }

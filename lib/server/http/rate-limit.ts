@@ -7,10 +7,10 @@
 // fails, and none waits longer than a Redis command's timeout).
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { processWide, setProcessWide } from "@/lib/process-wide";
-import { getConfig, type RateLimitConfig } from "./config";
+import { getSharedRedis, type SharedRedis } from "../cache/redis";
+import { getConfig, type RateLimitConfig } from "../config";
+import { stampedPeer } from "../front/peer";
 import { forwardedEntries, trustedForwarded } from "./forwarded";
-import { stampedPeer } from "./front/peer";
-import { getSharedRedis, type SharedRedis } from "./redis";
 
 /**
  * The client's address. With no trusted proxy it is the socket's peer (stamped by the server,

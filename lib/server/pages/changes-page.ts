@@ -1,13 +1,13 @@
 // The /changes page's data: one page of the change log under the URL's filters, the filters'
 // choices (the sectors and countries the log has named), and what the page must say about them.
-// The log is the app's own (lib/server/change-log.ts): no upstream call.
+// The log is the app's own (lib/server/cache/change-log.ts): no upstream call.
 import "server-only";
 import { CHANGES_PAGE_SIZE, type ChangesState } from "@/lib/changes/search-params";
 import { type CompanyChange, filterChanges } from "@/lib/directory/changes";
 import type { SyncProgress } from "@/lib/directory/sync";
-import { changesForLicence } from "./access/licensed";
-import { getConfig } from "./config";
-import { getServices } from "./services";
+import { changesForLicence } from "../access/licensed";
+import { getConfig } from "../config";
+import { getServices } from "../services/services";
 
 export interface ChangesPageData {
   /** When this app started watching the company list; null before its first completed sync. */

@@ -7,8 +7,8 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BudgetPersistence, SavedBudget } from "@/lib/upstream/budget";
-import { writeFileAtomic } from "./cache-tiers";
-import { deploymentDir } from "./shared-state";
+import { writeFileAtomic } from "../cache/cache-tiers";
+import { deploymentDir } from "../cache/shared-state";
 
 const WRITE_EVERY_MS = 200;
 

@@ -8,9 +8,9 @@ import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 import type { TopNewsQuery } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Profile, TopNewsArticle } from "@/lib/upstream/schemas";
-import { setFailureOf, unknownCompany } from "./notices";
+import { setFailureOf, unknownCompany } from "../services/notices";
+import { getServices, type Services } from "../services/services";
 import { profilePeers } from "./profile-page";
-import { getServices, type Services } from "./services";
 
 type Loaded =
   | { ok: true; requested: string; profile: Profile; warning?: string }

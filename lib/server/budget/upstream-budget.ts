@@ -53,10 +53,10 @@ import {
   windowBackgroundCap,
 } from "@/lib/upstream/budget-policy";
 import type { Priority } from "@/lib/upstream/priority";
+import { getSharedRedis, type SharedRedis } from "../cache/redis";
+import { getConfig } from "../config";
+import { detached } from "../front/work-queue";
 import { budgetFile } from "./budget-file";
-import { getConfig } from "./config";
-import { detached } from "./front/work-queue";
-import { getSharedRedis, type SharedRedis } from "./redis";
 
 /** How long an instance's "interactive calls waiting" mark lives without being refreshed. */
 const INTERACTIVE_MARK_MS = 2_000;

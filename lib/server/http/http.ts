@@ -9,11 +9,11 @@ import {
   UpstreamError,
   type UpstreamErrorCode,
 } from "@/lib/upstream/errors";
-import { licensedLeftOut } from "./access/licensed";
-import { PeopleStoreUnavailable } from "./access/people";
-import { type Viewer, viewerOf } from "./access/viewer";
-import { getConfig } from "./config";
-import { getApiMissLimiter, PageBudgetExceeded, withPageMissBudget } from "./page-budget";
+import { licensedLeftOut } from "../access/licensed";
+import { PeopleStoreUnavailable } from "../access/people";
+import { type Viewer, viewerOf } from "../access/viewer";
+import { getApiMissLimiter, PageBudgetExceeded, withPageMissBudget } from "../budget/page-budget";
+import { getConfig } from "../config";
 import { checkApiRateLimit, clientOf } from "./rate-limit";
 import { logRequest, newRequestId, REQUEST_ID_HEADER, requestLogEntry } from "./request-log";
 

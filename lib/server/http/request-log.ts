@@ -2,7 +2,7 @@
 // also returned as x-request-id. The path is logged without query values (only parameter names:
 // a value could carry anything a person typed or pasted); the API key is never part of a request
 // to our API, and nothing from the upstream is logged. REQUEST_LOG=off silences it (the unit tests).
-import { getConfig } from "./config";
+import { getConfig } from "../config";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 

@@ -5,9 +5,9 @@ import { GET } from "@/app/api/following/route";
 import type { FollowedRows } from "@/lib/api-types";
 import { HOSTILE_KEYS } from "@/lib/sandbox/hostile-fixtures";
 import { installHostileServices } from "@/tests/hostile-services";
+import { parseSearch } from "../http/http";
+import { followingQuery } from "../http/query-schemas";
 import { loadFollowedRows } from "./following";
-import { parseSearch } from "./http";
-import { followingQuery } from "./query-schemas";
 
 const NOW = Date.parse("2026-11-20T15:00:00Z");
 const hostile = installHostileServices(() => NOW);

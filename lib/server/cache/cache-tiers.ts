@@ -9,7 +9,7 @@ import { LRUCache } from "lru-cache";
 import { RESP_TYPES } from "redis";
 import { PendingWork } from "@/lib/pending-work";
 import { UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
-import { detached } from "./front/work-queue";
+import { detached } from "../front/work-queue";
 import type { SharedRedis } from "./redis";
 
 /** What a shared tier holds per key: a value (JSON, or bytes for logos) or a cached "not found". */

@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { createClient } from "redis";
 import { processWide } from "@/lib/process-wide";
 import { settleWithin } from "@/lib/settle-within";
-import { getConfig, type SandboxConfig, type UpstreamConfig } from "./config";
-import { idle } from "./front/work-queue";
+import { getConfig, type SandboxConfig, type UpstreamConfig } from "../config";
+import { idle } from "../front/work-queue";
 
 export type RedisState = "connecting" | "ready" | "down";
 

@@ -7,13 +7,13 @@ import "server-only";
 import { headers } from "next/headers";
 import { settleWithin } from "@/lib/settle-within";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { getConfig } from "./config";
-import { PREFETCH_HEADER } from "./front/request-target";
-import { idle } from "./front/work-queue";
-import { PageBudgetExceeded, withPageMissBudget } from "./page-budget";
+import { PageBudgetExceeded, withPageMissBudget } from "../budget/page-budget";
+import { getConfig } from "../config";
+import { PREFETCH_HEADER } from "../front/request-target";
+import { idle } from "../front/work-queue";
+import { getServices } from "../services/services";
 import { type PageStatusCause, pageStatusOf } from "./page-status";
-import { pageRouteOf } from "./pages/routes";
-import { getServices } from "./services";
+import { pageRouteOf } from "./routes";
 
 /** How long a page waits for the upstream before it streams: its document within 3 s. */
 export const SLOW_UPSTREAM_MS = 2000;

@@ -2,9 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { compactRow } from "@/lib/directory/rows";
 import { settleWithin } from "@/lib/settle-within";
-import { type ErrorItem, parseSearch, toErrorResponse, validationErrors } from "./http";
-import { companiesQuery, directoryQueryOf } from "./query-schemas";
-import { getServices } from "./services";
+import { type ErrorItem, parseSearch, toErrorResponse, validationErrors } from "../http/http";
+import { companiesQuery, directoryQueryOf } from "../http/query-schemas";
+import { getServices } from "../services/services";
 
 /** One page of a directory view, as /api/companies answers it and the page prefetches it. */
 export async function directoryPage(query: z.output<typeof companiesQuery>) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { sandboxNow } from "@/lib/sandbox/clock";
-import { getConfig } from "./config";
+import { getConfig } from "../config";
 
 /**
  * "Now" for the data: the embedded sandbox's clock (SANDBOX_NOW, used by the browser tests, or

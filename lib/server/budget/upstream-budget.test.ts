@@ -10,7 +10,7 @@ import { inBackground, type Priority } from "@/lib/upstream/priority";
 import { freePort, type RunningRedis, startRedis } from "@/tests/redis-server";
 import { type RunningSandbox, startSandboxServer } from "@/tests/sandbox-server";
 import { until } from "@/tests/until";
-import { SharedRedis } from "./redis";
+import { SharedRedis } from "../cache/redis";
 import { RedisBudgetStore } from "./upstream-budget";
 
 interface Sent {

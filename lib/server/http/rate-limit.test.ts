@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installRedis } from "@/tests/shared-redis";
 import { until } from "@/tests/until";
-import { PEER_ADDRESS_HEADER, stampPeer } from "./front/peer";
+import { HUNG_AFTER, type SharedRedis } from "../cache/redis";
+import { PEER_ADDRESS_HEADER, stampPeer } from "../front/peer";
 import { bucketOf, clientAddress, RateLimiter } from "./rate-limit";
-import { HUNG_AFTER, type SharedRedis } from "./redis";
 
 describe("RateLimiter in this process", () => {
   afterEach(() => {

@@ -28,18 +28,18 @@ import {
   type TopNewsPage,
 } from "@/lib/upstream/schemas";
 import { type LogoVariant, TOP_NEWS_DEFAULT_PAGE_SIZE } from "@/lib/upstream/vocabulary";
-import { type Cached, type CacheOptions, type CacheStats, SwrCache } from "./cache";
-import type { SharedTier, SharedTierStatus } from "./cache-tiers";
-import { ChangeLogService } from "./change-log";
+import { createUpstreamBudget } from "../budget/upstream-budget";
+import { UpstreamStats } from "../budget/upstream-stats";
+import { type Cached, type CacheOptions, type CacheStats, SwrCache } from "../cache/cache";
+import type { SharedTier, SharedTierStatus } from "../cache/cache-tiers";
+import { ChangeLogService } from "../cache/change-log";
+import { getSharedRedis, type RedisStatus } from "../cache/redis";
+import { getSharedState } from "../cache/shared-state";
+import { getConfig } from "../config";
+import { idle } from "../front/work-queue";
 import { dataNow } from "./clock";
-import { getConfig } from "./config";
-import { idle } from "./front/work-queue";
 import { budgetNotice, indexUnavailable, staleWarning } from "./notices";
-import { getSharedRedis, type RedisStatus } from "./redis";
-import { getSharedState } from "./shared-state";
-import { createUpstreamBudget } from "./upstream-budget";
 import { createUpstreamClient } from "./upstream-client";
-import { UpstreamStats } from "./upstream-stats";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -95,7 +95,7 @@ export class Services {
   readonly stats = new UpstreamStats();
   readonly client: UpstreamClient;
   readonly directory: DirectorySync;
-  /** What changed in the default company list, sync by sync (lib/server/change-log.ts). */
+  /** What changed in the default company list, sync by sync (lib/server/cache/change-log.ts). */
   readonly changeLog: ChangeLogService;
   /** The clock every cache and "data from ... ago" of these services runs on. */
   readonly now: () => number;

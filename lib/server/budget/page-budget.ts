@@ -8,9 +8,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { crossBundleError } from "@/lib/cross-bundle-error";
 import { processWide, setProcessWide } from "@/lib/process-wide";
-import { getConfig } from "./config";
-import { type ClientLimiter, RateLimiter } from "./rate-limit";
-import { getSharedRedis } from "./redis";
+import { getSharedRedis } from "../cache/redis";
+import { getConfig } from "../config";
+import { type ClientLimiter, RateLimiter } from "../http/rate-limit";
 
 // Thrown by one bundle's copy of this module and caught by another's (the caches of the shared
 // Services, the gate in proxy.ts).

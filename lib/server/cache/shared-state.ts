@@ -7,8 +7,8 @@ import "server-only";
 import path from "node:path";
 import type { SnapshotStore } from "@/lib/directory/sync";
 import { processWide } from "@/lib/process-wide";
+import { getConfig } from "../config";
 import { FileTier, RedisTier, type SharedTier } from "./cache-tiers";
-import { getConfig } from "./config";
 import { FileSnapshots, RedisSnapshots } from "./index-snapshots";
 import { deploymentNamespace, getSharedRedis } from "./redis";
 

@@ -5,8 +5,8 @@ import type { TopNewsFeedPage } from "@/lib/api-types";
 import { FEED_PAGE_SIZE, type FeedState } from "@/lib/news/feed-state";
 import { type PickedCompany, pickedFromRow } from "@/lib/news/picked-company";
 import { serializeFeedState } from "@/lib/news/search-params";
-import { getServices } from "./services";
-import { feedViewQuery, topNewsFeed } from "./top-news-feed";
+import { getServices } from "../services/services";
+import { feedViewQuery, topNewsFeed } from "../services/top-news-feed";
 
 /** The company named in the URL, by its canonical key: from the index, else through the API. */
 export async function canonicalCompany(key: string): Promise<{ key: string; picked: PickedCompany | null }> {

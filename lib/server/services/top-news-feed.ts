@@ -5,8 +5,8 @@ import type { z } from "zod";
 import type { TopNewsFeedPage } from "@/lib/api-types";
 import { toSearch } from "@/lib/client/api";
 import { type FeedState, toApiParams } from "@/lib/news/feed-state";
-import { parseSearch } from "./http";
-import { topNewsQuery } from "./query-schemas";
+import { parseSearch } from "../http/http";
+import { topNewsQuery } from "../http/query-schemas";
 import { getServices, type Services } from "./services";
 
 export type TopNewsFeedQuery = z.output<typeof topNewsQuery>;
