@@ -1,7 +1,9 @@
 // The server's request path (listener.ts) over real sockets, Next stood for by a handler that
 // records what it was handed.
+import { statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { request } from "node:http";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type LocalServer, listenLocal } from "@/tests/local-server";
 import { RateLimiter, setApiRateLimit } from "../http/rate-limit";
@@ -13,6 +15,7 @@ import { RequestSlots } from "./work-queue";
 
 let server: LocalServer | undefined;
 let stopInside: (() => Promise<void>) | undefined;
+let insideSocket = "";
 let seen: IncomingMessage["headers"][] = [];
 
 afterEach(async () => {
@@ -34,7 +37,9 @@ async function start() {
     pages: new PageFront({ keepMs: 0, renders: null }),
     queue: new RequestSlots({ limit: null }),
   });
-  stopInside = (await front.listenInside()).stop;
+  const inside = await front.listenInside();
+  stopInside = inside.stop;
+  insideSocket = inside.socket;
   server = await listenLocal(front.outside);
   return server.base;
 }
@@ -98,5 +103,25 @@ describe("the request path", () => {
     // The three refusals spent the client's three requests.
     expect((await limiter.take("127.0.0.1")).allowed).toBe(false);
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe("the inside listener", () => {
+  it("answers nothing but the front's own renders, in a folder no one else may enter", async () => {
+    await start();
+    const ask = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        request({ socketPath: insideSocket, path: "/", headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+          .on("error", reject)
+          .end();
+      });
+    expect(await ask({})).toBe(403);
+    expect(await ask({ [CAPTURE_HEADER]: "1" })).toBe(403);
+    expect(await ask({ [CAPTURE_HEADER]: "0".repeat(32) })).toBe(403);
+    expect(seen).toHaveLength(0);
+    expect(statSync(path.dirname(insideSocket)).mode & 0o777).toBe(0o700);
   });
 });

@@ -92,8 +92,11 @@ export class Front {
     this.toNext(req, res, false);
   };
 
-  /** Starts the inside listener on a socket in a new private folder; `stop` closes it and removes the folder. */
-  listenInside(): Promise<{ stop: () => Promise<void> }> {
+  /**
+   * Starts the inside listener on a socket in a new private folder (mode 0700); `stop` closes it
+   * and removes the folder.
+   */
+  listenInside(): Promise<{ socket: string; stop: () => Promise<void> }> {
     const folder = mkdtempSync(path.join(tmpdir(), "fiscal-atlas-"));
     const socket = path.join(folder, "render.sock");
     const server = createServer(this.inside);
@@ -102,6 +105,7 @@ export class Front {
       server.listen(socket, () => {
         this.socket = socket;
         resolve({
+          socket,
           stop: () =>
             new Promise<void>((done) => {
               this.agent.destroy();

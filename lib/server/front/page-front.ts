@@ -8,8 +8,9 @@
 // listener, asking the proxy (CAPTURE_HEADER) to render it with this process's placeholder nonce: a
 // secret random value of a real nonce's form, never sent. The front reads that answer whole, and
 // answers this view and later ones of the same page with it, the placeholder replaced by a fresh
-// nonce (createNonce) in the body and in the policy. Every response still carries its own unpredictable nonce, and the policy is the same strict one: no
-// response is ever sent with the placeholder, nor with a nonce another response had.
+// nonce (createNonce) in the body and in the policy. Every response still carries its own
+// unpredictable nonce, and the policy is the same strict one: no response is ever sent with the
+// placeholder, nor with a nonce another response had.
 //
 // A kept page is served while (a) the data generation has not moved since the gate loaded its data (any
 // change to cached upstream data, the company index or the change log, a move of the sandbox's
