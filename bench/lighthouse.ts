@@ -84,18 +84,19 @@ export async function lighthouseBench(): Promise<void> {
     for (const path of PAGES) {
       // Warm the server's caches: the figure is the page, not the upstream.
       for (const { base } of apps) await fetch(base + path);
-      const byApp = apps.map(() => [] as Awaited<ReturnType<typeof audit>>[]);
-      const appliedByApp = apps.map(() => [] as Awaited<ReturnType<typeof audit>>[]);
+      type Run = Awaited<ReturnType<typeof audit>> & { applied: Awaited<ReturnType<typeof audit>> };
+      const runsByApp = apps.map((): Run[] => []);
       for (let i = 0; i < RUNS; i++)
         for (const [a, { base }] of apps.entries()) {
           // Lighthouse's default (PageSpeed's): the page loads at full speed and Lantern simulates a
           // slow phone on a slow network. Then the same page under applied throttling: the load
           // really runs at that speed (DevTools' network and 4x CPU throttling).
-          byApp[a]?.push(await audit(base + path, chrome.port, "simulate"));
-          appliedByApp[a]?.push(await audit(base + path, chrome.port, "devtools"));
+          const simulated = await audit(base + path, chrome.port, "simulate");
+          const applied = await audit(base + path, chrome.port, "devtools");
+          runsByApp[a]?.push({ ...simulated, applied });
         }
       for (const [a, { label }] of apps.entries()) {
-        const runs = (byApp[a] ?? []).map((r, i) => ({ ...r, applied: appliedByApp[a]?.[i] ?? r }));
+        const runs = runsByApp[a] ?? [];
         rows.push([
           `${label}${path}`,
           median(runs.map((r) => r.performance)),

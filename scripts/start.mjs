@@ -44,9 +44,9 @@ if (bundled === 0 || newestSource(root) > bundled) {
   await bundleServer(root, SERVER_BUNDLE);
 }
 
-const port = args.includes("-p") || args.includes("--port") ? null : process.env.PORT || "3000";
+// The server says where it listens once it does (server.ts reads the port).
 console.log(
-  `Starting${port ? ` on http://localhost:${port}` : ""} (${process.env.API_BASE_URL ? `upstream ${process.env.API_BASE_URL}` : "embedded sandbox"})`,
+  `Starting on ${process.env.API_BASE_URL ? `upstream ${process.env.API_BASE_URL}` : "the embedded sandbox"}`,
 );
 process.chdir(root);
 // As `next start` and `next dev` set it, before Next or React is loaded: React picks its
