@@ -16,7 +16,6 @@ import { Front } from "@/lib/server/front/listener";
 import { front as pageFront } from "@/lib/server/front/page-front";
 import { installShutdown } from "@/lib/server/front/shutdown";
 import { StaticFront } from "@/lib/server/front/static-front";
-import { requestSlots } from "@/lib/server/front/work-queue";
 
 const { values } = parseArgs({
   options: {
@@ -43,7 +42,6 @@ const front = new Front({
   // Not under `next dev`, whose files change under the same names.
   files: dev ? null : new StaticFront(path.join(config.distDir, "static"), path.join(root, "public")),
   pages: pageFront({ keepMs: config.pageCacheMs, renders: config.pageRenderLimit }),
-  queue: requestSlots({ limit: config.requestLimit }),
 });
 const inside = await front.listenInside();
 const server = createServer(front.outside);

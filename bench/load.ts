@@ -132,10 +132,9 @@ async function health(base: string): Promise<Health> {
   return (await (await fetch(`${base}/api/health`)).json()) as Health;
 }
 
-/** What the page front and the work queue have done since the app started. */
+/** What the page front has done since the app started. */
 async function fronts(base: string): Promise<{
   pages: { hits: number; renders: number; shed: number };
-  requests: { queued: number; shed: number; overran: number } | undefined;
 }> {
   return (await (await fetch(`${base}/api/status`)).json()) as Awaited<ReturnType<typeof fronts>>;
 }
@@ -324,13 +323,6 @@ async function loadRun(
       `${(pagesAfter.hits - pagesBefore.hits).toLocaleString("en-US")} answered from kept pages, ` +
       `${pagesAfter.shed - pagesBefore.shed} shed`,
   );
-  const [queueBefore, queueAfter] = [frontsBefore.requests, frontsAfter.requests];
-  // An app started with REQUEST_LIMIT=off (to compare) still counts; an older build has no queue.
-  if (queueBefore && queueAfter)
-    console.log(
-      `work queue: ${(queueAfter.queued - queueBefore.queued).toLocaleString("en-US")} requests waited their turn, ` +
-        `${queueAfter.shed - queueBefore.shed} shed, ${queueAfter.overran - queueBefore.overran} turns taken back after 1 s`,
-    );
   if (failures > 0) process.exitCode = 1;
   return { perThousand: (upstreamCalls / Math.max(1, pageViews)) * 1000, requests: total };
 }

@@ -293,7 +293,7 @@ test.describe("search from every page", () => {
   }) => {
     await page.goto("/news");
     await summon(page, "/");
-    // The first search is shed as a full work queue sheds it: 503, server_busy, Retry-After 2.
+    // The first search is turned away as a busy server or a proxy in front of it may: 503, Retry-After 2.
     const asked: number[] = [];
     await page.route(/\/api\/companies\?.*q=Ember/, async (route) => {
       asked.push(Date.now());

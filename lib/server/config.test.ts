@@ -197,14 +197,4 @@ describe("the settings with a grammar", () => {
     expect(() => config.parsePageRenderLimit("0/5")).toThrow(/PAGE_RENDER_LIMIT must look like/);
     expect(() => config.parsePageRenderLimit("many")).toThrow(/PAGE_RENDER_LIMIT/);
   });
-
-  it("REQUEST_LIMIT: N/Q requests worked on at once and waiting (default 8/256), or off", () => {
-    expect(config.parseRequestLimit(undefined)).toEqual({ concurrent: 8, queued: 256 });
-    expect(config.parseRequestLimit(" 4/10 ")).toEqual({ concurrent: 4, queued: 10 });
-    expect(config.parseRequestLimit("off")).toBeNull();
-    expect(() => config.parseRequestLimit("8")).toThrow(
-      'REQUEST_LIMIT must look like "8/256" (requests at once/requests waiting) or be "off"',
-    );
-    expect(() => config.parseRequestLimit("0/1")).toThrow(/REQUEST_LIMIT/);
-  });
 });

@@ -112,8 +112,6 @@ export interface Config {
   pageCacheMs: number;
   /** PAGE_RENDER_LIMIT: page renders at once and waiting; null for `off`. */
   pageRenderLimit: { concurrent: number; queued: number } | null;
-  /** REQUEST_LIMIT: requests worked on at once and waiting (lib/server/front/work-queue.ts); null for `off`. */
-  requestLimit: { concurrent: number; queued: number } | null;
   requestLog: boolean;
   /** NEXT_DIST_DIR: the build's folder (next.config.ts builds into it, server.ts serves from it). */
   distDir: string;
@@ -157,33 +155,18 @@ export function parsePageCacheMs(value: string | undefined): number {
   return ms;
 }
 
-/** Parses a work bound: "N/Q" (N at once, Q more waiting), or "off". */
-export function parseWorkLimit(
-  name: string,
-  what: string,
+/** Parses PAGE_RENDER_LIMIT: "N/Q" (N page renders at once, Q more waiting; default 32/64), or "off". */
+export function parsePageRenderLimit(
   value: string | undefined,
-  fallback: string,
 ): { concurrent: number; queued: number } | null {
-  const raw = (value ?? "").trim() || fallback;
+  const raw = (value ?? "").trim() || "32/64";
   if (raw === "off") return null;
   const match = /^(\d+)\/(\d+)$/.exec(raw);
   const concurrent = Number(match?.[1]);
   const queued = Number(match?.[2]);
   if (!match || concurrent < 1)
-    throw new Error(`${name} must look like "${fallback}" (${what} at once/${what} waiting) or be "off"`);
+    throw new Error('PAGE_RENDER_LIMIT must look like "32/64" (renders at once/renders waiting) or be "off"');
   return { concurrent, queued };
-}
-
-/** Parses PAGE_RENDER_LIMIT: "N/Q" (N page renders at once, Q more waiting; default 32/64), or "off". */
-export function parsePageRenderLimit(
-  value: string | undefined,
-): { concurrent: number; queued: number } | null {
-  return parseWorkLimit("PAGE_RENDER_LIMIT", "renders", value, "32/64");
-}
-
-/** Parses REQUEST_LIMIT: "N/Q" (N requests worked on at once, Q more waiting; default 8/256), or "off". */
-export function parseRequestLimit(value: string | undefined): { concurrent: number; queued: number } | null {
-  return parseWorkLimit("REQUEST_LIMIT", "requests", value, "8/256");
 }
 
 /** Parses TRUSTED_PROXY_HOPS: how many reverse proxies in front of the app append X-Forwarded-For. */
@@ -357,7 +340,6 @@ const envSchema = z.object({
   PAGE_MISS_LIMIT: parsedBy(parsePageMissLimit),
   PAGE_CACHE_MS: parsedBy(parsePageCacheMs),
   PAGE_RENDER_LIMIT: parsedBy(parsePageRenderLimit),
-  REQUEST_LIMIT: parsedBy(parseRequestLimit),
   REQUEST_LOG: z.string().optional(),
   NEXT_DIST_DIR: z.string().optional(),
   OIDC_ISSUER: unsetOr(z.url({ protocol: /^https?$/ })),
@@ -471,7 +453,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     pageMissLimit: e.PAGE_MISS_LIMIT,
     pageCacheMs: e.PAGE_CACHE_MS,
     pageRenderLimit: e.PAGE_RENDER_LIMIT,
-    requestLimit: e.REQUEST_LIMIT,
     requestLog: e.REQUEST_LOG !== "off",
     // turbopackIgnore: a path built from a setting would make Next trace the whole project.
     distDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.NEXT_DIST_DIR || ".next"),

@@ -97,11 +97,6 @@ export interface ClientOptions {
   record?: (url: URL, response: Response, body: Uint8Array) => void;
   /** The largest answer read (default MAX_BODY_BYTES); a larger one is an invalid response. */
   maxBodyBytes?: number;
-  /**
-   * Awaits a wait (for a budget slot, the service's answer, a retry's pause) as the server's work
-   * queue wants it: with the request's turn given back meanwhile (lib/server/front/work-queue.ts).
-   */
-  idle?: <T>(wait: () => Promise<T>) => Promise<T>;
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -168,7 +163,6 @@ export class UpstreamClient {
       maxBodyBytes: MAX_BODY_BYTES,
       sleep: defaultSleep,
       now: Date.now,
-      idle: (wait) => wait(),
       ...rest,
       baseUrl: options.baseUrl.replace(/\/+$/, ""),
     };
@@ -406,7 +400,7 @@ export class UpstreamClient {
         (retryAfter === undefined || retryAfter <= maxRetryAfterMs) &&
         now() + wait < deadline;
       if (!canRetry) throw error;
-      await this.options.idle(() => sleep(wait));
+      await sleep(wait);
     }
   }
 
@@ -424,7 +418,7 @@ export class UpstreamClient {
     const started = now();
     const maxWait =
       priority === "interactive" ? Math.min(interactiveWaitMs, deadline - started) : backgroundWaitMs;
-    await this.options.idle(() => this.budget.acquire(path, priority, maxWait));
+    await this.budget.acquire(path, priority, maxWait);
     return priority === "background" ? now() - started : 0;
   }
 
@@ -459,7 +453,7 @@ export class UpstreamClient {
     const started = performance.now();
     let response: Response;
     try {
-      response = await this.options.idle(() => limit.within(this.transport(request)));
+      response = await limit.within(this.transport(request));
       if (followRedirects) response = await this.followRedirects(response, url, path, limit);
     } catch (caught) {
       // A redirect this client does not follow: the service answered.
@@ -493,7 +487,7 @@ export class UpstreamClient {
       // failure to the breaker too (a stalled probe must not close it).
       let body: Uint8Array;
       try {
-        body = await this.options.idle(() => this.readBody(response, path, limit));
+        body = await this.readBody(response, path, limit);
       } catch (caught) {
         // Too large is an answer all the same: the service is up.
         if (isUpstreamError(caught) && caught.code === "invalid_response") this.breaker.success(ticket);
@@ -563,7 +557,7 @@ export class UpstreamClient {
         if (!(await this.upstreamIsPrivate()) && (await resolvesToPrivate(next.hostname)))
           throw refuse(`to a private or loopback address (${next.hostname})`);
       }
-      response = await this.options.idle(() => limit.within(this.transport(this.requestFor(next, limit))));
+      response = await limit.within(this.transport(this.requestFor(next, limit)));
       at = next;
     }
     return response;

@@ -55,7 +55,6 @@ import {
 import type { Priority } from "@/lib/upstream/priority";
 import { getSharedRedis, type SharedRedis } from "../cache/redis";
 import { getConfig } from "../config";
-import { detached } from "../front/work-queue";
 import { budgetFile } from "./budget-file";
 
 /** How long an instance's "interactive calls waiting" mark lives without being refreshed. */
@@ -447,13 +446,11 @@ export class RedisBudgetStore implements BudgetStore {
 
   private publishPause(pause: Pause): void {
     const ms = Math.max(1, Math.ceil(pause.until - this.now()));
-    void detached(() =>
-      this.redis.attempt((client) =>
-        client.eval(PAUSE_SCRIPT, {
-          keys: [this.keys[4] as string, this.keys[7] as string],
-          arguments: [String(ms), pause.kind, String(DAILY_PROBE_MS)],
-        }),
-      ),
+    void this.redis.attempt((client) =>
+      client.eval(PAUSE_SCRIPT, {
+        keys: [this.keys[4] as string, this.keys[7] as string],
+        arguments: [String(ms), pause.kind, String(DAILY_PROBE_MS)],
+      }),
     );
   }
 
@@ -462,13 +459,11 @@ export class RedisBudgetStore implements BudgetStore {
     this.local.resume();
     this.probeAt = null;
     if (lifted?.kind !== "daily") return;
-    void detached(() =>
-      this.redis.attempt((client) =>
-        client.eval(RESUME_SCRIPT, {
-          keys: [this.keys[4], this.keys[7], this.keys[8]] as string[],
-          arguments: [String(lifted.until)],
-        }),
-      ),
+    void this.redis.attempt((client) =>
+      client.eval(RESUME_SCRIPT, {
+        keys: [this.keys[4], this.keys[7], this.keys[8]] as string[],
+        arguments: [String(lifted.until)],
+      }),
     );
   }
 

@@ -9,7 +9,6 @@ import { LRUCache } from "lru-cache";
 import { RESP_TYPES } from "redis";
 import { PendingWork } from "@/lib/pending-work";
 import { UpstreamError, type UpstreamErrorCode } from "@/lib/upstream/errors";
-import { detached } from "../front/work-queue";
 import type { SharedRedis } from "./redis";
 
 /** What a shared tier holds per key: a value (JSON, or bytes for logos) or a cached "not found". */
@@ -312,17 +311,15 @@ export class RedisTier implements SharedTier {
     const decoded = decodeEntry(key, data as Buffer);
     if ("entry" in decoded) return decoded.entry;
     this.dropped++;
-    void detached(() => this.redis.attempt((c) => c.del(this.redis.key(`cache:${cache}:${key}`))));
+    void this.redis.attempt((c) => c.del(this.redis.key(`cache:${cache}:${key}`)));
     return undefined;
   }
 
   write(cache: string, key: string, entry: StoredEntry, ttlMs: number): void {
     const data = encodeEntry(key, entry);
     void this.pending.track(
-      detached(() =>
-        this.redis.attempt((c) =>
-          c.set(this.redis.key(`cache:${cache}:${key}`), data, { expiration: { type: "PX", value: ttlMs } }),
-        ),
+      this.redis.attempt((c) =>
+        c.set(this.redis.key(`cache:${cache}:${key}`), data, { expiration: { type: "PX", value: ttlMs } }),
       ),
     );
   }
@@ -334,13 +331,11 @@ export class RedisTier implements SharedTier {
   offer(cache: string, key: string, entry: StoredEntry, ttlMs: number): void {
     const data = encodeEntry(key, entry);
     void this.pending.track(
-      detached(() =>
-        this.redis.attempt((c) =>
-          c.set(this.redis.key(`cache:${cache}:${key}`), data, {
-            condition: "NX",
-            expiration: { type: "PX", value: Math.ceil(ttlMs) },
-          }),
-        ),
+      this.redis.attempt((c) =>
+        c.set(this.redis.key(`cache:${cache}:${key}`), data, {
+          condition: "NX",
+          expiration: { type: "PX", value: Math.ceil(ttlMs) },
+        }),
       ),
     );
   }

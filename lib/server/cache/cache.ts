@@ -17,7 +17,6 @@ import { dataAdded, dataChanged, dataFailed } from "@/lib/data-changed";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { currentPriority, inBackground } from "@/lib/upstream/priority";
 import { chargePageMiss, uncharged } from "../budget/page-budget";
-import { idle } from "../front/work-queue";
 import type { SharedTier, StoredEntry } from "./cache-tiers";
 
 export interface CacheOptions {
@@ -235,8 +234,7 @@ export class SwrCache<T> {
   /** Loads once per key in this process; with a shared tier, once across instances where it can. */
   private load(key: string, load: () => Promise<T>, had?: number): Promise<T> {
     const running = this.inflight.get(key);
-    // Another request's load: this one waits without holding a turn of the server's work queue.
-    if (running) return idle(() => running);
+    if (running) return running;
     const promise = this.loadShared(key, load, had).finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;
@@ -268,7 +266,7 @@ export class SwrCache<T> {
     const shared = this.shared as SharedTier;
     const pollMs = this.options.lockPollMs ?? 50;
     for (;;) {
-      await idle(() => new Promise((resolve) => setTimeout(resolve, pollMs)));
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
       const newer = await this.newerShared(key, had);
       if (newer) return newer;
       if (!(await shared.locked?.(this.options.name, key))) return this.newerShared(key, had);

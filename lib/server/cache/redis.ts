@@ -8,7 +8,6 @@ import { createClient } from "redis";
 import { processWide } from "@/lib/process-wide";
 import { settleWithin } from "@/lib/settle-within";
 import { getConfig, type SandboxConfig, type UpstreamConfig } from "../config";
-import { idle } from "../front/work-queue";
 
 export type RedisState = "connecting" | "ready" | "down";
 
@@ -188,15 +187,13 @@ export class SharedRedis {
     try {
       // The client's timeout covers only a command waiting to be written: once sent, it waits for
       // the reply however long a hung Redis takes. settleWithin covers the whole operation.
-      const result = await idle(() =>
-        settleWithin(
-          operation(this.client.withCommandOptions({ timeout: timeoutMs }) as Client),
-          timeoutMs,
-          () => {
-            late = true;
-            throw new Error(`no answer within ${timeoutMs} ms`);
-          },
-        ),
+      const result = await settleWithin(
+        operation(this.client.withCommandOptions({ timeout: timeoutMs }) as Client),
+        timeoutMs,
+        () => {
+          late = true;
+          throw new Error(`no answer within ${timeoutMs} ms`);
+        },
       );
       if (this.hung()) {
         console.log(`redis: ${this.target} answers again`);

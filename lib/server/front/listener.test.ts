@@ -11,7 +11,6 @@ import { Front } from "./listener";
 import { CAPTURE_HEADER, PageFront } from "./page-front";
 import { PEER_ADDRESS_HEADER, stampedPeer, stampPeer } from "./peer";
 import { PREFETCH_HEADER } from "./request-target";
-import { RequestSlots } from "./work-queue";
 
 let server: LocalServer | undefined;
 let stopInside: (() => Promise<void>) | undefined;
@@ -35,7 +34,6 @@ async function start() {
     next,
     files: null,
     pages: new PageFront({ keepMs: 0, renders: null }),
-    queue: new RequestSlots({ limit: null }),
   });
   const inside = await front.listenInside();
   stopInside = inside.stop;

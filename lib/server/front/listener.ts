@@ -5,8 +5,7 @@
 //   2. stamp   the socket's address, and whether it is one of Next's link prefetches (below)
 //   3. method  405 for a method no route answers, counted against the client's limit
 //   4. pages   a kept page, or a render slot: rendered inside to keep it, or on to Next (page-front.ts)
-//   5. queue   what reaches Next waits its turn (work-queue.ts)
-//   6. Next    app.getRequestHandler(): proxy.ts, the pages and the route handlers
+//   5. Next    app.getRequestHandler(): proxy.ts, the pages and the route handlers
 //
 // The page front keeps a page by having Next render it on a second listener, `inside`: a socket
 // in a folder only this process's user can enter, which takes nothing but the front's own renders
@@ -30,9 +29,7 @@ import { methodAnswered } from "../pages/routes";
 import { CAPTURE_HEADER, type PageFront } from "./page-front";
 import { PEER_ADDRESS_HEADER, stampPeer } from "./peer";
 import { isRouterPrefetch, originForm, PREFETCH_HEADER, requestPath } from "./request-target";
-import { waitingSince } from "./shed";
 import type { StaticFront } from "./static-front";
-import type { RequestSlots } from "./work-queue";
 
 /** Next's request handler (`app.getRequestHandler()`). */
 export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -42,27 +39,22 @@ export interface FrontParts {
   /** null: every file from Next (`next dev`, whose files change under the same names). */
   files: StaticFront | null;
   pages: PageFront;
-  queue: RequestSlots;
-  now?: () => number;
 }
 
 export class Front {
   /** The inside listener's socket, once it listens. */
   private socket: string | null = null;
   private readonly agent = new Agent({ keepAlive: true });
-  /** Renders the front asked for and Next has not begun: their one-time ids, with when they began waiting. */
-  private readonly renders = new Map<string, number>();
-  private readonly now: () => number;
+  /** The one-time ids of renders the front asked for and Next has not begun. */
+  private readonly renders = new Set<string>();
 
-  constructor(private readonly parts: FrontParts) {
-    this.now = parts.now ?? Date.now;
-  }
+  constructor(private readonly parts: FrontParts) {}
 
   /** Every request a client sends. */
   readonly outside: RequestListener = (req, res) => {
     const { files, pages } = this.parts;
     if (files?.handle(req, res)) return;
-    const prefetch = stamp(req);
+    stamp(req);
     if (!methodAnswered(req.method ?? "", requestPath(req.url))) {
       refuseMethod(req, res);
       return;
@@ -73,23 +65,18 @@ export class Front {
     pages.handle(
       req,
       res,
-      () => this.toNext(req, res, prefetch),
+      () => this.toNext(req, res),
       (headers, signal) => this.renderInside(req, headers, signal),
     );
   };
 
   /** The front's own renders, on the inside socket: nothing else is answered there. */
   readonly inside: RequestListener = (req, res) => {
-    const id = String(req.headers[CAPTURE_HEADER] ?? "");
-    const since = this.renders.get(id);
-    if (since === undefined) {
+    if (!this.renders.delete(String(req.headers[CAPTURE_HEADER] ?? ""))) {
       res.writeHead(403).end();
       return;
     }
-    this.renders.delete(id);
-    // Held to the bound its page began to wait under in the page front, not to a new one.
-    waitingSince(req, () => since);
-    this.toNext(req, res, false);
+    this.toNext(req, res);
   };
 
   /**
@@ -120,13 +107,8 @@ export class Front {
     });
   }
 
-  private toNext(req: IncomingMessage, res: ServerResponse, prefetch: boolean): void {
-    this.parts.queue.handle(
-      req,
-      res,
-      () => void this.parts.next(req, res).catch(() => res.destroy()),
-      prefetch,
-    );
+  private toNext(req: IncomingMessage, res: ServerResponse): void {
+    this.parts.next(req, res).catch(() => res.destroy());
   }
 
   /** The request with `headers`, rendered by Next on the inside socket: its answer, as it begins. */
@@ -138,7 +120,7 @@ export class Front {
     const socket = this.socket;
     if (!socket) return Promise.reject(new Error("the inside listener is not listening"));
     const id = randomBytes(16).toString("hex");
-    this.renders.set(id, waitingSince(req, this.now));
+    this.renders.add(id);
     return new Promise((resolve, reject) => {
       const inner = request(
         {
@@ -165,16 +147,14 @@ export class Front {
  * address (Next passes route handlers a web Request without one, and keeps any X-Forwarded-For a
  * client sent), and whether it is one of Next's link prefetches (Next hides its router headers from
  * proxy.ts and the pages). Whatever a client sent under these names, or as the front's own
- * render mark, is replaced or removed. Returns whether it is a link prefetch.
+ * render mark, is replaced or removed.
  */
-function stamp(req: IncomingMessage): boolean {
+function stamp(req: IncomingMessage): void {
   const h = req.headers;
   h[PEER_ADDRESS_HEADER] = stampPeer(req.socket?.remoteAddress ?? "");
   delete h[CAPTURE_HEADER];
-  const prefetch = isRouterPrefetch(h);
-  if (prefetch) h[PREFETCH_HEADER] = "1";
+  if (isRouterPrefetch(h)) h[PREFETCH_HEADER] = "1";
   else delete h[PREFETCH_HEADER];
-  return prefetch;
 }
 
 /**

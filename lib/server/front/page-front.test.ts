@@ -11,7 +11,6 @@ import { createNonce, pageCsp } from "@/lib/security/headers";
 import { type LocalServer, listenLocal, rawRequest } from "@/tests/local-server";
 import { Front } from "./listener";
 import { CAPTURED_HEADER, front, keptRender, type PageFrontOptions } from "./page-front";
-import { requestSlots } from "./work-queue";
 
 let server: LocalServer | undefined;
 let stopInside: (() => Promise<void>) | undefined;
@@ -65,7 +64,7 @@ async function render(req: IncomingMessage, res: ServerResponse) {
 
 async function start(options: Partial<PageFrontOptions> = {}) {
   const pages = front({ keepMs: 30_000, renders: null, ...options });
-  const path = new Front({ next: render, files: null, pages, queue: requestSlots() });
+  const path = new Front({ next: render, files: null, pages });
   stopInside = (await path.listenInside()).stop;
   server = await listenLocal(path.outside);
   return { pages, base: server.base };

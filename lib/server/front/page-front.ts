@@ -43,7 +43,7 @@ import { accessMode, openToEveryone } from "../access/mode";
 import { pageRouteOf } from "../pages/routes";
 import { preferredEncoding } from "./accept-encoding";
 import { isRouterPrefetch, isRouterRequest, requestPath } from "./request-target";
-import { expireAfter, MAX_WAIT_MS, shed, waitingSince } from "./shed";
+import { expireAfter, MAX_WAIT_MS, shed } from "./shed";
 
 /**
  * Request header of the front's own renders (on the inside listener only; removed from every
@@ -187,7 +187,7 @@ export class PageFront {
     if (!limit || this.inFlight < limit.concurrent) begin();
     else if (lane.length >= limit.queued) this.shed(req, res);
     else {
-      const since = waitingSince(req, this.now);
+      const since = this.now();
       const waiter: Waiter = { start: begin, shed: () => this.shed(req, res), since, cancel: () => {} };
       const leave = () => {
         const at = lane.indexOf(waiter);

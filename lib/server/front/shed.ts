@@ -1,15 +1,14 @@
-// The answer of a server too busy to take a request now (the page front's bound on renders, the
-// work queue's): 503 with Retry-After. An API call gets the API's JSON error, as every other of its
-// errors; a page a person opened a short page of its own that says so, with a way to try again; a
-// file or a client navigation's payload a short text. Sent before Next sees the request, so the
+// The answer of a server too busy to render a page now (the page front's bound on renders): 503 with
+// Retry-After. A page a person opened gets a short page of its own that says so, with a way to try
+// again; a client navigation's payload or a prefetch a short text. Sent before Next sees the request, so the
 // headers Next adds to its own answers are not there: the ones that matter for a body are set here.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { xmlText } from "@/lib/news/atom";
 import { API_CSP, securityHeadersFor } from "@/lib/security/headers";
-import { isRouterRequest, requestPath } from "./request-target";
+import { isRouterRequest } from "./request-target";
 
-/** How long a request may wait for its turn, in the page front and the work queue together. */
+/** How long a page may wait for a render slot in the page front. */
 export const MAX_WAIT_MS = 5_000;
 const RETRY_AFTER_SECONDS = 2;
 const MESSAGE = "The server is busy. Try again in a moment.";
@@ -67,14 +66,7 @@ export function shed(req: IncomingMessage, res: ServerResponse): void {
     "retry-after": String(RETRY_AFTER_SECONDS),
     "cache-control": "no-store",
   };
-  if (requestPath(req.url).startsWith("/api/")) {
-    res.writeHead(503, {
-      ...headers,
-      "content-type": "application/json",
-      "content-security-policy": API_CSP,
-    });
-    res.end(JSON.stringify({ errors: [{ message: MESSAGE, code: "server_busy" }] }));
-  } else if (isDocument(req)) {
+  if (isDocument(req)) {
     res.writeHead(503, {
       ...headers,
       "content-type": "text/html; charset=utf-8",
@@ -89,19 +81,6 @@ export function shed(req: IncomingMessage, res: ServerResponse): void {
     });
     res.end(`${MESSAGE}\n`);
   }
-}
-
-const ARRIVED = Symbol("company-dashboard.waiting-since");
-type Stamped = IncomingMessage & { [ARRIVED]?: number };
-
-/**
- * When the request began to wait for its turn: the first line it meets stamps it, so a page that
- * waited for a render slot and then waits in the work queue is held to one bound, not one per line.
- */
-export function waitingSince(req: IncomingMessage, now: () => number): number {
-  const stamped = req as Stamped;
-  stamped[ARRIVED] ??= now();
-  return stamped[ARRIVED];
 }
 
 /**

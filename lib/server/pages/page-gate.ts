@@ -10,7 +10,6 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import { PageBudgetExceeded, withPageMissBudget } from "../budget/page-budget";
 import { getConfig } from "../config";
 import { PREFETCH_HEADER } from "../front/request-target";
-import { idle } from "../front/work-queue";
 import { getServices } from "../services/services";
 import { type PageStatusCause, pageStatusOf } from "./page-status";
 import { pageRouteOf } from "./routes";
@@ -48,9 +47,7 @@ export async function gatePage(
       return { kind: "ready" };
     },
   );
-  // Awaited as a wait: if the timer wins while the loads still wait, the request takes its turn of
-  // the work queue back before it goes on to render (lib/server/front/work-queue.ts).
-  const outcome = await idle(() => settleWithin(load, slowMs, (): GateOutcome => ({ kind: "slow" })));
+  const outcome = await settleWithin(load, slowMs, (): GateOutcome => ({ kind: "slow" }));
   return outcome.kind === "slow" ? (pausedStatus() ?? outcome) : outcome;
 }
 

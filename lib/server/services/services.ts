@@ -36,7 +36,6 @@ import { ChangeLogService } from "../cache/change-log";
 import { getSharedRedis, type RedisStatus } from "../cache/redis";
 import { getSharedState } from "../cache/shared-state";
 import { getConfig } from "../config";
-import { idle } from "../front/work-queue";
 import { dataNow } from "./clock";
 import { budgetNotice, indexUnavailable, staleWarning } from "./notices";
 import { createUpstreamClient } from "./upstream-client";
@@ -288,8 +287,7 @@ export class Services {
       },
     );
     try {
-      // A wait: when the clock wins, this request takes its turn back before it goes on.
-      const cached = await idle(() => Promise.race([loading, late]));
+      const cached = await Promise.race([loading, late]);
       if (cached !== null) return this.serve(cached);
       loading.catch(() => {}); // a failure is the cache's to keep
       return null;

@@ -1,11 +1,10 @@
 // The upstream client this server uses, wired from its configuration: lib/upstream knows the API,
-// this module knows the settings, the work queue and where the sandbox lives.
+// this module knows the settings and where the sandbox lives.
 import "server-only";
 import { IN_PROCESS_ORIGIN, type SandboxHandler } from "@/lib/sandbox/types";
 import { type ClientOptions, UpstreamClient } from "@/lib/upstream/client";
 import { folderRecorder } from "@/lib/upstream/recording";
 import { getConfig } from "../config";
-import { idle } from "../front/work-queue";
 
 let sandbox: Promise<SandboxHandler> | undefined;
 
@@ -30,7 +29,6 @@ export function createUpstreamClient(overrides: Partial<ClientOptions> = {}): Up
     breaker: config.breaker,
     transport: config.baseUrl ? undefined : async (request) => (await loadSandbox())(request),
     record: config.recordDir ? folderRecorder(config.recordDir, config.apiKey) : undefined,
-    idle,
     ...overrides,
   });
 }
