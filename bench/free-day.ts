@@ -160,9 +160,9 @@ async function runDay(config: Config, views: View[], keys: readonly string[]) {
           if (page.served.warning) note("profile", page.served.warning);
           // The browser then asks for its logo (background work) and its news section, when it has them.
           const datasets = page.served.data.availableDatasets;
-          if (datasets.includes("logos")) void services.logo(key, "icon").catch(() => undefined);
+          if (datasets.includes("logos")) void services.logos.get(key, "icon").catch(() => undefined);
           if (datasets.includes("news"))
-            await services.companyNews(key, {}).catch(() => {
+            await services.news.forCompany(key, {}).catch(() => {
               outcome.sectionsRefused++;
             });
         } else if (kind === "overview") {

@@ -63,12 +63,12 @@ export async function benchProfile(): Promise<void> {
   const services = new Services({ startSync: false });
   setServices(services);
   const coldStart = performance.now();
-  await services.profile(COMPANY);
+  await services.profiles.get(COMPANY);
   const coldMs = performance.now() - coldStart;
   const otherStart = performance.now();
-  await services.profile("XCAI_ALFA");
+  await services.profiles.get("XCAI_ALFA");
   const otherMs = performance.now() - otherStart;
-  const cached = await timeMany(200, () => services.profile(COMPANY));
+  const cached = await timeMany(200, () => services.profiles.get(COMPANY));
   const call = (route: (r: Request) => Promise<Response>, p: string) => async () => {
     const response = await route(new Request(`http://localhost${p}`));
     await response.arrayBuffer();

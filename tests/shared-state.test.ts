@@ -60,23 +60,23 @@ const calls = (services: Services[]) => services.map((s) => s.stats.total());
 describe("the cache tier shared through Redis", () => {
   it("what one instance fetched, another serves without an upstream call, with its fetch time", async () => {
     const [a, b] = (await instances(2)) as [Services, Services];
-    const first = await a.profile(key(0));
-    const news = await a.companyNews(key(0), { importance: 3 });
+    const first = await a.profiles.get(key(0));
+    const news = await a.news.forCompany(key(0), { importance: 3 });
     expect(calls([a, b])).toEqual([2, 0]);
     await until(
       async () => (await b.tier?.read("company-news", `${key(0)}:[["importance",3]]`)) !== undefined,
     );
-    const second = await b.profile(key(0));
+    const second = await b.profiles.get(key(0));
     expect(second.data).toEqual(first.data);
     expect(second.fetchedAt).toBe(first.fetchedAt);
-    expect((await b.companyNews(key(0), { importance: 3 })).data).toEqual(news.data);
+    expect((await b.news.forCompany(key(0), { importance: 3 })).data).toEqual(news.data);
     expect(calls([a, b])).toEqual([2, 0]);
     expect(b.health().caches.shared).toMatchObject({ kind: "redis", state: "ready" });
   });
 
   it("N instances missing the same profile at once make one upstream call", async () => {
     const all = await instances(5);
-    const answers = await Promise.all(all.map((s) => s.profile(key(1))));
+    const answers = await Promise.all(all.map((s) => s.profiles.get(key(1))));
     expect(new Set(answers.map((a) => a.data.companyKey))).toEqual(new Set([key(1)]));
     expect(calls(all).reduce((sum, n) => sum + n, 0)).toBe(1);
   });
@@ -84,7 +84,7 @@ describe("the cache tier shared through Redis", () => {
   it("a not-found answer is shared too, so the others do not ask again", async () => {
     const all = await instances(3);
     await Promise.all(
-      all.map((s) => expect(s.profile("NASDAQ_NOSUCHCO")).rejects.toMatchObject({ code: "not_found" })),
+      all.map((s) => expect(s.profiles.get("NASDAQ_NOSUCHCO")).rejects.toMatchObject({ code: "not_found" })),
     );
     expect(calls(all).reduce((sum, n) => sum + n, 0)).toBe(1);
   });
@@ -96,7 +96,7 @@ describe("the cache tier shared through Redis", () => {
       tier: new RedisTier(await connect(`test-${++run}`, 5000)),
       snapshots: null,
     });
-    const profile = await a.profile(key(5));
+    const profile = await a.profiles.get(key(5));
     redis.freeze(); // the write is sent and unanswered until the thaw
     let done = false;
     let shutdown: Promise<void>;
@@ -121,29 +121,29 @@ describe("the cache tier shared through Redis", () => {
 
   it("Redis killed: every request is still answered, from memory or the upstream; restarted: refilled", async () => {
     const [a, b] = (await instances(2)) as [Services, Services];
-    await a.profile(key(2));
+    await a.profiles.get(key(2));
     await until(async () => (await b.tier?.read("profile", key(2))) !== undefined);
-    await b.profile(key(2)); // now in b's memory too
+    await b.profiles.get(key(2)); // now in b's memory too
     await redis.kill();
     await until(() => b.tier?.status().state === "down");
     const started = Date.now();
-    expect((await b.profile(key(2))).data.companyKey).toBe(key(2)); // its own memory
-    expect((await b.profile(key(3))).data.companyKey).toBe(key(3)); // the upstream
+    expect((await b.profiles.get(key(2))).data.companyKey).toBe(key(2)); // its own memory
+    expect((await b.profiles.get(key(3))).data.companyKey).toBe(key(3)); // the upstream
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(calls([a, b])).toEqual([1, 1]);
 
     await redis.restart();
     await until(() => a.tier?.status().state === "ready" && b.tier?.status().state === "ready");
-    await a.profile(key(4)); // the empty Redis is refilled as pages are viewed
+    await a.profiles.get(key(4)); // the empty Redis is refilled as pages are viewed
     await until(async () => (await b.tier?.read("profile", key(4))) !== undefined);
-    await b.profile(key(4));
+    await b.profiles.get(key(4));
     expect(calls([a, b])).toEqual([2, 1]);
     // Also by what an instance holds in memory: b fetched key 3 while Redis was down, and viewed
     // again it is offered to the empty Redis, so a gets it without an upstream call.
     expect(await a.tier?.read("profile", key(3))).toBeUndefined();
-    await b.profile(key(3));
+    await b.profiles.get(key(3));
     await until(async () => (await a.tier?.read("profile", key(3))) !== undefined);
-    expect((await a.profile(key(3))).data.companyKey).toBe(key(3));
+    expect((await a.profiles.get(key(3))).data.companyKey).toBe(key(3));
     expect(calls([a, b])).toEqual([2, 1]);
   });
 });

@@ -34,7 +34,7 @@ function askedFor(path: string | undefined): { text: string; company?: string; k
   const segment = /^\/companies\/([^/]+)$/.exec(path)?.[1];
   if (segment === undefined) return PAGE_NAMES[path] ? { text: PAGE_NAMES[path] } : null;
   const key = decodedSegment(segment);
-  const company = getServices().indexedCompany(key)?.displayNameEnglish;
+  const company = getServices().companies.row(key)?.displayNameEnglish;
   return company ? { text: "The profile of", company } : { text: "The profile of", key: key.slice(0, 60) };
 }
 

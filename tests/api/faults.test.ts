@@ -67,19 +67,19 @@ const expected: Record<(typeof FAULT_KINDS)[number], { status: number; code: str
 describe.each(FAULT_KINDS)("under the %s fault", (kind) => {
   it("serves a cached profile past its TTL marked stale with its age, and errors clearly without one", async () => {
     const { services, clock, faults } = faultyServices();
-    await services.profile(first);
-    await services.logo(first, "icon");
+    await services.profiles.get(first);
+    await services.logos.get(first, "icon");
     faults(`${kind}=1,retry-after=60`);
     clock.now += 2 * 24 * 60 * MINUTE;
-    const stale = await services.profile(first);
+    const stale = await services.profiles.get(first);
     expect(stale).toMatchObject({ state: "stale-on-error", data: { companyKey: first } });
     expect(stale.stale?.ageMs).toBe(2 * 24 * 60 * MINUTE);
     expect(stale.warning).toMatch(/^Showing data from 2 days ago; /);
     expect(stale.warning).toMatch(expected[kind].reason);
     clock.now += 40 * 24 * 60 * MINUTE;
-    expect((await services.logo(first, "icon"))?.state).toBe("stale-on-error");
+    expect((await services.logos.get(first, "icon"))?.state).toBe("stale-on-error");
 
-    const error = await services.profile(second).catch((e: unknown) => e);
+    const error = await services.profiles.get(second).catch((e: unknown) => e);
     const response = toErrorResponse(error);
     expect(response.status).toBe(expected[kind].status);
     const body = (await response.json()) as { errors: { code: string; message: string }[] };
@@ -98,31 +98,31 @@ const fromThisMachine = (path: string) =>
 describe("stale serving and the circuit breaker", () => {
   it("within the stale window, marks the data stale once a background reload has failed", async () => {
     const { services, clock, faults } = faultyServices();
-    await services.profile(first);
+    await services.profiles.get(first);
     faults("500=1");
     clock.now += 45 * MINUTE;
-    expect((await services.profile(first)).state).toBe("stale");
+    expect((await services.profiles.get(first)).state).toBe("stale");
     await new Promise((r) => setTimeout(r, 20));
-    const served = await services.profile(first);
+    const served = await services.profiles.get(first);
     expect(served.warning).toBe("Showing data from 45 minutes ago; the data service is failing.");
   });
 
   it("opens the breaker on a failing upstream: calls stop, cached data is still served, health says down", async () => {
     const { services, clock, faults, injector } = faultyServices({ failureThreshold: 3, cooldownMs: 10_000 });
-    await services.profile(first);
+    await services.profiles.get(first);
     faults("500=1");
     clock.now += 2 * 24 * 60 * MINUTE;
-    await services.profile(second).catch(() => {});
-    await services.profile(third).catch(() => {});
+    await services.profiles.get(second).catch(() => {});
+    await services.profiles.get(third).catch(() => {});
     const calls = injector.stats().requests;
     expect(calls).toBe(3);
-    const error = await services.profile(third).catch((e: unknown) => e);
+    const error = await services.profiles.get(third).catch((e: unknown) => e);
     expect(toErrorResponse(error).status).toBe(503);
     expect((await toErrorResponse(error).json()) as unknown).toMatchObject({
       errors: [{ code: "upstream_circuit_open" }],
     });
     expect(toErrorResponse(error).headers.get("retry-after")).toBe("10");
-    expect((await services.profile(first)).warning).toMatch(/the data service is failing/);
+    expect((await services.profiles.get(first)).warning).toMatch(/the data service is failing/);
     expect(injector.stats().requests).toBe(calls);
 
     setServices(services);
@@ -137,7 +137,7 @@ describe("stale serving and the circuit breaker", () => {
     // After the cool-down one probe goes through; the upstream is back, so the breaker closes.
     faults("off");
     clock.now += 10_000;
-    await expect(services.profile(third)).resolves.toMatchObject({ state: "fresh" });
+    await expect(services.profiles.get(third)).resolves.toMatchObject({ state: "fresh" });
     const back = await health(fromThisMachine("/api/health"));
     expect(back.status).toBe(200);
     expect(await back.json()).toMatchObject({
@@ -187,11 +187,11 @@ describe("while the breaker is open", () => {
   it("marks data in its stale window as stale at once: it cannot be refreshed", async () => {
     // Cooling down for an hour: at +45 minutes the breaker is still open.
     const { services, clock, faults } = faultyServices({ failureThreshold: 2, cooldownMs: 60 * MINUTE });
-    await services.profile(first);
+    await services.profiles.get(first);
     faults("500=1");
-    await services.profile(second).catch(() => {});
+    await services.profiles.get(second).catch(() => {});
     clock.now += 45 * MINUTE;
-    const served = await services.profile(first);
+    const served = await services.profiles.get(first);
     expect(served).toMatchObject({ state: "stale-on-error", stale: { reason: "circuit_open" } });
     expect(served.warning).toBe("Showing data from 45 minutes ago; the data service is failing.");
   });
@@ -261,17 +261,16 @@ describe("a logo the data service is slow to send", () => {
     });
     const services = new Services({ client, startSync: false });
     // Two requests at once: the second joins the first one's call, and gives up as well.
-    expect(await Promise.all([services.logo(third, "icon", 20), services.logo(third, "icon", 20)])).toEqual([
-      null,
-      null,
-    ]);
+    expect(
+      await Promise.all([services.logos.get(third, "icon", 20), services.logos.get(third, "icon", 20)]),
+    ).toEqual([null, null]);
     // One that comes later joins it too.
-    expect(await services.logo(third, "icon", 20)).toBeNull();
+    expect(await services.logos.get(third, "icon", 20)).toBeNull();
     expect(calls).toBe(1);
     release();
     // The call was not dropped: it lands in the cache, and the logo is then served at once.
-    expect((await services.logo(third, "icon"))?.data.byteLength).toBeGreaterThan(0);
-    expect((await services.logo(third, "icon", 0))?.state).toBe("fresh");
+    expect((await services.logos.get(third, "icon"))?.data.byteLength).toBeGreaterThan(0);
+    expect((await services.logos.get(third, "icon", 0))?.state).toBe("fresh");
     expect(calls).toBe(1);
   });
 });

@@ -19,8 +19,8 @@ describe("upstream priority of a page's parts", () => {
       },
     });
     const services = new Services({ startSync: false, client, tier: null, snapshots: null });
-    await services.profile("XSHE_300980");
-    expect(await services.logo("XSHE_300980", "icon")).not.toBeNull();
+    await services.profiles.get("XSHE_300980");
+    expect(await services.logos.get("XSHE_300980", "icon")).not.toBeNull();
     expect(seen).toEqual([
       ["/v3/company/profile", "interactive"],
       ["/v2/company/logo", "background"],

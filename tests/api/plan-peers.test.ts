@@ -21,7 +21,7 @@ async function servicesWith(apiKey: string, { all }: { all: boolean }) {
 describe("peers off the plan", () => {
   it("marks a free-trial key's peers outside its list; a paid key's are not known to be off", async () => {
     const free = await servicesWith("demo-free", { all: true });
-    expect(free.indexStatus().all.state).toBe("unavailable");
+    expect(free.companies.status().all.state).toBe("unavailable");
     const listed = free.directory
       .index("default")
       .search({ limit: 1000 })
@@ -29,15 +29,15 @@ describe("peers off the plan", () => {
     expect(listed.length).toBeGreaterThan(0);
     let found = false;
     for (const row of listed) {
-      const { data: profile } = await free.profile(row.companyKey);
+      const { data: profile } = await free.profiles.get(row.companyKey);
       const peers = profilePeers(profile, free);
       if (!peers.some((p) => p.onPlan === false)) continue;
       found = true;
       for (const peer of peers)
-        expect(peer.onPlan).toBe(free.indexedCompany(peer.companyKey, ["default"]) !== undefined);
+        expect(peer.onPlan).toBe(free.companies.row(peer.companyKey, ["default"]) !== undefined);
       // A paid key's list of all companies is not refused (here not even asked for): not known.
       const paid = await servicesWith("demo-licensed", { all: false });
-      const { data: same } = await paid.profile(row.companyKey);
+      const { data: same } = await paid.profiles.get(row.companyKey);
       expect(profilePeers(same, paid).map((p) => p.onPlan)).toEqual(same.peers.map(() => null));
       break;
     }

@@ -13,13 +13,8 @@ import { GET as topNews } from "@/app/api/top-news/route";
 import { getSandboxHandler } from "@/lib/sandbox/instance";
 import { getUniverse } from "@/lib/sandbox/universe";
 import { compareNews, loadComparison } from "@/lib/server/pages/compare";
-import {
-  getServices,
-  lookupFor,
-  Services,
-  setServices,
-  usTickerLookup,
-} from "@/lib/server/services/services";
+import { lookupFor, usTickerLookup } from "@/lib/server/services/companies";
+import { getServices, Services, setServices } from "@/lib/server/services/services";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 const call = (handler: (r: Request) => Promise<Response>, path: string, init?: RequestInit) =>
@@ -295,7 +290,7 @@ describe("GET /api/compare and /api/resolve", () => {
 
   it("asks each company's news with the filter given, and a former or lower-case key under the canonical one", async () => {
     const services = new Services({ startSync: false });
-    const spy = vi.spyOn(services, "topNews");
+    const spy = vi.spyOn(services.news, "top");
     const set = universe.enabled.slice(40, 46).map((c) => c.companyKey);
     const major = await compareNews(set, services, { filter: { importance: 1 }, perCompany: 50 });
     expect(spy.mock.calls.map(([query]) => query)).toEqual(
@@ -386,9 +381,9 @@ describe("upstream budget", () => {
     let now = Date.parse("2026-11-20T15:00:00Z");
     const services = new Services({ now: () => now, startSync: false });
     const keys = universe.enabled.slice(200, 220).map((c) => c.companyKey);
-    for (const key of keys) await services.profile(key);
+    for (const key of keys) await services.profiles.get(key);
     now += 9 * 60_000;
-    for (const key of keys) await services.profile(key);
+    for (const key of keys) await services.profiles.get(key);
     expect(services.stats.calls("/v3/company/profile")).toBe(20);
   });
 
@@ -397,29 +392,29 @@ describe("upstream budget", () => {
     let now = start;
     const services = new Services({ now: () => now, startSync: false });
     const key = sample.companyKey;
-    const first = await services.profile(key);
+    const first = await services.profiles.get(key);
     expect(first.data.updatedAt).toBeTypeOf("number");
     expect(first.data.earningsFilingDate).toBeTruthy();
     now = start + 9 * 60_000;
-    expect((await services.profile(key)).liveFieldsAgeMs).toBe(9 * 60_000);
+    expect((await services.profiles.get(key)).liveFieldsAgeMs).toBe(9 * 60_000);
     expect(services.stats.calls("/v3/company/profile")).toBe(1);
 
     now = start + 11 * 60_000;
-    const past = await services.profile(key);
+    const past = await services.profiles.get(key);
     expect(past.liveFieldsAgeMs).toBe(11 * 60_000);
     expect(past.data.updatedAt).toBe(first.data.updatedAt);
     expect(past.data.earningsFilingDate).toBe(first.data.earningsFilingDate);
     await vi.waitFor(() => expect(services.stats.calls("/v3/company/profile")).toBe(2));
-    expect((await services.profile(key)).liveFieldsAgeMs).toBe(0);
+    expect((await services.profiles.get(key)).liveFieldsAgeMs).toBe(0);
 
     // Every minute of the profile's cache life and beyond: a known value is never withheld.
     for (let minute = 12; minute < 70; minute++) {
       now = start + minute * 60_000;
-      const later = await services.profile(key);
+      const later = await services.profiles.get(key);
       expect(later.data.updatedAt).toBeTypeOf("number");
       expect(later.data.earningsFilingDate).toBeTruthy();
       await vi.waitFor(() =>
-        expect(services.profiles.peek(key)?.fetchedAt).toBeGreaterThanOrEqual(now - 10 * 60_000),
+        expect(services.profiles.cache.peek(key)?.fetchedAt).toBeGreaterThanOrEqual(now - 10 * 60_000),
       );
     }
   });
@@ -439,12 +434,12 @@ describe("upstream failures", () => {
       },
     });
     const services = new Services({ client, now: () => now, startSync: false });
-    await services.profile(sample.companyKey);
+    await services.profiles.get(sample.companyKey);
     fail = true;
     now += 2 * 24 * 3_600_000;
-    const stale = await services.profile(sample.companyKey);
+    const stale = await services.profiles.get(sample.companyKey);
     expect(stale.state).toBe("stale-on-error");
     expect(stale.warning).toMatch(/failing/);
-    await expect(services.profile("NASDAQ_OTHER")).rejects.toMatchObject({ code: "network" });
+    await expect(services.profiles.get("NASDAQ_OTHER")).rejects.toMatchObject({ code: "network" });
   });
 });

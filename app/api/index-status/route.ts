@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 /** Progress of the directory sync for both company sets. */
 export const GET = handler((request) => {
   parseQuery(request, z.object({}).strict());
-  return jsonResponse(getServices().indexStatus());
+  return jsonResponse(getServices().companies.status());
 });

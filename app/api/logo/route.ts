@@ -23,7 +23,7 @@ const LOGO_RETRY_S = 3;
  */
 export const GET = handler(async (request) => {
   const { companyKey, variant } = parseQuery(request, logoQuery);
-  const served = await getServices().logo(companyKey, variant, LOGO_WAIT_MS);
+  const served = await getServices().logos.get(companyKey, variant, LOGO_WAIT_MS);
   if (served === null) {
     // The call goes on and fills the cache; meanwhile the page shows the company's initials and
     // asks again a moment later.

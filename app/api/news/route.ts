@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 /** One company's news (the API's default: the latest 14 UTC dates). */
 export const GET = handler(async (request) => {
   const { companyKey, ...query } = parseQuery(request, newsQuery);
-  return jsonResponse(await getServices().companyNews(companyKey, query));
+  return jsonResponse(await getServices().news.forCompany(companyKey, query));
 });

@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 /** The deprecated v2 profile (cached), for the profile page's side-by-side API view. */
 export const GET = handler(async (request) => {
   const { companyKey } = parseQuery(request, profileQuery);
-  return jsonResponse(await getServices().profileV2(companyKey));
+  return jsonResponse(await getServices().profiles.getV2(companyKey));
 });

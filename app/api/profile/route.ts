@@ -6,6 +6,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = handler(async (request) => {
   const { companyKey } = parseQuery(request, profileQuery);
-  const profile = await getServices().profile(companyKey);
+  const profile = await getServices().profiles.get(companyKey);
   return jsonResponse(profile);
 });

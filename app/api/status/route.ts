@@ -12,7 +12,7 @@ export const GET = handler((request) => {
   return jsonResponse({
     upstreamCalls: services.stats.snapshot(),
     caches: services.cacheStats(),
-    index: services.indexStatus(),
+    index: services.companies.status(),
     pages: front().stats(),
   });
 });

@@ -61,7 +61,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
     return { title: indexedTitle(requested) ?? "Company" };
   }
   try {
-    const { data } = await getServices().profile(requested);
+    const { data } = await getServices().profiles.get(requested);
     return {
       title: profileTitle(data),
       description: data.descriptionShort ? plainText(data.descriptionShort.slice(0, 300)) : undefined,

@@ -113,7 +113,7 @@ async function feed(request: Request, viewer: Viewer): Promise<Response> {
     // Named by the view it serves: a reader subscribed to several lists them by title.
     const company = state.company
       ? plainText(
-          getServices().indexedCompany(state.company)?.displayNameEnglish ||
+          getServices().companies.row(state.company)?.displayNameEnglish ||
             articles.find((a) => a.companyKey === state.company)?.displayNameEnglish ||
             state.company,
         )

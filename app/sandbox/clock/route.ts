@@ -22,7 +22,7 @@ async function current(): Promise<Response> {
   const log = await services.changeLog.current();
   return jsonResponse({
     now: new Date(sandboxNow()).toISOString(),
-    index: services.indexStatus().default,
+    index: services.companies.status().default,
     watchingSince: log.watchingSince,
     changes: log.changes.length,
   });

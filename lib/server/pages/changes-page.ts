@@ -74,7 +74,7 @@ export async function changesPageData(
     sectors,
     countries: [...countries].sort((a, b) => a[1].localeCompare(b[1])),
     problems,
-    index: services.indexStatus().default,
+    index: services.companies.status().default,
     refreshMinutes: Math.round(getConfig().directoryRefreshMs / 60_000),
   };
 }

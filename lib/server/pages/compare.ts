@@ -20,11 +20,11 @@ async function loadOne(services: Services, requested: string): Promise<Loaded> {
   try {
     let key = requested;
     if (!COMPANY_KEY_PATTERN.test(requested)) {
-      const resolved = await services.resolve(requested);
+      const resolved = await services.companies.resolve(requested);
       if (!resolved) return { ok: false, requested, reason: "not_found", message: unknownCompany(requested) };
       key = resolved.companyKey;
     }
-    const served = await services.profile(key);
+    const served = await services.profiles.get(key);
     return { ok: true, requested, profile: served.data, warning: served.warning };
   } catch (error) {
     const { reason, message } = setFailureOf(error, requested);
@@ -70,7 +70,7 @@ export async function loadComparison(
     if (!item.ok) {
       const { error: _, ...failed } = item;
       // A profile that failed for now is still a company the index may know: its name, not its key.
-      const row = item.reason === "not_found" ? undefined : services.indexedCompany(item.requested);
+      const row = item.reason === "not_found" ? undefined : services.companies.row(item.requested);
       entries.push(
         row
           ? {
@@ -135,7 +135,7 @@ export async function compareNews(
   { filter = EVERY_IMPORTANCE, perCompany = COMPARE_NEWS_PER_COMPANY } = {},
 ): Promise<CompareNewsAnswer> {
   let warning: string | undefined;
-  const ask = (companyKey: string) => services.topNews({ ...filter, companyKey, pageSize: perCompany });
+  const ask = (companyKey: string) => services.news.top({ ...filter, companyKey, pageSize: perCompany });
   const results = await Promise.all(
     keys.map(async (companyKey): Promise<{ company: CompareNewsCompany; articles: TopNewsArticle[] }> => {
       try {
@@ -143,7 +143,7 @@ export async function compareNews(
         const served = await ask(companyKey).catch(async (error: unknown) => {
           if (!isUpstreamError(error) || (error.code !== "bad_request" && error.code !== "not_found"))
             throw error;
-          const resolved = (await services.resolve(companyKey))?.companyKey;
+          const resolved = (await services.companies.resolve(companyKey))?.companyKey;
           if (!resolved || resolved === companyKey) throw error;
           canonical = resolved;
           return ask(resolved);

@@ -8,7 +8,7 @@ import { getServices } from "../services/services";
 
 /** One page of a directory view, as /api/companies answers it and the page prefetches it. */
 export async function directoryPage(query: z.output<typeof companiesQuery>) {
-  const { result, progress, resolvedFrom } = await getServices().search(query.set, {
+  const { result, progress, resolvedFrom } = await getServices().companies.search(query.set, {
     ...directoryQueryOf(query),
     offset: (query.page - 1) * query.pageSize,
     limit: query.pageSize,
@@ -26,7 +26,7 @@ export async function directoryPage(query: z.output<typeof companiesQuery>) {
       : {}),
     progress,
     /** Stale index (its refresh fails) or none at all (its first sync failed): what to tell the reader. */
-    notice: getServices().indexNotice(query.set),
+    notice: getServices().companies.notice(query.set),
     resolvedFrom: resolvedFrom ?? null,
   };
 }

@@ -11,10 +11,10 @@ import { feedViewQuery, topNewsFeed } from "../services/top-news-feed";
 /** The company named in the URL, by its canonical key: from the index, else through the API. */
 export async function canonicalCompany(key: string): Promise<{ key: string; picked: PickedCompany | null }> {
   const services = getServices();
-  const row = services.indexedCompany(key, ["default"]);
+  const row = services.companies.row(key, ["default"]);
   if (row) return { key: row.companyKey, picked: pickedFromRow(row) };
   // A former ticker or a secondary listing: the feed needs the canonical form.
-  const resolved = await services.resolve(key).catch(() => null);
+  const resolved = await services.companies.resolve(key).catch(() => null);
   return { key: resolved?.companyKey ?? key, picked: null };
 }
 

@@ -30,9 +30,9 @@ export async function profilePageData(requested: string): Promise<ProfilePageDat
   const services = getServices();
   if (!requested || requested.length > MAX_COMPANY_KEY_LENGTH) return { kind: "not-found" };
   if (!COMPANY_KEY_PATTERN.test(requested)) {
-    let resolved: Awaited<ReturnType<typeof services.resolve>>;
+    let resolved: Awaited<ReturnType<typeof services.companies.resolve>>;
     try {
-      resolved = await services.resolve(requested);
+      resolved = await services.companies.resolve(requested);
     } catch (error) {
       if (isUpstreamError(error) && error.code === "forbidden")
         return { kind: "plan", reason: error.message };
@@ -47,7 +47,7 @@ export async function profilePageData(requested: string): Promise<ProfilePageDat
   }
   let served: ServedProfile;
   try {
-    served = await services.profile(requested);
+    served = await services.profiles.get(requested);
   } catch (error) {
     if (isUpstreamError(error) && (error.code === "not_found" || error.code === "bad_request"))
       return { kind: "not-found" };
@@ -66,7 +66,7 @@ export async function profilePageData(requested: string): Promise<ProfilePageDat
 
 /** The company's name in the directory index, for a page that must not wait for the upstream. */
 /** The directory index's row for a key as asked (any case): no call to the data service. */
-const indexedRow = (requested: string) => getServices().indexedCompany(requested.toUpperCase());
+const indexedRow = (requested: string) => getServices().companies.row(requested.toUpperCase());
 
 export function indexedName(requested: string): string | undefined {
   const row = indexedRow(requested);
@@ -101,8 +101,8 @@ export function indexedTitle(requested: string): string | undefined {
  */
 export function profilePeers(profile: Profile, services: Services = getServices()): PeerRow[] {
   return peerRows(profile, {
-    hasLogo: (key) => services.knownToHaveLogo(key),
-    onPlan: (key) => services.onPlan(key),
+    hasLogo: (key) => services.logos.known(key),
+    onPlan: (key) => services.companies.onPlan(key),
   });
 }
 

@@ -17,10 +17,10 @@ export async function loadFollowedRows(
   let warning: string | undefined;
   const companies = await Promise.all(
     keys.map(async (requested): Promise<FollowedRow> => {
-      const indexed = services.indexedCompany(requested);
+      const indexed = services.companies.row(requested);
       if (indexed) return { requested, ok: true, row: rowOf(indexed) };
       try {
-        const served = await services.profile(requested);
+        const served = await services.profiles.get(requested);
         warning ??= served.warning;
         // The profile is a company row with more fields: the row's fields only.
         const company = companySchema.safeParse(served.data);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SyncProgress } from "@/lib/directory/sync";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { indexUnavailable, setFailureOf } from "./notices";
-import { served } from "./services";
+import { served } from "./served";
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0);
 const failed = (rows: number, retryAt: number | null): SyncProgress => ({

@@ -24,9 +24,9 @@ export async function topNewsFeed(
   services: Services = getServices(),
 ): Promise<TopNewsFeedPage> {
   const { page, eventType, ...rest } = query;
-  const served = await services.topNews({ ...rest, eventTypes: eventType, pageNumber: page });
+  const served = await services.news.top({ ...rest, eventTypes: eventType, pageNumber: page });
   const noLogo = new Set<string>();
   for (const { companyKey } of served.data.data)
-    if (companyKey && !services.knownToHaveLogo(companyKey)) noLogo.add(companyKey);
+    if (companyKey && !services.logos.known(companyKey)) noLogo.add(companyKey);
   return { ...served, noLogo: [...noLogo] };
 }

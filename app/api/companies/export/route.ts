@@ -24,7 +24,7 @@ export const GET = handler(async (request, viewer) => {
         code: "sign_in_required",
       },
     ]);
-  const { result, progress } = await getServices().search(view.set, {
+  const { result, progress } = await getServices().companies.search(view.set, {
     ...directoryQueryOf(view),
     offset: 0,
     limit: Number.MAX_SAFE_INTEGER,

@@ -18,5 +18,5 @@ export async function POST(request: Request): Promise<Response> {
   }
   const services = getServices();
   await services.ageCaches(minutes * 60_000);
-  return jsonResponse({ aged: minutes, index: services.indexStatus().default });
+  return jsonResponse({ aged: minutes, index: services.companies.status().default });
 }
