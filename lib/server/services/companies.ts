@@ -26,7 +26,7 @@ export interface IndexNotice {
 
 export class Companies {
   constructor(
-    readonly directory: DirectorySync,
+    private readonly directory: DirectorySync,
     private readonly profiles: Profiles,
     private readonly now: () => number,
   ) {}
