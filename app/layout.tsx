@@ -5,6 +5,7 @@ import { FollowNotice } from "@/components/following/follow-notice";
 import { AccountBar } from "@/components/layout/account-bar";
 import { AllowanceBanner } from "@/components/layout/allowance-banner";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
+import { RouteFocus } from "@/components/layout/route-focus";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Announcer } from "@/components/ui/announcer";
 import "./globals.css";
@@ -50,6 +51,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <Suspense>
             <NavigationProgress />
           </Suspense>
+          <RouteFocus />
         </Providers>
       </body>
     </html>

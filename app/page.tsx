@@ -5,7 +5,6 @@ import { ArticleCard } from "@/components/news/article-card";
 import { EVENT_TYPE_CHART_HEIGHT, EventTypeChart } from "@/components/overview/event-type-chart";
 import { RecentCompanies } from "@/components/overview/recent-companies";
 import { ArrivesLater } from "@/components/ui/arrives-later";
-import { CompanySearchForm } from "@/components/ui/company-search-form";
 import { DataLink } from "@/components/ui/data-link";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { IndexNoticeView, StaleNotice } from "@/components/ui/stale-notice";
@@ -69,8 +68,6 @@ export default async function OverviewPage() {
           changed last.
         </p>
       </div>
-
-      <CompanySearchForm label="Company directory" className="mt-5 max-w-2xl" />
 
       <OverviewPanels slow={await upstreamIsSlow()} />
     </div>

@@ -247,6 +247,18 @@ test.describe("peer comparison", () => {
     );
     expect(labels.length).toBeGreaterThan(5);
     expect(labels.filter((l) => !l.fits || !l.wordsPerLine)).toEqual([]);
+    // The market-cap bars name a company by its ticker where its name would be cut; the whole
+    // name is in the label's title.
+    const bars = page.getByRole("figure", { name: "Market cap" }).locator("li[title]");
+    await expect(bars.filter({ hasText: /^300980$/ })).toHaveAttribute("title", RICH.name);
+    const cut = await bars.evaluateAll(
+      (items) =>
+        items.filter((li) => {
+          const text = li.firstElementChild as HTMLElement;
+          return text.scrollWidth > text.clientWidth;
+        }).length,
+    );
+    expect(cut).toBe(0);
     await axe(page);
   });
 

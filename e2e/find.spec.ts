@@ -5,6 +5,8 @@ import { expectNoAxeViolations as axe, collectProblems, holdScripts, waitForInde
 // Companies of the deterministic sandbox universe (see e2e/profile.spec.ts).
 const RICH = { key: "XSHE_300980", name: "Ruihua Machinery Holdings Limited" };
 const LONDON = { key: "XLON_EMBE", name: "Ember Partners plc" };
+/** Outside the API-enabled set; the ISIN is its New York listing's, which only its profile lists. */
+const OUTSIDE = { key: "XOSL_SOLS", name: "Solstice Health ASA", isin: "US7481472048" };
 
 const headerBox = (page: Page) => page.getByRole("banner").getByRole("combobox", { name: /find a company/i });
 const headerList = (page: Page) => page.getByRole("banner").getByRole("listbox");
@@ -56,9 +58,10 @@ test.describe("search from every page", () => {
           y,
         });
       }
+      // On a phone the logo is the overview's link.
       expect(stops.map((s) => s.name)).toEqual([
         "Fiscal Atlas home",
-        "Overview",
+        ...(width < 640 ? [] : ["Overview"]),
         "Companies",
         "Top news",
         "Compare",
@@ -78,28 +81,31 @@ test.describe("search from every page", () => {
     });
   }
 
-  test("at 390 px, the row of pages shows the current page's link whole, scrolled no more than that takes", async ({
-    page,
-  }) => {
+  test("at 390 px, every page's link shows whole in the row, with nothing to scroll", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     const nav = page.getByRole("navigation", { name: "Main" });
-    const whole = (name: string) =>
-      nav.getByRole("link", { name, exact: true }).evaluate((link) => {
-        const [box, row] = [
-          link.getBoundingClientRect(),
-          (link.closest("nav") as HTMLElement).getBoundingClientRect(),
-        ];
-        return box.left >= row.left - 0.5 && box.right <= row.right + 0.5;
-      });
-    // "Top news" fits beside the links before it: nothing scrolls, "Overview" reads whole.
-    await page.goto("/news");
-    await expect(nav.getByRole("link", { name: "Top news" })).toHaveAttribute("aria-current", "page");
-    expect(await nav.evaluate((el) => [el.scrollWidth > el.clientWidth, el.scrollLeft])).toEqual([true, 0]);
-    expect(await whole("Overview")).toBe(true);
-    // The last page's link is past the edge: the row scrolls to show it whole.
     await page.goto("/changes");
-    await expect.poll(() => nav.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-    expect(await whole("Changes")).toBe(true);
+    await expect(nav.getByRole("link", { name: "Changes" })).toHaveAttribute("aria-current", "page");
+    expect(await nav.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
+    // The overview is the logo's link on a phone; every other page has its own.
+    const shown = await nav.getByRole("link").evaluateAll((links) =>
+      links
+        .filter((link) => (link as HTMLElement).offsetWidth > 0)
+        .map((link) => {
+          const [box, row] = [
+            link.getBoundingClientRect(),
+            (link.closest("nav") as HTMLElement).getBoundingClientRect(),
+          ];
+          return {
+            name: link.getAttribute("aria-label") ?? link.textContent,
+            whole: box.left >= row.left - 0.5 && box.right <= row.right + 0.5,
+          };
+        }),
+    );
+    expect(shown).toEqual(
+      ["Companies", "Top news", "Compare", "Following", "Changes"].map((name) => ({ name, whole: true })),
+    );
+    await expect(page.getByRole("banner").getByRole("link", { name: "Fiscal Atlas home" })).toBeVisible();
   });
 
   test("from one profile to another with the keyboard alone, then the recent companies", async ({ page }) => {
@@ -135,7 +141,8 @@ test.describe("search from every page", () => {
     if (count > 1) await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/companies/${LONDON.key}$`));
-    await expect(heading(page, LONDON.name)).toBeVisible();
+    // The new page's heading has the focus, not the box it was found in.
+    await expect(heading(page, LONDON.name)).toBeFocused();
 
     // Ctrl+K from anywhere: the recent list now starts with the company just opened.
     await page.getByRole("heading", { level: 1 }).click();
@@ -155,6 +162,80 @@ test.describe("search from every page", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/companies/${LONDON.key}$`));
     expect(problems).toEqual([]);
+  });
+
+  test("an ISIN outside the API-enabled set, known only to its company's profile, is found from the header and the directory", async ({
+    page,
+    request,
+  }) => {
+    await waitForIndex(request, "all");
+    await page.goto("/news");
+    await summon(page, "/");
+    // Solstice's depositary receipt in New York: no list row carries this ISIN.
+    await page.keyboard.type(OUTSIDE.isin);
+    const option = headerList(page).getByRole("option", { name: new RegExp(OUTSIDE.name) });
+    await expect(option).toContainText("not API-enabled");
+    await expect(option).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect(heading(page, OUTSIDE.name)).toBeVisible();
+
+    await page.goto(`/companies?q=${OUTSIDE.isin}`);
+    await expect(page.getByText(/No API-enabled companies match/)).toBeVisible();
+    await page.getByRole("button", { name: "Show the one in the full universe" }).click();
+    await expect(page).toHaveURL(/set=all/);
+    const row = results(page).getByRole("row", { name: new RegExp(OUTSIDE.name) });
+    await expect(row).toContainText("not API-enabled");
+  });
+
+  test("? shows every shortcut, from the keyboard or the header's button; Esc gives the focus back", async ({
+    page,
+  }) => {
+    await page.goto("/news");
+    const sheet = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    // A key pressed before the scripts run does nothing: pressed until the sheet opens.
+    await expect(async () => {
+      await page.keyboard.press("?");
+      await expect(sheet).toBeVisible({ timeout: 500 });
+    }).toPass();
+    await expect(sheet).toContainText("Follow or unfollow the company");
+    await expect(sheet).toContainText("Ctrl+K");
+    await axe(page);
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    // In a text field "?" is text.
+    await summon(page, "/");
+    await page.keyboard.type("what?");
+    await expect(sheet).toBeHidden();
+    await expect(headerBox(page)).toHaveValue("what?");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    const button = page.getByRole("banner").getByRole("button", { name: "Keyboard shortcuts" });
+    await page.keyboard.press("Tab");
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test("a new page's heading takes the focus; Back gives it to the link the page was left by", async ({
+    page,
+  }) => {
+    await page.goto(`/companies/${RICH.key}`);
+    await expect(heading(page, RICH.name)).toBeVisible();
+    const link = page.locator(`main a[href^="/companies/"]:not([href*="${RICH.key}"])`).nth(1);
+    await expect
+      .poll(() => link.evaluate((a) => Object.keys(a).some((k) => k.startsWith("__reactProps"))))
+      .toBe(true);
+    const href = await link.getAttribute("href");
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL((url) => url.pathname === href);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    await page.goBack();
+    await expect(heading(page, RICH.name)).toBeVisible();
+    await expect(link).toBeFocused();
   });
 
   test("Tab from the header search, its matches open, goes on to the page's next control; Escape closes, then clears", async ({
@@ -210,14 +291,14 @@ test.describe("search from every page", () => {
     await expect(headerList(page)).toBeHidden();
     await headerBox(page).press("Enter");
     await expect(page).toHaveURL(/\/companies\?q=qqzzxx$/);
-    await expect(page.getByText(/No companies match “qqzzxx”/)).toBeVisible();
+    await expect(page.getByText(/No API-enabled companies match “qqzzxx”/)).toBeVisible();
     // A pasted paragraph stops at the search's 200 characters (the API refuses more), and the
     // directory's "no match" wraps it instead of running off the page.
     await summon(page, "Control+k");
     await page.keyboard.insertText("q".repeat(260));
     await expect(headerBox(page)).toHaveValue("q".repeat(200));
     await headerBox(page).press("Enter");
-    await expect(page.getByText(/No companies match “q{200}”/)).toBeVisible();
+    await expect(page.getByText(/No API-enabled companies match “q{200}”/)).toBeVisible();
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);

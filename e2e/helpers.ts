@@ -25,13 +25,13 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
 }
 
 /** Waits until the first sync of the default company index has finished. */
-export async function waitForIndex(request: APIRequestContext) {
+export async function waitForIndex(request: APIRequestContext, set: "default" | "all" = "default") {
   await expect
     .poll(
       async () =>
-        ((await (await request.get("/api/index-status")).json()) as { default: { state: string } }).default
-          .state,
-      { timeout: 30_000 },
+        ((await (await request.get("/api/index-status")).json()) as Record<string, { state: string }>)[set]
+          ?.state,
+      { timeout: set === "all" ? 90_000 : 30_000 },
     )
     .toBe("ready");
 }

@@ -12,7 +12,7 @@ export const peerRow = (companyKey: string, onPlan: boolean | null): PeerRow => 
   marketCapUsd: null,
   hqCode: null,
   hqName: null,
-  sector: null,
+  industry: null,
   hasLogo: false,
   onPlan,
 });

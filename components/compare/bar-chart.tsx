@@ -9,6 +9,8 @@ import { plainText } from "@/lib/format";
 export interface BarItem {
   key: string;
   label: string;
+  /** Shown where the label would not fit (a company's ticker for its name). */
+  short?: string | null;
   /** Null draws no bar: the row says "not available" instead. */
   value: number | null;
   highlight?: boolean;
@@ -24,6 +26,8 @@ const AXIS = 26;
 const VALUE_LABEL = 64;
 /** About the width of a character of the 12 px value labels and the 11 px axis labels. */
 const CHAR = 6.8;
+/** About the width of a character of the 14 px labels left of the bars. */
+const LABEL_CHAR = 7.6;
 /** Room left of the bars for half of the first axis label (the box clips what overflows). */
 const INSET = 10;
 const TICK = 8;
@@ -66,6 +70,10 @@ export function BarChart({
   label: string;
 }) {
   const { ref, width: measured } = useElementWidth(UNMEASURED);
+  // Until measured (the server's render) every label is whole, cut to its column by CSS.
+  const { ref: labelsRef, width: labelsWidth } = useElementWidth(Number.POSITIVE_INFINITY);
+  const labelOf = (item: BarItem) =>
+    item.short && item.label.length * LABEL_CHAR > labelsWidth ? item.short : item.label;
   const values = items.flatMap((i) => (i.value !== null && (!log || i.value > 0) ? [i.value] : []));
   const max = Math.max(1, ...values);
   const min = Math.min(max, ...values);
@@ -96,7 +104,7 @@ export function BarChart({
 
   return (
     <div role="img" aria-label={label} className="grid grid-cols-[minmax(6rem,32%)_minmax(0,1fr)] gap-x-3">
-      <ul className="text-sm" style={{ paddingBottom: AXIS }}>
+      <ul ref={labelsRef} className="text-sm" style={{ paddingBottom: AXIS }}>
         {items.map((item) => (
           <li
             key={item.key}
@@ -104,7 +112,7 @@ export function BarChart({
             style={{ height: ROW }}
             className={`flex items-center justify-end truncate text-right ${item.highlight ? "font-semibold text-slate-900 dark:text-white" : "text-slate-700 dark:text-slate-300"}`}
           >
-            <UpstreamText className="truncate">{item.label}</UpstreamText>
+            <UpstreamText className="truncate">{labelOf(item)}</UpstreamText>
           </li>
         ))}
       </ul>

@@ -69,6 +69,7 @@ export function MarketCapChart({ companies }: { companies: readonly CompareCompa
         items={sorted.map((c) => ({
           key: c.companyKey,
           label: c.name,
+          short: c.ticker,
           value: c.marketCapUsd,
           highlight: c === focus,
           note: ratio(c),

@@ -54,6 +54,7 @@ export function ListingsChart({ companies }: { companies: readonly CompareCompan
         items={sorted.map((c) => ({
           key: c.companyKey,
           label: c.name,
+          short: c.ticker,
           value: c.listingCount,
           highlight: c === focus,
           note: `${c.exchanges.length} exch. · ${c.currencies.length} ccy`,

@@ -4,9 +4,11 @@ import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import { createContext, useContext } from "react";
 import { Badge, statusTone, type Tone } from "@/components/ui/badge";
 import { CompanyLogo } from "@/components/ui/company-logo";
+import { CopyButton } from "@/components/ui/copy-button";
 import { MarketCap } from "@/components/ui/market-cap";
 import type { SortField } from "@/lib/directory/fields";
 import { highlightRanges } from "@/lib/directory/highlight";
+import { NOT_API_ENABLED } from "@/lib/directory/sets";
 import type { ColumnId } from "@/lib/directory/view-state";
 import { formatSince, formatUtc, plainText } from "@/lib/format";
 import {
@@ -61,15 +63,14 @@ export const features = tableFeatures({ columnMeta: {} as DirectoryColumnMeta })
 
 /**
  * What cells need beyond their row: the query to highlight, the clock, whether to hold logos, and
- * the one exchange the filters allow (its code, the same in every row, is left out).
+ * whether the table is narrow.
  */
 export const CellContext = createContext<{
   query: string;
   now: number;
   deferImages: boolean;
   narrow: boolean;
-  exchange: string | null;
-}>({ query: "", now: 0, deferImages: false, narrow: false, exchange: null });
+}>({ query: "", now: 0, deferImages: false, narrow: false });
 const helper = createColumnHelper<typeof features, DirectoryRow>();
 const muted = "text-slate-500 dark:text-slate-400";
 /** A cell of one value, cut to its track with the whole in its title; a dash when missing. */
@@ -83,6 +84,20 @@ const valueCell = (className: string) => (value: string | null | undefined) =>
   );
 const text = valueCell("truncate");
 const mono = valueCell("truncate font-mono text-[13px]");
+/** An identifier: monospace, with a copy button as on the profile. */
+const identifier = (label: string) => (value: string | null | undefined) =>
+  value ? (
+    <span className="flex min-w-0 items-center">
+      <span className="truncate font-mono text-[13px]" title={plainText(value)}>
+        {value}
+      </span>
+      <span className="relative z-[1] -my-1 ml-0.5">
+        <CopyButton value={value} label={`${label} ${value}`} tabIndex={-1} />
+      </span>
+    </span>
+  ) : (
+    <span className={muted}>–</span>
+  );
 
 /** A column whose cell is one value of the row, as text or in monospace. */
 function valueColumn(
@@ -132,6 +147,14 @@ function NameCell({ company }: { company: DirectoryRow }) {
         <span className="block truncate font-medium" dir="auto" title={plainText(name)}>
           <Highlighted text={name} query={query} />
         </span>
+        {company.apiEnabled === false && (
+          <span
+            className={`block truncate text-xs ${muted}`}
+            title="In the full universe only: reference data, no datasets from the API."
+          >
+            {NOT_API_ENABLED}
+          </span>
+        )}
         {narrow && (
           <span className={`block truncate text-xs ${muted}`}>
             <span className="font-mono font-semibold">{company.primaryListing.ticker}</span> ·{" "}
@@ -182,15 +205,15 @@ export const DIRECTORY_COLUMNS = helper.columns([
     header: "Ticker",
     meta: { width: "108px", sort: "ticker" },
     cell: function TickerCell({ row }) {
-      const { exchange } = useContext(CellContext);
       const listing = row.original.primaryListing;
       const tickerHit = row.original.match?.kind === "ticker" || row.original.match?.kind === "ticker-prefix";
       const where = listing.exchangeName
         ? `${listing.exchangeCode} (${listing.exchangeName})`
         : listing.exchangeCode;
+      // The ticker gives way (cut, its whole in the title) before its exchange code does.
       return (
-        <span className="truncate" title={plainText(`${listing.ticker} · ${where}`)}>
-          <span className="font-mono text-[13px] font-semibold">
+        <span className="flex min-w-0 items-baseline" title={plainText(`${listing.ticker} · ${where}`)}>
+          <span className="truncate font-mono text-[13px] font-semibold">
             {tickerHit ? (
               <mark className="rounded-sm bg-amber-200 text-inherit dark:bg-amber-500/40">
                 {listing.ticker}
@@ -199,9 +222,7 @@ export const DIRECTORY_COLUMNS = helper.columns([
               listing.ticker
             )}
           </span>
-          {exchange !== listing.exchangeCode && (
-            <span className={`ml-1 text-xs ${muted}`}>{listing.exchangeCode}</span>
-          )}
+          <span className={`ml-1 shrink-0 text-xs ${muted}`}>{listing.exchangeCode}</span>
         </span>
       );
     },
@@ -286,11 +307,11 @@ export const DIRECTORY_COLUMNS = helper.columns([
       );
     },
   }),
-  valueColumn("cik", "CIK", { width: "112px" }, (c) => c.cik, mono),
-  valueColumn("fscl", "fscl", { width: "150px" }, (c) => c.companyFiscalIdentifier, mono),
-  valueColumn("figi", "FIGI", { width: "128px" }, (c) => c.primaryListing.figi, mono),
-  valueColumn("isin", "ISIN", { width: "128px" }, (c) => c.primaryListing.isin, mono),
-  valueColumn("cusip", "CUSIP", { width: "104px" }, (c) => c.primaryListing.cusip, mono),
+  valueColumn("cik", "CIK", { width: "136px" }, (c) => c.cik, identifier("CIK")),
+  valueColumn("fscl", "fscl", { width: "174px" }, (c) => c.companyFiscalIdentifier, identifier("fscl")),
+  valueColumn("figi", "FIGI", { width: "152px" }, (c) => c.primaryListing.figi, identifier("FIGI")),
+  valueColumn("isin", "ISIN", { width: "152px" }, (c) => c.primaryListing.isin, identifier("ISIN")),
+  valueColumn("cusip", "CUSIP", { width: "128px" }, (c) => c.primaryListing.cusip, identifier("CUSIP")),
   helper.display({
     id: "updatedAt",
     header: "Updated",

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { debounce, throttle, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { pushWithProgress } from "@/components/layout/navigation-progress";
+import { Segmented } from "@/components/ui/segmented";
 import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
 import { UrlNotes } from "@/components/ui/url-notes";
@@ -16,11 +17,13 @@ import { exportWaitsFor } from "@/lib/directory/csv";
 import { indexingText } from "@/lib/directory/progress-text";
 import {
   apiQuery,
+  directoryHref,
   directoryParsers,
   paramsOf,
   serializeDirectoryState,
   stateOf,
 } from "@/lib/directory/search-params";
+import { type CompanySetName, SET_DESCRIPTIONS, SET_LABELS } from "@/lib/directory/sets";
 import type { SyncProgress } from "@/lib/directory/sync";
 import {
   activeFilterCount,
@@ -214,6 +217,27 @@ export function DirectoryView({
             {data?.resolvedFrom && !head.isPlaceholderData && (
               <> · “{data.resolvedFrom}” resolved to its current listing</>
             )}
+            {state.set === "default" && !head.isPlaceholderData && (data?.beyond ?? 0) > 0 && (
+              <>
+                {" · "}
+                <a
+                  href={directoryHref({ ...state, set: "all" })}
+                  onClick={(e) => {
+                    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                    e.preventDefault();
+                    navigate({ ...state, set: "all" });
+                  }}
+                  className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
+                >
+                  {formatCount(data?.beyond ?? 0)} more in the full universe
+                </a>
+              </>
+            )}
+          </p>
+          <p className="text-xs text-slate-600 dark:text-slate-300" data-needs-js="">
+            {allState === "unavailable"
+              ? "The full universe of about 55,000 companies is not on this server's API plan: the directory shows the API-enabled companies."
+              : SET_DESCRIPTIONS[state.set]}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -244,27 +268,20 @@ export function DirectoryView({
             />
             Compact
           </label>
-          <label
-            className="flex items-center gap-2 text-sm"
-            data-needs-js=""
-            title={
-              allState === "unavailable"
-                ? "The API plan of this server does not include the full universe."
-                : undefined
-            }
-          >
-            <input
-              type="checkbox"
-              role="switch"
-              className="accent-brand-600"
-              aria-describedby={allState === "unavailable" ? "all-unavailable" : undefined}
-              disabled={allState === "unavailable" && state.set !== "all"}
-              checked={state.set === "all"}
-              aria-checked={state.set === "all"}
-              onChange={(e) => navigate({ ...state, set: e.target.checked ? "all" : "default" })}
+          <div data-needs-js="">
+            <Segmented<CompanySetName>
+              name="set"
+              label="Companies to search"
+              value={state.set}
+              options={(["default", "all"] as const).map((set) => ({
+                value: set,
+                label: SET_LABELS[set],
+                count: status.data?.[set].state === "ready" ? status.data[set].rows : undefined,
+                disabled: set === "all" && allState === "unavailable" && state.set !== "all",
+              }))}
+              onChange={(set) => navigate({ ...state, set })}
             />
-            All companies
-          </label>
+          </div>
           {wide && (
             <ColumnChooser
               licensed={licensed}
@@ -290,13 +307,6 @@ export function DirectoryView({
           />
         </div>
       </div>
-      {allState === "unavailable" && (
-        <p id="all-unavailable" className="text-sm text-slate-600 dark:text-slate-300">
-          The full universe of about 55,000 companies is not available on this server&apos;s API plan; the
-          directory shows the API-enabled companies.
-        </p>
-      )}
-
       <SearchBox
         value={state.q}
         onSearch={onSearch}
@@ -377,7 +387,7 @@ export function DirectoryView({
                 onRetry={() => head.refetch()}
               />
             ) : data && !head.isPlaceholderData && data.total === 0 && progress?.state !== "syncing" ? (
-              <EmptyResults state={state} onChange={navigate} allAvailable={allState !== "unavailable"} />
+              <EmptyResults state={state} onChange={navigate} beyond={data?.beyond ?? null} />
             ) : (
               <>
                 {(pageError || (head.error && data)) && (
@@ -391,7 +401,6 @@ export function DirectoryView({
                 {layout.canHide && (
                   <ConstantColumnsNote
                     hidden={layout.hidden}
-                    exchange={layout.exchange}
                     shown={layout.showConstant}
                     onToggle={() => layout.setShowConstant(!layout.showConstant)}
                   />
@@ -402,9 +411,8 @@ export function DirectoryView({
                   columns={layout.columns}
                   widths={layout.widths}
                   onResize={wide ? layout.onResize : undefined}
-                  exchange={layout.exchange}
-                  // The table's height (the window's less 15rem) on a wide screen and on a 823 px phone.
-                  firstHeight={wide ? 720 : 584}
+                  // The table's height (the window's less 16.25rem) on a wide screen and on a 823 px phone.
+                  firstHeight={wide ? 700 : 564}
                   count={count}
                   rowAt={rowAt}
                   onRangeChange={setRange}

@@ -2,20 +2,19 @@
 
 import { EmptyState } from "@/components/ui/states";
 import { activeFilterCount, clearFilters, type StateEditor } from "@/lib/directory/view-state";
+import { formatCount } from "@/lib/format";
 
 /** No results: what emptied them, and the ways to widen the search. */
-export function EmptyResults({ state, onChange, allAvailable }: StateEditor & { allAvailable: boolean }) {
+export function EmptyResults({ state, onChange, beyond }: StateEditor & { beyond: number | null }) {
   const filters = activeFilterCount(state);
   const q = state.q.trim();
   const button =
     "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800";
   return (
     <EmptyState
-      title={
-        q
-          ? `No companies match “${q}”${filters ? " with these filters" : ""}`
-          : "No companies match these filters"
-      }
+      title={`No ${state.set === "default" ? "API-enabled " : ""}companies match ${
+        q ? `“${q}”${filters ? " with these filters" : ""}` : "these filters"
+      }`}
     >
       <p>
         Search by name (typos are forgiven), ticker, companyKey, or any identifier: ISIN, CUSIP, FIGI, CIK or
@@ -32,9 +31,9 @@ export function EmptyResults({ state, onChange, allAvailable }: StateEditor & { 
             Clear the search
           </button>
         )}
-        {state.set === "default" && allAvailable && (
+        {state.set === "default" && beyond !== null && beyond > 0 && (
           <button type="button" className={button} onClick={() => onChange({ ...state, set: "all" })}>
-            Search all 55,000 companies
+            Show the {beyond === 1 ? "one" : formatCount(beyond)} in the full universe
           </button>
         )}
       </div>

@@ -19,23 +19,24 @@ import {
 
 type SectionField = FacetField | "datasets" | "marketCap";
 
-const SECTIONS: { field: SectionField; label: string; open?: boolean; hint?: string }[] = [
+/** `noun`: what its search box finds ("Find an industry"). */
+const SECTIONS: { field: SectionField; label: string; noun?: string; open?: boolean; hint?: string }[] = [
   { field: "marketCap", label: "Market cap", open: true },
-  { field: "sector", label: "Sector", open: true },
-  { field: "industryGroup", label: "Industry group" },
-  { field: "industry", label: "Industry" },
-  { field: "subIndustry", label: "Sub-industry" },
-  { field: "region", label: "HQ region", open: true },
-  { field: "country", label: "HQ country" },
-  { field: "domicile", label: "Legal domicile" },
-  { field: "exchange", label: "Exchange" },
-  { field: "companyType", label: "Company type" },
+  { field: "sector", label: "Sector", noun: "a sector", open: true },
+  { field: "industryGroup", label: "Industry group", noun: "an industry group" },
+  { field: "industry", label: "Industry", noun: "an industry" },
+  { field: "subIndustry", label: "Sub-industry", noun: "a sub-industry" },
+  { field: "region", label: "HQ region", noun: "a region", open: true },
+  { field: "country", label: "HQ country", noun: "a country" },
+  { field: "domicile", label: "Legal domicile", noun: "a country of domicile" },
+  { field: "exchange", label: "Exchange", noun: "an exchange" },
+  { field: "companyType", label: "Company type", noun: "a company type" },
   { field: "companyStatus", label: "Company status" },
   { field: "tradingStatus", label: "Trading status" },
-  { field: "securityType", label: "Security type" },
-  { field: "reportingCurrency", label: "Reporting currency" },
-  { field: "tradingCurrency", label: "Trading currency" },
-  { field: "datasets", label: "Datasets", hint: "Companies with every dataset ticked." },
+  { field: "securityType", label: "Security type", noun: "a security type" },
+  { field: "reportingCurrency", label: "Reporting currency", noun: "a currency" },
+  { field: "tradingCurrency", label: "Trading currency", noun: "a currency" },
+  { field: "datasets", label: "Datasets", noun: "a dataset", hint: "Companies with every dataset ticked." },
 ];
 
 const VOCABULARY: Partial<Record<SectionField, Record<string, string>>> = {
@@ -81,6 +82,7 @@ const SHOWN = 8;
 function FacetSection({
   field,
   label,
+  noun,
   hint,
   counts,
   selected,
@@ -91,6 +93,7 @@ function FacetSection({
 }: {
   field: SectionField;
   label: string;
+  noun: string;
   hint?: string;
   counts: FacetCount[];
   selected: string[];
@@ -171,8 +174,8 @@ function FacetSection({
               type="search"
               value={filter}
               onChange={(e) => setFilter(e.target.value)}
-              placeholder={`Find a ${label.toLowerCase()}`}
-              aria-label={`Find a ${label.toLowerCase()}`}
+              placeholder={`Find ${noun}`}
+              aria-label={`Find ${noun}`}
               className="mb-1 w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
             />
           )}
@@ -296,13 +299,14 @@ export const FacetPanel = memo(function FacetPanel({ state, data, onChange }: Fi
   const capKey = `${state.minMarketCap}-${state.maxMarketCap}`;
   return (
     <div>
-      {SECTIONS.map(({ field, label, open, hint }) => {
+      {SECTIONS.map(({ field, label, noun, open, hint }) => {
         const selected = selectedOf(state, field);
         return (
           <FacetSection
             key={field}
             field={field}
             label={label}
+            noun={noun ?? `a ${label.toLowerCase()}`}
             hint={hint}
             counts={countsOf(field, data)}
             selected={selected}

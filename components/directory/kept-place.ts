@@ -21,15 +21,17 @@ export interface KeptPlace {
 /** The place kept for this address and result, when the page comes back by Back or Forward. */
 export function keptPlace(key: string): KeptPlace | null {
   if (typeof window === "undefined") return null;
-  const { href } = window.location;
+  const { pathname } = window.location;
   if (!cameBack()) return null;
-  let place: Partial<KeptPlace & { href: string }> | null = null;
+  let place: Partial<KeptPlace & { pathname: string }> | null = null;
   try {
     place = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? "null");
   } catch {
     return null; // storage refused, or not ours
   }
-  if (!place || place.key !== key || place.href !== href) return null;
+  // The key names the result (its query and filters); the address may have gained the query's
+  // text after the row was clicked (its write waits for the typing to pause).
+  if (!place || place.key !== key || place.pathname !== pathname) return null;
   const { top, row } = place;
   if (typeof top !== "number" || !(top >= 0) || typeof row !== "number" || !Number.isInteger(row) || row < 0)
     return null;
@@ -39,7 +41,10 @@ export function keptPlace(key: string): KeptPlace | null {
 /** Keeps the place for this address (a row about to be opened). */
 export function keepPlace(place: KeptPlace): void {
   try {
-    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...place, href: window.location.href }));
+    window.sessionStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ ...place, pathname: window.location.pathname }),
+    );
   } catch {
     // Storage refused (a private window's quota): Back starts at the top.
   }

@@ -83,8 +83,6 @@ export interface ResultsTableProps {
   widths: readonly ColumnWidth[];
   /** Absent on a narrow window: its two columns share the width, and a handle would only be a Tab stop. */
   onResize?: (column: ColumnId, px: number | null) => void;
-  /** The one exchange the filters allow: the ticker column leaves its code out. */
-  exchange: string | null;
   /** The table's height until it is measured (default 720 px): the first render fills this. */
   firstHeight?: number;
 }
@@ -95,7 +93,7 @@ export interface ResultsTableProps {
  */
 export function ResultsTable(props: ResultsTableProps) {
   const { columns, count, rowAt, onRangeChange, sort, onSort, query, now, busy, resetKey, label } = props;
-  const { selected, onToggleSelected, widths, onResize, exchange, firstHeight = 720 } = props;
+  const { selected, onToggleSelected, widths, onResize, firstHeight = 720 } = props;
   const followed = useFollowing().keys;
   const scrollRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -199,9 +197,8 @@ export function ResultsTable(props: ResultsTableProps) {
       now,
       deferImages: virtualizer.isScrolling,
       narrow,
-      exchange,
     }),
-    [query, now, virtualizer.isScrolling, narrow, exchange],
+    [query, now, virtualizer.isScrolling, narrow],
   );
 
   return (
@@ -211,7 +208,7 @@ export function ResultsTable(props: ResultsTableProps) {
         <div
           ref={scrollRef}
           data-results-scroller=""
-          className={`relative overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${props.fit ? "max-h-[calc(100dvh-10rem)]" : "h-[calc(100dvh-15rem)] min-h-[360px]"}`}
+          className={`relative overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${props.fit ? "max-h-[calc(100dvh-10rem)]" : "h-[calc(100dvh-16.25rem)] min-h-[360px]"}`}
           // One row's height more for the header (its labels may wrap) and the border.
           style={props.fit ? { height: (count + 1) * ROW_HEIGHT + 2 } : undefined}
         >
@@ -416,7 +413,7 @@ const ResultRow = memo(
                 <DataLink
                   href={profileHref(company.companyKey)}
                   tabIndex={tabStop ? 0 : -1}
-                  className="min-w-0 outline-none after:absolute after:inset-0 after:content-['']"
+                  className="min-w-0 outline-none"
                 >
                   {content}
                 </DataLink>

@@ -2,11 +2,12 @@
 
 import { memo, useEffect, useRef, useState } from "react";
 import { useDebouncedCallback } from "@/lib/client/debounce";
+import { cameBack } from "@/lib/client/traversal";
 import { useFocusShortcut } from "@/lib/client/use-focus-shortcut";
 import { MAX_QUERY_LENGTH } from "@/lib/directory/fields";
 
 /**
- * The directory's query box: focused on load and by "/", reports what is typed (a burst of keys
+ * The directory's query box: focused on load (with a keyboard) and by "/", reports what is typed (a burst of keys
  * as one request), and follows the URL when it changes (back button). Enter on a query already
  * shown calls `onSubmit` instead of searching again (the view opens a lone hit); ArrowDown calls
  * `onArrowDown` (into the table).
@@ -56,6 +57,14 @@ export const SearchBox = memo(function SearchBox({
   }, [text, send]);
 
   useFocusShortcut(input);
+  // The directory is a search page: the box is where a person starts, with a keyboard. Not on a
+  // touch screen (the focus would open the on-screen keyboard over the results), and not coming
+  // Back (the focus goes to the row that was opened), nor when a control of the page has it.
+  useEffect(() => {
+    if (cameBack() || window.matchMedia("(pointer: coarse)").matches) return;
+    // The link or header box that led here still has it: the page's own controls have not.
+    if (!document.activeElement?.closest("main")) input.current?.focus();
+  }, []);
 
   return (
     <search className="block">
@@ -94,8 +103,6 @@ export const SearchBox = memo(function SearchBox({
             // The page's own search box: "/" focuses it rather than the header's (components/layout/header-search.tsx).
             data-page-search=""
             type="search"
-            // biome-ignore lint/a11y/noAutofocus: the directory is a search page; the box is where a person starts.
-            autoFocus
             autoComplete="off"
             spellCheck={false}
             value={text}

@@ -23,7 +23,7 @@ export function useTableLayout(state: DirectoryState, chosen: readonly ColumnId[
   const [showConstant, setShowConstant] = useState(false);
   const constant = useMemo(() => constantColumns(state), [state]);
   const hidden = useMemo(
-    () => (wide && !showConstant ? constant.columns.filter((id) => chosen.includes(id)) : []),
+    () => (wide && !showConstant ? constant.filter((id) => chosen.includes(id)) : []),
     [wide, showConstant, constant, chosen],
   );
   const columns = useMemo(
@@ -31,18 +31,16 @@ export function useTableLayout(state: DirectoryState, chosen: readonly ColumnId[
     [chosen, hidden],
   );
   const { widths, onResize } = useColumnWidths();
-  const exchange = wide && !showConstant && chosen.includes("ticker") ? constant.exchange : null;
   return {
     columns,
     widths,
     onResize,
-    /** Columns (and the exchange code) left out because every row has the same value. */
+    /** Columns left out because every row has the same value. */
     hidden,
-    exchange,
     showConstant,
     setShowConstant,
     /** Whether anything could be left out at all (the note offers to hide it again). */
-    canHide: wide && (constant.exchange !== null || constant.columns.some((id) => chosen.includes(id))),
+    canHide: wide && constant.some((id) => chosen.includes(id)),
     resetWidths: () => directoryColumnWidths.write([]),
   };
 }

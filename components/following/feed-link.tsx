@@ -1,6 +1,6 @@
 "use client";
 
-import { CopyButton } from "@/components/profile/copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { changeFeedLink, useAccount } from "@/lib/client/account";
 
 const BUTTON =

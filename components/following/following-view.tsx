@@ -11,7 +11,7 @@ import type { DirectoryRow } from "@/components/directory/use-directory";
 import { useMediaQuery } from "@/components/directory/use-media-query";
 import { useColumnWidths } from "@/components/directory/use-table-layout";
 import { FeedIcon } from "@/components/news/subscribe-link";
-import { CopyButton } from "@/components/profile/copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { DataLink } from "@/components/ui/data-link";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
@@ -275,7 +275,6 @@ export function FollowingView({ now: serverNow }: { now: number }) {
                 onToggleSelected={selection.toggle}
                 widths={widths}
                 onResize={onResize}
-                exchange={null}
               />
             </>
           )}

@@ -4,8 +4,9 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { useScrollEdges } from "@/lib/client/scroll-edges";
+import type { NAV_ITEMS } from "./nav-items";
 
-export function NavLinks({ items }: { items: readonly { href: string; label: string }[] }) {
+export function NavLinks({ items }: { items: typeof NAV_ITEMS }) {
   const pathname = usePathname();
   const isCurrent = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
   const currentHref = items.find((item) => isCurrent(item.href))?.href;
@@ -30,7 +31,7 @@ export function NavLinks({ items }: { items: readonly { href: string; label: str
       ref={nav}
       aria-label="Main"
       data-fade-edges=""
-      className="-mx-1.5 flex scroll-px-8 items-center gap-0.5 overflow-x-auto text-[13px] sm:gap-1 sm:text-sm lg:mx-0"
+      className="col-span-2 -mx-1.5 flex scroll-px-8 items-center overflow-x-auto text-[13px] sm:gap-1 sm:text-sm lg:mx-0"
     >
       {items.map((item) => {
         const active = item.href === currentHref;
@@ -39,13 +40,22 @@ export function NavLinks({ items }: { items: readonly { href: string; label: str
             key={item.href}
             href={item.href}
             aria-current={active ? "page" : undefined}
-            className={`whitespace-nowrap rounded-md px-1.5 py-1.5 font-medium transition-colors sm:px-3 ${
+            // One name at every width, the whole label: a phone shows the short one.
+            aria-label={item.short ? item.label : undefined}
+            className={`${item.wide ? "hidden sm:block " : ""}whitespace-nowrap rounded-md px-1 py-1.5 font-medium transition-colors sm:px-3 ${
               active
                 ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
                 : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
             }`}
           >
-            {item.label}
+            {item.short ? (
+              <>
+                <span className="sm:hidden">{item.short}</span>
+                <span className="hidden sm:inline">{item.label}</span>
+              </>
+            ) : (
+              item.label
+            )}
           </Link>
         );
       })}

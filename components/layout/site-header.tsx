@@ -2,6 +2,7 @@ import Link from "next/link";
 import { HeaderSearch } from "./header-search";
 import { NAV_ITEMS } from "./nav-items";
 import { NavLinks } from "./nav-links";
+import { ShortcutSheet } from "./shortcut-sheet";
 
 export function SiteHeader() {
   return (
@@ -10,10 +11,10 @@ export function SiteHeader() {
       className="sticky top-0 z-30 print:hidden border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
     >
       {/* Narrower than a laptop, two rows (the pages would not fit beside the search box): the logo
-          and the pages, then the search box across the whole width, so the order Tab takes is the
+          and the pages, then the search box and the shortcuts' button across the whole width, so the order Tab takes is the
           order they are seen in. Their heights are globals.css's --header-height, which what
           sticks below the header offsets by. */}
-      <div className="mx-auto grid h-(--header-height) max-w-screen-2xl grid-cols-[auto_minmax(0,1fr)] grid-rows-[3rem_2.5rem] items-center gap-x-3 px-4 lg:flex lg:gap-6">
+      <div className="mx-auto grid h-(--header-height) max-w-screen-2xl grid-cols-[auto_minmax(0,1fr)_auto] grid-rows-[3rem_2.5rem] items-center gap-x-3 px-4 lg:flex lg:gap-6">
         <Link
           href="/"
           aria-label="Fiscal Atlas home"
@@ -27,6 +28,7 @@ export function SiteHeader() {
         </Link>
         <NavLinks items={NAV_ITEMS} />
         <HeaderSearch />
+        <ShortcutSheet />
       </div>
     </header>
   );

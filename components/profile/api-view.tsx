@@ -2,6 +2,7 @@
 
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
 import { ColumnHeaders, ScrollRegion, ScrollTable } from "@/components/ui/scroll-region";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
@@ -11,7 +12,6 @@ import { escapeBidiControls, plainText } from "@/lib/format";
 import { type ApiDiff, diffProfiles, type MappingKind } from "@/lib/profile/api-diff";
 import { liveFieldsStale } from "@/lib/profile/live-fields";
 import type { Profile, ProfileV2 } from "@/lib/upstream/schemas";
-import { CopyButton } from "./copy-button";
 
 /** Shown in the example requests instead of any key: the real one never leaves the server. */
 const KEY_PLACEHOLDER = "YOUR_API_KEY";

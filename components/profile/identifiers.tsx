@@ -1,11 +1,11 @@
 import Link from "next/link";
+import { CopyButton } from "@/components/ui/copy-button";
 import { ColumnHeaders, ScrollTable } from "@/components/ui/scroll-region";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { plainText } from "@/lib/format";
 import { listingKey } from "@/lib/profile/listings";
 import type { Profile } from "@/lib/upstream/schemas";
 import { LISTING_IDENTIFIERS } from "@/lib/upstream/vocabulary";
-import { CopyButton } from "./copy-button";
 
 function Value({ label, value }: { label: string; value: string | number | null | undefined }) {
   if (value === null || value === undefined || value === "")

@@ -113,7 +113,7 @@ export function PeersTable({
               <span className="sr-only">Rank</span>#
             </th>
             <ColumnHeaders
-              labels={["Peer and why", "Relationship", "Segment", "Market cap", "HQ", "Sector"]}
+              labels={["Peer and why", "Relationship", "Segment", "Market cap", "HQ", "Industry"]}
               className={(label) => (label === "Market cap" ? `${TH} text-right` : TH)}
               roles
             />
@@ -169,7 +169,7 @@ export function PeersTable({
                 )}
               </th>
               {/* On a phone the facts are a line under the reason (the row indents both past the
-                  rank). A cell with nothing to say there, and the sector, for which the line has no
+                  rank). A cell with nothing to say there, and the industry, for which the line has no
                   room, are left to screen readers: hidden, they would shift the cells after them
                   under the wrong column headers. */}
               <td role="cell" className={TD}>
@@ -202,9 +202,9 @@ export function PeersTable({
                 )}
               </td>
               {/* A floor for the width: upstream text may wrap anywhere, so the table would squeeze
-                    "Industrials" to "Industrial / s". */}
+                    "Machinery" to "Machiner / y". */}
               <td role="cell" className={`${TD} min-w-32 max-md:sr-only`}>
-                {peer.sector ? <UpstreamText>{peer.sector}</UpstreamText> : "—"}
+                {peer.industry ? <UpstreamText>{peer.industry}</UpstreamText> : "—"}
               </td>
               <td role="cell" className={`${TD} max-md:mt-1 max-md:basis-full`}>
                 <CompareLink companyKey={companyKey} companyName={companyName} peer={peer} />

@@ -11,12 +11,20 @@ import { useDebounced } from "@/lib/client/debounce";
 import type { CompanyCard } from "@/lib/client/recent-companies";
 import { MAX_QUERY_LENGTH } from "@/lib/directory/fields";
 import { indexingText } from "@/lib/directory/progress-text";
+import { NOT_API_ENABLED } from "@/lib/directory/sets";
 
-/** The directory's first eight matches for a picker (name, ticker or any identifier). */
+/**
+ * The first eight matches for a picker (name, ticker or any identifier) among every company the key
+ * can see: the whole universe once its list is complete.
+ */
 export function companySearchOptions(q: string) {
   return queryOptions({
     queryKey: ["companies", "picker", q] as const,
-    queryFn: ({ signal }) => getJson<DirectoryPage>(`/api/companies${toSearch({ q, pageSize: 8 })}`, signal),
+    queryFn: ({ signal }) =>
+      getJson<DirectoryPage>(
+        `/api/companies${toSearch({ q, pageSize: 8, set: "any", facets: false })}`,
+        signal,
+      ),
     enabled: q.trim().length > 0,
     staleTime: 5 * 60_000,
   });
@@ -165,7 +173,8 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
   let status = "";
   if (searched && search.isFetching && !search.data) status = "Searching…";
   else if (searched && search.isError) status = describeError(search.error);
-  else if (searched && search.data && rows.length === 0) status = `No company matches “${searched}”.`;
+  else if (searched && search.data && rows.length === 0)
+    status = `No ${search.data.set === "default" ? "API-enabled " : ""}company matches “${searched}”.`;
   // Under the matches, not announced: its count changes with every search.
   const indexing =
     searched && search.data?.progress.state === "syncing"
@@ -248,6 +257,7 @@ export function CompanyCombobox<C extends CompanyCard = DirectoryRow>({
                   className={`flex items-center gap-2 px-2 py-1.5 text-sm ${off ? "cursor-default opacity-70" : "cursor-pointer"} ${index === highlighted ? "bg-brand-50 dark:bg-slate-800" : ""}`}
                 >
                   <CompanyLine company={row} logoSize={22}>
+                    {"apiEnabled" in row && row.apiEnabled === false && ` · ${NOT_API_ENABLED}`}
                     {extra && ` · ${extra}`}
                   </CompanyLine>
                   <span className="text-xs text-slate-600 dark:text-slate-400">

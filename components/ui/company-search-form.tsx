@@ -1,7 +1,7 @@
 import { useId } from "react";
 
 /**
- * A plain GET form to the directory's search: works without JavaScript. On the overview, and where
+ * A plain GET form to the directory's search: works without JavaScript, where
  * a profile cannot be shown (an unknown company, one outside the plan). `label` names its search
  * landmark, which must differ from any other on the page.
  */

@@ -29,22 +29,16 @@ describe("column widths", () => {
 
 describe("constantColumns", () => {
   it("hides the column of a facet filtered to one value, and what that value fixes", () => {
-    expect(constantColumns({ filters: { country: ["Germany"] } })).toEqual({
-      columns: ["country", "region"],
-      exchange: null,
-    });
-    expect(constantColumns({ filters: { industry: ["Banks"] } }).columns).toEqual([
+    expect(constantColumns({ filters: { country: ["Germany"] } })).toEqual(["country", "region"]);
+    expect(constantColumns({ filters: { industry: ["Banks"] } })).toEqual([
       "industry",
       "industryGroup",
       "sector",
     ]);
   });
 
-  it("keeps columns with two or more values, and names a lone exchange", () => {
-    expect(constantColumns({ filters: { country: ["Germany", "France"], exchange: ["XETRA"] } })).toEqual({
-      columns: [],
-      exchange: "XETRA",
-    });
-    expect(constantColumns({ filters: {} })).toEqual({ columns: [], exchange: null });
+  it("keeps columns with two or more values, and the ticker's exchange code", () => {
+    expect(constantColumns({ filters: { country: ["Germany", "France"], exchange: ["XETRA"] } })).toEqual([]);
+    expect(constantColumns({ filters: {} })).toEqual([]);
   });
 });

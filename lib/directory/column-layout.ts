@@ -52,21 +52,13 @@ const CONSTANT_WITH: Partial<Record<FacetField, readonly ColumnId[]>> = {
   tradingCurrency: ["tradingCurrency"],
 };
 
-export interface ConstantColumns {
-  /** Columns every result has the same value in (the active filter chips name the values). */
-  columns: ColumnId[];
-  /** The one exchange filtered to: the ticker column leaves the exchange code out. */
-  exchange: string | null;
-}
-
-/** What the active filters make the same in every row. */
-export function constantColumns(state: Pick<DirectoryState, "filters">): ConstantColumns {
+/**
+ * The columns the active filters make the same in every row (the active filter chips name the
+ * values). A ticker keeps its exchange code whatever the filters: a ticker alone names no listing.
+ */
+export function constantColumns(state: Pick<DirectoryState, "filters">): ColumnId[] {
   const columns = new Set<ColumnId>();
   for (const [field, ids] of Object.entries(CONSTANT_WITH) as [FacetField, readonly ColumnId[]][])
     if (state.filters[field]?.length === 1) for (const id of ids) columns.add(id);
-  const exchanges = state.filters.exchange;
-  return {
-    columns: [...columns],
-    exchange: exchanges?.length === 1 ? (exchanges[0] ?? null) : null,
-  };
+  return [...columns];
 }

@@ -1,9 +1,9 @@
 // The directory page's view: its state and the pure edits of it. How the state travels in the URL
 // is lib/directory/search-params.ts. Browser-safe: no zod, no server modules.
 import { FACET_FIELDS, type FacetField, type SortField } from "./fields";
+import type { CompanySetName } from "./sets";
 
 export type ViewMode = "full" | "compact";
-export type CompanySetName = "default" | "all";
 
 export const COLUMN_IDS = [
   "name",

@@ -13,7 +13,7 @@ export interface PeerRow {
   marketCapUsd: number | null;
   hqCode: string | null;
   hqName: string | null;
-  sector: string | null;
+  industry: string | null;
   hasLogo: boolean;
   /** Whether this server's plan covers the peer: false only where that is known not to (a free-trial key's list). */
   onPlan: boolean | null;
@@ -38,7 +38,7 @@ export function peerRows(profile: Profile, facts: PeerFacts): PeerRow[] {
     marketCapUsd: p.marketCapUsd ?? null,
     hqCode: p.headquartersCountryCode ?? null,
     hqName: p.headquartersCountryName ?? null,
-    sector: p.sector ?? null,
+    industry: p.industry ?? null,
     hasLogo: facts.hasLogo(p.companyKey),
     onPlan: facts.onPlan(p.companyKey),
   }));

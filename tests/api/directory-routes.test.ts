@@ -248,3 +248,67 @@ describe("loadDirectoryPage, the /companies page's loader", () => {
     expect(line).toBe("directory page: invalid query: q: must not contain control characters");
   });
 });
+
+describe("one universe for finding", () => {
+  interface Page extends Body {
+    set: string;
+    beyond: number | null;
+  }
+  const page = async (path: string) => (await (await call(companies, path)).json()) as Page;
+  const outside = () => {
+    const enabled = getServices().directory.index("default");
+    const all = getServices().directory.index("all").search({ limit: 60_000 }).hits;
+    return all.map((h) => h.company).filter((c) => !enabled.byKey(c.companyKey));
+  };
+
+  it("searches the API-enabled set until the whole universe's list is complete, then every company", async () => {
+    const enabled = await page("/api/companies?facets=false");
+    if (getServices().directory.progress("all").state !== "ready") {
+      const before = await page("/api/companies?set=any&facets=false");
+      expect(before).toMatchObject({ set: "default", total: enabled.total });
+    }
+    await getServices().directory.sync("all");
+    const after = await page("/api/companies?set=any&facets=false");
+    expect(after.set).toBe("all");
+    expect(after.total).toBe(getServices().directory.progress("all").rows);
+    expect(after.total).toBeGreaterThan(enabled.total * 3);
+  });
+
+  it("marks a company outside the API-enabled set, and counts it beyond a search of that set", async () => {
+    const company = outside().find((c) => c.displayNameEnglish && c.displayNameEnglish.length > 6);
+    if (!company) throw new Error("the sandbox has no company outside the API-enabled set");
+    const q = encodeURIComponent(company.companyKey);
+    const any = await page(`/api/companies?q=${q}&set=any`);
+    expect(any.rows[0]).toMatchObject({ companyKey: company.companyKey, apiEnabled: false });
+    const enabled = await page(`/api/companies?q=${q}`);
+    expect(enabled).toMatchObject({ set: "default", total: 0, beyond: 1 });
+    // A screen: the whole universe holds every company the API-enabled set holds, and more.
+    const screen = await page("/api/companies?sector=Industrials");
+    const universe = await page("/api/companies?sector=Industrials&set=all");
+    expect(screen.beyond).toBe(universe.total - screen.total);
+    expect(screen.beyond).toBeGreaterThan(0);
+    // A whole-universe answer marks the API-enabled rows too.
+    expect(universe.rows.some((r) => r.apiEnabled === true)).toBe(true);
+  });
+
+  it("finds a company outside the API-enabled set by an ISIN only its profile knows", async () => {
+    const index = getServices().directory.index("all");
+    let found: { companyKey: string; isin: string } | undefined;
+    for (const company of outside().slice(0, 400)) {
+      const profile = await getServices().profiles.get(company.companyKey);
+      const isin = profile.data.secondaryListings
+        .map((l) => l.isin)
+        .find((i) => i && index.exact(i).length === 0);
+      if (isin) {
+        found = { companyKey: company.companyKey, isin };
+        break;
+      }
+    }
+    if (!found) throw new Error("no company outside the API-enabled set has a secondary listing's ISIN");
+    const any = await page(`/api/companies?q=${found.isin}&set=any&facets=false`);
+    expect(any.rows.map((r) => r.companyKey)).toEqual([found.companyKey]);
+    expect(any).toMatchObject({ resolvedFrom: found.isin });
+    const enabled = await page(`/api/companies?q=${found.isin}`);
+    expect(enabled).toMatchObject({ total: 0, beyond: 1 });
+  });
+});

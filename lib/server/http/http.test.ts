@@ -87,7 +87,7 @@ describe("parseSearch", () => {
     expect(messages(topNewsQuery, "startDate=2026-11-01&startDate=2026-11-02&endDate=2026-11-03")).toEqual([
       "startDate: must be given once",
     ]);
-    expect(messages(companiesQuery, "set=everything")).toEqual(["set: must be one of: default, all"]);
+    expect(messages(companiesQuery, "set=everything")).toEqual(["set: must be one of: default, all, any"]);
     expect(messages(companiesQuery, "marketCap=huge")[0]).toMatch(
       /^marketCap: must be one of: mega, large, /,
     );

@@ -55,6 +55,8 @@ const directoryView = {
 export const companiesQuery = z
   .object({
     ...directoryView,
+    /** "any": every company the key can see (the whole universe once its list is complete). */
+    set: z.enum(["default", "all", "any"]).default("default"),
     page: decimal.pipe(z.number().int().min(1).max(100_000)).default(1),
     pageSize: decimal.pipe(z.number().int().min(1).max(500)).default(50),
     /** "false" leaves the facet counts out, for pages after the first. */
@@ -182,7 +184,7 @@ export const resolveQuery = z
 
 /** The index query of a parsed directory view (search or export). */
 export function directoryQueryOf(
-  view: Omit<z.output<typeof companiesExportQuery>, "format">,
+  view: Omit<z.output<typeof companiesExportQuery>, "format" | "set">,
 ): DirectoryQuery {
   const filters: DirectoryQuery["filters"] = {};
   for (const field of FACET_FIELDS) if (view[field] !== undefined) filters[field] = view[field];

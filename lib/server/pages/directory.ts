@@ -8,11 +8,12 @@ import { getServices } from "../services/services";
 
 /** One page of a directory view, as /api/companies answers it and the page prefetches it. */
 export async function directoryPage(query: z.output<typeof companiesQuery>) {
-  const { result, progress, resolvedFrom } = await getServices().companies.search(query.set, {
-    ...directoryQueryOf(query),
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
+  const companies = getServices().companies;
+  const { result, progress, searched, resolvedFrom, beyond } = await companies.search(
+    query.set,
+    { ...directoryQueryOf(query), offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+    { beyond: query.facets },
+  );
   return {
     total: result.total,
     page: query.page,
@@ -20,13 +21,19 @@ export async function directoryPage(query: z.output<typeof companiesQuery>) {
     rows: result.hits.map((h) => ({
       ...(query.compact ? compactRow(h.company) : h.company),
       match: h.match ?? null,
+      /** In the API-enabled set: said of the whole universe's rows (null while that list is not complete). */
+      ...(searched === "all" ? { apiEnabled: companies.apiEnabled(h.company.companyKey) } : {}),
     })),
     ...(query.facets
       ? { facets: result.facets, datasets: result.datasets, marketCap: result.marketCap }
       : {}),
     progress,
+    /** The set searched: "any" is the whole universe once its list is complete, else the API-enabled set. */
+    set: searched,
+    /** How many more companies the same search finds in the whole universe (a search of the API-enabled set). */
+    beyond: beyond ?? null,
     /** Stale index (its refresh fails) or none at all (its first sync failed): what to tell the reader. */
-    notice: getServices().companies.notice(query.set),
+    notice: companies.notice(searched),
     resolvedFrom: resolvedFrom ?? null,
   };
 }

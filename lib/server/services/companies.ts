@@ -32,30 +32,73 @@ export class Companies {
   ) {}
 
   /**
-   * Directory search. A query that finds nothing but is a well-formed identifier (a former
-   * ticker's key, a secondary listing's FIGI or US ticker, a predecessor CIK) is resolved upstream
-   * (once: the answer, a miss too, is cached).
+   * Directory search over a set, or over "any": every company the key can see, the whole universe
+   * once its list is complete, else the API-enabled set. A query that finds nothing but is a
+   * well-formed identifier (a former ticker's key, a secondary listing's FIGI or US ticker, a
+   * predecessor CIK) is resolved upstream (once: the answer, a miss too, is cached). `beyond`: for
+   * a search of the API-enabled set, how many more companies the same search finds in the whole
+   * universe (null when that list is not complete).
    */
   async search(
-    set: CompanySet,
+    set: CompanySet | "any",
     query: DirectoryQuery,
-  ): Promise<{ result: DirectoryResult; progress: SyncProgress; resolvedFrom?: string }> {
+    { beyond = false }: { beyond?: boolean } = {},
+  ): Promise<{
+    result: DirectoryResult;
+    progress: SyncProgress;
+    searched: CompanySet;
+    resolvedFrom?: string;
+    beyond?: number | null;
+  }> {
     if (set === "all" && this.directory.progress("all").state === "idle") void this.directory.refresh("all");
-    const index = this.directory.index(set);
-    const result = index.search(query);
+    const searched = set === "any" ? this.widest() : set;
+    const index = this.directory.index(searched);
+    let result = index.search(query);
+    let resolvedFrom: string | undefined;
+    let asked = query;
     const q = query.q?.trim();
     // A US ticker's shape is common in typing (a word, a prefix): asked only once the index is
     // whole, so that "no hit" means the index has no such primary ticker.
-    const ticker = this.directory.progress(set).state === "ready";
+    const ticker = this.directory.progress(searched).state === "ready";
     if (result.total === 0 && q && (lookupFor(q) || (ticker && usTickerLookup(q)))) {
       const resolved = await this.resolve(q, { ticker }).catch(() => null);
       if (resolved) {
-        const again = index.search({ ...query, q: resolved.companyKey });
-        if (again.total > 0)
-          return { result: again, progress: this.directory.progress(set), resolvedFrom: q };
+        asked = { ...query, q: resolved.companyKey };
+        const again = index.search(asked);
+        if (again.total > 0) {
+          result = again;
+          resolvedFrom = q;
+        }
       }
     }
-    return { result, progress: this.directory.progress(set) };
+    return {
+      result,
+      progress: this.directory.progress(searched),
+      searched,
+      ...(resolvedFrom ? { resolvedFrom } : {}),
+      ...(beyond && searched === "default" ? { beyond: this.beyond(asked, result.total) } : {}),
+    };
+  }
+
+  /** The widest set this key can search now: the whole universe once its list is complete. */
+  widest(): CompanySet {
+    return this.directory.progress("all").state === "ready" ? "all" : "default";
+  }
+
+  /**
+   * Whether a company is in the API-enabled set (the contract's default list): null while that
+   * list is not complete.
+   */
+  apiEnabled(companyKey: string): boolean | null {
+    if (this.directory.progress("default").state !== "ready") return null;
+    return this.directory.index("default").byKey(companyKey) !== undefined;
+  }
+
+  /** How many more companies than `found` a search finds in the whole universe (null: its list is not complete). */
+  private beyond(query: DirectoryQuery, found: number): number | null {
+    if (this.directory.progress("all").state !== "ready") return null;
+    const total = this.directory.index("all").search({ ...query, offset: 0, limit: 0 }).total;
+    return Math.max(0, total - found);
   }
 
   status(): IndexStatus {

@@ -26,7 +26,16 @@ async function writeClipboard(text: string): Promise<void> {
  * readers through the layout's announcer. One element: a profile has dozens of these, so the icon
  * and the bubble are drawn by CSS (`[data-copy]` in globals.css).
  */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+export function CopyButton({
+  value,
+  label,
+  tabIndex,
+}: {
+  value: string;
+  label: string;
+  /** -1 in a grid whose rows are one Tab stop each (the directory's). */
+  tabIndex?: number;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -60,6 +69,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
             : undefined
       }
       onClick={copy}
+      tabIndex={tabIndex}
       aria-label={`Copy ${label}`}
       title={`Copy ${label}`}
       className="relative inline-flex size-7 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
