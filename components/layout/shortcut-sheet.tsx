@@ -88,7 +88,7 @@ export function ShortcutSheet() {
         onClick={(event) => {
           if (event.target === dialog.current) dialog.current.close();
         }}
-        className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:bg-slate-900 dark:text-slate-100"
+        className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg bg-white p-0 text-slate-900 shadow-xl ring-1 ring-slate-200 dark:ring-slate-700 backdrop:bg-[rgb(2_6_23/0.55)] dark:bg-slate-900 dark:text-slate-100"
       >
         <div className="max-h-[80dvh] overflow-y-auto p-5">
           <div className="mb-3 flex items-center justify-between gap-4">
@@ -109,7 +109,7 @@ export function ShortcutSheet() {
               <h3 className="mb-1.5 text-sm font-semibold text-slate-600 dark:text-slate-300">
                 {group.where}
               </h3>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+              <dl className="grid grid-cols-[9.5rem_1fr] gap-x-4 gap-y-1.5 text-sm">
                 {group.keys.map((shortcut) => (
                   <div key={shortcut.does} className="contents">
                     <dt className="whitespace-nowrap">

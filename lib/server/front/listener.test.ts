@@ -25,15 +25,26 @@ afterEach(async () => {
   setApiRateLimit(undefined);
 });
 
-async function start() {
+async function start({
+  keepMs = 0,
+  drop = () => false,
+}: {
+  keepMs?: number;
+  /** Whether Next's side drops this (the nth) request's connection without an answer. */
+  drop?: (n: number) => boolean;
+} = {}) {
   const next = async (req: IncomingMessage, res: ServerResponse) => {
     seen.push({ ...req.headers });
+    if (drop(seen.length)) {
+      req.socket.destroy();
+      return;
+    }
     res.end(`reached ${req.url}`);
   };
   const front = new Front({
     next,
     files: null,
-    pages: new PageFront({ keepMs: 0, renders: null }),
+    pages: new PageFront({ keepMs, renders: null }),
   });
   const inside = await front.listenInside();
   stopInside = inside.stop;
@@ -99,6 +110,18 @@ describe("the request path", () => {
 });
 
 describe("the inside listener", () => {
+  it("asks again, once, on a new socket when a kept-alive socket is found closed", async () => {
+    // The second render's socket is the first one's, kept alive; it is closed as the request
+    // arrives, as the inside server closes a socket idle past its keep-alive timeout.
+    const base = await start({ keepMs: 60_000, drop: (n) => n === 2 });
+    const first = await fetch(`${base}/companies?q=a`);
+    expect(await first.text()).toBe("reached /companies?q=a");
+    const second = await fetch(`${base}/companies?q=b`);
+    expect(second.status).toBe(200);
+    expect(await second.text()).toBe("reached /companies?q=b");
+    expect(seen).toHaveLength(3);
+  });
+
   it("answers nothing but the front's own renders, in a folder no one else may enter", async () => {
     await start();
     const ask = (headers: Record<string, string>) =>

@@ -119,26 +119,34 @@ export class Front {
   ): Promise<IncomingMessage> {
     const socket = this.socket;
     if (!socket) return Promise.reject(new Error("the inside listener is not listening"));
-    const id = randomBytes(16).toString("hex");
-    this.renders.add(id);
-    return new Promise((resolve, reject) => {
-      const inner = request(
-        {
-          socketPath: socket,
-          agent: this.agent,
-          method: req.method,
-          path: req.url,
-          headers: { ...headers, [CAPTURE_HEADER]: id },
-          signal,
-        },
-        resolve,
-      );
-      inner.once("error", (error) => {
-        this.renders.delete(id);
-        reject(error);
+    const ask = (retry: boolean): Promise<IncomingMessage> => {
+      const id = randomBytes(16).toString("hex");
+      this.renders.add(id);
+      return new Promise((resolve, reject) => {
+        const inner = request(
+          {
+            socketPath: socket,
+            agent: this.agent,
+            method: req.method,
+            path: req.url,
+            headers: { ...headers, [CAPTURE_HEADER]: id },
+            signal,
+          },
+          resolve,
+        );
+        inner.once("error", (error: NodeJS.ErrnoException) => {
+          this.renders.delete(id);
+          // A kept-alive socket the inside server closed as it sat idle, just as this request
+          // took it: nothing reached Next, so it is asked again once on a new socket (Node's
+          // documented remedy, `reusedSocket`).
+          if (retry && inner.reusedSocket && error.code === "ECONNRESET" && !signal.aborted)
+            resolve(ask(false));
+          else reject(error);
+        });
+        inner.end();
       });
-      inner.end();
-    });
+    };
+    return ask(true);
   }
 }
 
