@@ -88,7 +88,7 @@ export function ShortcutSheet() {
         onClick={(event) => {
           if (event.target === dialog.current) dialog.current.close();
         }}
-        className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg bg-white p-0 text-slate-900 shadow-xl ring-1 ring-slate-200 dark:ring-slate-700 backdrop:bg-[rgb(2_6_23/0.55)] dark:bg-slate-900 dark:text-slate-100"
+        className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg bg-white p-0 text-slate-900 shadow-xl ring-1 ring-slate-200 dark:ring-slate-700 backdrop:bg-slate-950/50 dark:bg-slate-900 dark:text-slate-100"
       >
         <div className="max-h-[80dvh] overflow-y-auto p-5">
           <div className="mb-3 flex items-center justify-between gap-4">
