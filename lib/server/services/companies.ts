@@ -111,9 +111,7 @@ export class Companies {
    * complete list is not covered. Otherwise (a paid key, a list still syncing) null: not known.
    */
   onPlan(companyKey: string): boolean | null {
-    const status = this.status();
-    if (status.all.state !== "unavailable" || status.default.state !== "ready") return null;
-    return this.row(companyKey, ["default"]) !== undefined;
+    return this.directory.progress("all").state === "unavailable" ? this.apiEnabled(companyKey) : null;
   }
 
   /** The directory index's row for a company key, without an upstream call (undefined: not known). */
