@@ -57,8 +57,10 @@ test.describe("defaults and the first page", () => {
     await expect(side.getByRole("radio", { name: "Range" })).toBeChecked();
     await expect(side.getByLabel("From (most material)")).toHaveValue("1");
     await expect(side.getByLabel("To (least material)")).toHaveValue("2");
-    await expect(side.getByRole("radio", { name: "$1B and up (default)" })).toBeChecked();
+    // No size chosen: the API's $1B floor.
     await expect(side.getByRole("checkbox", { checked: true })).toHaveCount(0);
+    await expect(side.getByText("Now: market cap ≥ $1B.", { exact: false })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Most important" })).toBeChecked();
     await expect(page).toHaveURL(/\/news$/);
     // Sorted by importance, then newest: never a less material story before a more material one.
     const levels = (await attribute(page, "importance")).map(Number);
@@ -160,7 +162,8 @@ test.describe("without JavaScript", () => {
 
   test("the headlines show each ticker and its exchange whole", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/news?view=headlines&importance=1");
+    // Newest first: companies of every size, not the largest alone.
+    await page.goto("/news?view=headlines&importance=1&sort=newest");
     await expect(rows(page).first()).toBeVisible();
     const companies = rows(page).locator('a[href^="/companies/"]');
     const cells = await companies.evaluateAll((links) =>
@@ -388,20 +391,37 @@ test.describe("each filter", () => {
     await expect(page).toHaveURL(/\/news$/);
   });
 
-  test("market cap: presets, no floor (minMarketCap=0) and custom bounds", async ({ page, request }) => {
+  test("market cap: several sizes at once, every size as no floor, and custom bounds", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/news");
     const side = filters(page);
-    await side.getByRole("radio", { name: "Mega (≥ $200B)" }).check();
-    await expect(page).toHaveURL(/\?minMarketCap=200B$/);
+    await side.getByRole("checkbox", { name: "Mega (≥ $200B)" }).check();
+    await expect(page).toHaveURL(/\?size=mega$/);
     await expectTotal(page, await apiTotal(request, "minMarketCap=200000000000"));
+    // Mega and small caps together: two ranges the API is asked for one by one, counted together.
+    await side.getByRole("checkbox", { name: "Small ($300M–$2B)" }).check();
+    await expect(page).toHaveURL(/\?size=mega,small$/);
+    const megaAndSmall =
+      (await apiTotal(request, "minMarketCap=200000000000")) +
+      (await apiTotal(request, "minMarketCap=300000000&maxMarketCap=2000000000"));
+    await expectTotal(page, megaAndSmall);
+    await expect(summary(page)).toContainText("mega and small caps");
+    const caps = (await articles(page).evaluateAll((nodes) =>
+      nodes.map((n) => Number(n.getAttribute("data-market-cap"))),
+    )) as number[];
+    expect(caps.every((c) => c >= 200e9 || (c >= 300e6 && c <= 2e9))).toBe(true);
 
     const floorless = await apiTotal(request, "minMarketCap=0");
     expect(floorless).toBeGreaterThan(await apiTotal(request, ""));
-    await side.getByRole("radio", { name: "No floor (every size)" }).check();
+    for (const size of ["Large ($10B–$200B)", "Mid ($2B–$10B)", "Micro (< $300M)"])
+      await side.getByRole("checkbox", { name: size }).check();
     await expect(page).toHaveURL(/\?minMarketCap=0$/);
     await expectTotal(page, floorless);
+    await expect(side.getByRole("checkbox", { checked: true })).toHaveCount(5);
 
-    await side.getByRole("radio", { name: "Custom bounds" }).check();
+    await side.getByRole("button", { name: "Custom bounds…" }).click();
     await side.getByLabel("Min ($B)").fill("5");
     await side.getByLabel("Max ($B)").fill("6");
     await side.getByRole("button", { name: "Apply bounds" }).click();
@@ -436,8 +456,8 @@ test.describe("each filter", () => {
     await expect(side.getByText(story.companyKey)).toBeVisible();
     // The market-cap bounds are shown as not applying.
     const capGroup = side.getByRole("group", { name: "Market cap" });
-    await expect(capGroup.getByRole("radio", { name: "$1B and up (default)" })).toBeChecked();
-    await expect(capGroup.getByRole("radio", { name: "$1B and up (default)" })).toBeDisabled();
+    await expect(capGroup.getByRole("checkbox", { name: "Mega (≥ $200B)" })).not.toBeChecked();
+    await expect(capGroup.getByRole("checkbox", { name: "Mega (≥ $200B)" })).toBeDisabled();
     await expect(side.getByText(/Not applied while a company is chosen/)).toBeVisible();
     await side.getByRole("button", { name: /Remove the company filter/ }).click();
     await expect(page).toHaveURL(/\/news$/);
@@ -447,12 +467,14 @@ test.describe("each filter", () => {
 test.describe("rules and combinations", () => {
   test("the company filter ignores the market-cap bounds", async ({ page, request }) => {
     // A company below $200B with stories this week, asked for with a $200B floor.
-    const candidates = await firstArticles(request, "minMarketCap=0", 60);
+    const candidates = await firstArticles(request, "minMarketCap=0&order=newest", 60);
     const small = candidates.find((a) => (a.marketCapUsd ?? 0) < 200e9);
     if (!small) throw new Error("no small company");
     const companyOnly = await apiTotal(request, `companyKey=${small.companyKey}`);
     expect(companyOnly).toBeGreaterThan(0);
+    // An older link's bounds of exactly one size: read as that size.
     await page.goto(`/news?minMarketCap=200B&company=${small.companyKey}`);
+    await expect(page).toHaveURL(new RegExp(`\\?size=mega&company=${small.companyKey}$`));
     await expectTotal(page, companyOnly);
     await expect(page.getByRole("list", { name: "Active filters" })).toContainText(
       "not applied with a company",
@@ -461,13 +483,13 @@ test.describe("rules and combinations", () => {
     await filters(page)
       .getByRole("button", { name: /Remove the company filter/ })
       .click();
-    await expect(page).toHaveURL(/\?minMarketCap=200B$/);
+    await expect(page).toHaveURL(/\?size=mega$/);
     await expectTotal(page, await apiTotal(request, "minMarketCap=200000000000"));
   });
 
   test("filters combine, and the URL restores them all", async ({ page, request }) => {
     const query =
-      "startDate=2026-11-16&endDate=2026-11-19&eventType=earnings,guidance&importance=1&minMarketCap=10B&maxMarketCap=200B&group=day";
+      "startDate=2026-11-16&endDate=2026-11-19&eventType=earnings,guidance&importance=1&size=large&group=day";
     const total = await apiTotal(
       request,
       "startDate=2026-11-16&endDate=2026-11-19&eventType=earnings,guidance&importance=1&minMarketCap=10000000000&maxMarketCap=200000000000",
@@ -481,10 +503,10 @@ test.describe("rules and combinations", () => {
     await expect(side.getByLabel("To", { exact: true })).toHaveValue("2026-11-19");
     await expect(side.getByRole("checkbox", { name: "Earnings" })).toBeChecked();
     await expect(side.getByRole("checkbox", { name: "Guidance" })).toBeChecked();
-    await expect(side.getByRole("checkbox", { checked: true })).toHaveCount(2);
+    await expect(side.getByRole("checkbox", { checked: true })).toHaveCount(3);
     await expect(side.getByRole("radio", { name: "Exact level" })).toBeChecked();
     await expect(side.getByLabel("Level", { exact: true })).toHaveValue("1");
-    await expect(side.getByRole("radio", { name: "Large ($10B–$200B)" })).toBeChecked();
+    await expect(side.getByRole("checkbox", { name: "Large ($10B–$200B)" })).toBeChecked();
     await expect(page.getByRole("radio", { name: "By day" })).toBeChecked();
     for (const date of await attribute(page, "date"))
       expect(date >= "2026-11-16" && date <= "2026-11-19").toBe(true);
@@ -493,7 +515,7 @@ test.describe("rules and combinations", () => {
     // Removing one filter from the chips keeps the others.
     await page.getByRole("link", { name: "Remove filter: Earnings, Guidance" }).click();
     await expect(page).toHaveURL(
-      "/news?startDate=2026-11-16&endDate=2026-11-19&importance=1&minMarketCap=10B&maxMarketCap=200B&group=day",
+      "/news?startDate=2026-11-16&endDate=2026-11-19&importance=1&size=large&group=day",
     );
     await page.getByRole("link", { name: "Clear all", exact: true }).click();
     await expect(page).toHaveURL("/news?group=day");
@@ -559,7 +581,7 @@ test.describe("rules and combinations", () => {
     page,
     request,
   }) => {
-    const narrow = "startDate=2026-11-19&endDate=2026-11-19&eventType=stock_split&minMarketCap=200B";
+    const narrow = "startDate=2026-11-19&endDate=2026-11-19&eventType=stock_split&size=mega";
     expect(
       await apiTotal(
         request,
@@ -578,7 +600,7 @@ test.describe("rules and combinations", () => {
     await expect(page.getByText(stories(everyType), { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
     await widenTypes.click();
-    await expect(page).toHaveURL(/\?startDate=2026-11-19&endDate=2026-11-19&minMarketCap=200B$/);
+    await expect(page).toHaveURL(/\?startDate=2026-11-19&endDate=2026-11-19&size=mega$/);
     await expectTotal(page, everyType);
   });
 });
@@ -681,13 +703,17 @@ test.describe("paging and views", () => {
     const count = await apiTotal(request, `companyKey=${story.companyKey}&minImportance=1&maxImportance=5`);
     expect(count).toBeGreaterThan(1);
     await page.goto(`/news?minImportance=1&maxImportance=5&company=${story.companyKey}&view=company`);
-    const group = page.getByRole("region", {
-      name: new RegExp(`^${story.displayNameEnglish.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:`),
+    const group = page.getByRole("listitem", {
+      name: `${story.displayNameEnglish}: ${stories(count)}`,
     });
     await expect(group).toHaveCount(1);
     await expect(group.locator("article").filter({ visible: true })).toHaveCount(1);
-    await group.getByText(/more stor(y|ies) from/).click();
-    await expect(group.locator("article").filter({ visible: true })).toHaveCount(Math.min(count, 30));
+    await group.getByText(/The next (story|\d stories) from/).click();
+    await expect(group.locator("article").filter({ visible: true })).toHaveCount(Math.min(count, 3));
+    if (count > 3)
+      await expect(
+        group.getByRole("link", { name: `All ${stories(count)} from ${story.displayNameEnglish}` }),
+      ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });
@@ -833,6 +859,71 @@ test.describe("headline view", () => {
     await expect(panel).toBeHidden();
   });
 
+  test("ranks by importance, then company size; newest first is a choice made by keyboard", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/news");
+    await expect(articles(page)).toHaveCount(30);
+    const read = async () =>
+      articles(page).evaluateAll((nodes) =>
+        nodes.map((n) => ({
+          level: Number(n.getAttribute("data-importance")),
+          cap: Number(n.getAttribute("data-market-cap") ?? -1),
+          at: n.getAttribute("data-collected") ?? "",
+        })),
+      );
+    const ranked = await read();
+    for (let i = 1; i < ranked.length; i++) {
+      const [a, b] = [ranked[i - 1], ranked[i]] as [(typeof ranked)[0], (typeof ranked)[0]];
+      expect(a.level < b.level || (a.level === b.level && a.cap >= b.cap)).toBe(true);
+    }
+    // The week's most important story of the largest company leads, not the newest one.
+    expect(ranked[0]?.cap).toBeGreaterThanOrEqual(1e12);
+
+    const order = page.getByRole("radio", { name: "Most important" });
+    await order.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("radio", { name: "Newest first" })).toBeChecked();
+    await expect(page).toHaveURL(/\?sort=newest$/);
+    await expect(summary(page)).not.toContainText("Updating");
+    const newest = await read();
+    expect(newest.map((a) => a.at)).toEqual([...newest.map((a) => a.at)].sort().reverse());
+    const [top] = await firstArticles(request, "order=newest", 1);
+    await expect(articles(page).first()).toHaveAttribute("data-company", top?.companyKey ?? "");
+    expect(new Set(newest.map((a) => a.level)).size).toBeGreaterThan(1);
+    await expectNoAxeViolations(page);
+  });
+
+  test("by company counts the whole period on the server, and links to each company's stories", async ({
+    page,
+    request,
+  }) => {
+    const total = await apiTotal(request, "");
+    await page.goto("/news?group=company");
+    await expect(page.getByText(`counted over all ${stories(total)} of the period`)).toBeVisible();
+    // The order does not change the counts: its switch is not offered here.
+    await expect(page.getByRole("radio", { name: "Newest first" })).toHaveCount(0);
+    const groups = page
+      .getByRole("list")
+      .filter({ has: page.locator("li[aria-label]") })
+      .first();
+    const busiest = groups
+      .locator("li[aria-label]")
+      .filter({ hasText: /All \d+ stories from/ })
+      .first();
+    const label = (await busiest.getAttribute("aria-label")) ?? "";
+    const count = Number(/: (\d+) stories$/.exec(label)?.[1]);
+    expect(count).toBeGreaterThan(3);
+    const key =
+      ((await busiest.getByRole("link").first().getAttribute("href")) ?? "").split("/").at(-1) ?? "";
+    expect(await apiTotal(request, `companyKey=${key}`)).toBe(count);
+    await expectNoAxeViolations(page);
+    await busiest.getByRole("link", { name: /All \d+ stories from/ }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?company=${key}$`));
+    await expectTotal(page, count);
+  });
+
   test("grouping works in both densities, and an old view=day link still groups", async ({ page }) => {
     // Four page loads and two densities: on a saturated CI machine it has come near 30 s.
     test.slow();
@@ -911,12 +1002,12 @@ test.describe("before the page hydrates", () => {
     const release = await holdScripts(page);
     await page.goto("/news?importance=2&minImportance=1", { waitUntil: "commit" });
     const side = filters(page);
-    const mega = side.getByRole("radio", { name: "Mega (≥ $200B)" });
+    const mega = side.getByRole("checkbox", { name: "Mega (≥ $200B)" });
     await mega.check();
     await side.getByRole("checkbox", { name: "M&A" }).check();
     release();
     // The correction (importance wins over the range) and the choice both reach the URL.
-    await expect(page).toHaveURL(/\?eventType=ma&importance=2&minMarketCap=200B$/);
+    await expect(page).toHaveURL(/\?eventType=ma&importance=2&size=mega$/);
     await expect(mega).toBeChecked();
     await expect(page.getByRole("status").filter({ hasText: "adjusted" })).toContainText(
       "cannot be combined",

@@ -1,10 +1,12 @@
 // The answers of this app's own /api/* routes: the route handlers and the server pages build
 // them (lib/server), the browser's hooks read them (components). Types only, and not
 // server-only, so that both sides name the same shapes instead of typing them twice.
+
 import type { SetFailure } from "@/lib/compare/model";
 import type { CompanySet, SyncProgress } from "@/lib/directory/sync";
 import type { CacheState } from "@/lib/server/cache/cache";
 import type { DirectoryRow } from "@/lib/server/pages/directory";
+import type { CompanyTally } from "@/lib/server/services/news-order";
 import type { UpstreamErrorCode } from "@/lib/upstream/errors";
 import type { NewsArticle, Profile, ProfileV2, TopNewsArticle, TopNewsPage } from "@/lib/upstream/schemas";
 
@@ -36,6 +38,31 @@ export interface TopNewsFeedPage extends Served<TopNewsPage> {
    * know the company yet, as in the first seconds after start): the browser shows their initials
    * without asking /api/logo, which would spend an upstream call on a 404.
    */
+  noLogo: string[];
+  /**
+   * The order the stories are in: as asked (rank: importance, then market cap, then newest;
+   * newest), or the API's (importance, then newest) when the asked order could not be afforded.
+   */
+  order: "rank" | "newest" | "api";
+  /** Why the stories are not in the order asked for. */
+  orderNote?: string;
+}
+
+/** GET /api/top-news/companies: a whole feed's stories by company, one page of companies. */
+export interface CompanyTallyAnswer {
+  companies: CompanyTally[];
+  /** Companies in the stories read so far. */
+  companyCount: number;
+  page: number;
+  pageSize: number;
+  /** Stories read so far, and in all (null until known). */
+  read: number;
+  total: number | null;
+  /** Every story is read: the counts are final. */
+  complete: boolean;
+  /** Why the reading stopped before the end (it is tried again on a later ask). */
+  stopped?: string;
+  fetchedAt: number;
   noLogo: string[];
 }
 

@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { NewsFeed } from "@/components/news/news-feed";
-import { feedQueryKey } from "@/components/news/queries";
+import { feedQueryKey, tallyQueryOptions } from "@/components/news/queries";
 import { SubscribeLink } from "@/components/news/subscribe-link";
 import { ArrivesLater } from "@/components/ui/arrives-later";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
@@ -16,11 +16,12 @@ import {
   type FeedState,
   isFeedDensity,
   linkedPagesOf,
+  TALLY_PAGE_SIZE,
   toApiParams,
 } from "@/lib/news/feed-state";
 import { feedFilterQuery, feedParsers, feedStateOf, loadFeedSearchParams } from "@/lib/news/search-params";
 import { withinDocument } from "@/lib/server/pages/document-deadline";
-import { firstFeedPages, newsCompany } from "@/lib/server/pages/news-page";
+import { firstFeedPages, firstTally, newsCompany } from "@/lib/server/pages/news-page";
 import { upstreamIsSlow } from "@/lib/server/pages/page-gate";
 import { dataNow } from "@/lib/server/services/clock";
 
@@ -31,7 +32,7 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
   const query = feedFilterQuery(state);
   return {
     title: "Top news",
-    description: "The market's news ranked by importance, with every filter the API offers.",
+    description: "The market's news ranked by importance and company size, with every filter the API offers.",
     alternates: {
       types: {
         "application/atom+xml": [
@@ -65,8 +66,9 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
       <div className="mb-6 max-w-3xl">
         <h1 className="text-2xl font-semibold tracking-tight">Top news</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          The market&apos;s news ranked by importance, then newest. Filters start at the API&apos;s own
-          defaults: the latest 7 UTC days, importance 1–2, companies worth $1B and up, every event type.
+          The market&apos;s news ranked by importance, then company size, then newest; or newest first.
+          Filters start at the API&apos;s own defaults: the latest 7 UTC days, importance 1–2, companies worth
+          $1B and up, every event type.
         </p>
         <p className="mt-2">
           {/* No Suspense boundary: the page is dynamic, and one would stream the link in behind a
@@ -109,18 +111,27 @@ async function Feed({
   // pages is left to the client, which shows it with a retry; streamed, both within one deadline.
   const load = (async () => {
     const company = await newsCompany(state);
-    if (company.redirectTo) return { ...company, loaded: null };
-    return { ...company, loaded: await firstFeedPages(state, pages).catch(() => null) };
+    if (company.redirectTo) return { ...company, loaded: null, tally: null };
+    const [loaded, tally] = await Promise.all([
+      firstFeedPages(state, pages).catch(() => null),
+      state.group === "company" ? firstTally(state, TALLY_PAGE_SIZE).catch(() => null) : null,
+    ]);
+    return { ...company, loaded, tally };
   })();
   const settled = streamed ? await withinDocument(load) : await load;
   if (settled === "late") return <ArrivesLater what="The stories" renderedAt={Date.now()} />;
-  const { redirectTo, initialCompany, loaded } = settled;
+  const { redirectTo, initialCompany, loaded, tally } = settled;
   if (redirectTo) redirect(redirectTo);
   const queryClient = new QueryClient();
   if (loaded)
     queryClient.setQueryData(feedQueryKey(toApiParams(state)), {
       pages: loaded,
       pageParams: loaded.map((_, i) => i + 1),
+    });
+  if (tally)
+    queryClient.setQueryData(tallyQueryOptions(toApiParams(state)).queryKey, {
+      pages: [tally],
+      pageParams: [1],
     });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

@@ -2,9 +2,10 @@
 
 import { type FilterChip, FilterChips } from "@/components/ui/filter-chips";
 import {
+  capModeOf,
   DEFAULT_FEED_STATE,
+  describeCapFilter,
   describeImportance,
-  describeMarketCap,
   describeRange,
   describeRelative,
   type FeedState,
@@ -48,13 +49,13 @@ export function ActiveFilters({
     });
   if (state.company)
     chips.push({ key: "company", label: companyName ?? state.company, without: { company: null } });
-  if (state.minMarketCap !== undefined || state.maxMarketCap !== undefined) {
-    const label = describeMarketCap(state.minMarketCap, state.maxMarketCap);
+  if (capModeOf(state) !== "default") {
+    const label = describeCapFilter(state);
     chips.push({
       key: "cap",
       label: label.charAt(0).toUpperCase() + label.slice(1),
       note: state.company ? "not applied with a company" : undefined,
-      without: { minMarketCap: undefined, maxMarketCap: undefined },
+      without: { minMarketCap: undefined, maxMarketCap: undefined, sizes: [] },
     });
   }
   return (

@@ -150,6 +150,8 @@ export function ArticleCard(
       data-date={article.date}
       data-event-type={article.eventType}
       data-importance={article.importance}
+      data-market-cap={article.marketCapUsd ?? undefined}
+      data-collected={article.collectedAt}
       className={`rounded-lg border border-l-4 border-slate-200 p-4 dark:border-slate-800 ${IMPORTANCE_ACCENT[article.importance] ?? ""}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">

@@ -1,9 +1,8 @@
-import { UpstreamText } from "@/components/ui/upstream-text";
 import type { TopNewsArticle } from "@/lib/api-types";
-import { formatCount, formatUtcDay, plainText } from "@/lib/format";
+import { formatCount, formatUtcDay } from "@/lib/format";
 import type { FeedDensity, FeedGroup } from "@/lib/news/feed-state";
-import { ArticleCard, ArticleCompany } from "./article-card";
-import { articleKey, groupByCompany, groupByDay } from "./grouping";
+import { ArticleCard } from "./article-card";
+import { articleKey, groupByDay } from "./grouping";
 import { HeadlineColumns, HeadlineList } from "./headline-list";
 
 /** "1 story", "795 stories"; "at least 31 stories" when the service did not give the total (`known` false). */
@@ -11,9 +10,9 @@ export const stories = (n: number, known = true) =>
   `${known ? "" : "at least "}${n === 1 ? "1 story" : `${formatCount(n)} stories`}`;
 
 /**
- * The loaded stories in the chosen grouping (ranked as the API orders them, by day, or by company)
- * and density (cards, or one headline line each). `complete`: every page is loaded, so a group's
- * count is the whole group's, not what has loaded so far.
+ * The loaded stories as a list in the order asked for, or by day, in the chosen density (cards, or
+ * one headline line each); by company is counted on the server (company-tally.tsx). `complete`:
+ * every page is loaded, so a day's count is the whole day's, not what has loaded so far.
  */
 export function FeedList({
   articles,
@@ -23,7 +22,7 @@ export function FeedList({
   complete,
 }: {
   articles: readonly TopNewsArticle[];
-  group: FeedGroup;
+  group: Exclude<FeedGroup, "company">;
   density: FeedDensity;
   hasLogo: (companyKey: string) => boolean;
   complete: boolean;
@@ -59,61 +58,6 @@ export function FeedList({
                     </li>
                   ))}
                 </ol>
-              )}
-            </section>
-          );
-        })}
-      </div>
-    );
-  }
-
-  if (group === "company") {
-    return (
-      <div className={headlines ? "space-y-3" : "space-y-4"}>
-        {groupByCompany(articles).map((group) => {
-          const [first, ...rest] = group.articles;
-          if (!first) return null;
-          const name = first.displayNameEnglish || group.companyKey || "Unnamed company";
-          return (
-            <section
-              key={group.companyKey}
-              aria-label={`${plainText(name)}: ${group.articles.length} loaded`}
-              className={headlines ? "" : "rounded-xl border border-slate-200 p-3 dark:border-slate-800"}
-            >
-              <h3
-                className={`${headlines ? "mb-1" : "mb-3"} flex flex-wrap items-center justify-between gap-2`}
-              >
-                <ArticleCompany article={first} hasLogo={logo(first)} />
-                <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
-                  {count(group.articles.length)}
-                </span>
-              </h3>
-              {headlines ? (
-                <HeadlineList articles={group.articles} headingLevel={4} showCompany={false} />
-              ) : (
-                <>
-                  <ArticleCard article={first} hasLogo={logo(first)} headingLevel={4} showCompany={false} />
-                  {rest.length > 0 && (
-                    <details className="mt-2">
-                      <summary className="cursor-pointer select-none rounded px-1 py-1 text-sm font-medium text-brand-600 hover:underline dark:text-sky-300">
-                        {rest.length === 1 ? "1 more story" : `${rest.length} more stories`} from{" "}
-                        <UpstreamText>{name}</UpstreamText>
-                      </summary>
-                      <ol className="mt-2 space-y-2">
-                        {rest.map((article, i) => (
-                          <li key={articleKey(article, i)}>
-                            <ArticleCard
-                              article={article}
-                              hasLogo={logo(article)}
-                              headingLevel={4}
-                              showCompany={false}
-                            />
-                          </li>
-                        ))}
-                      </ol>
-                    </details>
-                  )}
-                </>
               )}
             </section>
           );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TopNewsArticle } from "@/lib/api-types";
-import { groupByCompany, groupByDay } from "./grouping";
+import { groupByDay } from "./grouping";
 
 const article = (companyKey: string, date: string, importance: number, title: string): TopNewsArticle => ({
   companyKey,
@@ -29,14 +29,6 @@ describe("grouping", () => {
       ["2026-11-20", ["b1", "a2"]],
       ["2026-11-19", ["a1"]],
       ["2026-11-18", ["c1", "b2"]],
-    ]);
-  });
-
-  it("folds a company's stories together, companies in the order of their best story", () => {
-    expect(groupByCompany(feed).map((g) => [g.companyKey, g.articles.map((a) => a.title)])).toEqual([
-      ["A", ["a1", "a2"]],
-      ["B", ["b1", "b2"]],
-      ["C", ["c1"]],
     ]);
   });
 });

@@ -14,13 +14,16 @@ import { useRemovalFocus } from "@/components/ui/use-removal-focus";
 import { ApiError } from "@/lib/client/api";
 import { formatCount } from "@/lib/format";
 import {
+  capModeOf,
   DENSITY_COOKIE,
+  describeCapFilter,
   describeEventTypes,
   describeImportance,
-  describeMarketCap,
   describeRange,
   describeRelative,
   effectiveRange,
+  FEED_ORDER_LABELS,
+  FEED_ORDERS,
   FEED_PAGE_SIZE,
   type FeedDensity,
   type FeedGroup,
@@ -44,6 +47,7 @@ import {
 } from "@/lib/news/search-params";
 import { ActiveFilters, FeedSkeleton } from "./active-filters";
 import { CompanyPicker } from "./company-picker";
+import { CompanyTallyList } from "./company-tally";
 import { DateFilter } from "./date-filter";
 import { EmptyFeed } from "./empty-feed";
 import { EventTypeFilter } from "./event-type-filter";
@@ -54,10 +58,12 @@ import { feedQueryOptions } from "./queries";
 import { useScrollRestore } from "./use-scroll-restore";
 
 const GROUPS: { value: FeedGroup; label: string }[] = [
-  { value: "ranked", label: "Ranked" },
+  { value: "ranked", label: "List" },
   { value: "day", label: "By day" },
   { value: "company", label: "By company" },
 ];
+
+const ORDERS = FEED_ORDERS.map((value) => ({ value, label: FEED_ORDER_LABELS[value] }));
 
 const FILTERING = { history: "push", limitUrlUpdates: throttle(100) } as const;
 
@@ -158,9 +164,12 @@ export function NewsFeed({
   // Infinite scroll: load the next page as the end of the list comes near.
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
+  // By company, the server counts the whole period: the feed's pages are not what is shown.
+  const byCompany = state.group === "company";
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !hasNextPage || isFetchingNextPage || isFetchNextPageError || updating) return;
+    if (!element || !hasNextPage || isFetchingNextPage || isFetchNextPageError || updating || byCompany)
+      return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
@@ -169,14 +178,14 @@ export function NewsFeed({
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, updating, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, updating, fetchNextPage, byCompany]);
 
   const range = effectiveRange(state, today);
   const activeCount =
     (state.range ? 1 : 0) +
     (state.eventTypes.length > 0 ? 1 : 0) +
     (isDefaultImportance(state.importance) ? 0 : 1) +
-    (state.minMarketCap !== undefined || state.maxMarketCap !== undefined ? 1 : 0) +
+    (capModeOf(state) !== "default" ? 1 : 0) +
     (state.company ? 1 : 0);
 
   return (
@@ -229,6 +238,10 @@ export function NewsFeed({
                   d.label,
                   { density: d.value },
                 ]),
+                ...ORDERS.filter((o) => o.value !== state.order && state.group !== "company").map((o) => [
+                  o.label,
+                  { order: o.value },
+                ]),
                 ...GROUPS.filter((g) => g.value !== state.group).map((g) => [g.label, { group: g.value }]),
               ] as [string, Partial<FeedState>][]
             ).map(([text, view]) => (
@@ -252,12 +265,7 @@ export function NewsFeed({
           <ImportanceFilter value={state.importance} onChange={(importance) => update({ importance })} />
           <EventTypeFilter value={state.eventTypes} onChange={(eventTypes) => update({ eventTypes })} />
           <CompanyPicker value={company} onChange={pickCompany} />
-          <MarketCapFilter
-            min={state.minMarketCap}
-            max={state.maxMarketCap}
-            companyChosen={Boolean(state.company)}
-            onChange={(minMarketCap, maxMarketCap) => update({ minMarketCap, maxMarketCap })}
-          />
+          <MarketCapFilter value={state} companyChosen={Boolean(state.company)} onChange={update} />
         </div>
       </aside>
 
@@ -296,12 +304,21 @@ export function NewsFeed({
                 <UpstreamText>{company.name}</UpstreamText> only
               </>
             ) : (
-              describeMarketCap(state.minMarketCap, state.maxMarketCap)
+              describeCapFilter(state)
             )}{" "}
             · {describeEventTypes(state.eventTypes)}
             {updating && <span className="ml-2 text-brand-600 dark:text-sky-300">Updating…</span>}
           </p>
           <div data-needs-js="" className="flex flex-wrap items-center gap-3 print:hidden xl:shrink-0">
+            {state.group !== "company" && (
+              <Segmented
+                name="feed-order"
+                label="Order"
+                value={state.order}
+                options={ORDERS}
+                onChange={(order) => update({ order })}
+              />
+            )}
             <Segmented
               name="feed-density"
               label="Density"
@@ -335,6 +352,9 @@ export function NewsFeed({
         )}
 
         {first?.warning && <StaleNotice className="mt-3">{first.warning}</StaleNotice>}
+        {first?.orderNote && !updating && state.group !== "company" && (
+          <StaleNotice className="mt-3">{first.orderNote}</StaleNotice>
+        )}
 
         <div className="mt-4">
           {feed.isPending ? (
@@ -365,16 +385,24 @@ export function NewsFeed({
               onApply={(next) => update(next)}
               onReset={() => update(withoutFilters(state))}
             />
+          ) : byCompany ? (
+            <CompanyTallyList
+              apiParams={apiParams}
+              state={state}
+              today={today}
+              density={state.density}
+              hasLogo={(key) => !noLogo.has(key)}
+            />
           ) : (
             <div aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : ""}>
-              {state.group !== "ranked" && hasNextPage && (
+              {state.group === "day" && hasNextPage && (
                 <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">
                   Grouped over the {stories(articles.length)} loaded so far; more load as you scroll.
                 </p>
               )}
               <FeedList
                 articles={articles}
-                group={state.group}
+                group={state.group === "day" ? "day" : "ranked"}
                 density={state.density}
                 hasLogo={(key) => !noLogo.has(key)}
                 complete={!hasNextPage}
@@ -384,7 +412,7 @@ export function NewsFeed({
         </div>
 
         <div ref={sentinel} />
-        {feed.data && total > 0 && (
+        {feed.data && total > 0 && !byCompany && (
           <div className="flex flex-col items-center gap-2 py-6 text-sm text-slate-600 print:hidden dark:text-slate-400">
             <p aria-live="polite">
               {hasNextPage

@@ -1,17 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { changedParams, feedHref, feedParamsOf, serializeFeedState } from "@/lib/news/search-params";
 import {
-  capPresetOf,
+  capModeOf,
+  chosenSizes,
   DEFAULT_FEED_STATE,
   describeFeedView,
   describeMarketCap,
   describeRange,
+  type FeedSize,
   type FeedState,
+  feedQueryOf,
   formatCapParam,
   normalizeFeedState,
   parseCapParam,
   parseFeedParams,
   relaxations,
+  sizeIntervals,
   toApiParams,
   withoutFilters,
 } from "./feed-state";
@@ -40,12 +44,19 @@ describe("market-cap parameters", () => {
   });
 
   it("recognises the presets", () => {
-    expect(capPresetOf(undefined, undefined)).toBe("default");
-    expect(capPresetOf(200e9, undefined)).toBe("mega");
-    expect(capPresetOf(10e9, 200e9)).toBe("large");
-    expect(capPresetOf(300e6, 2e9)).toBe("small");
-    expect(capPresetOf(0, undefined)).toBe("none");
-    expect(capPresetOf(5e9, undefined)).toBe("custom");
+    const mode = (
+      minMarketCap: number | undefined,
+      maxMarketCap: number | undefined,
+      sizes: FeedSize[] = [],
+    ) => capModeOf({ minMarketCap, maxMarketCap, sizes });
+    expect(mode(undefined, undefined)).toBe("default");
+    expect(mode(undefined, undefined, ["mega"])).toBe("sizes");
+    expect(mode(0, undefined)).toBe("sizes");
+    expect(mode(5e9, undefined)).toBe("custom");
+    expect(chosenSizes({ minMarketCap: 0, maxMarketCap: undefined, sizes: [] })).toHaveLength(5);
+    // An old link's bounds of exactly one size read as that size.
+    expect(parse("minMarketCap=200B").state).toMatchObject({ sizes: ["mega"], minMarketCap: undefined });
+    expect(parse("minMarketCap=10B&maxMarketCap=200B").state.sizes).toEqual(["large"]);
     expect(describeMarketCap(undefined, undefined)).toBe("market cap ≥ $1B");
     expect(describeMarketCap(0, undefined)).toBe("any market cap");
     expect(describeMarketCap(10e9, 200e9)).toBe("market cap $10B–$200B");
@@ -59,7 +70,7 @@ describe("parseFeedParams", () => {
 
   it("reads every filter", () => {
     const { state: s, notes } = parse(
-      "startDate=2026-11-16&endDate=2026-11-18&eventType=ma,earnings&minImportance=1&maxImportance=3&minMarketCap=10B&maxMarketCap=200000000000&company=nasdaq_abc&view=company",
+      "startDate=2026-11-16&endDate=2026-11-18&eventType=ma,earnings&minImportance=1&maxImportance=3&minMarketCap=10B&maxMarketCap=150000000000&company=nasdaq_abc&view=company",
     );
     expect(notes).toEqual([]);
     expect(s).toEqual({
@@ -68,11 +79,43 @@ describe("parseFeedParams", () => {
       eventTypes: ["earnings", "ma"],
       importance: { kind: "range", min: 1, max: 3 },
       minMarketCap: 10e9,
-      maxMarketCap: 200e9,
+      maxMarketCap: 150e9,
+      sizes: [],
       company: "NASDAQ_ABC",
+      order: "rank",
       group: "company",
       density: "cards",
     });
+  });
+
+  it("reads several sizes and the order, and writes them back", () => {
+    const { state: s, notes } = parse("size=small,MEGA,large&sort=newest");
+    expect(notes).toEqual([]);
+    expect(s.sizes).toEqual(["mega", "large", "small"]);
+    expect(s.order).toBe("newest");
+    expect(feedQueryOf(s)).toEqual({ size: "mega,large,small", sort: "newest" });
+    expect(toApiParams(s)).toEqual({ size: "mega,large,small", order: "newest" });
+    expect(describeFeedView(s)).toBe("importance 1–2 · mega, large and small caps");
+  });
+
+  it("prefers sizes over bounds, reads every size as no floor, and notes what it ignores", () => {
+    const both = parse("size=mid&minMarketCap=5B&sort=biggest&size=huge");
+    expect(both.state.sizes).toEqual(["mid"]);
+    expect(both.state.minMarketCap).toBeUndefined();
+    expect(both.state.order).toBe("rank");
+    expect(both.notes.join(" ")).toMatch(/Sizes and market-cap bounds cannot be combined/);
+    expect(both.notes.join(" ")).toMatch(/Ignored the order “biggest”/);
+    const every = parse("size=mega,large,mid,small,micro").state;
+    expect(every.sizes).toEqual([]);
+    expect(every.minMarketCap).toBe(0);
+  });
+
+  it("joins adjacent sizes into one market-cap range, largest first", () => {
+    expect(sizeIntervals(["mega", "large", "small"])).toEqual([
+      { min: 10e9, max: undefined },
+      { min: 300e6, max: 2e9 },
+    ]);
+    expect(sizeIntervals(["micro"])).toEqual([{ min: 0, max: 300e6 }]);
   });
 
   it("enforces the 7-day limit by keeping the end date", () => {
@@ -173,7 +216,9 @@ describe("serializeFeedState", () => {
       "importance=1",
       "minImportance=1&maxImportance=5",
       "minMarketCap=0",
-      "minMarketCap=10B&maxMarketCap=200B",
+      "minMarketCap=10B&maxMarketCap=150B",
+      "size=mega,small",
+      "sort=newest&group=day",
       "company=NASDAQ_ABC&group=day",
       "view=headlines",
       "view=headlines&group=company",

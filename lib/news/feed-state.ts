@@ -17,6 +17,8 @@ import {
 /** The API's limit on a top-news date range, and its default window. */
 export const MAX_RANGE_DAYS = 7;
 export const FEED_PAGE_SIZE = 30;
+/** Companies per page of the by-company view. */
+export const TALLY_PAGE_SIZE = 25;
 /**
  * Without JavaScript the feed shows more stories by link: `?pages=N` renders its first N pages
  * (the server's prefetch, which the script then carries on from), at most this many.
@@ -39,6 +41,48 @@ export const DEFAULT_IMPORTANCE: ImportanceFilter = { kind: "range", min: 1, max
 /** How stories are grouped: the API's order, by UTC day, or by company (`group=` in the URL). */
 export const FEED_GROUPS = ["ranked", "day", "company"] as const;
 export type FeedGroup = (typeof FEED_GROUPS)[number];
+
+/**
+ * How stories are ordered (`sort=` in the URL): by importance, then company size (market cap), then
+ * newest; or newest first whatever the importance. The API's own order (importance, then newest)
+ * is "api": the server falls back to it when the budget cannot afford a ranking.
+ */
+export const FEED_ORDERS = ["rank", "newest"] as const;
+export type FeedOrder = (typeof FEED_ORDERS)[number];
+export const FEED_ORDER_LABELS: Record<FeedOrder, string> = {
+  rank: "Most important",
+  newest: "Newest first",
+};
+
+/** Company sizes as a choice of several (`size=mega,large` in the URL): the directory's buckets. */
+export const FEED_SIZES = CAP_BUCKETS.map((b) => b.id);
+export type FeedSize = (typeof FEED_SIZES)[number];
+export const FEED_SIZE_LABELS: Record<FeedSize, string> = Object.fromEntries(
+  CAP_BUCKETS.map((b) => [b.id, b.label]),
+) as Record<FeedSize, string>;
+
+export function isFeedSize(value: string): value is FeedSize {
+  return FEED_SIZES.some((s) => s === value);
+}
+
+export interface CapInterval {
+  min: number;
+  /** Undefined: no ceiling. */
+  max: number | undefined;
+}
+
+/** The market-cap ranges a choice of sizes covers: adjacent sizes joined, largest first. */
+export function sizeIntervals(sizes: readonly FeedSize[]): CapInterval[] {
+  const chosen = CAP_BUCKETS.filter((b) => sizes.includes(b.id)).sort((a, b) => a.min - b.min);
+  const out: CapInterval[] = [];
+  for (const bucket of chosen) {
+    const max = Number.isFinite(bucket.max) ? bucket.max : undefined;
+    const last = out.at(-1);
+    if (last && last.max === bucket.min) last.max = max;
+    else out.push({ min: bucket.min, max });
+  }
+  return out.reverse();
+}
 
 /** How densely each story is drawn: a card, or one headline line (`view=` in the URL). */
 export const FEED_DENSITIES = ["cards", "headlines"] as const;
@@ -88,8 +132,11 @@ export interface FeedState {
   /** Undefined is the API's default $1B floor; 0 is "no floor". */
   minMarketCap: number | undefined;
   maxMarketCap: number | undefined;
+  /** Chosen sizes, in vocabulary order; when any are chosen they replace the two bounds. */
+  sizes: FeedSize[];
   /** Canonical companyKey; with a company the API ignores the market-cap bounds. */
   company: string | null;
+  order: FeedOrder;
   group: FeedGroup;
   density: FeedDensity;
 }
@@ -101,14 +148,17 @@ export const DEFAULT_FEED_STATE: FeedState = {
   importance: DEFAULT_IMPORTANCE,
   minMarketCap: undefined,
   maxMarketCap: undefined,
+  sizes: [],
   company: null,
+  order: "rank",
   group: "ranked",
   density: "cards",
 };
 
-/** Every filter back to its default; how the stories are grouped and drawn is not a filter. */
+/** Every filter back to its default; how the stories are ordered, grouped and drawn is not a filter. */
 export const withoutFilters = (state: FeedState): FeedState => ({
   ...DEFAULT_FEED_STATE,
+  order: state.order,
   group: state.group,
   density: state.density,
 });
@@ -152,27 +202,22 @@ export function parseCapParam(raw: string): number | undefined {
   return Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined;
 }
 
-export interface CapPreset {
-  id: string;
-  label: string;
-  min: number | undefined;
-  max: number | undefined;
+/**
+ * What the market-cap filter is set to: the API's $1B floor, a choice of sizes (every size is no
+ * floor at all), or custom bounds.
+ */
+export type CapMode = "default" | "sizes" | "custom";
+
+export function capModeOf(state: Pick<FeedState, "minMarketCap" | "maxMarketCap" | "sizes">): CapMode {
+  if (state.sizes.length > 0 || (state.minMarketCap === 0 && state.maxMarketCap === undefined))
+    return "sizes";
+  return state.minMarketCap === undefined && state.maxMarketCap === undefined ? "default" : "custom";
 }
 
-/** The market-cap choices offered as one click; anything else is "custom". */
-export const CAP_PRESETS: readonly CapPreset[] = [
-  { id: "default", label: "$1B and up (default)", min: undefined, max: undefined },
-  ...CAP_BUCKETS.filter((b) => b.id !== "micro").map((b) => ({
-    id: b.id,
-    label: b.label,
-    min: b.min,
-    max: Number.isFinite(b.max) ? b.max : undefined,
-  })),
-  { id: "none", label: "No floor (every size)", min: 0, max: undefined },
-];
-
-export function capPresetOf(min: number | undefined, max: number | undefined): string {
-  return CAP_PRESETS.find((p) => p.min === min && p.max === max)?.id ?? "custom";
+/** The sizes shown as chosen: every one when there is no floor. */
+export function chosenSizes(state: Pick<FeedState, "minMarketCap" | "maxMarketCap" | "sizes">): FeedSize[] {
+  if (state.sizes.length > 0) return state.sizes;
+  return state.minMarketCap === 0 && state.maxMarketCap === undefined ? [...FEED_SIZES] : [];
 }
 
 // ---- URL <-> state -------------------------------------------------------------------------
@@ -292,6 +337,24 @@ export function parseFeedParams(
     notes.push("The market-cap bounds were reversed; swapped them.");
   }
 
+  const sizes: FeedSize[] = [];
+  for (const value of (get("size") ?? "").split(",")) {
+    const size = value.trim().toLowerCase();
+    if (!size) continue;
+    if (isFeedSize(size)) sizes.push(size);
+    else notes.push(`Ignored the size “${size.slice(0, 20)}”: use ${FEED_SIZES.join(", ")}.`);
+  }
+  if (sizes.length > 0 && (minMarketCap !== undefined || maxMarketCap !== undefined)) {
+    notes.push("Sizes and market-cap bounds cannot be combined: using the sizes.");
+    minMarketCap = undefined;
+    maxMarketCap = undefined;
+  }
+
+  const rawOrder = get("sort");
+  const order = FEED_ORDERS.find((o) => o === rawOrder) ?? "rank";
+  if (rawOrder !== undefined && rawOrder !== order)
+    notes.push(`Ignored the order “${rawOrder.slice(0, 20)}”: use rank or newest.`);
+
   let company: string | null = null;
   const rawCompany = get("company");
   if (rawCompany !== undefined) {
@@ -314,7 +377,19 @@ export function parseFeedParams(
   if (relative) range = resolveRelative(relative, today);
 
   const state = normalizeFeedState(
-    { range, relative, eventTypes, importance, minMarketCap, maxMarketCap, company, group, density },
+    {
+      range,
+      relative,
+      eventTypes,
+      importance,
+      minMarketCap,
+      maxMarketCap,
+      sizes,
+      company,
+      order,
+      group,
+      density,
+    },
     today,
   );
   return { state, notes };
@@ -327,6 +402,19 @@ export function parseFeedParams(
  * default floor with no floor of its own given the floor 0 (otherwise it could never match anything).
  */
 export function normalizeFeedState(state: FeedState, today: string): FeedState {
+  // Bounds that are exactly one size's (a link from before sizes could be combined) are that size.
+  const bucket =
+    state.sizes.length === 0
+      ? CAP_BUCKETS.find(
+          (b) =>
+            b.min === state.minMarketCap &&
+            (Number.isFinite(b.max) ? b.max : undefined) === state.maxMarketCap,
+        )
+      : undefined;
+  const chosen = new Set<FeedSize>(bucket ? [bucket.id] : state.sizes);
+  const sizes = chosen.size === FEED_SIZES.length ? [] : FEED_SIZES.filter((s) => chosen.has(s));
+  // Every size is "no floor"; a size replaces the bounds.
+  const everySize = chosen.size === FEED_SIZES.length;
   const selected = new Set(state.eventTypes);
   const eventTypes = selected.size === EVENT_TYPES.length ? [] : EVENT_TYPES.filter((t) => selected.has(t));
   // Fixed dates stay fixed, even when they are today's default window: a shared link or a bookmark
@@ -335,13 +423,17 @@ export function normalizeFeedState(state: FeedState, today: string): FeedState {
   const resolved = state.relative ? resolveRelative(state.relative, today) : null;
   const relative =
     resolved && range && range.start === resolved.start && range.end === resolved.end ? state.relative : null;
-  const minMarketCap =
-    state.minMarketCap === undefined &&
-    state.maxMarketCap !== undefined &&
-    state.maxMarketCap < DEFAULT_MIN_MARKET_CAP
-      ? 0
-      : state.minMarketCap;
-  return { ...state, eventTypes, range, relative, minMarketCap };
+  const minMarketCap = everySize
+    ? 0
+    : sizes.length > 0 || bucket
+      ? undefined
+      : state.minMarketCap === undefined &&
+          state.maxMarketCap !== undefined &&
+          state.maxMarketCap < DEFAULT_MIN_MARKET_CAP
+        ? 0
+        : state.minMarketCap;
+  const maxMarketCap = everySize || sizes.length > 0 || bucket ? undefined : state.maxMarketCap;
+  return { ...state, eventTypes, range, relative, minMarketCap, maxMarketCap, sizes };
 }
 
 /** The URL parameters of a state, defaults omitted, in a stable order (lib/news/search-params.ts writes them). */
@@ -360,7 +452,9 @@ export function feedQueryOf(state: FeedState): Record<string, string> {
   }
   if (state.minMarketCap !== undefined) params.minMarketCap = formatCapParam(state.minMarketCap);
   if (state.maxMarketCap !== undefined) params.maxMarketCap = formatCapParam(state.maxMarketCap);
+  if (state.sizes.length > 0) params.size = state.sizes.join(",");
   if (state.company) params.company = state.company;
+  if (state.order !== "rank") params.sort = state.order;
   if (state.density !== "cards") params.view = state.density;
   if (state.group !== "ranked") params.group = state.group;
   return params;
@@ -393,7 +487,9 @@ export function toApiParams(state: FeedState): ApiParams {
   if (!state.company) {
     if (state.minMarketCap !== undefined) params.minMarketCap = state.minMarketCap;
     if (state.maxMarketCap !== undefined) params.maxMarketCap = state.maxMarketCap;
+    if (state.sizes.length > 0) params.size = state.sizes.join(",");
   }
+  if (state.order !== "rank") params.order = state.order;
   return params;
 }
 
@@ -426,10 +522,24 @@ export function describeFeedView(state: FeedState, company?: string): string {
   if (state.relative) parts.push(describeRelative(state.relative).toLowerCase());
   else if (state.range) parts.push(describeRange(state.range));
   parts.push(describeImportance(state.importance));
-  if (!company && (state.minMarketCap !== undefined || state.maxMarketCap !== undefined))
-    parts.push(describeMarketCap(state.minMarketCap, state.maxMarketCap));
+  if (!company && capModeOf(state) !== "default") parts.push(describeCapFilter(state));
   if (state.eventTypes.length > 0) parts.push(describeEventTypes(state.eventTypes));
   return parts.join(" · ");
+}
+
+/** The market-cap filter in words: "market cap ≥ $1B", "mega and large caps", "any market cap". */
+export function describeCapFilter(state: Pick<FeedState, "minMarketCap" | "maxMarketCap" | "sizes">): string {
+  return state.sizes.length > 0
+    ? describeSizes(state.sizes)
+    : describeMarketCap(state.minMarketCap, state.maxMarketCap);
+}
+
+/** "mega and large caps", "small caps", "mega, mid and micro caps". */
+export function describeSizes(sizes: readonly FeedSize[]): string {
+  const names = [...sizes];
+  const list =
+    names.length <= 2 ? names.join(" and ") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${list} caps`;
 }
 
 export function describeMarketCap(min: number | undefined, max: number | undefined): string {
@@ -478,11 +588,14 @@ export function relaxations(state: FeedState): Relaxation[] {
       label: "Any importance (1–5)",
       state: { ...state, importance: { kind: "range", min: 1, max: 5 } },
     });
-  if (!state.company && (state.minMarketCap !== 0 || state.maxMarketCap !== undefined))
+  if (
+    !state.company &&
+    (state.minMarketCap !== 0 || state.maxMarketCap !== undefined || state.sizes.length > 0)
+  )
     out.push({
       filter: "marketCap",
       label: "Any market cap (no floor)",
-      state: { ...state, minMarketCap: 0, maxMarketCap: undefined },
+      state: { ...state, minMarketCap: 0, maxMarketCap: undefined, sizes: [] },
     });
   if (state.range)
     out.push({

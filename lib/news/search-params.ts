@@ -31,7 +31,9 @@ export const feedParsers = {
   maxImportance: text,
   minMarketCap: text,
   maxMarketCap: text,
+  size: text,
   company: text,
+  sort: text,
   view: text,
   group: text,
 };

@@ -187,7 +187,8 @@ function base(key: string, index: number, ticker: string, nowMs: number): Json {
     industry: "Software",
     subIndustry: "Application Software",
     reportingTemplate: "Standard",
-    marketCapUsd: 5_000_000_000 + index * 1_000_000_000,
+    // Mega caps: their stories lead the feed in the rank order (importance, then size) too.
+    marketCapUsd: 2_000_000_000_000 - index * 1_000_000_000,
     reportingCurrency: "USD",
     updatedAt: Math.floor(nowMs / 1000) - 60 * (index + 1),
     earningsFilingDate: "2026-10-30T21:05:00Z",

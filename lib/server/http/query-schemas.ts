@@ -7,6 +7,7 @@ import { CSV_FLAVORS } from "@/lib/directory/csv";
 import { CAP_FILTER_VALUES, FACET_FIELDS, MAX_QUERY_LENGTH, SORT_FIELDS } from "@/lib/directory/fields";
 import { MAX_FOLLOWING } from "@/lib/following/list";
 import { IDENTIFIER_PATTERN } from "@/lib/identifiers";
+import { FEED_ORDERS, FEED_SIZES } from "@/lib/news/feed-state";
 import { EVENT_TYPES, LOGO_VARIANTS } from "@/lib/upstream/schemas";
 import { companyKeyParam, listParam, repeated, textParam, valuesParam } from "./http";
 
@@ -122,6 +123,8 @@ export const topNewsQuery = z
     maxImportance: importance.optional(),
     minMarketCap: nonNegative.optional(),
     maxMarketCap: nonNegative.optional(),
+    size: listParam.pipe(z.array(z.enum(FEED_SIZES))).optional(),
+    order: z.enum([...FEED_ORDERS, "api"]).default("rank"),
     page: decimal.pipe(z.number().int().min(1).max(10_000)).default(1),
     pageSize: decimal.pipe(z.number().int().min(1).max(250)).default(50),
   })
@@ -137,6 +140,9 @@ export const topNewsQuery = z
     }
     if (v.minImportance !== undefined && v.maxImportance !== undefined && v.minImportance > v.maxImportance) {
       ctx.addIssue({ code: "custom", path: ["minImportance"], message: "must not exceed maxImportance" });
+    }
+    if (v.size?.length && (v.minMarketCap !== undefined || v.maxMarketCap !== undefined)) {
+      ctx.addIssue({ code: "custom", path: ["size"], message: "use sizes or market-cap bounds, not both" });
     }
   });
 

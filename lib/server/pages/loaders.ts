@@ -6,13 +6,13 @@ import { loadCompareSearchParams } from "@/lib/compare/search-params";
 import { compareSetOf } from "@/lib/compare/set";
 import { utcDateOf } from "@/lib/dates";
 import { decodedSegment } from "@/lib/hrefs";
-import { linkedPagesOf } from "@/lib/news/feed-state";
+import { linkedPagesOf, TALLY_PAGE_SIZE } from "@/lib/news/feed-state";
 import { feedStateOf, loadFeedSearchParams } from "@/lib/news/search-params";
 import { PageBudgetExceeded } from "../budget/page-budget";
 import { dataNow } from "../services/clock";
 import { getServices } from "../services/services";
 import { gateComparison } from "./compare";
-import { firstFeedPages, newsCompany } from "./news-page";
+import { firstFeedPages, firstTally, newsCompany } from "./news-page";
 import { overviewData } from "./overview";
 import { profilePageData } from "./profile-page";
 
@@ -30,7 +30,11 @@ export async function overview(): Promise<void> {
 export async function news(url: URL): Promise<void> {
   const { state } = feedStateOf(loadFeedSearchParams(url.searchParams), utcDateOf(dataNow()));
   const { redirectTo } = await newsCompany(state);
-  if (!redirectTo) await firstFeedPages(state, linkedPagesOf(url.searchParams.get("pages") ?? undefined));
+  if (redirectTo) return;
+  await Promise.all([
+    firstFeedPages(state, linkedPagesOf(url.searchParams.get("pages") ?? undefined)),
+    state.group === "company" ? firstTally(state, TALLY_PAGE_SIZE) : null,
+  ]);
 }
 
 export const profile = (_url: URL, companyKey: string) => profilePageData(decodedSegment(companyKey));

@@ -1,12 +1,12 @@
 // The /news page's server data: the company named in the URL by its canonical key, and the feed's
 // first pages. The page and the page gate (proxy.ts) load the same things.
 import "server-only";
-import type { TopNewsFeedPage } from "@/lib/api-types";
+import type { CompanyTallyAnswer, TopNewsFeedPage } from "@/lib/api-types";
 import { FEED_PAGE_SIZE, type FeedState } from "@/lib/news/feed-state";
 import { type PickedCompany, pickedFromRow } from "@/lib/news/picked-company";
 import { serializeFeedState } from "@/lib/news/search-params";
 import { getServices } from "../services/services";
-import { feedViewQuery, topNewsFeed } from "../services/top-news-feed";
+import { companyTally, feedViewQuery, topNewsFeed } from "../services/top-news-feed";
 
 /** The company named in the URL, by its canonical key: from the index, else through the API. */
 export async function canonicalCompany(key: string): Promise<{ key: string; picked: PickedCompany | null }> {
@@ -46,4 +46,9 @@ export async function firstFeedPages(state: FeedState, count = 1): Promise<TopNe
     pages.push(next);
   }
   return pages;
+}
+
+/** The by-company view's first companies, as /api/top-news/companies answers (the counts so far). */
+export function firstTally(state: FeedState, pageSize: number): Promise<CompanyTallyAnswer> {
+  return companyTally(feedViewQuery(state, 1, pageSize));
 }

@@ -31,7 +31,10 @@ export interface TopStories {
 
 export async function topStories(services: Services, today: string): Promise<TopStories> {
   const read = (range: DateRange) =>
-    topNewsFeed({ startDate: range.start, endDate: range.end, page: 1, pageSize: TOP_STORIES }, services);
+    topNewsFeed(
+      { startDate: range.start, endDate: range.end, order: "rank", page: 1, pageSize: TOP_STORIES },
+      services,
+    );
   for (const [span, date] of [
     ["today", today],
     ["yesterday", addDays(today, -1)],

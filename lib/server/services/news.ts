@@ -3,19 +3,41 @@ import "server-only";
 import type { Served } from "@/lib/api-types";
 import type { CompanyNewsQuery, TopNewsQuery } from "@/lib/upstream/client";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { type NewsArticle, pagination, type TopNewsPage } from "@/lib/upstream/schemas";
+import { inBackground } from "@/lib/upstream/priority";
+import { type NewsArticle, pagination, type TopNewsArticle, type TopNewsPage } from "@/lib/upstream/schemas";
 import { TOP_NEWS_DEFAULT_PAGE_SIZE } from "@/lib/upstream/vocabulary";
 import type { SwrCache } from "../cache/cache";
 import type { Companies } from "./companies";
+import { STREAM_PAGE } from "./news-order";
 import { type ServiceParts, stableKey } from "./served";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** A whole feed read is read again (through the cache) when asked for this long after it began. */
+const WHOLE_FRESH_MS = 2 * MINUTE;
+/** A whole feed read that stopped (the budget, a failure) is tried again after this. */
+const WHOLE_RETRY_MS = 20_000;
+const WHOLE_READS_KEPT = 20;
+
+/** A whole feed being read in the background, page after page: what is read so far. */
+export interface WholeFeedRead {
+  articles: TopNewsArticle[];
+  /** The stories the feed holds, once every part's first page is read (else null). */
+  total: number | null;
+  done: boolean;
+  /** Set when the reading stopped before the end: why. */
+  stopped?: string;
+  startedAt: number;
+  /** Oldest page read, for "as of". */
+  fetchedAt: number;
+  finished: Promise<void>;
+}
 
 export class News {
   readonly companyCache: SwrCache<NewsArticle[]>;
   readonly topCache: SwrCache<TopNewsPage>;
+  private readonly wholeReads = new Map<string, WholeFeedRead>();
 
   constructor(
     private readonly parts: ServiceParts,
@@ -69,5 +91,58 @@ export class News {
         }),
       ),
     );
+  }
+
+  /**
+   * Every story of a feed (the queries' answers together), read in the background as the budget
+   * allows, STREAM_PAGE a call through the feed's cache: the same read serves everyone who asks
+   * meanwhile, and a later one re-reads the cached pages.
+   */
+  whole(queries: readonly TopNewsQuery[]): WholeFeedRead {
+    const key = stableKey({ queries });
+    const now = this.parts.now();
+    const existing = this.wholeReads.get(key);
+    if (
+      existing &&
+      (!existing.done || now - existing.startedAt < (existing.stopped ? WHOLE_RETRY_MS : WHOLE_FRESH_MS))
+    )
+      return existing;
+    const reading: WholeFeedRead = {
+      articles: [],
+      total: null,
+      done: false,
+      startedAt: now,
+      fetchedAt: now,
+      finished: Promise.resolve(),
+    };
+    reading.finished = inBackground(async () => {
+      let total = 0;
+      for (const [i, query] of queries.entries()) {
+        for (let pageNumber = 1; ; pageNumber++) {
+          const answer = await this.top({ ...query, pageSize: STREAM_PAGE, pageNumber });
+          const page = answer.data;
+          reading.fetchedAt = Math.min(reading.fetchedAt, answer.fetchedAt);
+          if (pageNumber === 1) {
+            total += page.pagination.totalCount;
+            if (i === queries.length - 1) reading.total = total;
+          }
+          reading.articles.push(...page.data);
+          if (!page.pagination.hasNextPage || page.data.length === 0) break;
+        }
+      }
+    })
+      .catch((error: unknown) => {
+        reading.stopped = isUpstreamError(error) ? error.code : "unavailable";
+      })
+      .finally(() => {
+        reading.done = true;
+      });
+    this.wholeReads.delete(key);
+    this.wholeReads.set(key, reading);
+    for (const old of this.wholeReads.keys()) {
+      if (this.wholeReads.size <= WHOLE_READS_KEPT) break;
+      this.wholeReads.delete(old);
+    }
+    return reading;
   }
 }
