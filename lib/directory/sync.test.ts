@@ -417,6 +417,31 @@ describe("DirectorySync", () => {
     expect(sync.index("default").size).toBe(8200);
   });
 
+  it("a list that names one company twice is its own: a resumed sync of it is not done again", async () => {
+    // 8000 rows, the 6500th a second copy of the 6499th: the service counts it, the index keeps one.
+    const rows = Array.from({ length: 8000 }, (_, k) => row(k === 6499 ? 6499 : k + 1));
+    let failPage: number | null = 8;
+    const calls: number[] = [];
+    const list = pagedList(
+      () => rows,
+      (pageNumber) => {
+        calls.push(pageNumber);
+        if (pageNumber === failPage) {
+          failPage = null;
+          throw new UpstreamError("rate_limited", "Rate limit exceeded");
+        }
+      },
+    );
+    const lines: string[] = [];
+    const sync = new DirectorySync(list, { concurrency: 1, log: (l) => lines.push(l) });
+    await sync.sync("default");
+    calls.length = 0;
+    await sync.sync("default");
+    expect(lines.some((l) => l.includes("syncing it again in full"))).toBe(false);
+    expect(calls).toEqual([1, 8]);
+    expect(sync.index("default").size).toBe(7999);
+  });
+
   it("a resumed sync whose rows moved between pages does not add up, and is done again in full", async () => {
     // 8000 rows, pages of 1000. After the failed attempt row 5 is removed and a new row added at
     // the end (the count is the same): every row after the 5th moves up a place, so the 7001st,

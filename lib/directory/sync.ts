@@ -557,6 +557,8 @@ export class DirectorySync {
     state.carried = null;
     let layout: ListLayout | null = null;
     let reused = 0;
+    /** The pages kept from the attempt before. */
+    const kept = new Set<number>();
     // Ends this attempt at its first failure: its other workers then start no further page, and
     // a page still out when the next attempt begins is dropped instead of written into that one.
     const attempt = new AbortController();
@@ -612,6 +614,7 @@ export class DirectorySync {
             this.now() - page.at < CARRY_MS
           ) {
             record(pageNumber, page.rows, page.at, false);
+            kept.add(pageNumber);
             reused++;
           }
       if (reused > 0)
@@ -654,11 +657,18 @@ export class DirectorySync {
       // reads of two pages: the later read's row).
       const byIdentity = new Map<string, { at: number; index: number }>();
       let doubled = 0;
+      // A key listed twice within one attempt's pages is the list's own double (a resumed sync
+      // cannot have caused it): each such row is one row fewer than the list's count.
+      const readIn = new Map<string, boolean>();
+      let listed = 0;
       for (const pageNumber of [...pages.keys()].sort((a, b) => a - b)) {
         const page = pages.get(pageNumber);
+        const before = kept.has(pageNumber);
         for (const row of page?.rows ?? []) {
           const at = page?.at ?? 0;
           const earlier = byIdentity.get(identity(row));
+          if (readIn.get(row.companyKey) === before) listed++;
+          if (!readIn.has(row.companyKey)) readIn.set(row.companyKey, before);
           if (seen.has(row.companyKey) || earlier) {
             doubled++;
             if (earlier && !seen.has(row.companyKey) && at >= earlier.at) {
@@ -675,7 +685,7 @@ export class DirectorySync {
       }
       // Rows that moved between pages since the failed attempt would be lost or doubled: a resumed
       // sync that does not add up to the list's count is done again from the first page.
-      if (reused > 0 && rows.length !== last.totalCount) {
+      if (reused > 0 && rows.length !== last.totalCount - listed) {
         this.log(
           `index: the ${set} set's resumed sync has ${rows.length} of ${last.totalCount} rows: syncing it again in full`,
         );
