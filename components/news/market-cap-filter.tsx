@@ -22,7 +22,7 @@ const BOUND_FIELDS = [
 type CapState = Pick<FeedState, "minMarketCap" | "maxMarketCap" | "sizes">;
 
 /**
- * Company size: any choice of the five sizes (every size is no floor), or custom bounds; none of
+ * Company size: one or more of the five sizes (all five is no floor), or custom bounds; none of
  * them is the API's $1B floor. With a company chosen they do not apply (the API returns that
  * company's news whatever its size): shown disabled, with the reason, and kept for later.
  */

@@ -238,7 +238,7 @@ export function NewsFeed({
                   d.label,
                   { density: d.value },
                 ]),
-                ...ORDERS.filter((o) => o.value !== state.order && state.group !== "company").map((o) => [
+                ...ORDERS.filter((o) => o.value !== state.order && !byCompany).map((o) => [
                   o.label,
                   { order: o.value },
                 ]),
@@ -310,7 +310,7 @@ export function NewsFeed({
             {updating && <span className="ml-2 text-brand-600 dark:text-sky-300">Updating…</span>}
           </p>
           <div data-needs-js="" className="flex flex-wrap items-center gap-3 print:hidden xl:shrink-0">
-            {state.group !== "company" && (
+            {!byCompany && (
               <Segmented
                 name="feed-order"
                 label="Order"
@@ -352,7 +352,7 @@ export function NewsFeed({
         )}
 
         {first?.warning && <StaleNotice className="mt-3">{first.warning}</StaleNotice>}
-        {first?.orderNote && !updating && state.group !== "company" && (
+        {first?.orderNote && !updating && !byCompany && (
           <StaleNotice className="mt-3">{first.orderNote}</StaleNotice>
         )}
 

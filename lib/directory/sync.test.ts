@@ -417,24 +417,27 @@ describe("DirectorySync", () => {
     expect(sync.index("default").size).toBe(8200);
   });
 
-  it("a list that names one company twice is its own: a resumed sync of it is not done again", async () => {
-    // 8000 rows, the 6500th a second copy of the 6499th: the service counts it, the index keeps one.
-    const rows = Array.from({ length: 8000 }, (_, k) => row(k === 6499 ? 6499 : k + 1));
+  /** A sync of the list whose first attempt fails at page 8 (its pages 1-7 kept), and what it asked. */
+  async function stoppedAtPage8(rows: () => ReturnType<typeof row>[]) {
     let failPage: number | null = 8;
     const calls: number[] = [];
-    const list = pagedList(
-      () => rows,
-      (pageNumber) => {
-        calls.push(pageNumber);
-        if (pageNumber === failPage) {
-          failPage = null;
-          throw new UpstreamError("rate_limited", "Rate limit exceeded");
-        }
-      },
-    );
+    const list = pagedList(rows, (pageNumber) => {
+      calls.push(pageNumber);
+      if (pageNumber === failPage) {
+        failPage = null;
+        throw new UpstreamError("rate_limited", "Rate limit exceeded");
+      }
+    });
     const lines: string[] = [];
     const sync = new DirectorySync(list, { concurrency: 1, log: (l) => lines.push(l) });
     await sync.sync("default");
+    return { calls, lines, sync };
+  }
+
+  it("a list that names one company twice is its own: a resumed sync of it is not done again", async () => {
+    // 8000 rows, the 6500th a second copy of the 6499th: the service counts it, the index keeps one.
+    const rows = Array.from({ length: 8000 }, (_, k) => row(k === 6499 ? 6499 : k + 1));
+    const { calls, lines, sync } = await stoppedAtPage8(() => rows);
     calls.length = 0;
     await sync.sync("default");
     expect(lines.some((l) => l.includes("syncing it again in full"))).toBe(false);
@@ -447,21 +450,7 @@ describe("DirectorySync", () => {
     // the end (the count is the same): every row after the 5th moves up a place, so the 7001st,
     // first of page 8 before, is now last of page 7, which the retry would keep from before.
     let rows = Array.from({ length: 8000 }, (_, k) => row(k + 1));
-    let failPage: number | null = 8;
-    const calls: number[] = [];
-    const list = pagedList(
-      () => rows,
-      (pageNumber) => {
-        calls.push(pageNumber);
-        if (pageNumber === failPage) {
-          failPage = null;
-          throw new UpstreamError("rate_limited", "Rate limit exceeded");
-        }
-      },
-    );
-    const lines: string[] = [];
-    const sync = new DirectorySync(list, { concurrency: 1, log: (l) => lines.push(l) });
-    await sync.sync("default");
+    const { calls, lines, sync } = await stoppedAtPage8(() => rows);
     rows = [...rows.slice(0, 4), ...rows.slice(5), row(9001)];
     calls.length = 0;
     await sync.sync("default");
