@@ -14,6 +14,8 @@ test.use({ baseURL: E2E_CHANGES_URL });
 const MOVED_TO = "2026-11-23T15:00:00Z";
 /** A ticker change the sandbox schedules for 21-23 November 2026 (lib/sandbox/changes.ts). */
 const RENAMED_TICKER = { name: "Crosswind Intelligence Inc.", from: "NYSE_CMDE", to: "NYSE_OUWE" };
+/** A company the schedule delists, then takes out of the API-enabled set, by 23 November. */
+const LEFT = { name: "Alder Data Corp.", key: "NYSE_ALDR", line: "ALDR on New York Stock Exchange" };
 
 test("before any refresh with changes, /changes says since when it has watched, and finds none", async ({
   page,
@@ -24,12 +26,26 @@ test("before any refresh with changes, /changes says since when it has watched, 
   await page.goto("/changes");
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/changes/i);
   await expect(page.getByText("No changes seen since 2026-11-20 15:00 UTC")).toBeVisible();
-  // One sync so far: it started the watch, and compared nothing yet.
+  // One sync so far: it started the watch, and compared nothing yet; the page says when the first
+  // comparing sync is due, and meanwhile shows the companies whose data was updated last.
   await expect(
     page.getByText(
-      "The first sync of the company list started the watch; a change shows here once a later sync finds one.",
+      /The first sync of the company list started the watch\. The next sync, due in \d+ minutes?, is the first to compare/,
     ),
   ).toBeVisible();
+  const meanwhile = page.getByRole("region", {
+    name: "Meanwhile: the companies whose data was updated last",
+  });
+  await expect(meanwhile.getByRole("listitem")).toHaveCount(15);
+  const updated = await meanwhile
+    .locator("time")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
+  expect(updated).toEqual([...updated].sort().reverse());
+  await expect(meanwhile.getByRole("listitem").first()).toContainText(/data updated /);
+  await expect(meanwhile.getByRole("link", { name: "Every company by its last update" })).toHaveAttribute(
+    "href",
+    "/companies?sort=updatedAt",
+  );
   await expect(page.getByText(/Watching since 2026-11-20 15:00 UTC/)).toBeVisible();
   // No change yet has a sector or a country: those filters are not offered empty.
   await expect(page.getByLabel("Kind")).toBeVisible();
@@ -53,8 +69,8 @@ test("after a simulated refresh, /changes lists every kind of change, newest fir
   await expect(page.getByRole("heading", { level: 2, name: /\d+ changes/ })).toBeVisible();
   expect(await rows.count()).toBeGreaterThan(15);
   for (const kind of [
-    "New company",
-    "Removed",
+    "Joined the set",
+    "Left the set",
     "Name",
     "Ticker",
     "Exchange",
@@ -64,6 +80,12 @@ test("after a simulated refresh, /changes lists every kind of change, newest fir
     await expect(rows.getByText(kind, { exact: true }).first()).toBeVisible();
   }
   await expect(rows.filter({ hasText: RENAMED_TICKER.name })).toContainText("Ticker: CMDE");
+  // Once a sync has compared, the meanwhile list is gone.
+  await expect(page.getByRole("region", { name: /^Meanwhile/ })).toHaveCount(0);
+  // A status reads as the profile's badges read it, with its subject.
+  await expect(rows.filter({ hasText: "Trading status" }).first()).toContainText(
+    /Primary listing: Trading →\s*changed to Delisted/,
+  );
   // Each row's company links to its profile.
   await expect(rows.getByRole("link", { name: RENAMED_TICKER.name })).toHaveAttribute(
     "href",
@@ -74,6 +96,34 @@ test("after a simulated refresh, /changes lists every kind of change, newest fir
     .locator("time")
     .evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
   expect(times).toEqual([...times].sort().reverse());
+  await axe(page);
+  expect(problems).toEqual([]);
+});
+
+test("a company that left the API-enabled set reads the same on /changes and on its profile", async ({
+  page,
+}) => {
+  const problems = collectProblems(page);
+  await page.goto("/changes?kind=removed");
+  const left = page.getByRole("main").getByRole("listitem").filter({ hasText: LEFT.name });
+  // Not "gone": it left the API-enabled set and stays in the whole universe, delisted.
+  await expect(left).toContainText(
+    `Left the API-enabled set (was ${LEFT.line}). Still in the whole universe as ${LEFT.line}:`,
+  );
+  await expect(left).toContainText("Company: Active");
+  await expect(left).toContainText("Primary listing: Delisted");
+  await left.getByRole("link", { name: LEFT.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/companies/${LEFT.key}$`));
+  // The profile's header says the same, in the same words, and that it is outside the set.
+  const header = page.locator("article > header");
+  await expect(header).toContainText("Company: Active");
+  await expect(header).toContainText("Primary listing: Delisted");
+  await expect(header).toContainText("Outside the API-enabled set");
+  const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
+  await expect(history).toContainText(
+    `Left the API-enabled set (was ${LEFT.line}). Still in the whole universe`,
+  );
+  await expect(history).toContainText("Primary listing: Delisted");
   await axe(page);
   expect(problems).toEqual([]);
 });

@@ -41,7 +41,7 @@ const NEVER_FETCHED = new Set([
 
 type IndexStatus = { default: { state: string } };
 
-const STALE = /Showing data from .+ ago; the data service is failing\./;
+const STALE = /Showing data as of .+ ago; the data service is failing\./;
 /** The breaker probes again this long after it opened (UPSTREAM_BREAKER_COOLDOWN_MS of that server). */
 const COOLDOWN_MS = 2000;
 
@@ -129,7 +129,7 @@ test("cached pages keep serving under a failing upstream, marked stale with thei
   await expect(page.getByRole("heading", { level: 1, name: CACHED.name })).toBeVisible();
   // Above the profile; its news section, cached too, says the same of the news.
   await expect(page.getByRole("status").filter({ hasText: STALE }).first()).toHaveText(
-    "Showing data from 45 minutes ago; the data service is failing.",
+    "Showing data as of 45 minutes ago; the data service is failing.",
   );
 
   await page.goto("/news");
@@ -281,7 +281,7 @@ test("live fields past their limit keep their last value with its age, and refre
   await expect(page.getByRole("heading", { level: 1, name: LIVE.name })).toBeVisible();
   const factOf = (label: string) =>
     page.locator("article dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
-  const updated = factOf("Updated");
+  const updated = factOf("Data updated");
   const earnings = factOf("Latest earnings filing");
   const age = page.locator("[data-live-age]");
   await expect(updated.locator("time")).toBeVisible();

@@ -50,11 +50,11 @@ test("shows today's top stories, the week by event type, recent updates and a di
   expect(perStory.length).toBeGreaterThan(2);
   expect(Math.max(...perStory) / Math.min(...perStory)).toBeLessThan(1.05);
 
-  // Recently updated companies, newest change first, as "updated … ago".
+  // Recently updated companies, newest change first, as "data updated … ago" (the profile's wording).
   const recent = page.getByRole("region", { name: "Recently updated companies" });
   await expect(recent.getByRole("listitem")).toHaveCount(10);
   await expect(recent.getByRole("listitem").first()).toContainText(
-    /updated (\d+ seconds? ago|just now|\d+ minutes? ago)/,
+    /data updated (\d+ seconds? ago|just now|\d+ minutes? ago)/,
   );
   const times = await recent
     .locator("time")

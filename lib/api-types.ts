@@ -100,7 +100,7 @@ export type { DirectoryPage, LoadedDirectoryPage } from "@/lib/server/pages/dire
 /** The overview's chart of the week's stories by event type. */
 export type { WeekCounts } from "@/lib/server/pages/overview";
 /** A profile's History section: the company's changes since the app has watched the company list. */
-export type { ProfileHistory } from "@/lib/server/pages/profile-page";
+export type { ProfileHistory, ProfileListFacts } from "@/lib/server/pages/profile-page";
 export type { DirectoryRow };
 
 /** GET /api/following: the followed companies' rows; each company fails on its own. */

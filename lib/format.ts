@@ -101,6 +101,14 @@ export function formatSince(thenMs: number, nowMs: number): string {
   return formatAgo(Math.min(thenMs, nowMs), nowMs);
 }
 
+/**
+ * The one wording, on every page, for a company's updatedAt (the service's time of its last data
+ * change): "Data updated" as a label, "data updated 3 hours ago" in a line. When this app last had
+ * a thing from the service (a cached copy, a sync of the company list) is always "as of": "As of
+ * 15 minutes ago; refreshing", "Showing data as of 2 hours ago", "the company list as of 10:00 UTC".
+ */
+export const DATA_UPDATED = "Data updated";
+
 /** The months' names in English, January first. */
 export const MONTHS = [
   "January",

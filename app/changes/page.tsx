@@ -4,9 +4,10 @@ import { redirect } from "next/navigation";
 import { ChangeList } from "@/components/changes/change-list";
 import { GetForm, ResultsPageLink } from "@/components/ui/get-form";
 import { EmptyState } from "@/components/ui/states";
+import { UpdatedCompanies } from "@/components/ui/updated-companies";
 import { changesHref, parseChangesParams } from "@/lib/changes/search-params";
 import { CHANGE_KIND_LABELS, CHANGE_KINDS } from "@/lib/directory/changes";
-import { formatCount, formatUtc } from "@/lib/format";
+import { formatAgo, formatCount, formatUtc } from "@/lib/format";
 import { pageViewer } from "@/lib/server/access/page-viewer";
 import { changesPageData } from "@/lib/server/pages/changes-page";
 import { dataNow } from "@/lib/server/services/clock";
@@ -59,7 +60,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
               <time dateTime={new Date(watchingSince).toISOString()}>{formatUtc(watchingSince)}</time>
               {index.syncedAt !== null && (
                 <>
-                  ; last checked{" "}
+                  ; the company list as of{" "}
                   <time dateTime={new Date(index.syncedAt).toISOString()}>{formatUtc(index.syncedAt)}</time>
                 </>
               )}
@@ -146,7 +147,22 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
             {index.state === "syncing" && index.pagesTotal
               ? ` (${index.pagesDone} of ${index.pagesTotal} pages so far)`
               : ""}
-            . Changes appear here from the sync after that.
+            . The sync after that, {data.refreshMinutes} minutes later, is the first to compare, and its
+            changes show here.
+          </EmptyState>
+        ) : !data.compared ? (
+          <EmptyState
+            title={
+              <>
+                No changes seen since <span className="whitespace-nowrap">{formatUtc(watchingSince)}</span>
+              </>
+            }
+          >
+            The first sync of the company list started the watch. The next sync
+            {data.waiting?.compareInMs != null
+              ? `, due ${formatAgo(Date.now() + data.waiting.compareInMs, Date.now())},`
+              : ""}{" "}
+            is the first to compare; a change it finds shows here.
           </EmptyState>
         ) : filtered && data.anyChange ? (
           <EmptyState title="No changes match these filters">
@@ -165,9 +181,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
               </>
             }
           >
-            {data.compared
-              ? "The company list has been the same at every sync since the app started watching."
-              : "The first sync of the company list started the watch; a change shows here once a later sync finds one."}
+            The company list has been the same at every sync since the app started watching.
           </EmptyState>
         )}
         {pages > 1 && (
@@ -202,6 +216,25 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
           </nav>
         )}
       </section>
+
+      {data.waiting && data.waiting.recent.length > 0 && (
+        <section aria-labelledby="recently-updated" className="max-w-3xl space-y-2">
+          <h2 id="recently-updated" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            Meanwhile: the companies whose data was updated last
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            By the time the data service gives for each company&apos;s last update (any of its data, not only
+            reference data), from the company list as last synced.{" "}
+            <Link
+              href="/companies?sort=updatedAt"
+              className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
+            >
+              Every company by its last update
+            </Link>
+          </p>
+          <UpdatedCompanies rows={data.waiting.recent} nowMs={nowMs} />
+        </section>
+      )}
     </div>
   );
 }

@@ -1,10 +1,21 @@
 // The change log's rows, as plain server-rendered HTML: /changes shows every company's, a
 // profile's History section one company's (without the company column).
-import { Badge, type Tone } from "@/components/ui/badge";
+import { Badge, statusTone, type Tone } from "@/components/ui/badge";
 import { ProfileLink } from "@/components/ui/company-line";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { CHANGE_KIND_LABELS, type ChangeKind, type CompanyChange } from "@/lib/directory/changes";
+import {
+  CHANGE_KIND_LABELS,
+  type ChangeKind,
+  type ShownChange,
+  type Standing,
+} from "@/lib/directory/changes";
 import { formatSince, formatUtc } from "@/lib/format";
+import {
+  COMPANY_STATUS_LABELS,
+  labelOf,
+  statusPhrase,
+  TRADING_STATUS_LABELS,
+} from "@/lib/upstream/vocabulary";
 
 const TONE: Record<ChangeKind, Tone> = {
   new: "good",
@@ -13,6 +24,7 @@ const TONE: Record<ChangeKind, Tone> = {
   ticker: "info",
   exchange: "info",
   trading_status: "warn",
+  company_status: "warn",
   listing_added: "good",
   listing_removed: "bad",
   dataset_added: "good",
@@ -28,19 +40,61 @@ function Value({ children }: { children: string | null }) {
   );
 }
 
+/**
+ * A status change with its subject and values in the words of the profile's badges ("Primary
+ * listing: Trading → Delisted", not "Trading status: active → delisted").
+ */
+const STATUS_WORDS: Partial<Record<ChangeKind, [subject: string, Readonly<Record<string, string>>]>> = {
+  trading_status: ["Primary listing", TRADING_STATUS_LABELS],
+  company_status: ["Company", COMPANY_STATUS_LABELS],
+};
+
+/**
+ * Where a company that left the API-enabled set stands now, in the words of its profile's header
+ * (its company status, and its primary listing's trading status).
+ */
+function StandingText({ standing }: { standing: Standing | undefined }) {
+  if (!standing || standing.in === "unknown") return null;
+  if (standing.in === "nowhere") return <> Not in the whole universe either: the company is gone.</>;
+  // Its statuses as the badges of its profile's header word them.
+  return (
+    <>
+      {" "}
+      Still in the whole universe as <Value>{standing.line}</Value>
+      {standing.companyStatus || standing.tradingStatus ? ": " : "."}
+      {standing.companyStatus && (
+        <Badge tone={statusTone(standing.companyStatus)}>
+          {statusPhrase("company", standing.companyStatus)}
+        </Badge>
+      )}{" "}
+      {standing.tradingStatus && (
+        <Badge tone={statusTone(standing.tradingStatus)}>
+          {statusPhrase("primary listing", standing.tradingStatus)}
+        </Badge>
+      )}
+    </>
+  );
+}
+
 /** What changed, in words: "Ticker: T1 → NEW", "Listed: T3 on Nasdaq". */
-function ChangeText({ change }: { change: CompanyChange }) {
-  const { kind, field, before, after } = change;
+function ChangeText({ change }: { change: ShownChange }) {
+  const { kind, field } = change;
+  const [subject, words] = STATUS_WORDS[kind] ?? [];
+  const [before, after] = [change.before, change.after].map((v) => (v && words ? labelOf(words, v) : v)) as [
+    string | null,
+    string | null,
+  ];
   if (kind === "new")
     return (
       <>
-        Joined the list: <Value>{after}</Value>
+        Joined the API-enabled set: <Value>{after}</Value>
       </>
     );
   if (kind === "removed")
     return (
       <>
-        Left the list (was <Value>{before}</Value>)
+        Left the API-enabled set (was <Value>{before}</Value>).
+        <StandingText standing={change.standing} />
       </>
     );
   if (kind === "dataset_added" || kind === "listing_added")
@@ -55,7 +109,9 @@ function ChangeText({ change }: { change: CompanyChange }) {
         Removed{field ? ` (${field})` : ""}: <Value>{before}</Value>
       </>
     );
-  const label = field ? field.charAt(0).toUpperCase() + field.slice(1) : CHANGE_KIND_LABELS[kind];
+  const label = field
+    ? field.charAt(0).toUpperCase() + field.slice(1)
+    : (subject ?? CHANGE_KIND_LABELS[kind]);
   return (
     <>
       {label}: <Value>{before}</Value> <span aria-hidden="true">→</span>
@@ -69,7 +125,7 @@ export function ChangeList({
   nowMs,
   showCompany = true,
 }: {
-  changes: readonly CompanyChange[];
+  changes: readonly ShownChange[];
   nowMs: number;
   showCompany?: boolean;
 }) {

@@ -10,7 +10,7 @@ import type { SortField } from "@/lib/directory/fields";
 import { highlightRanges } from "@/lib/directory/highlight";
 import { NOT_API_ENABLED } from "@/lib/directory/sets";
 import type { ColumnId } from "@/lib/directory/view-state";
-import { formatSince, formatUtc, plainText } from "@/lib/format";
+import { DATA_UPDATED, formatSince, formatUtc, plainText } from "@/lib/format";
 import {
   COMPANY_STATUS_LABELS,
   COMPANY_TYPE_LABELS,
@@ -314,7 +314,7 @@ export const DIRECTORY_COLUMNS = helper.columns([
   valueColumn("cusip", "CUSIP", { width: "128px" }, (c) => c.primaryListing.cusip, identifier("CUSIP")),
   helper.display({
     id: "updatedAt",
-    header: "Updated",
+    header: DATA_UPDATED,
     meta: { width: "112px", sort: "updatedAt" },
     cell: ({ row }) => <UpdatedCell at={row.original.updatedAt} />,
   }),

@@ -1,14 +1,13 @@
 "use client";
 
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { CompanyLine } from "@/components/ui/company-line";
-import { CountryFlag } from "@/components/ui/country-flag";
 import { describeError } from "@/components/ui/states";
+import { UpdatedCompanies } from "@/components/ui/updated-companies";
 import type { DirectoryPage } from "@/lib/api-types";
 import { getJson } from "@/lib/client/api";
 import { useDataNow } from "@/lib/client/data-now";
 import { indexingText } from "@/lib/directory/progress-text";
-import { formatSince, formatUtc } from "@/lib/format";
+import { formatUtc } from "@/lib/format";
 
 const POLL_MS = 60_000;
 const SYNCING_POLL_MS = 10_000;
@@ -53,33 +52,12 @@ export function RecentCompanies({ initial, serverNowMs }: { initial: DirectoryPa
           </p>
         )
       ) : (
-        <ol className="divide-y divide-slate-200 dark:divide-slate-800">
-          {rows.map((row) => {
-            const updatedMs = row.updatedAt ? row.updatedAt * 1000 : null;
-            return (
-              <li key={row.companyKey} className="flex items-center gap-2.5 py-2">
-                <CompanyLine company={row} logoSize={24} link>
-                  {" "}
-                  <CountryFlag code={row.headquartersCountryCode} />
-                </CompanyLine>
-                <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
-                  {updatedMs ? (
-                    <time dateTime={new Date(updatedMs).toISOString()} title={formatUtc(updatedMs)}>
-                      updated {formatSince(updatedMs, now)}
-                    </time>
-                  ) : (
-                    "update time n/a"
-                  )}
-                </span>
-              </li>
-            );
-          })}
-        </ol>
+        <UpdatedCompanies rows={rows} nowMs={now} />
       )}
       {progress.syncedAt && (
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-          From the company list as synced at {formatUtc(progress.syncedAt)}. This page looks for a newer sync
-          every minute.
+          From the company list as of {formatUtc(progress.syncedAt)}. This page looks for a newer sync every
+          minute.
         </p>
       )}
     </div>

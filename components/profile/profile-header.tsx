@@ -2,15 +2,18 @@ import { FollowButton } from "@/components/following/follow-button";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { UpstreamText } from "@/components/ui/upstream-text";
-import { formatMarketCap, formatSince, formatUsdExact, formatUtc, plainText } from "@/lib/format";
+import type { ProfileListFacts } from "@/lib/api-types";
+import {
+  DATA_UPDATED,
+  formatMarketCap,
+  formatSince,
+  formatUsdExact,
+  formatUtc,
+  plainText,
+} from "@/lib/format";
 import { otherNames } from "@/lib/profile/names";
 import type { Profile } from "@/lib/upstream/schemas";
-import {
-  COMPANY_STATUS_LABELS,
-  COMPANY_TYPE_LABELS,
-  labelOf,
-  TRADING_STATUS_LABELS,
-} from "@/lib/upstream/vocabulary";
+import { COMPANY_TYPE_LABELS, labelOf, statusPhrase } from "@/lib/upstream/vocabulary";
 import { HeaderLogo } from "./header-logo";
 import { LiveFieldAge } from "./live-field-age";
 import { RememberVisit } from "./remember-visit";
@@ -42,17 +45,26 @@ export function ProfileHeader({
   hasLogo,
   nowMs,
   liveFieldsAgeMs,
+  listFacts,
 }: {
   profile: Profile;
   hasLogo: boolean;
   nowMs: number;
   liveFieldsAgeMs: number;
+  /** What the company lists say of it: whether it is API-enabled, and updatedAt as last synced. */
+  listFacts: ProfileListFacts;
 }) {
   const name = profile.displayNameEnglish || profile.legalNameEnglish || profile.companyKey;
   const primary = profile.primaryListing;
   const names = otherNames(profile);
   const cap = formatMarketCap(profile.marketCapUsd);
-  const updatedMs = typeof profile.updatedAt === "number" ? profile.updatedAt * 1000 : null;
+  // The later of the profile's updatedAt and the list's: the overview and the directory show the
+  // list's, and a page must not say the company's data is older than another page says.
+  const fromProfile = typeof profile.updatedAt === "number";
+  const updatedS = Math.max(profile.updatedAt ?? 0, listFacts.updatedAt ?? 0);
+  const updatedMs = updatedS > 0 ? updatedS * 1000 : null;
+  // The age of the profile's copy says nothing of a value the list's newer sync gave.
+  const profileShown = fromProfile && updatedS === profile.updatedAt;
   // Said only when both countries are known: a missing one is no evidence either way.
   const domicileVsHq =
     profile.legalDomicileCountryCode && profile.headquartersCountryCode
@@ -105,14 +117,21 @@ export function ProfileHeader({
               {profile.companyType && (
                 <Badge tone="brand">{labelOf(COMPANY_TYPE_LABELS, profile.companyType)}</Badge>
               )}
+              {/* Said with their subjects, as /changes says them: "Active" beside "Delisted" read as a
+                  contradiction. */}
               {profile.companyStatus && (
-                <Badge tone={statusTone(profile.companyStatus)} title="Company status">
-                  {labelOf(COMPANY_STATUS_LABELS, profile.companyStatus)}
+                <Badge tone={statusTone(profile.companyStatus)}>
+                  {statusPhrase("company", profile.companyStatus)}
                 </Badge>
               )}
               {primary?.tradingStatus && primary.tradingStatus !== "active" && (
-                <Badge tone={statusTone(primary.tradingStatus)} title="Trading status of the primary listing">
-                  {labelOf(TRADING_STATUS_LABELS, primary.tradingStatus)}
+                <Badge tone={statusTone(primary.tradingStatus)}>
+                  {statusPhrase("primary listing", primary.tradingStatus)}
+                </Badge>
+              )}
+              {listFacts.apiEnabled === false && (
+                <Badge tone="neutral" title="Not in the API's default list: its datasets are not served">
+                  Outside the API-enabled set
                 </Badge>
               )}
             </span>
@@ -173,12 +192,12 @@ export function ProfileHeader({
             <span className="block text-xs text-slate-500 dark:text-slate-400">{domicileVsHq}</span>
           )}
         </Fact>
-        <Fact label="Updated">
+        <Fact label={DATA_UPDATED}>
           {updatedMs ? (
             <time dateTime={new Date(updatedMs).toISOString()} title={formatUtc(updatedMs)}>
               {formatSince(updatedMs, nowMs)}
               <span className="block text-xs text-slate-500 dark:text-slate-400">{formatUtc(updatedMs)}</span>
-              <LiveFieldAge ageMs={liveFieldsAgeMs} nowMs={nowMs} />
+              {profileShown && <LiveFieldAge ageMs={liveFieldsAgeMs} nowMs={nowMs} />}
             </time>
           ) : (
             <span className="text-slate-500 dark:text-slate-400">Not on file</span>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * Above data served from the cache because the data service is failing: "Showing data from
+ * Above data served from the cache because the data service is failing: "Showing data as of
  * 12 minutes ago; the data service is failing." The text comes from the server, which knows the age.
  */
 export function StaleNotice({ children, className = "" }: { children: ReactNode; className?: string }) {

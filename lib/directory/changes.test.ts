@@ -8,6 +8,7 @@ import {
   diffCompanies,
   EMPTY_CHANGE_LOG,
   filterChanges,
+  standingIn,
 } from "./changes";
 
 const T = Date.parse("2026-11-22T08:00:00Z");
@@ -156,5 +157,51 @@ describe("the change log", () => {
         (c) => c.kind,
       ),
     ).toEqual(["name"]);
+  });
+});
+
+describe("a company's status and standing", () => {
+  it("records a change of company status beside the primary listing's trading status", () => {
+    const before = [row(1, { companyStatus: "active" })];
+    const after = [row(1, { companyStatus: "defunct" }, { tradingStatus: "delisted" })];
+    expect(kinds(diffCompanies(before, after, T))).toEqual([
+      ["company_status", null, "active", "defunct"],
+      ["trading_status", null, "active", "delisted"],
+    ]);
+  });
+
+  it("finds where a company that left the API-enabled set stands in the whole universe", () => {
+    const [left] = diffCompanies([row(1), row(2)], [row(2)], T);
+    if (!left) throw new Error("no change");
+    expect(left.kind).toBe("removed");
+    // No list of the whole universe (a free plan, or one still syncing): not known.
+    expect(standingIn(left, null)).toEqual({ in: "unknown" });
+    // Still in it, under another ticker (found by its fiscal identifier), its line delisted.
+    const moved = row(
+      1,
+      { companyKey: "NYSE_X1", companyStatus: "active" },
+      {
+        ticker: "X1",
+        exchangeCode: "NYSE",
+        exchangeName: "New York Stock Exchange",
+        tradingStatus: "delisted",
+      },
+    );
+    const universe = (rows: Company[]) => ({
+      exact: (value: string) =>
+        rows.filter((c) => c.companyFiscalIdentifier === value || c.primaryListing.ticker === value),
+      byKey: (key: string) => rows.find((c) => c.companyKey === key),
+    });
+    expect(standingIn(left, universe([row(2), moved]))).toEqual({
+      in: "universe",
+      line: "X1 on New York Stock Exchange",
+      companyStatus: "active",
+      tradingStatus: "delisted",
+    });
+    // Another company answering to the identifier as a ticker is not it.
+    expect(standingIn(left, universe([row(2), row(7, {}, { ticker: "FSCLC1" })]))).toEqual({ in: "nowhere" });
+    // A company without a fiscal identifier is found by its key.
+    const keyed = { ...left, companyFiscalIdentifier: null };
+    expect(standingIn(keyed, universe([row(1)]))).toMatchObject({ in: "universe", line: "T1 on Nasdaq" });
   });
 });

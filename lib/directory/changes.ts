@@ -11,6 +11,7 @@ export const CHANGE_KINDS = [
   "ticker",
   "exchange",
   "trading_status",
+  "company_status",
   "listing_added",
   "listing_removed",
   "dataset_added",
@@ -20,12 +21,13 @@ export const CHANGE_KINDS = [
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
-  new: "New company",
-  removed: "Removed",
+  new: "Joined the set",
+  removed: "Left the set",
   name: "Name",
   ticker: "Ticker",
   exchange: "Exchange",
   trading_status: "Trading status",
+  company_status: "Company status",
   listing_added: "Listing added",
   listing_removed: "Listing removed",
   dataset_added: "Dataset added",
@@ -90,6 +92,8 @@ export function diffCompanies(
     }
     for (const [name, label] of NAME_FIELDS)
       if ((then[name] ?? null) !== (now[name] ?? null)) add("name", then[name], now[name], label);
+    if ((then.companyStatus ?? null) !== (now.companyStatus ?? null))
+      add("company_status", then.companyStatus, now.companyStatus);
     for (const [name, label] of COMPANY_IDENTIFIERS)
       if ((then[name] ?? null) !== (now[name] ?? null)) add("identifier", then[name], now[name], label);
     const [was, is] = [then.primaryListing, now.primaryListing];
@@ -137,6 +141,51 @@ function changeOf(
     field: field ?? null,
     before: was ?? null,
     after: is ?? null,
+  };
+}
+
+/**
+ * Where a company that left the API-enabled set (the default list) stands now, as the list of the
+ * whole universe shows it: still in it, with its statuses; gone from it; or not known (the plan has
+ * no list of the whole universe, or it is not complete yet). A company leaves the API-enabled set
+ * while it stays in the universe (a delisted company often does): "left" is not "gone".
+ */
+export type Standing =
+  | {
+      in: "universe";
+      line: string;
+      companyStatus: string | null;
+      tradingStatus: string | null;
+    }
+  | { in: "nowhere" }
+  | { in: "unknown" };
+
+/** A change as pages show it: one that left the set says where the company stands now. */
+export interface ShownChange extends CompanyChange {
+  standing?: Standing;
+}
+
+/**
+ * A company's standing from its row in the whole universe's list: `universe` is that list when it
+ * is complete (null: not known), and the row is found by the fiscal identifier, which outlives a
+ * ticker change.
+ */
+export function standingIn(
+  change: Pick<CompanyChange, "companyKey" | "companyFiscalIdentifier">,
+  universe: { exact(value: string): readonly Company[]; byKey(key: string): Company | undefined } | null,
+): Standing {
+  if (!universe) return { in: "unknown" };
+  const row = change.companyFiscalIdentifier
+    ? universe
+        .exact(change.companyFiscalIdentifier)
+        .find((c) => identity(c) === change.companyFiscalIdentifier)
+    : universe.byKey(change.companyKey);
+  if (!row) return { in: "nowhere" };
+  return {
+    in: "universe",
+    line: describeLine(row.primaryListing),
+    companyStatus: row.companyStatus ?? null,
+    tradingStatus: row.primaryListing.tradingStatus ?? null,
   };
 }
 

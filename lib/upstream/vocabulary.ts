@@ -207,3 +207,13 @@ export function labelOf(labels: Readonly<Record<string, string>>, value: string)
   const words = value.replace(/[_-]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * A status with its subject, in the one wording every page uses: "Company: Active", "Primary
+ * listing: Delisted" (a bare "Active" beside a bare "Delisted" reads as a contradiction).
+ */
+export function statusPhrase(subject: "company" | "primary listing", value: string): string {
+  return subject === "company"
+    ? `Company: ${labelOf(COMPANY_STATUS_LABELS, value)}`
+    : `Primary listing: ${labelOf(TRADING_STATUS_LABELS, value)}`;
+}

@@ -74,7 +74,7 @@ describe.each(FAULT_KINDS)("under the %s fault", (kind) => {
     const stale = await services.profiles.get(first);
     expect(stale).toMatchObject({ state: "stale-on-error", data: { companyKey: first } });
     expect(stale.stale?.ageMs).toBe(2 * 24 * 60 * MINUTE);
-    expect(stale.warning).toMatch(/^Showing data from 2 days ago; /);
+    expect(stale.warning).toMatch(/^Showing data as of 2 days ago; /);
     expect(stale.warning).toMatch(expected[kind].reason);
     clock.now += 40 * 24 * 60 * MINUTE;
     expect((await services.logos.get(first, "icon"))?.state).toBe("stale-on-error");
@@ -104,7 +104,7 @@ describe("stale serving and the circuit breaker", () => {
     expect((await services.profiles.get(first)).state).toBe("stale");
     await new Promise((r) => setTimeout(r, 20));
     const served = await services.profiles.get(first);
-    expect(served.warning).toBe("Showing data from 45 minutes ago; the data service is failing.");
+    expect(served.warning).toBe("Showing data as of 45 minutes ago; the data service is failing.");
   });
 
   it("opens the breaker on a failing upstream: calls stop, cached data is still served, health says down", async () => {
@@ -193,7 +193,7 @@ describe("while the breaker is open", () => {
     clock.now += 45 * MINUTE;
     const served = await services.profiles.get(first);
     expect(served).toMatchObject({ state: "stale-on-error", stale: { reason: "circuit_open" } });
-    expect(served.warning).toBe("Showing data from 45 minutes ago; the data service is failing.");
+    expect(served.warning).toBe("Showing data as of 45 minutes ago; the data service is failing.");
   });
 });
 
@@ -233,7 +233,7 @@ describe("the directory under a failing upstream", () => {
     expect(stale.total).toBe(universe.enabled.length);
     expect(stale.notice).toEqual({
       kind: "stale",
-      message: expect.stringMatching(/^Showing data from .+; the data service is failing\.$/),
+      message: expect.stringMatching(/^Showing data as of .+; the data service is failing\.$/),
     });
   });
 });

@@ -35,6 +35,7 @@ import {
   indexedTitle,
   type ProfilePageData,
   profileHistory,
+  profileListFacts,
   profilePageData,
   profilePeers,
   profileTitle,
@@ -232,6 +233,7 @@ async function ProfileContent({
         hasLogo={profile.availableDatasets.includes("logos")}
         nowMs={nowMs}
         liveFieldsAgeMs={served.liveFieldsAgeMs}
+        listFacts={profileListFacts(profile)}
       />
       <nav aria-label="On this page" className="print:hidden -mx-4 overflow-x-auto px-4">
         <ul className="flex gap-1 text-sm">

@@ -3,11 +3,16 @@
 // The log is the app's own (lib/server/cache/change-log.ts): no upstream call.
 import "server-only";
 import { CHANGES_PAGE_SIZE, type ChangesState } from "@/lib/changes/search-params";
-import { type CompanyChange, filterChanges } from "@/lib/directory/changes";
+import { filterChanges, type ShownChange } from "@/lib/directory/changes";
 import type { SyncProgress } from "@/lib/directory/sync";
-import { changesForLicence } from "../access/licensed";
+import { changesForLicence, forLicence } from "../access/licensed";
 import { getConfig } from "../config";
 import { getServices } from "../services/services";
+import type { DirectoryRow } from "./directory";
+import { recentCompanies } from "./overview";
+
+/** How many recently updated companies /changes shows before its first comparing sync. */
+const WAITING_RECENT = 15;
 
 export interface ChangesPageData {
   /** When this app started watching the company list; null before its first completed sync. */
@@ -18,7 +23,7 @@ export interface ChangesPageData {
   anyChange: boolean;
   /** How many changes match the filters, over every page. */
   matching: number;
-  rows: CompanyChange[];
+  rows: ShownChange[];
   /** The page shown (a page past the last shows the last) and how many there are. */
   page: number;
   pages: number;
@@ -30,6 +35,12 @@ export interface ChangesPageData {
   /** The company list's sync (when it was last checked, how far a first sync is). */
   index: SyncProgress;
   refreshMinutes: number;
+  /**
+   * Until a sync has compared the list: when the next sync, the first to compare, is due (ms from
+   * now; null while the first sync is still to complete), and meanwhile the companies whose data
+   * was updated last (their `updatedAt`, which the contract says to poll). Null once one has.
+   */
+  waiting: { compareInMs: number | null; recent: DirectoryRow[] } | null;
 }
 
 export async function changesPageData(
@@ -63,18 +74,35 @@ export async function changesPageData(
     countries.set(state.country, state.country);
     problems.push(`No change seen so far is in the country “${state.country}”.`);
   }
+  const index = services.companies.status().default;
+  const refreshMs = getConfig().directoryRefreshMs;
+  let waiting: ChangesPageData["waiting"] = null;
+  if (!log.compared) {
+    const recent = await recentCompanies(WAITING_RECENT).catch(() => null);
+    waiting = {
+      // The sync after the one that started the watch compares; the sync runs refreshMs after the last.
+      compareInMs:
+        log.watchingSince !== null && index.syncedAt !== null
+          ? Math.max(0, index.syncedAt + refreshMs - services.now())
+          : null,
+      recent: recent ? forLicence(recent, licensed).rows : [],
+    };
+  }
   return {
     watchingSince: log.watchingSince,
     compared: Boolean(log.compared),
     anyChange: log.changes.length > 0,
     matching: matching.length,
-    rows: matching.slice((page - 1) * CHANGES_PAGE_SIZE, page * CHANGES_PAGE_SIZE),
+    rows: services.companies.withStandings(
+      matching.slice((page - 1) * CHANGES_PAGE_SIZE, page * CHANGES_PAGE_SIZE),
+    ),
     page,
     pages,
     sectors,
     countries: [...countries].sort((a, b) => a[1].localeCompare(b[1])),
     problems,
-    index: services.companies.status().default,
-    refreshMinutes: Math.round(getConfig().directoryRefreshMs / 60_000),
+    index,
+    refreshMinutes: Math.round(refreshMs / 60_000),
+    waiting,
   };
 }

@@ -96,7 +96,7 @@ describe("the overview's week counts", () => {
     clock.now += 7 * 60 * MINUTE;
     const later = await weekEventCounts(services, TODAY);
     expect(later).toMatchObject({ stale: true, total: first.total });
-    expect(later.warning).toMatch(/^Showing data from 7 hours ago; the data service is failing\.$/);
+    expect(later.warning).toMatch(/^Showing data as of 7 hours ago; the data service is failing\.$/);
   });
 
   it("are marked stale with a warning while the upstream client is paused", async () => {

@@ -4,7 +4,7 @@
 // for it.
 import "server-only";
 import type { ServedProfile } from "@/lib/api-types";
-import { type CompanyChange, companyHistory } from "@/lib/directory/changes";
+import { companyHistory, type ShownChange } from "@/lib/directory/changes";
 import { plainText, venueLabel } from "@/lib/format";
 import { profileHref } from "@/lib/hrefs";
 import { COMPANY_KEY_PATTERN, MAX_COMPANY_KEY_LENGTH } from "@/lib/identifiers";
@@ -109,7 +109,7 @@ export function profilePeers(profile: Profile, services: Services = getServices(
 export interface ProfileHistory {
   /** When this app started watching the company list; null before its first completed sync. */
   watchingSince: number | null;
-  changes: CompanyChange[];
+  changes: ShownChange[];
 }
 
 /**
@@ -117,9 +117,26 @@ export interface ProfileHistory {
  * (a licensed identifier's changes only when `licensed`).
  */
 export async function profileHistory(profile: Profile, licensed = true): Promise<ProfileHistory> {
-  const log = await getServices().changeLog.current();
+  const services = getServices();
+  const log = await services.changeLog.current();
   return {
     watchingSince: log.watchingSince,
-    changes: changesForLicence(companyHistory(log, profile), licensed),
+    changes: services.companies.withStandings(changesForLicence(companyHistory(log, profile), licensed)),
+  };
+}
+
+/** What the company lists (no upstream call) add to a profile. */
+export interface ProfileListFacts {
+  /** Whether the company is in the API-enabled set; null while that list is not complete. */
+  apiEnabled: boolean | null;
+  /** The company's updatedAt (Unix s) as the last list sync saw it, when the index has the company. */
+  updatedAt: number | null;
+}
+
+export function profileListFacts(profile: Profile): ProfileListFacts {
+  const { companies } = getServices();
+  return {
+    apiEnabled: companies.apiEnabled(profile.companyKey),
+    updatedAt: companies.row(profile.companyKey)?.updatedAt ?? null,
   };
 }

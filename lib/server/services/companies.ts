@@ -3,6 +3,7 @@ import "server-only";
 // company's row, whether the plan covers it, what a page says of the index, and what company a
 // pasted identifier names.
 import type { IndexStatus } from "@/lib/api-types";
+import { type CompanyChange, type ShownChange, standingIn } from "@/lib/directory/changes";
 import type { DirectoryQuery, DirectoryResult } from "@/lib/directory/company-index";
 import type { CompanySet, DirectorySync, SyncProgress } from "@/lib/directory/sync";
 import {
@@ -92,6 +93,19 @@ export class Companies {
   apiEnabled(companyKey: string): boolean | null {
     if (this.directory.progress("default").state !== "ready") return null;
     return this.directory.index("default").byKey(companyKey) !== undefined;
+  }
+
+  /**
+   * The changes as pages show them: each company that left the API-enabled set with where it
+   * stands now in the whole universe. Not known while that list is not complete or is off the
+   * plan, nor while it is older than the API-enabled list, whose latest sync may have seen a
+   * company leave that the universe's older list shows as it was before (still trading).
+   */
+  withStandings(changes: readonly CompanyChange[]): ShownChange[] {
+    const [all, enabled] = [this.directory.progress("all"), this.directory.progress("default")];
+    const current = all.state === "ready" && (all.syncedAt ?? 0) >= (enabled.syncedAt ?? 0);
+    const universe = current ? this.directory.index("all") : null;
+    return changes.map((c) => (c.kind === "removed" ? { ...c, standing: standingIn(c, universe) } : c));
   }
 
   /** How many more companies than `found` a search finds in the whole universe (null: its list is not complete). */

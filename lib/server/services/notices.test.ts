@@ -38,11 +38,11 @@ describe("this server's own budget, told apart from the service's 429", () => {
     const cached = (error: UpstreamError) =>
       served({ state: "stale-on-error", value: 1, fetchedAt: NOW - 120_000, error }, NOW);
     expect(cached(new UpstreamError("rate_limited", "429")).warning).toBe(
-      "Showing data from 2 minutes ago; the data service is limiting this server's requests.",
+      "Showing data as of 2 minutes ago; the data service is limiting this server's requests.",
     );
     const spent = cached(new UpstreamError("rate_limited", "spent", { budget: true }));
     expect(spent.warning).toBe(
-      "Showing data from 2 minutes ago; this server has used its allowance of data-service requests for the moment.",
+      "Showing data as of 2 minutes ago; this server has used its allowance of data-service requests for the moment.",
     );
     // The API's reason stays the error's code.
     expect(spent.stale?.reason).toBe("rate_limited");

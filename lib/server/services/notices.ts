@@ -61,9 +61,9 @@ export function describeUpstreamFailure(code: FailureCause | undefined): string 
   }
 }
 
-/** "Showing data from 12 minutes ago; the data service is failing." */
+/** "Showing data as of 12 minutes ago; the data service is failing." */
 export function staleWarning(fetchedAt: number, now: number, code: FailureCause | undefined): string {
-  return `Showing data from ${formatSince(fetchedAt, now)}; ${describeUpstreamFailure(code)}.`;
+  return `Showing data as of ${formatSince(fetchedAt, now)}; ${describeUpstreamFailure(code)}.`;
 }
 
 /** The company list could not be loaded: with the rows received so far, if any, and when it is tried again. */
