@@ -276,7 +276,9 @@ test("the free plan's unavailable companies get a clear page; its own companies 
 const storyDates = (news: Locator) =>
   news.locator("ol time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime") ?? ""));
 
-test("news: newest first, exact filters, labelled importance, safe links", async ({ page }) => {
+test("news: newest first, /news's filters (levels or a range, several types), labelled importance, safe links", async ({
+  page,
+}) => {
   await page.goto(`/companies/${RICH.key}`);
   const news = page.locator("#news");
   await expect(news.getByText(/articles? from the latest 14 UTC dates, newest first/)).toBeVisible();
@@ -289,25 +291,42 @@ test("news: newest first, exact filters, labelled importance, safe links", async
   await expect(link).toHaveAttribute("rel", "noopener noreferrer");
   await expect(link).toHaveAttribute("href", /^https?:\/\//);
 
-  await news.getByLabel("Importance (exactly)").selectOption("3");
-  await expect(news.getByText("Updating…")).toHaveCount(0);
-  await expect(news.locator("ol")).not.toHaveClass(/opacity-60/);
-  const levels = await news
-    .locator("ol li")
-    .getByText(/^\d · /)
-    .allTextContents();
+  const settled = async () => {
+    await expect(news.getByText("Updating…")).toHaveCount(0);
+    await expect(news.locator("ol")).not.toHaveClass(/opacity-60/);
+  };
+  const levelsShown = () =>
+    news
+      .locator("ol li")
+      .getByText(/^\d · /)
+      .allTextContents();
+  // Every level by default; an exact level with the keyboard, as on /news.
+  const importance = news.getByRole("group", { name: "Importance" });
+  await importance.getByRole("radio", { name: "Exact level" }).check();
+  await importance.getByLabel("Level", { exact: true }).selectOption("3");
+  await settled();
+  const levels = await levelsShown();
   expect(levels.length).toBeGreaterThan(0);
   for (const level of levels) expect(level).toBe("3 · Notable Update");
+  // A range: levels 3 to 5.
+  await importance.getByRole("radio", { name: "Range" }).check();
+  await importance.getByLabel("From (most material)").selectOption("3");
+  await settled();
+  for (const level of await levelsShown()) expect(Number(level.charAt(0))).toBeGreaterThanOrEqual(3);
 
-  await news.getByLabel("Event type").selectOption("earnings");
-  await expect(news.getByText("Updating…")).toHaveCount(0);
+  // Several event types at once.
+  const types = news.getByRole("group", { name: "Event types" });
+  await types.getByRole("checkbox", { name: "Earnings" }).check();
+  await types.getByRole("checkbox", { name: "Product" }).check();
+  await settled();
   const empty = news.getByText(/^No news in/);
   if (!(await empty.isVisible())) {
     for (const type of await news.locator("ol li article > div").allTextContents())
-      expect(type).toContain("Earnings");
+      expect(type).toMatch(/Earnings|Product/);
   }
   await news.getByRole("button", { name: "Reset" }).click();
   await expect(news.getByText(/from the latest 14 UTC dates/)).toBeVisible();
+  await expect(types.getByRole("checkbox", { checked: true })).toHaveCount(0);
 });
 
 test("news: the 31-day rule is enforced and explained before any request", async ({ page }) => {

@@ -5,6 +5,7 @@ import { Segmented } from "@/components/ui/segmented";
 import {
   DEFAULT_IMPORTANCE,
   type ImportanceFilter as Importance,
+  type ImportanceRange,
   LEVELS,
   type Level,
 } from "@/lib/news/feed-state";
@@ -42,19 +43,25 @@ function LevelSelect({
   );
 }
 
-/** Importance as a range or as one exact level: never both, as the API requires. */
+/**
+ * Importance as a range or as one exact level: never both, as the API requires. `fallback`: the
+ * range that applies by default (the top news: 1–2; a company's news: every level), which the
+ * Range choice returns to.
+ */
 export function ImportanceFilter({
   value,
   onChange,
+  fallback = DEFAULT_IMPORTANCE,
 }: {
   value: Importance;
   onChange: (value: Importance) => void;
+  fallback?: ImportanceRange;
 }) {
   const id = useId();
   return (
     <FilterGroup
       legend="Importance"
-      hint="1 is most material, 5 least. The default is 1–2. A range or an exact level, not both."
+      hint={`1 is most material, 5 least. The default is ${fallback.min}–${fallback.max}. A range or an exact level, not both.`}
     >
       <Segmented
         name={`${id}-kind`}
@@ -67,7 +74,7 @@ export function ImportanceFilter({
         onChange={(kind) =>
           onChange(
             kind === "range"
-              ? DEFAULT_IMPORTANCE
+              ? fallback
               : { kind: "exact", level: value.kind === "range" ? value.min : value.level },
           )
         }

@@ -3,23 +3,32 @@
 import { keepPreviousData, queryOptions, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ArticleCard } from "@/components/news/article-card";
-import { importanceLevelLabel } from "@/components/news/importance";
+import { EventTypeFilter } from "@/components/news/event-type-filter";
+import { ImportanceFilter } from "@/components/news/importance-filter";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompanyNewsAnswer } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";
 import { companyNewsHref } from "@/lib/hrefs";
+import {
+  EVERY_IMPORTANCE,
+  type ImportanceFilter as Importance,
+  importanceQuery,
+  isDefaultImportance,
+} from "@/lib/news/feed-state";
 import { checkNewsRange, DEFAULT_NEWS_DAYS, MAX_NEWS_DAYS, rangeLimits } from "@/lib/profile/news-range";
 import type { NewsArticle } from "@/lib/upstream/schemas";
-import { EVENT_TYPE_LABELS, EVENT_TYPES } from "@/lib/upstream/vocabulary";
+import type { EventType } from "@/lib/upstream/vocabulary";
 
 interface NewsFilter {
   companyKey: string;
   startDate?: string;
   endDate?: string;
-  eventType?: string;
+  eventType?: readonly EventType[];
   importance?: number;
+  minImportance?: number;
+  maxImportance?: number;
 }
 
 function companyNewsQuery(filter: NewsFilter) {
@@ -55,8 +64,8 @@ export function NewsSection({
 }) {
   const [dates, setDates] = useState({ start: "", end: "" });
   const [range, setRange] = useState<{ startDate: string; endDate: string } | null>(null);
-  const [eventType, setEventType] = useState("");
-  const [importance, setImportance] = useState("");
+  const [eventTypes, setEventTypes] = useState<EventType[]>([]);
+  const [importance, setImportance] = useState<Importance>(EVERY_IMPORTANCE);
   const [limit, setLimit] = useState(PAGE);
   const id = useId();
 
@@ -65,8 +74,8 @@ export function NewsSection({
   const filter: NewsFilter = {
     companyKey,
     ...(range ?? {}),
-    eventType: eventType || undefined,
-    importance: importance ? Number(importance) : undefined,
+    eventType: eventTypes,
+    ...importanceQuery(importance, EVERY_IMPORTANCE),
   };
   const query = useQuery({ ...companyNewsQuery(filter), enabled: hasNews });
 
@@ -86,7 +95,9 @@ export function NewsSection({
       setLimit(PAGE);
     }
   };
-  const filtered = Boolean(range || eventType || importance);
+  const filtered = Boolean(
+    range || eventTypes.length > 0 || !isDefaultImportance(importance, EVERY_IMPORTANCE),
+  );
   const articles = query.data?.data ?? [];
   const rangeText = range
     ? `${range.startDate} to ${range.endDate} (UTC)`
@@ -110,7 +121,7 @@ export function NewsSection({
         data-needs-js=""
         aria-label="Filter news"
         onSubmit={(e) => e.preventDefault()}
-        className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] dark:bg-slate-900"
+        className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-[repeat(2,minmax(0,12rem))_auto] dark:bg-slate-900"
       >
         {DATE_FIELDS.map(({ end, label }) => (
           <label key={end} className="block">
@@ -127,36 +138,14 @@ export function NewsSection({
             />
           </label>
         ))}
-        <label className="block">
-          <span className="font-medium">Event type</span>
-          <select value={eventType} onChange={(e) => setEventType(e.target.value)} className={FIELD}>
-            <option value="">All event types</option>
-            {EVENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {EVENT_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block">
-          <span className="font-medium">Importance (exactly)</span>
-          <select value={importance} onChange={(e) => setImportance(e.target.value)} className={FIELD}>
-            <option value="">Any importance</option>
-            {[1, 2, 3, 4, 5].map((level) => (
-              <option key={level} value={level}>
-                {importanceLevelLabel(level)}
-              </option>
-            ))}
-          </select>
-        </label>
         <div className="flex items-end">
           <button
             type="button"
             disabled={!filtered && !dates.start && !dates.end}
             onClick={() => {
               onDates({ start: "", end: "" });
-              setEventType("");
-              setImportance("");
+              setEventTypes([]);
+              setImportance(EVERY_IMPORTANCE);
             }}
             className="rounded-md px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-white disabled:opacity-50 dark:ring-slate-600 dark:hover:bg-slate-800"
           >
@@ -165,13 +154,18 @@ export function NewsSection({
         </div>
         <p
           id={`${id}-range`}
-          className={`sm:col-span-2 lg:col-span-5 ${check.ok ? "text-slate-600 dark:text-slate-300" : "font-medium text-rose-700 dark:text-rose-300"}`}
+          className={`sm:col-span-2 lg:col-span-3 ${check.ok ? "text-slate-600 dark:text-slate-300" : "font-medium text-rose-700 dark:text-rose-300"}`}
           aria-live="polite"
         >
           {check.ok
             ? `Without dates: the latest ${DEFAULT_NEWS_DAYS} UTC dates. A range covers at most ${MAX_NEWS_DAYS} days (the news service's limit).`
             : check.message}
         </p>
+        {/* The same controls as /news's: an importance level or range, several event types. */}
+        <div className="grid gap-4 sm:col-span-2 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)] lg:col-span-3">
+          <ImportanceFilter value={importance} onChange={setImportance} fallback={EVERY_IMPORTANCE} />
+          <EventTypeFilter value={eventTypes} onChange={setEventTypes} />
+        </div>
       </form>
 
       <NewsResults

@@ -35,8 +35,11 @@ export const LEVELS = [1, 2, 3, 4, 5] as const;
 export type Level = (typeof LEVELS)[number];
 
 export type ImportanceFilter = { kind: "range"; min: Level; max: Level } | { kind: "exact"; level: Level };
-/** The API's default: importance 1 or 2. */
-export const DEFAULT_IMPORTANCE: ImportanceFilter = { kind: "range", min: 1, max: 2 };
+export type ImportanceRange = Extract<ImportanceFilter, { kind: "range" }>;
+/** The top news's default: importance 1 or 2. */
+export const DEFAULT_IMPORTANCE: ImportanceRange = { kind: "range", min: 1, max: 2 };
+/** A company's news's default: every level. */
+export const EVERY_IMPORTANCE: ImportanceRange = { kind: "range", min: 1, max: 5 };
 
 /** How stories are grouped: the API's order, by UTC day, or by company (`group=` in the URL). */
 export const FEED_GROUPS = ["ranked", "day", "company"] as const;
@@ -445,11 +448,7 @@ export function feedQueryOf(state: FeedState): Record<string, string> {
     params.endDate = state.range.end;
   }
   if (state.eventTypes.length > 0) params.eventType = state.eventTypes.join(",");
-  if (state.importance.kind === "exact") params.importance = String(state.importance.level);
-  else if (!isDefaultImportance(state.importance)) {
-    params.minImportance = String(state.importance.min);
-    params.maxImportance = String(state.importance.max);
-  }
+  for (const [name, level] of Object.entries(importanceQuery(state.importance))) params[name] = String(level);
   if (state.minMarketCap !== undefined) params.minMarketCap = formatCapParam(state.minMarketCap);
   if (state.maxMarketCap !== undefined) params.maxMarketCap = formatCapParam(state.maxMarketCap);
   if (state.sizes.length > 0) params.size = state.sizes.join(",");
@@ -460,8 +459,29 @@ export function feedQueryOf(state: FeedState): Record<string, string> {
   return params;
 }
 
-export function isDefaultImportance(importance: ImportanceFilter): boolean {
-  return importance.kind === "range" && importance.min === 1 && importance.max === 2;
+export function isDefaultImportance(
+  importance: ImportanceFilter,
+  fallback: ImportanceFilter = DEFAULT_IMPORTANCE,
+): boolean {
+  return (
+    importance.kind === "range" &&
+    fallback.kind === "range" &&
+    importance.min === fallback.min &&
+    importance.max === fallback.max
+  );
+}
+
+/**
+ * The API's parameters for an importance filter: an exact level, or a range's ends; none for
+ * `fallback`, the range that applies when none is sent.
+ */
+export function importanceQuery(
+  importance: ImportanceFilter,
+  fallback: ImportanceFilter = DEFAULT_IMPORTANCE,
+): { importance?: Level; minImportance?: Level; maxImportance?: Level } {
+  if (importance.kind === "exact") return { importance: importance.level };
+  if (isDefaultImportance(importance, fallback)) return {};
+  return { minImportance: importance.min, maxImportance: importance.max };
 }
 
 export type ApiParams = Record<string, string | number>;
@@ -479,11 +499,7 @@ export function toApiParams(state: FeedState): ApiParams {
     params.endDate = state.range.end;
   }
   if (state.eventTypes.length > 0) params.eventType = state.eventTypes.join(",");
-  if (state.importance.kind === "exact") params.importance = state.importance.level;
-  else if (!isDefaultImportance(state.importance)) {
-    params.minImportance = state.importance.min;
-    params.maxImportance = state.importance.max;
-  }
+  Object.assign(params, importanceQuery(state.importance));
   if (!state.company) {
     if (state.minMarketCap !== undefined) params.minMarketCap = state.minMarketCap;
     if (state.maxMarketCap !== undefined) params.maxMarketCap = state.maxMarketCap;

@@ -202,6 +202,37 @@ describe("GET /api/news and /api/top-news", () => {
     );
   });
 
+  it("filters a company's news as /news does, from the range's one cached call", async () => {
+    const spy = vi.spyOn(getServices().client, "getCompanyNews");
+    const range = `companyKey=${sample?.companyKey}&startDate=2026-10-21&endDate=2026-11-20`;
+    type Story = { eventType: string; importance: number; title: string };
+    const every = ((await (await call(news, `/api/news?${range}`)).json()) as { data: Story[] }).data;
+    expect(every.length).toBeGreaterThan(3);
+    const types = [...new Set(every.map((a) => a.eventType))].slice(0, 2);
+    const filtered = await call(
+      news,
+      `/api/news?${range}&eventType=${types.join(",")}&minImportance=2&maxImportance=4`,
+    );
+    expect(filtered.status).toBe(200);
+    const some = ((await filtered.json()) as { data: Story[] }).data;
+    // Exactly the range's stories of those types and levels, in their order.
+    expect(some).toEqual(
+      every.filter((a) => types.includes(a.eventType) && a.importance >= 2 && a.importance <= 4),
+    );
+    const exact = ((await (await call(news, `/api/news?${range}&importance=3`)).json()) as { data: Story[] })
+      .data;
+    expect(exact).toEqual(every.filter((a) => a.importance === 3));
+    // One upstream call for the range, whatever the filters.
+    expect(spy.mock.calls.length).toBeLessThanOrEqual(1);
+    spy.mockRestore();
+    await expectBadRequest(await call(news, `/api/news?${range}&importance=1&maxImportance=3`), "importance");
+    await expectBadRequest(
+      await call(news, `/api/news?${range}&minImportance=4&maxImportance=2`),
+      "minImportance",
+    );
+    await expectBadRequest(await call(news, `/api/news?${range}&eventType=earnings,gossip`), "eventType");
+  });
+
   it("serves the top-news feed and refuses exact importance with a range", async () => {
     const ok = await call(topNews, "/api/top-news?eventType=earnings,ma&maxImportance=3");
     expect(ok.status).toBe(200);

@@ -101,16 +101,43 @@ function bothDatesOrNeither(
   }
 }
 
+/**
+ * One company's news: up to 31 days, with /news's filters (several event types, an importance level
+ * or range), which the company's news endpoint cannot ask for (one type, one exact level): they
+ * are applied to the range's stories here (lib/server/services/news.ts).
+ */
+/** An exact importance or a range (low to high), never both: the contract's rule for the top news. */
+function importanceExactOrRange(
+  v: { importance?: number; minImportance?: number; maxImportance?: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.importance !== undefined && (v.minImportance !== undefined || v.maxImportance !== undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["importance"],
+      message: "use an exact importance or a range, not both",
+    });
+  }
+  if (v.minImportance !== undefined && v.maxImportance !== undefined && v.minImportance > v.maxImportance) {
+    ctx.addIssue({ code: "custom", path: ["minImportance"], message: "must not exceed maxImportance" });
+  }
+}
+
 export const newsQuery = z
   .object({
     companyKey: companyKeyParam,
     startDate: date.optional(),
     endDate: date.optional(),
-    eventType: eventType.optional(),
+    eventType: listParam.pipe(z.array(eventType)).optional(),
     importance: importance.optional(),
+    minImportance: importance.optional(),
+    maxImportance: importance.optional(),
   })
   .strict()
-  .superRefine((v, ctx) => bothDatesOrNeither(v, ctx, 31));
+  .superRefine((v, ctx) => {
+    bothDatesOrNeither(v, ctx, 31);
+    importanceExactOrRange(v, ctx);
+  });
 
 export const topNewsQuery = z
   .object({
@@ -131,16 +158,7 @@ export const topNewsQuery = z
   .strict()
   .superRefine((v, ctx) => {
     bothDatesOrNeither(v, ctx, 7);
-    if (v.importance !== undefined && (v.minImportance !== undefined || v.maxImportance !== undefined)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["importance"],
-        message: "use an exact importance or a range, not both",
-      });
-    }
-    if (v.minImportance !== undefined && v.maxImportance !== undefined && v.minImportance > v.maxImportance) {
-      ctx.addIssue({ code: "custom", path: ["minImportance"], message: "must not exceed maxImportance" });
-    }
+    importanceExactOrRange(v, ctx);
     if (v.size?.length && (v.minMarketCap !== undefined || v.maxMarketCap !== undefined)) {
       ctx.addIssue({ code: "custom", path: ["size"], message: "use sizes or market-cap bounds, not both" });
     }

@@ -34,6 +34,33 @@ export interface WholeFeedRead {
   finished: Promise<void>;
 }
 
+/** A company's news as /api/news asks for it: a range, and /news's filters. */
+export interface CompanyNewsFilter {
+  startDate?: string;
+  endDate?: string;
+  /** Any of these types (none: every type). */
+  eventType?: readonly string[];
+  /** One exact level, or a range (either end open). */
+  importance?: number;
+  minImportance?: number;
+  maxImportance?: number;
+}
+
+/** The stories that pass the filter's event types and importance, in their order. */
+export function filterStories<T extends { eventType: string; importance: number }>(
+  stories: readonly T[],
+  filter: CompanyNewsFilter,
+): T[] {
+  const types = filter.eventType?.length ? new Set(filter.eventType) : null;
+  const [min, max] =
+    filter.importance !== undefined
+      ? [filter.importance, filter.importance]
+      : [filter.minImportance ?? 1, filter.maxImportance ?? 5];
+  return stories.filter(
+    (s) => (!types || types.has(s.eventType)) && s.importance >= min && s.importance <= max,
+  );
+}
+
 export class News {
   readonly companyCache: SwrCache<NewsArticle[]>;
   readonly topCache: SwrCache<TopNewsPage>;
@@ -57,13 +84,21 @@ export class News {
     });
   }
 
-  async forCompany(companyKey: string, query: CompanyNewsQuery): Promise<Served<NewsArticle[]>> {
+  /**
+   * One company's stories over a range, filtered here as /news filters: the range's stories are
+   * one call, cached by the range only, so every filter of them costs nothing more (and the
+   * endpoint could not ask for several types or an importance range anyway).
+   */
+  async forCompany(companyKey: string, filter: CompanyNewsFilter): Promise<Served<NewsArticle[]>> {
     const upper = companyKey.toUpperCase();
-    return this.parts.serve(
-      await this.companyCache.get(`${upper}:${stableKey(query)}`, () =>
-        this.parts.client.getCompanyNews({ companyKey: upper }, query),
+    const { startDate, endDate } = filter;
+    const range: CompanyNewsQuery = startDate && endDate ? { startDate, endDate } : {};
+    const served = this.parts.serve(
+      await this.companyCache.get(`${upper}:${stableKey(range)}`, () =>
+        this.parts.client.getCompanyNews({ companyKey: upper }, range),
       ),
     );
+    return { ...served, data: filterStories(served.data, filter) };
   }
 
   async top(query: TopNewsQuery): Promise<Served<TopNewsPage>> {
