@@ -140,17 +140,34 @@ test("a signed-in person's list follows them to another browser, and their feed 
   const keys = rows.rows.map((r) => r.companyKey);
   // A browser of this machine that follows two companies before its person ever signs in.
   const first = await browser.newContext();
+  // And has saved a directory screen.
   await first.addInitScript(
-    ({ list }) => {
+    ({ list, views }) => {
       if (sessionStorage.getItem("seeded")) return;
       sessionStorage.setItem("seeded", "1");
       localStorage.setItem("fiscal-atlas:following", JSON.stringify(list));
+      localStorage.setItem("fiscal-atlas:saved", JSON.stringify(views));
     },
-    { list: keys.map((companyKey) => ({ companyKey, name: null, followedAt: "2026-11-20T12:00:00Z" })) },
+    {
+      list: keys.map((companyKey) => ({ companyKey, name: null, followedAt: "2026-11-20T12:00:00Z" })),
+      views: [
+        {
+          kind: "screen",
+          name: "Energy majors",
+          href: "/companies?sector=Energy",
+          savedAt: "2026-11-20T12:00:00Z",
+        },
+      ],
+    },
   );
   const page = await first.newPage();
   await page.goto(`${base}/sign-in?next=/following`);
+  // The saved views go to the account (it has none yet) as soon as it is read.
+  const savedToAccount = page.waitForResponse(
+    (r) => r.url().endsWith("/api/account/saved") && r.request().method() === "PUT",
+  );
   await signIn(page, "bo@example.com");
+  expect((await savedToAccount).status()).toBe(200);
   // The first sign-in offers this browser's list to the account.
   const offer = page.getByRole("region", { name: "Your following list" });
   await expect(offer).toContainText("This browser follows 2 companies");
@@ -174,6 +191,13 @@ test("a signed-in person's list follows them to another browser, and their feed 
         .first(),
     ).toBeVisible();
   await expect(other.getByRole("region", { name: "Your following list" })).toHaveCount(0);
+  // The saved screen came with the account, and opens its view.
+  const savedViews = other.getByRole("region", { name: "Saved views" });
+  await expect(savedViews).toContainText("They are kept in your account");
+  await expect(savedViews.getByRole("link", { name: "Energy majors" })).toHaveAttribute(
+    "href",
+    "/companies?sector=Energy",
+  );
 
   // The feed's secret link works for a reader that cannot sign in, and stops once replaced or revoked.
   await other.getByRole("button", { name: "Make a secret feed link" }).click();

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { type ReactNode, Suspense } from "react";
 import { CompareView } from "@/components/compare/compare-view";
+import { SaveView } from "@/components/saved/save-view";
 import { ArrivesLater } from "@/components/ui/arrives-later";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UpstreamText } from "@/components/ui/upstream-text";
@@ -116,6 +117,17 @@ async function Comparison({
           </Link>
           .
         </p>
+        {count > 0 && (
+          <div className="mt-2">
+            <SaveView
+              kind="compare"
+              suggestion={companies
+                .slice(0, 3)
+                .map((c) => c.name)
+                .join(" vs ")}
+            />
+          </div>
+        )}
       </header>
       <UrlState order={Object.keys(compareParsers)}>
         <CompareView comparison={comparison} leftOut={leftOut} />

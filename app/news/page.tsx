@@ -6,6 +6,7 @@ import { Suspense } from "react";
 import { NewsFeed } from "@/components/news/news-feed";
 import { feedQueryKey, tallyQueryOptions } from "@/components/news/queries";
 import { SubscribeLink } from "@/components/news/subscribe-link";
+import { SaveView } from "@/components/saved/save-view";
 import { ArrivesLater } from "@/components/ui/arrives-later";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
 import { UrlState } from "@/components/url-state";
@@ -75,6 +76,9 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
               script, so that without scripts it was never shown when its module loaded late. */}
           <SubscribeLink opening={feedFilterQuery(state)} />
         </p>
+        <div className="mt-2">
+          <SaveView kind="news" />
+        </div>
       </div>
       {(await upstreamIsSlow()) ? (
         // The upstream is slow (page-gate.ts): the document now, the feed when it comes.

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { debounce, throttle, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { pushWithProgress } from "@/components/layout/navigation-progress";
+import { SaveView } from "@/components/saved/save-view";
 import { Segmented } from "@/components/ui/segmented";
 import { IndexNoticeView } from "@/components/ui/stale-notice";
 import { ErrorState } from "@/components/ui/states";
@@ -305,6 +306,7 @@ export function DirectoryView({
                   : null))
             }
           />
+          <SaveView kind="screen" suggestion={state.q} />
         </div>
       </div>
       <SearchBox

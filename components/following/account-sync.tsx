@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import { answerImportOffer, forgetBrowserList, startAccountSync, useAccount } from "@/lib/client/account";
+import { forgetSavedViews, startSavedSync } from "@/lib/client/saved";
 
 const BUTTON =
   "rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
@@ -12,6 +13,7 @@ const BUTTON =
  */
 export function AccountSync() {
   useEffect(() => startAccountSync(), []);
+  useEffect(() => startSavedSync(), []);
   const account = useAccount();
   if (account.status !== "ready" || account.offer === 0) return null;
   const n = account.offer;
@@ -34,8 +36,11 @@ export function AccountSync() {
   );
 }
 
-/** After sign-out: the account's list leaves this browser, so the next person here is not offered it. */
+/** After sign-out: the account's list and saved views leave this browser, so the next person here is not offered them. */
 export function ForgetBrowserList() {
-  useEffect(() => forgetBrowserList(), []);
+  useEffect(() => {
+    forgetBrowserList();
+    forgetSavedViews();
+  }, []);
   return null;
 }

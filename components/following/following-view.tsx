@@ -11,12 +11,14 @@ import type { DirectoryRow } from "@/components/directory/use-directory";
 import { useMediaQuery } from "@/components/directory/use-media-query";
 import { useColumnWidths } from "@/components/directory/use-table-layout";
 import { FeedIcon } from "@/components/news/subscribe-link";
+import { SavedViews } from "@/components/saved/saved-views";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataLink } from "@/components/ui/data-link";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { useAccount } from "@/lib/client/account";
 import { useDataNow } from "@/lib/client/data-now";
+import { downloadText } from "@/lib/client/download";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
 import { useHydrated } from "@/lib/client/hydrated";
 import type { SetFailure } from "@/lib/compare/model";
@@ -295,6 +297,8 @@ export function FollowingView({ now: serverNow }: { now: number }) {
         </section>
       )}
 
+      <SavedViews inAccount={account.status === "ready"} />
+
       <MoveList list={list} onFile={onFile} inAccount={account.status === "ready"} />
     </div>
   );
@@ -401,13 +405,7 @@ function MoveList({
   );
   const download = () => {
     const stamp = new Date();
-    const blob = new Blob([followingFile(list, stamp)], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const anchor = document.createElement("a");
-    anchor.href = url;
-    anchor.download = `following-${stamp.toISOString().slice(0, 10)}.json`;
-    anchor.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(`following-${stamp.toISOString().slice(0, 10)}.json`, followingFile(list, stamp));
   };
   return (
     <section

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as makeLink, DELETE as revokeLink } from "@/app/api/account/feed-link/route";
 import { GET as following, PUT as setFollowing } from "@/app/api/account/following/route";
+import { GET as savedViews, PUT as setSavedViews } from "@/app/api/account/saved/route";
 import { GET as feed } from "@/app/news/feed.xml/route";
 import { getPeople, PeopleStoreUnavailable, personId, setPeopleInMemory } from "@/lib/server/access/people";
 import { cookieName, sign } from "@/lib/server/access/session";
@@ -144,4 +145,66 @@ describe("the feed's secret link", () => {
 it("keeps people by a hash of their address", () => {
   expect(personId("Ana@Example.com")).toBe(personId("ana@example.com"));
   expect(personId("ana@example.com")).not.toContain("ana");
+});
+
+describe("saved views in the account", () => {
+  const views = (names: string[]) => ({
+    format: "fiscal-atlas-saved-views",
+    version: 1,
+    views: names.map((name) => ({
+      kind: "screen",
+      name,
+      href: `/companies?q=${encodeURIComponent(name)}`,
+      savedAt: "2026-11-20T12:00:00Z",
+    })),
+  });
+  const put = (body: unknown, init: { email?: string; origin?: string } = {}) =>
+    call(setSavedViews, "/api/account/saved", {
+      email: "ana@example.com",
+      origin: ORIGIN,
+      ...init,
+      method: "PUT",
+      body,
+    });
+
+  it("keeps each person's views, none until first saved, and only from the dashboard's own pages", async () => {
+    const first = await call(savedViews, "/api/account/saved", { email: "ana@example.com" });
+    expect(await first.json()).toEqual({ views: null });
+    expect((await put(views(["Energy", "Banks"]))).status).toBe(200);
+    const read = (await (
+      await call(savedViews, "/api/account/saved", { email: "ana@example.com" })
+    ).json()) as {
+      views: { name: string; href: string }[];
+    };
+    expect(read.views.map((v) => [v.name, v.href])).toEqual([
+      ["Energy", "/companies?q=Energy"],
+      ["Banks", "/companies?q=Banks"],
+    ]);
+    // Another person's are their own; another site cannot write them; signed out, none.
+    expect(await (await call(savedViews, "/api/account/saved", { email: "bo@example.com" })).json()).toEqual({
+      views: null,
+    });
+    expect((await put(views(["X"]), { origin: "https://evil.example" })).status).toBe(403);
+    const anonymous = await call(savedViews, "/api/account/saved");
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("refuses a body that is not saved views, naming what is wrong, and a link to another site", async () => {
+    const bad = await put({
+      format: "fiscal-atlas-saved-views",
+      version: 1,
+      views: [{ kind: "screen", name: "x", href: "https://evil.example/companies" }],
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      errors: [
+        {
+          message:
+            "This is not a file of saved views: views.0 is not a saved view (a kind, a name and a link to its page).",
+          code: "invalid_views",
+        },
+      ],
+    });
+    expect((await put({ format: "other", version: 1, views: [] })).status).toBe(400);
+  });
 });

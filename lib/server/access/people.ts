@@ -12,6 +12,7 @@ import path from "node:path";
 import { crossBundleError } from "@/lib/cross-bundle-error";
 import { type FollowedCompany, parseFollowedEntry } from "@/lib/following/list";
 import { processWide, setProcessWide } from "@/lib/process-wide";
+import { parseSavedEntry, type SavedView } from "@/lib/saved/views";
 import { writeFileAtomic } from "../cache/cache-tiers";
 import { getSharedRedis, type SharedRedis } from "../cache/redis";
 import { getConfig } from "../config";
@@ -23,7 +24,7 @@ export interface FeedLink {
   groups: string[];
 }
 
-type Documents = { following: FollowedCompany[]; "feed-link": FeedLink };
+type Documents = { following: FollowedCompany[]; saved: SavedView[]; "feed-link": FeedLink };
 type Kind = keyof Documents;
 
 /** Thrown when the store cannot be reached (Redis down, a folder that cannot be written): a 503. */
@@ -41,6 +42,10 @@ function documentOf<K extends Kind>(kind: K, value: unknown): Documents[K] | nul
   if (kind === "following")
     return Array.isArray(value)
       ? (value.map(parseFollowedEntry).filter((c): c is FollowedCompany => c !== null) as Documents[K])
+      : null;
+  if (kind === "saved")
+    return Array.isArray(value)
+      ? (value.map(parseSavedEntry).filter((v): v is SavedView => v !== null) as Documents[K])
       : null;
   if (typeof value !== "object" || value === null) return null;
   const { id, email, groups } = value as Record<string, unknown>;

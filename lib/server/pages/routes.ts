@@ -64,6 +64,7 @@ export function pageRouteOf(path: string): { route: PageRoute; segment: string }
 export const WRITE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "/auth/sign-out": ["POST"],
   "/api/account/following": ["PUT"],
+  "/api/account/saved": ["PUT"],
   "/api/account/feed-link": ["POST", "DELETE"],
   "/sandbox/clock": ["PUT"],
   "/sandbox/faults": ["PUT"],

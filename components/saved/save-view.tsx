@@ -1,0 +1,135 @@
+"use client";
+
+// "Save view" on a page whose state is its URL (the directory, /news, /compare): keeps the URL
+// under a name, and lists this kind's saved views to open again. Kept in this browser, and in the
+// account once signed in (lib/client/saved.ts); all of them are on /following.
+import Link from "next/link";
+import { useId, useRef, useState } from "react";
+import { saveView, useSaved } from "@/lib/client/saved";
+import { MAX_SAVED_NAME, SAVED_KIND_LABELS, type SavedKind, savedKey } from "@/lib/saved/views";
+
+const BUTTON =
+  "rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
+const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300";
+
+export function SaveView({ kind, suggestion = "" }: { kind: SavedKind; suggestion?: string }) {
+  const views = useSaved(kind);
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const [said, setSaid] = useState<{ text: string; error?: boolean } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const label = SAVED_KIND_LABELS[kind];
+  const taken = views.find((v) => savedKey(v) === savedKey({ kind, name: name.trim().replace(/\s+/g, " ") }));
+
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  const submit = () => {
+    const href = `${window.location.pathname}${window.location.search}`;
+    if (!saveView(kind, name, href)) {
+      setSaid({ text: `Give the ${label.one} a name of 1 to ${MAX_SAVED_NAME} characters.`, error: true });
+      input.current?.focus();
+      return;
+    }
+    setSaid({ text: `Saved “${name.trim()}”.` });
+    close();
+  };
+
+  return (
+    <div data-needs-js="" className="relative flex flex-wrap items-center gap-2 text-sm">
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={open}
+        aria-controls={`${id}-form`}
+        className={BUTTON}
+        onClick={() => {
+          if (open) return close();
+          setName(suggestion.slice(0, MAX_SAVED_NAME));
+          setSaid(null);
+          setOpen(true);
+          requestAnimationFrame(() => input.current?.select());
+        }}
+      >
+        Save view
+      </button>
+      {views.length > 0 && (
+        <details>
+          <summary className={`${LINK} cursor-pointer`}>
+            {label.many} ({views.length})
+          </summary>
+          {/* Under the row, from its start: under the summary it ran off a phone's screen. */}
+          <ul className="absolute top-full left-0 z-20 mt-1 max-h-72 w-72 max-w-full overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+            {views.map((v) => (
+              <li key={savedKey(v)}>
+                <Link
+                  href={v.href}
+                  className="block truncate rounded px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
+                  {v.name}
+                </Link>
+              </li>
+            ))}
+            <li className="border-t border-slate-200 dark:border-slate-700">
+              <Link href="/following#saved-views" className={`block px-2 py-1.5 text-xs ${LINK}`}>
+                Manage saved views
+              </Link>
+            </li>
+          </ul>
+        </details>
+      )}
+      {open && (
+        <form
+          id={`${id}-form`}
+          aria-label={`Save this ${label.one}`}
+          className="flex w-full flex-wrap items-center gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") close();
+          }}
+        >
+          <label htmlFor={`${id}-name`} className="font-medium">
+            Name
+          </label>
+          <input
+            ref={input}
+            id={`${id}-name`}
+            value={name}
+            maxLength={MAX_SAVED_NAME}
+            onChange={(e) => setName(e.target.value)}
+            aria-describedby={`${id}-hint`}
+            className="min-w-48 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+          />
+          <button
+            type="submit"
+            className="rounded-md bg-brand-600 px-3 py-1 font-medium text-white hover:bg-brand-700"
+          >
+            Save
+          </button>
+          <button type="button" className={BUTTON} onClick={close}>
+            Cancel
+          </button>
+          <p id={`${id}-hint`} className="w-full text-xs text-slate-600 dark:text-slate-400">
+            {taken
+              ? `Replaces the saved ${label.one} “${taken.name}”.`
+              : `Saved as this page's link, in this browser (and in your account when signed in).`}
+          </p>
+        </form>
+      )}
+      {said && (
+        <p
+          role={said.error ? "alert" : "status"}
+          className={said.error ? "text-rose-700 dark:text-rose-300" : "text-slate-600 dark:text-slate-300"}
+        >
+          {said.text}
+        </p>
+      )}
+    </div>
+  );
+}

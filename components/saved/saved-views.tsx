@@ -1,0 +1,229 @@
+"use client";
+
+// Every saved view on /following: open, rename, delete, and move them as a file (an import joins
+// the file's views to these, a same-named one replaced).
+import Link from "next/link";
+import { useState } from "react";
+import { downloadText } from "@/lib/client/download";
+import { removeView, renameView, saved, useSaved, useSavedProblem } from "@/lib/client/saved";
+import {
+  importSaved,
+  MAX_SAVED,
+  MAX_SAVED_NAME,
+  parseSavedFile,
+  SAVED_KIND_LABELS,
+  SAVED_KINDS,
+  type SavedView,
+  savedFile,
+  savedKey,
+} from "@/lib/saved/views";
+
+const BUTTON =
+  "rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
+const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300";
+
+/** The largest file read: 100 views of the longest links are well under it. */
+const MAX_FILE_BYTES = 1_000_000;
+
+export function SavedViews({ inAccount }: { inAccount: boolean }) {
+  const views = useSaved();
+  const problem = useSavedProblem();
+  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+
+  const onFile = async (file: File) => {
+    if (file.size > MAX_FILE_BYTES) {
+      setMessage({
+        text: "This file is too large for saved views. Choose a file exported here.",
+        error: true,
+      });
+      return;
+    }
+    const parsed = parseSavedFile(await file.text().catch(() => ""));
+    if (!parsed.ok) {
+      setMessage({ text: parsed.message, error: true });
+      return;
+    }
+    const result = importSaved(saved.read(), parsed.views);
+    saved.write(result.list);
+    setMessage({
+      text: `Imported: ${result.added} new, ${result.replaced} replaced; ${result.list.length} saved views (at most ${MAX_SAVED}).`,
+    });
+  };
+
+  return (
+    <section
+      id="saved-views"
+      aria-labelledby="saved-views-heading"
+      className="space-y-3 border-t border-slate-200 pt-6 dark:border-slate-800"
+    >
+      <div>
+        <h2 id="saved-views-heading" tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+          Saved views
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Directory screens, news views and comparisons kept under a name with “Save view” on their pages.{" "}
+          {inAccount ? "They are kept in your account, wherever you sign in." : "They live in this browser."}
+        </p>
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm text-amber-800 dark:text-amber-200">
+          {problem}
+        </p>
+      )}
+      {message && (
+        <p
+          role={message.error ? "alert" : "status"}
+          className={`rounded-md p-3 text-sm ${message.error ? "bg-rose-50 text-rose-900 dark:bg-rose-950 dark:text-rose-100" : "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"}`}
+        >
+          {message.text}
+        </p>
+      )}
+      {views.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          None yet. Use “Save view” on the{" "}
+          <Link href="/companies" className={LINK}>
+            directory
+          </Link>
+          ,{" "}
+          <Link href="/news" className={LINK}>
+            top news
+          </Link>{" "}
+          or a{" "}
+          <Link href="/compare" className={LINK}>
+            comparison
+          </Link>
+          .
+        </p>
+      ) : (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[repeat(3,minmax(0,1fr))]">
+          {SAVED_KINDS.map((kind) => {
+            const ofKind = views.filter((v) => v.kind === kind);
+            return (
+              <div key={kind}>
+                <h3 className="text-sm font-semibold">
+                  {SAVED_KIND_LABELS[kind].many} ({ofKind.length})
+                </h3>
+                {ofKind.length === 0 ? (
+                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">None saved.</p>
+                ) : (
+                  <ul className="mt-1 divide-y divide-slate-200 dark:divide-slate-800">
+                    {ofKind.map((view) => (
+                      <SavedRow key={savedKey(view)} view={view} onSaid={setMessage} />
+                    ))}
+                  </ul>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        {views.length > 0 && (
+          <button
+            type="button"
+            className={BUTTON}
+            onClick={() => {
+              const stamp = new Date();
+              downloadText(`saved-views-${stamp.toISOString().slice(0, 10)}.json`, savedFile(views, stamp));
+            }}
+          >
+            Download saved views (JSON)
+          </button>
+        )}
+        <label htmlFor="import-saved" className="text-sm font-medium">
+          Import saved views
+        </label>
+        <input
+          id="import-saved"
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = "";
+            if (file) void onFile(file);
+          }}
+          className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:font-medium dark:file:bg-slate-800 dark:file:text-slate-100"
+        />
+      </div>
+    </section>
+  );
+}
+
+function SavedRow({
+  view,
+  onSaid,
+}: {
+  view: SavedView;
+  onSaid: (message: { text: string; error?: boolean }) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(view.name);
+  if (editing)
+    return (
+      <li className="py-1.5">
+        <form
+          aria-label={`Rename “${view.name}”`}
+          className="flex flex-wrap items-center gap-1.5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (renameView(view, name)) setEditing(false);
+            else
+              onSaid({
+                text: `“${name.trim()}” cannot be used: a name is 1 to ${MAX_SAVED_NAME} characters, and another ${SAVED_KIND_LABELS[view.kind].one} may have it.`,
+                error: true,
+              });
+          }}
+        >
+          <label className="sr-only" htmlFor={`rename-${savedKey(view)}`}>
+            New name
+          </label>
+          <input
+            id={`rename-${savedKey(view)}`}
+            value={name}
+            maxLength={MAX_SAVED_NAME}
+            // biome-ignore lint/a11y/noAutofocus: the rename field replaces the button just pressed
+            autoFocus
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Escape") setEditing(false);
+            }}
+            className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-0.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+          />
+          <button type="submit" className={BUTTON}>
+            Rename
+          </button>
+        </form>
+      </li>
+    );
+  return (
+    <li className="flex items-center gap-2 py-1.5 text-sm">
+      <Link href={view.href} className={`min-w-0 flex-1 truncate ${LINK}`}>
+        {view.name}
+      </Link>
+      <button
+        type="button"
+        className={BUTTON}
+        aria-label={`Rename “${view.name}”`}
+        onClick={() => {
+          setName(view.name);
+          setEditing(true);
+        }}
+      >
+        Rename
+      </button>
+      <button
+        type="button"
+        className={BUTTON}
+        aria-label={`Delete “${view.name}”`}
+        onClick={() => {
+          removeView(view);
+          onSaid({ text: `Deleted “${view.name}”.` });
+          // The row is gone with its button: the keyboard carries on from the section.
+          document.getElementById("saved-views-heading")?.focus();
+        }}
+      >
+        Delete
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import {
+  importSaved,
+  joinSaved,
+  MAX_SAVED,
+  parseSavedEntry,
+  parseSavedFile,
+  type SavedView,
+  savedFile,
+  savedHref,
+  savedName,
+  withSaved,
+} from "./views";
+
+const view = (name: string, kind: SavedView["kind"] = "screen", q = name): SavedView => ({
+  kind,
+  name,
+  href:
+    kind === "screen"
+      ? `/companies?q=${q}`
+      : kind === "news"
+        ? `/news?sort=newest`
+        : "/compare?companies=NYSE_A",
+  savedAt: "2026-11-20T12:00:00.000Z",
+});
+
+describe("saved views", () => {
+  it("keeps only a link to the kind's own page on this site", () => {
+    expect(savedHref("screen", "/companies?sector=Energy&sort=marketCap")).toBe(
+      "/companies?sector=Energy&sort=marketCap",
+    );
+    expect(savedHref("screen", "/companies")).toBe("/companies");
+    expect(savedHref("screen", "/companies?q=a#top")).toBe("/companies?q=a");
+    for (const bad of [
+      "https://evil.example/companies",
+      "//evil.example/companies",
+      "/news?x=1",
+      "/companies/NYSE_IBM",
+      "javascript:alert(1)",
+      "companies",
+      `/companies?q=${"a".repeat(5000)}`,
+      42,
+    ])
+      expect(savedHref("screen", bad)).toBeNull();
+    expect(savedHref("compare", "/compare?companies=NYSE_A,NYSE_B")).toBe("/compare?companies=NYSE_A,NYSE_B");
+  });
+
+  it("keeps a name trimmed, one space between words, 1 to 80 characters", () => {
+    expect(savedName("  Big   energy ")).toBe("Big energy");
+    expect(savedName("   ")).toBeNull();
+    expect(savedName("x".repeat(81))).toBeNull();
+    expect(savedName(7)).toBeNull();
+  });
+
+  it("reads entries leniently and saves a name once per kind, the latest first", () => {
+    expect(parseSavedEntry({ kind: "widget", name: "a", href: "/companies" })).toBeNull();
+    expect(parseSavedEntry({ kind: "news", name: "a", href: "/news" })?.savedAt).toBe(
+      new Date(0).toISOString(),
+    );
+    let list = withSaved([], view("Energy"));
+    list = withSaved(list, view("Banks"));
+    list = withSaved(list, view("energy", "screen", "oil"));
+    // "energy" replaced "Energy"; the same name of another kind is another view.
+    expect(list.map((v) => [v.name, v.href])).toEqual([
+      ["energy", "/companies?q=oil"],
+      ["Banks", "/companies?q=Banks"],
+    ]);
+    expect(withSaved(list, view("Energy", "news"))).toHaveLength(3);
+    const full = Array.from({ length: MAX_SAVED + 5 }, (_, i) => view(`v${i}`)).reduce(
+      withSaved,
+      [] as SavedView[],
+    );
+    expect(full).toHaveLength(MAX_SAVED);
+    expect(full[0]?.name).toBe(`v${MAX_SAVED + 4}`);
+  });
+
+  it("exports a file that reads back, and says what is wrong with one that is not", () => {
+    const list = [view("Energy"), view("Weekly", "news"), view("Chips", "compare")];
+    const text = savedFile(list, new Date("2026-11-21T00:00:00Z"));
+    expect(parseSavedFile(text)).toEqual({ ok: true, views: list });
+    expect(parseSavedFile("nope")).toMatchObject({ ok: false, message: expect.stringMatching(/not JSON/) });
+    expect(
+      parseSavedFile(JSON.stringify({ format: "fiscal-atlas-following", version: 1, views: [] })),
+    ).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/format is not/),
+    });
+    expect(
+      parseSavedFile(
+        JSON.stringify({ format: "fiscal-atlas-saved-views", version: 1, views: [{ kind: "news" }] }),
+      ),
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/views\.0 is not a saved view/) });
+  });
+
+  it("imports by joining, a same-named view replaced, and joins the account's with a browser's", () => {
+    const current = [view("Energy"), view("Banks")];
+    const result = importSaved(current, [view("Energy", "screen", "new"), view("Chips", "compare")]);
+    expect(result.added).toBe(1);
+    expect(result.replaced).toBe(1);
+    expect(result.list.map((v) => v.name)).toEqual(["Energy", "Chips", "Banks"]);
+    expect(result.list[0]?.href).toBe("/companies?q=new");
+    expect(joinSaved([view("Energy", "screen", "mine")], current).map((v) => [v.name, v.href])).toEqual([
+      ["Energy", "/companies?q=mine"],
+      ["Banks", "/companies?q=Banks"],
+    ]);
+  });
+});
