@@ -206,6 +206,67 @@ test.describe("a key of 60 calls per 20 s", () => {
     expect(before.refused + after.refused).toBe(0);
     expect(app.process.output()).toMatch(/the all set's sync resumes: \d+ pages kept/);
   });
+
+  test("with the start-up sync running, /news's first page is in rank order, the week's counts by company fill in as the budget allows, and nothing is refused", async () => {
+    test.setTimeout(420_000);
+    const { url } = await upstream("60/20");
+    const app = await start({
+      API_BASE_URL: url,
+      API_KEY: "demo-pro",
+      CACHE_DIR: tempDir(),
+      UPSTREAM_RATE_LIMIT: "60/20",
+    });
+    await until(app, (i) => i?.default.state === "ready");
+    expect((await index(app)).all.state).not.toBe("ready");
+
+    // The default view, ranked: importance, then the company's size, then newest.
+    type Story = { importance: number; marketCapUsd?: number | null; title: string };
+    const startedAt = Date.now();
+    const first = await fetch(`${app.base}/api/top-news?pageSize=50`);
+    expect(first.status).toBe(200);
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
+    const page = (await first.json()) as { order: string; orderNote?: string; data: { data: Story[] } };
+    expect({ order: page.order, note: page.orderNote }).toEqual({ order: "rank", note: undefined });
+    const stories = page.data.data;
+    expect(stories.length).toBe(50);
+    for (const [i, story] of stories.entries()) {
+      const next = stories[i + 1];
+      if (!next) break;
+      expect(story.importance).toBeLessThanOrEqual(next.importance);
+      if (story.importance === next.importance && story.marketCapUsd != null && next.marketCapUsd != null)
+        expect(story.marketCapUsd, `${story.title} before ${next.title}`).toBeGreaterThanOrEqual(
+          next.marketCapUsd,
+        );
+    }
+    // The page people open: the same first story.
+    const html = await (await fetch(`${app.base}/news`)).text();
+    expect(html).toContain(stories[0]?.title.replaceAll("&", "&amp;").slice(0, 40));
+
+    // The week by company: counts so far at once, then whole, within the key's windows.
+    type Tally = {
+      complete: boolean;
+      read: number;
+      total: number | null;
+      companyCount: number;
+      companies: { count: number }[];
+    };
+    const tally = async (n = 1) =>
+      (await (await fetch(`${app.base}/api/top-news/companies?pageSize=250&page=${n}`)).json()) as Tally;
+    const soFar = await tally();
+    expect(soFar.read).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await tally()).complete, { timeout: 300_000, intervals: [2_000] })
+      .toBe(true);
+    const whole = await tally();
+    expect(whole.read).toBe(whole.total);
+    // Every story counted once, over every page of companies.
+    let counted = 0;
+    for (let n = 1; n <= Math.ceil(whole.companyCount / 250); n++)
+      counted += (await tally(n)).companies.reduce((sum, c) => sum + c.count, 0);
+    expect(counted).toBe(whole.total);
+    // Within the service's limit throughout.
+    expect(await refused(app)).toBe(0);
+  });
 });
 
 test("past the service's daily cap: cached pages keep serving and say why, a new page says when to come back, and no call reaches the service before the next probe", async ({

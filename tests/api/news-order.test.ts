@@ -229,6 +229,53 @@ describe("the feed by company", () => {
     await slow.shutdown();
   });
 
+  it("counts each story once when the feed moves while it is read", async () => {
+    const moving = new Services({ startSync: false, tier: null, snapshots: null });
+    const feedOf = (q: Parameters<Services["news"]["top"]>[0]) =>
+      whole({ ...q, pageNumber: undefined, pageSize: undefined });
+    // Before each page is read a new story arrives on top: every later page starts one story
+    // further back, so each repeats the last story of the page before it.
+    vi.spyOn(moving.news, "top").mockImplementation(async (q) => {
+      const n = q.pageNumber ?? 1;
+      const size = q.pageSize ?? 250;
+      const base = await feedOf(q);
+      const arrived = Array.from(
+        { length: n - 1 },
+        (_, i) => ({ ...base[0], title: `Arrived ${i}` }) as TopNewsArticle,
+      );
+      const stories = [...arrived, ...base];
+      return {
+        data: {
+          data: stories.slice((n - 1) * size, n * size),
+          pagination: {
+            page: n,
+            pageSize: size,
+            totalCount: stories.length,
+            totalPages: Math.ceil(stories.length / size),
+            hasNextPage: n * size < stories.length,
+            hasPreviousPage: n > 1,
+          },
+        },
+        fetchedAt: Date.now(),
+        stale: false,
+      } as unknown as Awaited<ReturnType<Services["news"]["top"]>>;
+    });
+    const feedLength = (await whole({ importance: 2 })).length;
+    expect(feedLength).toBeGreaterThan(500);
+    const answer = await companyTally(query("importance=2"), moving, 60_000);
+    expect(answer.complete).toBe(true);
+    // Every story of the feed as it was when the reading began, each once.
+    expect(answer.total).toBe(feedLength);
+    expect(answer.read).toBe(feedLength);
+    let counted = 0;
+    for (let page = 1; page <= Math.ceil(answer.companyCount / 250); page++)
+      counted += (
+        await companyTally(query(`importance=2&pageSize=250&page=${page}`), moving, 0)
+      ).companies.reduce((sum, c) => sum + c.count, 0);
+    expect(counted).toBe(feedLength);
+    await moving.shutdown();
+  });
+
   it("says the reading stopped when the budget stops it, and tries again later", async () => {
     let now = Date.parse("2026-11-20T15:00:00Z");
     const stopped = new Services({ startSync: false, tier: null, snapshots: null, now: () => now });

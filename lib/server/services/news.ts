@@ -8,7 +8,7 @@ import { type NewsArticle, pagination, type TopNewsArticle, type TopNewsPage } f
 import { TOP_NEWS_DEFAULT_PAGE_SIZE } from "@/lib/upstream/vocabulary";
 import type { SwrCache } from "../cache/cache";
 import type { Companies } from "./companies";
-import { STREAM_PAGE } from "./news-order";
+import { STREAM_PAGE, storyKey } from "./news-order";
 import { type ServiceParts, stableKey } from "./served";
 
 const MINUTE = 60_000;
@@ -22,8 +22,14 @@ const WHOLE_READS_KEPT = 20;
 
 /** A whole feed being read in the background, page after page: what is read so far. */
 export interface WholeFeedRead {
+  /** The stories read so far, each once. */
   articles: TopNewsArticle[];
-  /** The stories the feed holds, once every part's first page is read (else null). */
+  /**
+   * The stories the feed holds: while it is read, what the first pages said (null until every
+   * part's first page is read); once read whole, the stories read. A feed that moves while it is
+   * paged (a new story on top shifts every later one down a place) shows a story on two pages, or
+   * none: the count read is what the counts by company add up to.
+   */
   total: number | null;
   done: boolean;
   /** Set when the reading stopped before the end: why. */
@@ -152,6 +158,7 @@ export class News {
     };
     reading.finished = inBackground(async () => {
       let total = 0;
+      const seen = new Set<string>();
       for (const [i, query] of queries.entries()) {
         for (let pageNumber = 1; ; pageNumber++) {
           const answer = await this.top({ ...query, pageSize: STREAM_PAGE, pageNumber });
@@ -161,10 +168,16 @@ export class News {
             total += page.pagination.totalCount;
             if (i === queries.length - 1) reading.total = total;
           }
-          reading.articles.push(...page.data);
+          for (const story of page.data) {
+            const key = storyKey(story);
+            if (seen.has(key)) continue;
+            seen.add(key);
+            reading.articles.push(story);
+          }
           if (!page.pagination.hasNextPage || page.data.length === 0) break;
         }
       }
+      reading.total = reading.articles.length;
     })
       .catch((error: unknown) => {
         reading.stopped = isUpstreamError(error) ? error.code : "unavailable";
