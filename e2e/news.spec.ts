@@ -143,6 +143,22 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("For older stories, narrow the dates or the filters.")).toBeVisible();
   });
 
+  test("by company, more companies by link", async ({ page }) => {
+    // Each company's item is labelled with its name and count ("…: 12 stories").
+    const companies = page.locator('li[aria-label$=" story"], li[aria-label$=" stories"]');
+    await page.goto("/news?group=company");
+    await expect(companies).toHaveCount(25);
+    const first = await companies.evaluateAll((items) => items.map((i) => i.getAttribute("aria-label")));
+    await page.getByRole("link", { name: "Show 25 more companies" }).click();
+    await expect(page).toHaveURL(/\/news\?group=company&pages=2$/);
+    await expect(companies).toHaveCount(50);
+    // The first 25 are the same companies, and the next ones follow them.
+    expect(
+      (await companies.evaluateAll((items) => items.map((i) => i.getAttribute("aria-label")))).slice(0, 25),
+    ).toEqual(first);
+    await expect(page.getByRole("button", { name: "More companies" })).toBeHidden();
+  });
+
   test("the filters that need a script are not offered; links to other views are", async ({ page }) => {
     await page.goto("/news");
     await expect(page.getByText("These filters need JavaScript")).toBeVisible();

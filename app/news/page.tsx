@@ -116,9 +116,11 @@ async function Feed({
   const load = (async () => {
     const company = await newsCompany(state);
     if (company.redirectTo) return { ...company, loaded: null, tally: null };
+    // `pages=` counts pages of companies in the by-company view, of stories in the others.
+    const byCompany = state.group === "company";
     const [loaded, tally] = await Promise.all([
-      firstFeedPages(state, pages).catch(() => null),
-      state.group === "company" ? firstTally(state, TALLY_PAGE_SIZE).catch(() => null) : null,
+      firstFeedPages(state, byCompany ? 1 : pages).catch(() => null),
+      byCompany ? firstTally(state, TALLY_PAGE_SIZE, pages).catch(() => null) : null,
     ]);
     return { ...company, loaded, tally };
   })();
@@ -134,8 +136,8 @@ async function Feed({
     });
   if (tally)
     queryClient.setQueryData(tallyQueryOptions(toApiParams(state)).queryKey, {
-      pages: [tally],
-      pageParams: [1],
+      pages: tally,
+      pageParams: tally.map((_, i) => i + 1),
     });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

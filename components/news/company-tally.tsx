@@ -6,8 +6,14 @@ import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { CompanyTallyAnswer } from "@/lib/api-types";
 import { formatCount, plainText } from "@/lib/format";
-import type { ApiParams, FeedDensity, FeedState } from "@/lib/news/feed-state";
-import { feedHref } from "@/lib/news/search-params";
+import {
+  type ApiParams,
+  type FeedDensity,
+  type FeedState,
+  MAX_LINKED_PAGES,
+  TALLY_PAGE_SIZE,
+} from "@/lib/news/feed-state";
+import { feedHref, feedPagesHref } from "@/lib/news/search-params";
 import type { CompanyTally } from "@/lib/server/services/news-order";
 import { FeedSkeleton } from "./active-filters";
 import { ArticleCard, ArticleCompany } from "./article-card";
@@ -140,9 +146,22 @@ export function CompanyTallyList({
         })}
       </ol>
       {tally.hasNextPage && (
-        <div className="flex justify-center py-6">
+        <div className="flex flex-col items-center gap-2 py-6 text-sm">
+          {pages.length < MAX_LINKED_PAGES ? (
+            // Without JavaScript: the same view with one more page of companies.
+            <a
+              data-without-js=""
+              href={feedPagesHref(state, today, pages.length + 1)}
+              className="font-medium text-brand-700 underline underline-offset-2 dark:text-sky-300"
+            >
+              Show {TALLY_PAGE_SIZE} more companies
+            </a>
+          ) : (
+            <p data-without-js="">For the other companies, narrow the dates or the filters.</p>
+          )}
           <button
             type="button"
+            data-needs-js=""
             onClick={() => void tally.fetchNextPage()}
             disabled={tally.isFetchingNextPage}
             className="rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60 dark:bg-slate-900 dark:text-white dark:ring-slate-600 dark:hover:bg-slate-800"

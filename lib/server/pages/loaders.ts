@@ -31,9 +31,12 @@ export async function news(url: URL): Promise<void> {
   const { state } = feedStateOf(loadFeedSearchParams(url.searchParams), utcDateOf(dataNow()));
   const { redirectTo } = await newsCompany(state);
   if (redirectTo) return;
+  // `pages=` counts pages of companies in the by-company view, of stories in the others.
+  const pages = linkedPagesOf(url.searchParams.get("pages") ?? undefined);
+  const byCompany = state.group === "company";
   await Promise.all([
-    firstFeedPages(state, linkedPagesOf(url.searchParams.get("pages") ?? undefined)),
-    state.group === "company" ? firstTally(state, TALLY_PAGE_SIZE) : null,
+    firstFeedPages(state, byCompany ? 1 : pages),
+    byCompany ? firstTally(state, TALLY_PAGE_SIZE, pages) : null,
   ]);
 }
 

@@ -49,6 +49,9 @@ export async function firstFeedPages(state: FeedState, count = 1): Promise<TopNe
 }
 
 /** The by-company view's first companies, as /api/top-news/companies answers (the counts so far). */
-export function firstTally(state: FeedState, pageSize: number): Promise<CompanyTallyAnswer> {
-  return companyTally(feedViewQuery(state, 1, pageSize));
+/** The by-company view's first `pages` pages of companies (more than one: the links without JavaScript). */
+export function firstTally(state: FeedState, pageSize: number, pages = 1): Promise<CompanyTallyAnswer[]> {
+  return Promise.all(
+    Array.from({ length: pages }, (_, i) => companyTally(feedViewQuery(state, i + 1, pageSize))),
+  );
 }
