@@ -14,6 +14,7 @@ import { FeedIcon } from "@/components/news/subscribe-link";
 import { SavedViews } from "@/components/saved/saved-views";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataLink } from "@/components/ui/data-link";
+import { JsonFileInput } from "@/components/ui/json-file-input";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import { useAccount } from "@/lib/client/account";
@@ -441,20 +442,7 @@ function MoveList({
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor="import-file" className="text-sm font-medium">
-          Import a file
-        </label>
-        <input
-          id="import-file"
-          type="file"
-          accept="application/json,.json"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            e.currentTarget.value = "";
-            if (file) onFile(file);
-          }}
-          className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:font-medium dark:file:bg-slate-800 dark:file:text-slate-100"
-        />
+        <JsonFileInput id="import-file" label="Import a file" onFile={onFile} />
       </div>
     </section>
   );

@@ -4,6 +4,7 @@
 // the file's views to these, a same-named one replaced).
 import Link from "next/link";
 import { useState } from "react";
+import { JsonFileInput } from "@/components/ui/json-file-input";
 import { downloadText } from "@/lib/client/download";
 import { removeView, renameView, saved, useSaved, useSavedProblem } from "@/lib/client/saved";
 import {
@@ -130,20 +131,7 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
             Download saved views (JSON)
           </button>
         )}
-        <label htmlFor="import-saved" className="text-sm font-medium">
-          Import saved views
-        </label>
-        <input
-          id="import-saved"
-          type="file"
-          accept="application/json,.json"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            e.currentTarget.value = "";
-            if (file) void onFile(file);
-          }}
-          className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:font-medium dark:file:bg-slate-800 dark:file:text-slate-100"
-        />
+        <JsonFileInput id="import-saved" label="Import saved views" onFile={(file) => void onFile(file)} />
       </div>
     </section>
   );

@@ -251,6 +251,11 @@ export function accountWrite(request: Request): Response | null {
   return null;
 }
 
+/** An account write's body (from the dashboard's own pages only, at most 1 MB), or the answer refusing it. */
+export async function accountBody(request: Request): Promise<string | Response> {
+  return accountWrite(request) ?? (await readBody(request));
+}
+
 /** A request's body as text, at most `maxBytes`; a 413 answer when it is larger. */
 export async function readBody(request: Request, maxBytes = 1_000_000): Promise<string | Response> {
   const tooLarge = () =>

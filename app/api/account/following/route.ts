@@ -2,7 +2,7 @@ import { parseFollowingFile } from "@/lib/following/list";
 import { followedFeedFilters } from "@/lib/news/search-params";
 import { feedLinksAvailable, feedLinkUrl } from "@/lib/server/access/feed-link";
 import { getPeople, personId } from "@/lib/server/access/people";
-import { accountWrite, errorBody, handler, jsonResponse, readBody } from "@/lib/server/http/http";
+import { accountBody, errorBody, handler, jsonResponse } from "@/lib/server/http/http";
 
 export const dynamic = "force-dynamic";
 
@@ -22,9 +22,7 @@ export const GET = handler(async (_request, viewer) => {
 
 export const PUT = handler(async (request, viewer) => {
   if (!viewer.person) return signInToKeep();
-  const refused = accountWrite(request);
-  if (refused) return refused;
-  const body = await readBody(request);
+  const body = await accountBody(request);
   if (typeof body !== "string") return body;
   const parsed = parseFollowingFile(body, new Date());
   if (!parsed.ok) return errorBody(400, [{ message: parsed.message, code: "invalid_list" }]);

@@ -1,6 +1,6 @@
 import { parseSavedFile } from "@/lib/saved/views";
 import { getPeople, personId } from "@/lib/server/access/people";
-import { accountWrite, errorBody, handler, jsonResponse, readBody } from "@/lib/server/http/http";
+import { accountBody, errorBody, handler, jsonResponse } from "@/lib/server/http/http";
 
 export const dynamic = "force-dynamic";
 
@@ -16,9 +16,7 @@ export const GET = handler(async (_request, viewer) => {
 
 export const PUT = handler(async (request, viewer) => {
   if (!viewer.person) return signInToKeep();
-  const refused = accountWrite(request);
-  if (refused) return refused;
-  const body = await readBody(request);
+  const body = await accountBody(request);
   if (typeof body !== "string") return body;
   const parsed = parseSavedFile(body);
   if (!parsed.ok) return errorBody(400, [{ message: parsed.message, code: "invalid_views" }]);
