@@ -160,7 +160,7 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
           >
             The first sync of the company list started the watch. The next sync
             {data.waiting?.compareInMs != null
-              ? `, due ${formatAgo(Date.now() + data.waiting.compareInMs, Date.now())},`
+              ? `, due ${data.waiting.compareInMs < 60_000 ? "within a minute" : formatAgo(data.waiting.compareInMs, 0)},`
               : ""}{" "}
             is the first to compare; a change it finds shows here.
           </EmptyState>

@@ -6,7 +6,7 @@
 import Link from "next/link";
 import { useId, useRef, useState } from "react";
 import { saveView, useSaved } from "@/lib/client/saved";
-import { MAX_SAVED_NAME, SAVED_KIND_LABELS, type SavedKind, savedKey } from "@/lib/saved/views";
+import { MAX_SAVED_NAME, SAVED_KIND_LABELS, type SavedKind, savedKey, savedName } from "@/lib/saved/views";
 
 const BUTTON =
   "rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
@@ -21,7 +21,7 @@ export function SaveView({ kind, suggestion = "" }: { kind: SavedKind; suggestio
   const toggle = useRef<HTMLButtonElement>(null);
   const id = useId();
   const label = SAVED_KIND_LABELS[kind];
-  const taken = views.find((v) => savedKey(v) === savedKey({ kind, name: name.trim().replace(/\s+/g, " ") }));
+  const taken = views.find((v) => savedKey(v) === savedKey({ kind, name: savedName(name) ?? "" }));
 
   const close = () => {
     setOpen(false);
@@ -34,7 +34,7 @@ export function SaveView({ kind, suggestion = "" }: { kind: SavedKind; suggestio
       input.current?.focus();
       return;
     }
-    setSaid({ text: `Saved “${name.trim()}”.` });
+    setSaid({ text: `Saved “${savedName(name)}”.` });
     close();
   };
 

@@ -1,5 +1,6 @@
 // The views a person saved (lib/saved/views.ts), kept in this browser (localStorage, synced across
-// tabs), the latest saved first; mirrored to their account once signed in (lib/client/account.ts).
+// tabs), the latest saved first; mirrored to their account once signed in (startSavedSync, which
+// the account bar starts beside the following list's).
 import { useSyncExternalStore } from "react";
 import {
   joinSaved,
