@@ -64,6 +64,11 @@ test("a named screen is saved and reopened by keyboard, and all views are kept o
   await page.keyboard.type("Latest news");
   await page.keyboard.press("Enter");
   await expect(saved.getByRole("link", { name: "Latest news" })).toBeVisible();
+  // The keyboard carries on from the renamed view's Rename, as from Escape.
+  await expect(saved.getByRole("button", { name: "Rename “Latest news”" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(saved.getByRole("button", { name: "Rename “Latest news”" })).toBeFocused();
 
   // Exported as a file that reads back.
   const [download] = await Promise.all([

@@ -59,7 +59,10 @@ export default async function NewsPage({ searchParams }: { searchParams: SearchP
   // More pages than a link opens (they stand in for scrolling without a script): said, not silent.
   const notes =
     typeof asked === "string" && /^\d+$/.test(asked) && Number(asked) > pages
-      ? [...stateNotes, `A link opens at most ${pages} pages of stories: these are the first ${pages}.`]
+      ? [
+          ...stateNotes,
+          `A link opens at most ${pages} pages of ${state.group === "company" ? "companies" : "stories"}: these are the first ${pages}.`,
+        ]
       : stateNotes;
   const feed = { state, pages, notes, today, preferredDensity };
   return (

@@ -11,9 +11,9 @@ const BUTTON =
  * For a signed-in person: keeps this browser's following list and their account's together
  * (lib/client/account.ts), and at their first sign-in offers this browser's list to their account.
  */
-export function AccountSync() {
+export function AccountSync({ email }: { email: string }) {
   useEffect(() => startAccountSync(), []);
-  useEffect(() => startSavedSync(), []);
+  useEffect(() => startSavedSync(email), [email]);
   const account = useAccount();
   if (account.status !== "ready" || account.offer === 0) return null;
   const n = account.offer;

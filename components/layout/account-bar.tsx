@@ -53,7 +53,7 @@ export async function AccountBar() {
           )
         )}
       </div>
-      {person && <AccountSync />}
+      {person && <AccountSync email={person.email} />}
     </section>
   );
 }

@@ -118,8 +118,11 @@ export function NewsFeed({
         const before = feedStateOf(current, today, density).state;
         const next = normalizeFeedState({ ...before, ...patch }, today);
         const changed = changedParams(current, feedParamsOf(next, density));
-        // Another query starts again at one page: a reload must not open ten of it.
-        const sameQuery = JSON.stringify(toApiParams(before)) === JSON.stringify(toApiParams(next));
+        // Another query starts again at one page: a reload must not open ten of it. So does a
+        // switch to or from the by-company view, whose pages are of companies.
+        const sameQuery =
+          JSON.stringify(toApiParams(before)) === JSON.stringify(toApiParams(next)) &&
+          (before.group === "company") === (next.group === "company");
         return sameQuery ? changed : { ...changed, pages: null };
       }),
     [setParams, today, preferred],

@@ -5,7 +5,7 @@
 // account once signed in (lib/client/saved.ts); all of them are on /following.
 import Link from "next/link";
 import { useId, useRef, useState } from "react";
-import { saveView, useSaved } from "@/lib/client/saved";
+import { saveView, useSaved, useSavedProblem } from "@/lib/client/saved";
 import { MAX_SAVED_NAME, SAVED_KIND_LABELS, type SavedKind, savedKey, savedName } from "@/lib/saved/views";
 
 const BUTTON =
@@ -14,6 +14,8 @@ const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark
 
 export function SaveView({ kind, suggestion = "" }: { kind: SavedKind; suggestion?: string }) {
   const views = useSaved(kind);
+  // A save to the account that failed is said here too, not only on /following.
+  const problem = useSavedProblem();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [said, setSaid] = useState<{ text: string; error?: boolean } | null>(null);
@@ -28,9 +30,9 @@ export function SaveView({ kind, suggestion = "" }: { kind: SavedKind; suggestio
     toggle.current?.focus();
   };
   const submit = () => {
-    const href = `${window.location.pathname}${window.location.search}`;
-    if (!saveView(kind, name, href)) {
-      setSaid({ text: `Give the ${label.one} a name of 1 to ${MAX_SAVED_NAME} characters.`, error: true });
+    const refused = saveView(kind, name, `${window.location.pathname}${window.location.search}`);
+    if (refused) {
+      setSaid({ text: refused, error: true });
       input.current?.focus();
       return;
     }
@@ -122,14 +124,13 @@ export function SaveView({ kind, suggestion = "" }: { kind: SavedKind; suggestio
           </p>
         </form>
       )}
-      {said && (
-        <p
-          role={said.error ? "alert" : "status"}
-          className={said.error ? "text-rose-700 dark:text-rose-300" : "text-slate-600 dark:text-slate-300"}
-        >
-          {said.text}
-        </p>
-      )}
+      {/* Live regions kept in the page, their text changed: one added with its text is often not read. */}
+      <p role="status" className="text-slate-600 empty:hidden dark:text-slate-300">
+        {problem ?? (said && !said.error ? said.text : "")}
+      </p>
+      <p role="alert" className="text-rose-700 empty:hidden dark:text-rose-300">
+        {said?.error ? said.text : ""}
+      </p>
     </div>
   );
 }

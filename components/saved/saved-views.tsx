@@ -3,7 +3,7 @@
 // Every saved view on /following: open, rename, delete, and move them as a file (an import joins
 // the file's views to these, a same-named one replaced).
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { JsonFileInput } from "@/components/ui/json-file-input";
 import { downloadText } from "@/lib/client/download";
 import { removeView, renameView, saved, useSaved, useSavedProblem } from "@/lib/client/saved";
@@ -17,6 +17,7 @@ import {
   type SavedView,
   savedFile,
   savedKey,
+  savedName,
 } from "@/lib/saved/views";
 
 const BUTTON =
@@ -30,6 +31,8 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
   const views = useSaved();
   const problem = useSavedProblem();
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  // A renamed view's row is a new one (a view is known by its name): its Rename button takes the focus.
+  const [renamed, setRenamed] = useState<string | null>(null);
 
   const onFile = async (file: File) => {
     if (file.size > MAX_FILE_BYTES) {
@@ -66,19 +69,19 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
           {inAccount ? "They are kept in your account, wherever you sign in." : "They live in this browser."}
         </p>
       </div>
-      {problem && (
-        <p role="alert" className="text-sm text-amber-800 dark:text-amber-200">
-          {problem}
-        </p>
-      )}
-      {message && (
-        <p
-          role={message.error ? "alert" : "status"}
-          className={`rounded-md p-3 text-sm ${message.error ? "bg-rose-50 text-rose-900 dark:bg-rose-950 dark:text-rose-100" : "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"}`}
-        >
-          {message.text}
-        </p>
-      )}
+      {/* Live regions kept in the page, their text changed: one added with its text is often not read. */}
+      <p
+        role="status"
+        className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 empty:hidden dark:bg-emerald-950 dark:text-emerald-100"
+      >
+        {message && !message.error ? message.text : ""}
+      </p>
+      <p
+        role="alert"
+        className="rounded-md bg-rose-50 p-3 text-sm text-rose-900 empty:hidden dark:bg-rose-950 dark:text-rose-100"
+      >
+        {message?.error ? message.text : (problem ?? "")}
+      </p>
       {views.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           None yet. Use “Save view” on the{" "}
@@ -109,7 +112,13 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
                 ) : (
                   <ul className="mt-1 divide-y divide-slate-200 dark:divide-slate-800">
                     {ofKind.map((view) => (
-                      <SavedRow key={savedKey(view)} view={view} onSaid={setMessage} />
+                      <SavedRow
+                        key={savedKey(view)}
+                        view={view}
+                        onSaid={setMessage}
+                        focus={savedKey(view) === renamed}
+                        onRenamed={setRenamed}
+                      />
                     ))}
                   </ul>
                 )}
@@ -140,12 +149,25 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
 function SavedRow({
   view,
   onSaid,
+  focus,
+  onRenamed,
 }: {
   view: SavedView;
   onSaid: (message: { text: string; error?: boolean }) => void;
+  /** Just renamed to this: the focus comes back to its Rename button. */
+  focus: boolean;
+  onRenamed: (key: string) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(view.name);
+  const id = useId();
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Back from the name field (Escape), or arrived renamed: the keyboard carries on from Rename.
+  useEffect(() => {
+    if ((wasEditing.current && !editing) || (focus && !editing)) renameButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing, focus]);
   if (editing)
     return (
       <li className="py-1.5">
@@ -154,19 +176,22 @@ function SavedRow({
           className="flex flex-wrap items-center gap-1.5"
           onSubmit={(e) => {
             e.preventDefault();
-            if (renameView(view, name)) setEditing(false);
-            else
+            const kept = savedName(name);
+            if (kept && renameView(view, kept)) {
+              setEditing(false);
+              onRenamed(savedKey({ kind: view.kind, name: kept }));
+            } else
               onSaid({
                 text: `“${name.trim()}” cannot be used: a name is 1 to ${MAX_SAVED_NAME} characters, and another ${SAVED_KIND_LABELS[view.kind].one} may have it.`,
                 error: true,
               });
           }}
         >
-          <label className="sr-only" htmlFor={`rename-${savedKey(view)}`}>
+          <label className="sr-only" htmlFor={id}>
             New name
           </label>
           <input
-            id={`rename-${savedKey(view)}`}
+            id={id}
             value={name}
             maxLength={MAX_SAVED_NAME}
             // biome-ignore lint/a11y/noAutofocus: the rename field replaces the button just pressed
@@ -189,6 +214,7 @@ function SavedRow({
         {view.name}
       </Link>
       <button
+        ref={renameButton}
         type="button"
         className={BUTTON}
         aria-label={`Rename “${view.name}”`}

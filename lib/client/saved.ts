@@ -3,10 +3,12 @@
 // the account bar starts beside the following list's).
 import { useSyncExternalStore } from "react";
 import {
-  joinSaved,
   MAX_SAVED,
+  MAX_SAVED_NAME,
+  mergeSaved,
   parseSavedEntry,
   SAVED_FILE_FORMAT,
+  SAVED_KIND_LABELS,
   type SavedKind,
   type SavedView,
   savedKey,
@@ -28,13 +30,17 @@ export function useSaved(kind?: SavedKind): readonly SavedView[] {
   return kind ? list.filter((v) => v.kind === kind) : list;
 }
 
-/** Saves the view of `href` under `name` (replacing the same-named one); false for a name that cannot be kept. */
-export function saveView(kind: SavedKind, name: string, href: string): boolean {
+/**
+ * Saves the view of `href` under `name` (replacing the same-named one): null when saved, else
+ * why it was not, in words.
+ */
+export function saveView(kind: SavedKind, name: string, href: string): string | null {
   const kept = savedName(name);
-  const view = kept && parseSavedEntry({ kind, name: kept, href, savedAt: new Date().toISOString() });
-  if (!view) return false;
+  if (!kept) return `Give the ${SAVED_KIND_LABELS[kind].one} a name of 1 to ${MAX_SAVED_NAME} characters.`;
+  const view = parseSavedEntry({ kind, name: kept, href, savedAt: new Date().toISOString() });
+  if (!view) return "This page's link is too long to keep: narrow its filters, then save it.";
   saved.write(withSaved(saved.read(), view));
-  return true;
+  return null;
 }
 
 /** Renames a view in place; false when the name cannot be kept or another view of its kind has it. */
@@ -74,15 +80,50 @@ export function useSavedProblem(): string | null {
   );
 }
 
+const BASE_KEY = "fiscal-atlas:saved-base";
+
+/** Whose account a browser's views were last synced with: a hash of the address, not the address. */
+function ownerId(email: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of email.toLowerCase()) {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16);
+}
+
+/** The views last known to be in an account, and whose account; null when there are none. */
+function readBase(): { owner: string; views: SavedView[] } | null {
+  try {
+    const value = JSON.parse(window.localStorage.getItem(BASE_KEY) ?? "null") as unknown;
+    if (typeof value !== "object" || value === null) return null;
+    const { owner, views } = value as Record<string, unknown>;
+    if (typeof owner !== "string" || !Array.isArray(views)) return null;
+    return { owner, views: views.map(parseSavedEntry).filter((v): v is SavedView => v !== null) };
+  } catch {
+    return null;
+  }
+}
+
+function writeBase(base: { owner: string; views: readonly SavedView[] } | null): void {
+  try {
+    if (base) window.localStorage.setItem(BASE_KEY, JSON.stringify(base));
+    else window.localStorage.removeItem(BASE_KEY);
+  } catch {
+    // Storage blocked: the next page merges as on a first sync.
+  }
+}
+
 /**
- * For a signed-in person (once per page load): reads their account's saved views into this
- * browser, then saves each change there. The views this browser holds when the account has none
- * yet are put in it (they are only links); a change made here before the account's views arrived
- * is joined to them.
+ * For a signed-in person (once per page load): merges this browser's views with their account's,
+ * then saves each change there. What this browser changed since its last good save (a save that
+ * failed, another tab's change, views made signed out before a first sync) is applied to the
+ * account's views rather than lost (`mergeSaved`); views left by another person's account (one
+ * whose session ended without signing out) are not taken into this one.
  */
-export function startSavedSync(): () => void {
+export function startSavedSync(email: string): () => void {
+  const owner = ownerId(email);
   let read = false;
-  let changedHere = false;
   let mirroring = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
@@ -90,38 +131,40 @@ export function startSavedSync(): () => void {
     const views = [...saved.read()];
     saving = saving.then(() =>
       sendJson(ROUTE, "PUT", { format: SAVED_FILE_FORMAT, version: 1, views }).then(
-        () => setProblem(null),
+        () => {
+          writeBase({ owner, views });
+          setProblem(null);
+        },
         (error: unknown) =>
           setProblem(
-            `Your saved views could not be saved to your account: ${error instanceof ApiError ? error.message : "the server could not be reached."}`,
+            `Your saved views could not be saved to your account (they are kept in this browser, and saved with its next change or visit): ${error instanceof ApiError ? error.message : "the server could not be reached."}`,
           ),
       ),
     );
   };
   const unsubscribe = saved.subscribe(() => {
-    if (mirroring) return;
-    changedHere = true;
-    if (!read) return;
+    if (mirroring || !read) return;
     clearTimeout(timer);
     timer = setTimeout(save, 300);
   });
   void getJson<{ views: SavedView[] | null }>(ROUTE).then(
     (answer) => {
       read = true;
-      const local = saved.read();
-      if (answer.views === null) {
-        if (local.length > 0) save();
-        return;
-      }
+      const base = readBase();
+      const local = base && base.owner !== owner ? [] : saved.read();
+      const account = answer.views ?? [];
+      const merged = mergeSaved(account, local, base?.owner === owner ? base.views : null);
       mirroring = true;
-      saved.write(changedHere ? joinSaved(local, answer.views) : answer.views);
+      saved.write(merged);
       mirroring = false;
-      if (changedHere) save();
+      if (JSON.stringify(merged) === JSON.stringify(account) && answer.views !== null)
+        writeBase({ owner, views: merged });
+      else save();
     },
-    // Nothing is saved over views that could not be read; the next page tries again.
+    // Nothing is saved over views that could not be read; the next page merges again.
     () =>
       setProblem(
-        "Your account's saved views could not be read: changes here are kept in this browser only for now.",
+        "Your account's saved views could not be read just now: changes here are kept in this browser and saved on a later visit.",
       ),
   );
   return () => {
@@ -133,4 +176,5 @@ export function startSavedSync(): () => void {
 /** After sign-out: the account's views leave this browser with its following list. */
 export function forgetSavedViews(): void {
   saved.write([]);
+  writeBase(null);
 }

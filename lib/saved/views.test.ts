@@ -3,6 +3,7 @@ import {
   importSaved,
   joinSaved,
   MAX_SAVED,
+  mergeSaved,
   parseSavedEntry,
   parseSavedFile,
   type SavedView,
@@ -103,5 +104,30 @@ describe("saved views", () => {
       ["Energy", "/companies?q=mine"],
       ["Banks", "/companies?q=Banks"],
     ]);
+  });
+
+  it("merges a browser's changes since its last save into the account's views, losing none", () => {
+    const energy = view("Energy");
+    const banks = view("Banks");
+    const chips = view("Chips", "compare");
+    // A save that failed: the browser added Chips and renamed Banks; the account still has the base.
+    const base = [energy, banks];
+    const renamed = { ...banks, name: "Big banks" };
+    const merged = mergeSaved(base, [chips, energy, renamed], base);
+    expect(merged.map((v) => v.name).sort()).toEqual(["Big banks", "Chips", "Energy"]);
+    // Meanwhile another device added a view and changed Energy: both kept, and the browser's
+    // untouched Energy does not overwrite the account's newer one.
+    const newer = { ...energy, href: "/companies?q=oil" };
+    const other = view("Utilities");
+    const both = mergeSaved([other, newer, banks], [energy, chips], base);
+    expect(both.map((v) => [v.name, v.href])).toEqual([
+      ["Chips", "/compare?companies=NYSE_A"],
+      ["Utilities", "/companies?q=Utilities"],
+      ["Energy", "/companies?q=oil"],
+    ]);
+    // Without a base (the first sync on this browser), every view the browser holds goes in.
+    expect(mergeSaved([energy], [chips], null).map((v) => v.name)).toEqual(["Chips", "Energy"]);
+    // Nothing changed here: the account's views as they are.
+    expect(mergeSaved([other, energy], base, base)).toEqual([other, energy]);
   });
 });

@@ -154,3 +154,28 @@ export function joinSaved(first: readonly SavedView[], second: readonly SavedVie
   const keys = new Set(first.map(savedKey));
   return [...first, ...second.filter((v) => !keys.has(savedKey(v)))].slice(0, MAX_SAVED);
 }
+
+/**
+ * A browser's views merged into an account's: what the browser changed since `base` (the views
+ * last known to be in the account), applied to the account's views. A view added or changed in the
+ * browser is put in, the browser's version first; one deleted in the browser is taken out; the
+ * rest are the account's. Without a base (the browser never synced with this account), every view
+ * the browser holds is put in.
+ */
+export function mergeSaved(
+  account: readonly SavedView[],
+  local: readonly SavedView[],
+  base: readonly SavedView[] | null,
+): SavedView[] {
+  const was = new Map((base ?? []).map((v) => [savedKey(v), v]));
+  const kept = new Set(local.map(savedKey));
+  const changedHere = local.filter((v) => {
+    const before = was.get(savedKey(v));
+    return !before || before.name !== v.name || before.href !== v.href;
+  });
+  const deletedHere = new Set([...was.keys()].filter((k) => !kept.has(k)));
+  return joinSaved(
+    changedHere,
+    account.filter((v) => !deletedHere.has(savedKey(v))),
+  );
+}

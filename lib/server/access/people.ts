@@ -1,7 +1,7 @@
 import "server-only";
-// What the server keeps for each signed-in person, as two documents written apart (a list saved
-// while the feed link is revoked must not bring the old link back): their following list, and
-// their feed's secret link (feed-link.ts). In the cache's tier: Redis when REDIS_URL is set (every
+// What the server keeps for each signed-in person, as documents written apart (a list saved
+// while the feed link is revoked must not bring the old link back): their following list, their
+// saved views, and their feed's secret link (feed-link.ts). In the cache's tier: Redis when REDIS_URL is set (every
 // instance sees it), otherwise a file per document in CACHE_DIR/people, or this process's memory
 // with CACHE_DIR=off. Not under the key's namespace: a new API key keeps everyone's lists. Never
 // evicted like a cache entry. A person is known by a hash of their address: no address appears in

@@ -101,11 +101,6 @@ function bothDatesOrNeither(
   }
 }
 
-/**
- * One company's news: up to 31 days, with /news's filters (several event types, an importance level
- * or range), which the company's news endpoint cannot ask for (one type, one exact level): they
- * are applied to the range's stories here (lib/server/services/news.ts).
- */
 /** An exact importance or a range (low to high), never both: the contract's rule for the top news. */
 function importanceExactOrRange(
   v: { importance?: number; minImportance?: number; maxImportance?: number },
@@ -123,6 +118,11 @@ function importanceExactOrRange(
   }
 }
 
+/**
+ * One company's news: up to 31 days, with /news's filters (several event types, an importance level
+ * or range), which the company's news endpoint cannot ask for (one type, one exact level): they
+ * are applied to the range's stories here (lib/server/services/news.ts).
+ */
 export const newsQuery = z
   .object({
     companyKey: companyKeyParam,

@@ -135,8 +135,10 @@ export interface ProfileListFacts {
 
 export function profileListFacts(profile: Profile): ProfileListFacts {
   const { companies } = getServices();
+  const { default: enabled } = companies.status();
+  const listed = companies.rowOf(profile, "default");
   return {
-    apiEnabled: companies.apiEnabled(profile.companyKey),
-    updatedAt: companies.row(profile.companyKey)?.updatedAt ?? null,
+    apiEnabled: enabled.state === "ready" ? listed !== undefined : null,
+    updatedAt: (listed ?? companies.rowOf(profile, "all"))?.updatedAt ?? null,
   };
 }

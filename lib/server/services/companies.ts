@@ -128,6 +128,22 @@ export class Companies {
     return this.directory.progress("all").state === "unavailable" ? this.apiEnabled(companyKey) : null;
   }
 
+  /**
+   * A company's row in a set's index, found by its fiscal identifier (which outlives a ticker
+   * change the index has not synced yet), else by its key.
+   */
+  rowOf(
+    company: { companyKey: string; companyFiscalIdentifier?: string | null },
+    set: CompanySet,
+  ): Company | undefined {
+    const index = this.directory.index(set);
+    const fiscal = company.companyFiscalIdentifier;
+    return (
+      (fiscal ? index.exact(fiscal).find((c) => c.companyFiscalIdentifier === fiscal) : undefined) ??
+      index.byKey(company.companyKey)
+    );
+  }
+
   /** The directory index's row for a company key, without an upstream call (undefined: not known). */
   row(companyKey: string, sets: readonly CompanySet[] = ["default", "all"]): Company | undefined {
     for (const set of sets) {
