@@ -9,6 +9,15 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
 }
 
+/** Whether a value is an ISO 8601 date-time with its offset ("2026-11-20T12:00:00Z"), as a list's entries keep their time. */
+export function isIsoTime(value: unknown): value is string {
+  return (
+    typeof value === "string" &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) &&
+    !Number.isNaN(Date.parse(value))
+  );
+}
+
 /** The UTC date of an instant. */
 export function utcDateOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);

@@ -11,7 +11,7 @@ import {
   importSaved,
   MAX_SAVED,
   MAX_SAVED_NAME,
-  parseSavedFile,
+  readSavedFile,
   SAVED_KIND_LABELS,
   SAVED_KINDS,
   type SavedView,
@@ -24,9 +24,6 @@ const BUTTON =
   "rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
 const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300";
 
-/** The largest file read: 100 views of the longest links are well under it. */
-const MAX_FILE_BYTES = 1_000_000;
-
 export function SavedViews({ inAccount }: { inAccount: boolean }) {
   const views = useSaved();
   const problem = useSavedProblem();
@@ -35,14 +32,7 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
   const [renamed, setRenamed] = useState<string | null>(null);
 
   const onFile = async (file: File) => {
-    if (file.size > MAX_FILE_BYTES) {
-      setMessage({
-        text: "This file is too large for saved views. Choose a file exported here.",
-        error: true,
-      });
-      return;
-    }
-    const parsed = parseSavedFile(await file.text().catch(() => ""));
+    const parsed = await readSavedFile(file);
     if (!parsed.ok) {
       setMessage({ text: parsed.message, error: true });
       return;

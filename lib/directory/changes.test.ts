@@ -8,7 +8,7 @@ import {
   diffCompanies,
   EMPTY_CHANGE_LOG,
   filterChanges,
-  standingIn,
+  standingOf,
 } from "./changes";
 
 const T = Date.parse("2026-11-22T08:00:00Z");
@@ -170,13 +170,7 @@ describe("a company's status and standing", () => {
     ]);
   });
 
-  it("finds where a company that left the API-enabled set stands in the whole universe", () => {
-    const [left] = diffCompanies([row(1), row(2)], [row(2)], T);
-    if (!left) throw new Error("no change");
-    expect(left.kind).toBe("removed");
-    // No list of the whole universe (a free plan, or one still syncing): not known.
-    expect(standingIn(left, null)).toEqual({ in: "unknown" });
-    // Still in it, under another ticker (found by its fiscal identifier), its line delisted.
+  it("says where a company that left the API-enabled set stands, from its row in the whole universe", () => {
     const moved = row(
       1,
       { companyKey: "NYSE_X1", companyStatus: "active" },
@@ -187,21 +181,17 @@ describe("a company's status and standing", () => {
         tradingStatus: "delisted",
       },
     );
-    const universe = (rows: Company[]) => ({
-      exact: (value: string) =>
-        rows.filter((c) => c.companyFiscalIdentifier === value || c.primaryListing.ticker === value),
-      byKey: (key: string) => rows.find((c) => c.companyKey === key),
-    });
-    expect(standingIn(left, universe([row(2), moved]))).toEqual({
+    expect(standingOf(moved)).toEqual({
       in: "universe",
       line: "X1 on New York Stock Exchange",
       companyStatus: "active",
       tradingStatus: "delisted",
     });
-    // Another company answering to the identifier as a ticker is not it.
-    expect(standingIn(left, universe([row(2), row(7, {}, { ticker: "FSCLC1" })]))).toEqual({ in: "nowhere" });
-    // A company without a fiscal identifier is found by its key.
-    const keyed = { ...left, companyFiscalIdentifier: null };
-    expect(standingIn(keyed, universe([row(1)]))).toMatchObject({ in: "universe", line: "T1 on Nasdaq" });
+    expect(standingOf(row(2, { companyStatus: null }, { tradingStatus: null }))).toMatchObject({
+      companyStatus: null,
+      tradingStatus: null,
+    });
+    // Not in the universe's complete list: gone.
+    expect(standingOf(undefined)).toEqual({ in: "nowhere" });
   });
 });

@@ -165,21 +165,8 @@ export interface ShownChange extends CompanyChange {
   standing?: Standing;
 }
 
-/**
- * A company's standing from its row in the whole universe's list: `universe` is that list when it
- * is complete (null: not known), and the row is found by the fiscal identifier, which outlives a
- * ticker change.
- */
-export function standingIn(
-  change: Pick<CompanyChange, "companyKey" | "companyFiscalIdentifier">,
-  universe: { exact(value: string): readonly Company[]; byKey(key: string): Company | undefined } | null,
-): Standing {
-  if (!universe) return { in: "unknown" };
-  const row = change.companyFiscalIdentifier
-    ? universe
-        .exact(change.companyFiscalIdentifier)
-        .find((c) => identity(c) === change.companyFiscalIdentifier)
-    : universe.byKey(change.companyKey);
+/** Where a company stands, from its row in the whole universe's complete list (none: gone from it). */
+export function standingOf(row: Company | undefined): Standing {
   if (!row) return { in: "nowhere" };
   return {
     in: "universe",

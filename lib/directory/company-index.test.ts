@@ -228,4 +228,17 @@ describe("CompanyIndex search", () => {
     const buckets = Object.fromEntries(index.search({}).marketCap.map((b) => [b.value, b.count]));
     expect(buckets).toEqual({ mega: 2, large: 2, mid: 1, small: 1, micro: 0, none: 1 });
   });
+
+  it("finds the same company by its fiscal identifier, by its key only when it has none", () => {
+    const nvx = rows[0] as Company;
+    const renamed = { companyKey: "NYSE_NEWT", companyFiscalIdentifier: nvx.companyFiscalIdentifier };
+    expect(index.sameCompany(renamed)?.companyKey).toBe(nvx.companyKey);
+    // Another company's fiscal identifier under this key: not this company.
+    expect(
+      index.sameCompany({ companyKey: nvx.companyKey, companyFiscalIdentifier: "FSCLC9999999999" }),
+    ).toBeUndefined();
+    // A row answering to the value as another identifier (here a CIK) is not the same company.
+    expect(index.sameCompany({ companyKey: "X_Y", companyFiscalIdentifier: nvx.cik })).toBeUndefined();
+    expect(index.sameCompany({ companyKey: nvx.companyKey, companyFiscalIdentifier: null })).toBe(nvx);
+  });
 });

@@ -196,6 +196,18 @@ export class CompanyIndex {
     return [...rows].map((r) => this.rows[r] as Company);
   }
 
+  /**
+   * The row of the same company: by its fiscal identifier, which outlives a ticker change (a row
+   * that only answers to it as another identifier is not it); by its key when it has none.
+   */
+  sameCompany(company: { companyKey: string; companyFiscalIdentifier?: string | null }): Company | undefined {
+    const fiscal = company.companyFiscalIdentifier;
+    if (!fiscal) return this.byKey(company.companyKey);
+    return this.identifierHits(fiscal.toUpperCase())
+      .filter((h) => h.field === "companyFiscalIdentifier")
+      .map((h) => this.rows[h.row] as Company)[0];
+  }
+
   byKey(companyKey: string): Company | undefined {
     const hit = this.identifierHits(companyKey.toUpperCase()).find((h) => h.field === "companyKey");
     return hit ? this.rows[hit.row] : undefined;

@@ -2,6 +2,8 @@
 // moves between machines (a link carrying the keys, a JSON file). Browser-safe and storage-free;
 // lib/client/following.ts keeps the list in localStorage.
 import { companiesOf, companiesUrlValue } from "@/lib/compare/set";
+import { isIsoTime } from "@/lib/dates";
+import { readChosenFile } from "@/lib/export-file";
 import { escapeInvisible } from "@/lib/format";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 
@@ -48,9 +50,6 @@ export function followedName(name: string | null): string | null {
   return `${name.slice(0, end)}…`;
 }
 
-const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-const isTime = (text: string) => ISO_DATETIME.test(text) && !Number.isNaN(Date.parse(text));
-
 /** An optional text field: null when absent, the text when `ok`, undefined when malformed. */
 function optionalText(value: unknown, ok: (text: string) => boolean): string | null | undefined {
   if (value === null || value === undefined) return null;
@@ -65,7 +64,7 @@ function entryOf(
   const fields = value as Record<string, unknown>;
   const companyKey = companyKeyOf(fields.companyKey);
   const name = optionalText(fields.name, () => true);
-  const followedAt = optionalText(fields.followedAt, isTime);
+  const followedAt = optionalText(fields.followedAt, isIsoTime);
   if (companyKey === null || name === undefined || followedAt === undefined) return null;
   return { companyKey, name: followedName(name), followedAt };
 }
@@ -96,26 +95,12 @@ function withoutDuplicates(list: readonly FollowedCompany[]): FollowedCompany[] 
   return list.filter((c) => !seen.has(c.companyKey) && seen.add(c.companyKey));
 }
 
-/**
- * The largest file read: an exported list of 50 is well under 100 KB, and even 200 entries with the
- * longest names well under this. Checked before the file is read, so a huge one is never parsed.
- */
-export const MAX_FILE_BYTES = 1_000_000;
+export { MAX_FILE_BYTES } from "@/lib/export-file";
 
 /** A chosen file, read: what parseFollowingFile says, or why it was not read (too large, unreadable). */
 export async function readFollowingFile(file: Pick<Blob, "size" | "text">, now: Date): Promise<Parsed> {
-  if (file.size > MAX_FILE_BYTES)
-    return {
-      ok: false,
-      message: `This file is too large for a list of followed companies (more than ${MAX_FILE_BYTES / 1_000_000} MB). Choose a file exported from this page.`,
-    };
-  let text: string;
-  try {
-    text = await file.text();
-  } catch {
-    return { ok: false, message: "This file could not be read. Choose it again, or another file." };
-  }
-  return parseFollowingFile(text, now);
+  const read = await readChosenFile(file, "a list of followed companies");
+  return read.ok ? parseFollowingFile(read.text, now) : read;
 }
 
 /** An uploaded file's text: the entries it holds, or a message saying what is wrong with it. */

@@ -6,6 +6,7 @@ import {
   mergeSaved,
   parseSavedEntry,
   parseSavedFile,
+  readSavedFile,
   type SavedView,
   savedFile,
   savedHref,
@@ -91,6 +92,17 @@ describe("saved views", () => {
         JSON.stringify({ format: "fiscal-atlas-saved-views", version: 1, views: [{ kind: "news" }] }),
       ),
     ).toMatchObject({ ok: false, message: expect.stringMatching(/views\.0 is not a saved view/) });
+  });
+
+  it("reads a chosen file, refusing one too large before reading it", async () => {
+    const text = savedFile([view("Energy")], new Date("2026-11-21T00:00:00Z"));
+    expect(await readSavedFile({ size: text.length, text: async () => text })).toMatchObject({ ok: true });
+    const huge = { size: 2_000_000, text: () => Promise.reject(new Error("must not be read")) };
+    expect(await readSavedFile(huge)).toEqual({
+      ok: false,
+      message:
+        "This file is too large for saved views (more than 1 MB). Choose a file exported from this page.",
+    });
   });
 
   it("imports by joining, a same-named view replaced, and joins the account's with a browser's", () => {

@@ -3,6 +3,9 @@
 // storage-free (checked by hand, not with zod, as the followed list is: it loads on every page);
 // lib/client/saved.ts keeps them in localStorage, and the account on the server once signed in.
 
+import { isIsoTime } from "@/lib/dates";
+import { readChosenFile } from "@/lib/export-file";
+
 export const SAVED_KINDS = ["screen", "news", "compare"] as const;
 export type SavedKind = (typeof SAVED_KINDS)[number];
 
@@ -65,7 +68,6 @@ export function savedHref(kind: SavedKind, value: unknown): string | null {
 }
 
 const isKind = (value: unknown): value is SavedKind => SAVED_KINDS.includes(value as SavedKind);
-const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** One stored or imported entry, or null when it is not one (storage is read entry by entry). */
 export function parseSavedEntry(value: unknown): SavedView | null {
@@ -74,12 +76,7 @@ export function parseSavedEntry(value: unknown): SavedView | null {
   if (!isKind(fields.kind)) return null;
   const name = savedName(fields.name);
   const href = savedHref(fields.kind, fields.href);
-  const savedAt =
-    typeof fields.savedAt === "string" &&
-    ISO_DATETIME.test(fields.savedAt) &&
-    !Number.isNaN(Date.parse(fields.savedAt))
-      ? fields.savedAt
-      : new Date(0).toISOString();
+  const savedAt = isIsoTime(fields.savedAt) ? fields.savedAt : new Date(0).toISOString();
   return name && href ? { kind: fields.kind, name, href, savedAt } : null;
 }
 
@@ -101,6 +98,12 @@ export function savedFile(list: readonly SavedView[], exportedAt: Date): string 
 }
 
 export type ParsedSaved = { ok: true; views: SavedView[] } | { ok: false; message: string };
+
+/** A chosen file, read: what parseSavedFile says, or why it was not read (too large, unreadable). */
+export async function readSavedFile(file: Pick<Blob, "size" | "text">): Promise<ParsedSaved> {
+  const read = await readChosenFile(file, "saved views");
+  return read.ok ? parseSavedFile(read.text) : read;
+}
 
 /** A file's text (or a body PUT to the account): the views it holds, or what is wrong with it. */
 export function parseSavedFile(text: string): ParsedSaved {

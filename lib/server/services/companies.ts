@@ -3,7 +3,7 @@ import "server-only";
 // company's row, whether the plan covers it, what a page says of the index, and what company a
 // pasted identifier names.
 import type { IndexStatus } from "@/lib/api-types";
-import { type CompanyChange, type ShownChange, standingIn } from "@/lib/directory/changes";
+import { type CompanyChange, type ShownChange, standingOf } from "@/lib/directory/changes";
 import type { DirectoryQuery, DirectoryResult } from "@/lib/directory/company-index";
 import type { CompanySet, DirectorySync, SyncProgress } from "@/lib/directory/sync";
 import {
@@ -104,8 +104,11 @@ export class Companies {
   withStandings(changes: readonly CompanyChange[]): ShownChange[] {
     const [all, enabled] = [this.directory.progress("all"), this.directory.progress("default")];
     const current = all.state === "ready" && (all.syncedAt ?? 0) >= (enabled.syncedAt ?? 0);
-    const universe = current ? this.directory.index("all") : null;
-    return changes.map((c) => (c.kind === "removed" ? { ...c, standing: standingIn(c, universe) } : c));
+    return changes.map((c) =>
+      c.kind !== "removed"
+        ? c
+        : { ...c, standing: current ? standingOf(this.rowOf(c, "all")) : { in: "unknown" as const } },
+    );
   }
 
   /** How many more companies than `found` a search finds in the whole universe (null: its list is not complete). */
@@ -130,18 +133,13 @@ export class Companies {
 
   /**
    * A company's row in a set's index, found by its fiscal identifier (which outlives a ticker
-   * change the index has not synced yet), else by its key.
+   * change the index has not synced yet), by its key when it has none.
    */
   rowOf(
     company: { companyKey: string; companyFiscalIdentifier?: string | null },
     set: CompanySet,
   ): Company | undefined {
-    const index = this.directory.index(set);
-    const fiscal = company.companyFiscalIdentifier;
-    return (
-      (fiscal ? index.exact(fiscal).find((c) => c.companyFiscalIdentifier === fiscal) : undefined) ??
-      index.byKey(company.companyKey)
-    );
+    return this.directory.index(set).sameCompany(company);
   }
 
   /** The directory index's row for a company key, without an upstream call (undefined: not known). */
