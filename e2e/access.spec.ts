@@ -157,6 +157,8 @@ test("a signed-in person's list follows them to another browser, and their feed 
           href: "/companies?sector=Energy",
           savedAt: "2026-11-20T12:00:00Z",
         },
+        // And a named list of the larger one.
+        { kind: "list", name: "Top one", companies: keys.slice(0, 1), savedAt: "2026-11-20T12:00:00Z" },
       ],
     },
   );
@@ -192,7 +194,7 @@ test("a signed-in person's list follows them to another browser, and their feed 
     ).toBeVisible();
   await expect(other.getByRole("region", { name: "Your following list" })).toHaveCount(0);
   // The saved screen came with the account, and opens its view.
-  const savedViews = other.getByRole("region", { name: "Saved views" });
+  const savedViews = other.getByRole("region", { name: "Saved views and lists" });
   await expect(savedViews).toContainText("They are kept in your account");
   await expect(savedViews.getByRole("link", { name: "Energy majors" })).toHaveAttribute(
     "href",
@@ -210,6 +212,21 @@ test("a signed-in person's list follows them to another browser, and their feed 
   const feed = await reader(url);
   expect(feed.status).toBe(200);
   expect(await feed.text()).toContain("news of 2 followed companies");
+  // The named list came with the account too, and its feed rides on the same secret link.
+  await other
+    .getByRole("navigation", { name: "Your lists" })
+    .getByRole("link", { name: "Top one (1)" })
+    .click();
+  await expect(other.getByRole("heading", { level: 1, name: "Top one" })).toBeVisible();
+  await expect(other.getByText("1 company, kept in your account")).toBeVisible();
+  const listFeed = other.getByRole("link", { name: /Subscribe \(Atom feed of their news\)/ });
+  await expect(listFeed).toHaveAttribute("href", `${url}&list=Top%20one`);
+  const ofList = await reader(`${url}&list=Top%20one`);
+  expect(ofList.status).toBe(200);
+  expect(await ofList.text()).toContain("news of your list “Top one” (1 company)");
+  // A list the person does not have opens nothing.
+  expect((await reader(`${url}&list=Other`)).status).toBe(404);
+  await other.getByRole("link", { name: "Following (2)" }).click();
   // Its links come from PUBLIC_URL, whatever Host the request names, and no shared cache keeps it.
   const target = new URL(url);
   const hosted = await raw("GET", `${target.pathname}${target.search}`, { host: "evil.example" });

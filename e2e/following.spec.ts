@@ -422,6 +422,6 @@ test.describe("without JavaScript", () => {
   test("/following says the list needs JavaScript", async ({ page }) => {
     await page.goto("/following");
     await expect(page.getByText(/kept in this browser, and this page needs JavaScript/)).toBeVisible();
-    await expect(page.getByText("Reading your list…")).toBeHidden();
+    await expect(page.getByText("Reading your lists…")).toBeHidden();
   });
 });

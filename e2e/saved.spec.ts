@@ -73,7 +73,7 @@ test("a named screen is saved and reopened by keyboard, and all views are kept o
   // Exported as a file that reads back.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    saved.getByRole("button", { name: "Download saved views (JSON)" }).click(),
+    saved.getByRole("button", { name: "Download saved views and lists (JSON)" }).click(),
   ]);
   const file = await download.path();
   const exported = JSON.parse(await readFile(file, "utf8")) as { format: string; views: { name: string }[] };
@@ -85,18 +85,20 @@ test("a named screen is saved and reopened by keyboard, and all views are kept o
   await expect(saved.getByRole("status")).toHaveText("Deleted “Energy majors”.");
   await expect(page.locator("#saved-views-heading")).toBeFocused();
   await expect(saved.getByRole("link", { name: "Energy majors" })).toHaveCount(0);
-  await saved.getByLabel("Import saved views").setInputFiles(file);
+  await saved.getByLabel("Import saved views and lists").setInputFiles(file);
   await expect(saved.getByRole("status")).toHaveText(
-    "Imported: 1 new, 1 replaced; 2 saved views (at most 100).",
+    "Imported: 1 new, 1 replaced; 2 saved views and lists (at most 100).",
   );
   await expect(saved.getByRole("link", { name: "Energy majors" })).toBeVisible();
   // A file that is not one is refused, saying why.
-  await saved.getByLabel("Import saved views").setInputFiles({
+  await saved.getByLabel("Import saved views and lists").setInputFiles({
     name: "list.json",
     mimeType: "application/json",
     buffer: Buffer.from(JSON.stringify({ format: "fiscal-atlas-following", version: 1, companies: [] })),
   });
-  await expect(saved.getByRole("alert")).toContainText("This is not a file of saved views: format is not");
+  await expect(saved.getByRole("alert")).toContainText(
+    "This is not a file of saved views and lists: format is not",
+  );
   expect(problems).toEqual([]);
 });
 

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { type ReactNode, Suspense } from "react";
 import { CompareView } from "@/components/compare/compare-view";
+import { AddToList } from "@/components/following/add-to-list";
 import { SaveView } from "@/components/saved/save-view";
 import { ArrivesLater } from "@/components/ui/arrives-later";
 import { SlowUpstreamNotice } from "@/components/ui/slow-upstream";
@@ -118,13 +119,17 @@ async function Comparison({
           .
         </p>
         {count > 0 && (
-          <div className="mt-2">
+          <div className="mt-2 flex flex-wrap items-start gap-2">
             <SaveView
               kind="compare"
               suggestion={companies
                 .slice(0, 3)
                 .map((c) => c.name)
                 .join(" vs ")}
+            />
+            <AddToList
+              companies={companies.map((c) => c.companyKey)}
+              what={companies.length === 1 ? "this company" : `these ${companies.length} companies`}
             />
           </div>
         )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { DataLink } from "@/components/ui/data-link";
 import { compareHref } from "@/lib/compare/search-params";
 import { LIMIT_MESSAGE, MAX_COMPARE, MIN_COMPARE } from "@/lib/compare/set";
@@ -69,15 +69,17 @@ export function useCompareSelection() {
   return { picked, selected, toggle, clear, notice };
 }
 
-/** What is ticked, and the way to the comparison. */
+/** What is ticked, and the way to the comparison; `children` are more actions on the ticked rows. */
 export function SelectionBar({
   picked,
   notice,
   onClear,
+  children,
 }: {
   picked: readonly Picked[];
   notice: string | null;
   onClear: () => void;
+  children?: ReactNode;
 }) {
   if (picked.length === 0 && !notice) return null;
   const enough = picked.length >= MIN_COMPARE;
@@ -106,6 +108,7 @@ export function SelectionBar({
           </span>
         )}
       </p>
+      {picked.length > 0 && children}
       <button
         type="button"
         onClick={onClear}

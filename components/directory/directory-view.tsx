@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { debounce, throttle, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { AddToList } from "@/components/following/add-to-list";
 import { pushWithProgress } from "@/components/layout/navigation-progress";
 import { SaveView } from "@/components/saved/save-view";
 import { Segmented } from "@/components/ui/segmented";
@@ -399,7 +400,12 @@ export function DirectoryView({
                     onRetry={retry}
                   />
                 )}
-                <SelectionBar picked={selection.picked} notice={selection.notice} onClear={selection.clear} />
+                <SelectionBar picked={selection.picked} notice={selection.notice} onClear={selection.clear}>
+                  <AddToList
+                    companies={selection.picked.map((p) => p.companyKey)}
+                    what={`${selection.picked.length} ${selection.picked.length === 1 ? "company" : "companies"}`}
+                  />
+                </SelectionBar>
                 {layout.canHide && (
                   <ConstantColumnsNote
                     hidden={layout.hidden}

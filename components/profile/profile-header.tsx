@@ -1,3 +1,4 @@
+import { AddToList } from "@/components/following/add-to-list";
 import { FollowButton } from "@/components/following/follow-button";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { CountryFlag } from "@/components/ui/country-flag";
@@ -91,7 +92,14 @@ export function ProfileHeader({
             <h1 id="company-name" className="min-w-0 text-2xl font-semibold tracking-tight sm:text-3xl">
               <UpstreamText>{name}</UpstreamText>
             </h1>
-            <FollowButton companyKey={profile.companyKey} name={name} />
+            <div className="flex flex-wrap items-start gap-2">
+              <FollowButton companyKey={profile.companyKey} name={name} />
+              <AddToList
+                companies={[profile.companyKey]}
+                what={plainText(name) || profile.companyKey}
+                align="right"
+              />
+            </div>
           </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600 dark:text-slate-300">
             {primary ? (

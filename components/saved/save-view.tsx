@@ -5,15 +5,15 @@
 // account once signed in (lib/client/saved.ts); all of them are on /following.
 import Link from "next/link";
 import { useId, useRef, useState } from "react";
-import { saveView, useSaved, useSavedProblem } from "@/lib/client/saved";
-import { MAX_SAVED_NAME, SAVED_KIND_LABELS, type SavedKind, savedKey, savedName } from "@/lib/saved/views";
+import { saveView, useSavedProblem, useSavedViews } from "@/lib/client/saved";
+import { MAX_SAVED_NAME, SAVED_KIND_LABELS, savedKey, savedName, type ViewKind } from "@/lib/saved/views";
 
 const BUTTON =
   "rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
 const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300";
 
-export function SaveView({ kind, suggestion = "" }: { kind: SavedKind; suggestion?: string }) {
-  const views = useSaved(kind);
+export function SaveView({ kind, suggestion = "" }: { kind: ViewKind; suggestion?: string }) {
+  const views = useSavedViews(kind);
   // A save to the account that failed is said here too, not only on /following.
   const problem = useSavedProblem();
   const [open, setOpen] = useState(false);

@@ -1,20 +1,22 @@
 "use client";
 
-// Every saved view on /following: open, rename, delete, and move them as a file (an import joins
-// the file's views to these, a same-named one replaced).
+// Every saved view and named list on /following: open, rename, delete, and move them as a file (an
+// import joins the file's entries to these, a same-named one replaced).
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { JsonFileInput } from "@/components/ui/json-file-input";
 import { downloadText } from "@/lib/client/download";
-import { removeView, renameView, saved, useSaved, useSavedProblem } from "@/lib/client/saved";
+import { removeSaved, renameSaved, saved, useSaved, useSavedProblem } from "@/lib/client/saved";
 import {
+  hrefOf,
   importSaved,
+  isList,
   MAX_SAVED,
   MAX_SAVED_NAME,
   readSavedFile,
   SAVED_KIND_LABELS,
   SAVED_KINDS,
-  type SavedView,
+  type Saved,
   savedFile,
   savedKey,
   savedName,
@@ -40,7 +42,7 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
     const result = importSaved(saved.read(), parsed.views);
     saved.write(result.list);
     setMessage({
-      text: `Imported: ${result.added} new, ${result.replaced} replaced; ${result.list.length} saved views (at most ${MAX_SAVED}).`,
+      text: `Imported: ${result.added} new, ${result.replaced} replaced; ${result.list.length} saved views and lists (at most ${MAX_SAVED}).`,
     });
   };
 
@@ -52,10 +54,11 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
     >
       <div>
         <h2 id="saved-views-heading" tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-          Saved views
+          Saved views and lists
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Directory screens, news views and comparisons kept under a name with “Save view” on their pages.{" "}
+          Directory screens, news views and comparisons kept under a name with “Save view” on their pages, and
+          your named lists of companies.{" "}
           {inAccount ? "They are kept in your account, wherever you sign in." : "They live in this browser."}
         </p>
       </div>
@@ -89,7 +92,7 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
           .
         </p>
       ) : (
-        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[repeat(3,minmax(0,1fr))]">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[repeat(2,minmax(0,1fr))] xl:grid-cols-[repeat(4,minmax(0,1fr))]">
           {SAVED_KINDS.map((kind) => {
             const ofKind = views.filter((v) => v.kind === kind);
             return (
@@ -104,7 +107,7 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
                     {ofKind.map((view) => (
                       <SavedRow
                         key={savedKey(view)}
-                        view={view}
+                        entry={view}
                         onSaid={setMessage}
                         focus={savedKey(view) === renamed}
                         onRenamed={setRenamed}
@@ -127,22 +130,26 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
               downloadText(`saved-views-${stamp.toISOString().slice(0, 10)}.json`, savedFile(views, stamp));
             }}
           >
-            Download saved views (JSON)
+            Download saved views and lists (JSON)
           </button>
         )}
-        <JsonFileInput id="import-saved" label="Import saved views" onFile={(file) => void onFile(file)} />
+        <JsonFileInput
+          id="import-saved"
+          label="Import saved views and lists"
+          onFile={(file) => void onFile(file)}
+        />
       </div>
     </section>
   );
 }
 
 function SavedRow({
-  view,
+  entry: view,
   onSaid,
   focus,
   onRenamed,
 }: {
-  view: SavedView;
+  entry: Saved;
   onSaid: (message: { text: string; error?: boolean }) => void;
   /** Just renamed to this: the focus comes back to its Rename button. */
   focus: boolean;
@@ -167,7 +174,7 @@ function SavedRow({
           onSubmit={(e) => {
             e.preventDefault();
             const kept = savedName(name);
-            if (kept && renameView(view, kept)) {
+            if (kept && renameSaved(view, kept)) {
               setEditing(false);
               onRenamed(savedKey({ kind: view.kind, name: kept }));
             } else
@@ -200,8 +207,11 @@ function SavedRow({
     );
   return (
     <li className="flex items-center gap-2 py-1.5 text-sm">
-      <Link href={view.href} className={`min-w-0 flex-1 truncate ${LINK}`}>
+      <Link href={hrefOf(view)} className={`min-w-0 flex-1 truncate ${LINK}`}>
         {view.name}
+        {isList(view) && (
+          <span className="font-normal text-slate-600 dark:text-slate-400"> ({view.companies.length})</span>
+        )}
       </Link>
       <button
         ref={renameButton}
@@ -220,7 +230,7 @@ function SavedRow({
         className={BUTTON}
         aria-label={`Delete “${view.name}”`}
         onClick={() => {
-          removeView(view);
+          removeSaved(view);
           onSaid({ text: `Deleted “${view.name}”.` });
           // The row is gone with its button: the keyboard carries on from the section.
           document.getElementById("saved-views-heading")?.focus();

@@ -1,62 +1,156 @@
-// The views a person saved (lib/saved/views.ts), kept in this browser (localStorage, synced across
-// tabs), the latest saved first; mirrored to their account once signed in (startSavedSync, which
-// the account bar starts beside the following list's).
-import { useSyncExternalStore } from "react";
+// The views and named lists a person saved (lib/saved/views.ts), kept in this browser
+// (localStorage, synced across tabs), the latest saved first; mirrored to their account once
+// signed in (startSavedSync, which the account bar starts beside the following list's).
+import { useMemo, useSyncExternalStore } from "react";
+import { normalizedKey } from "@/lib/following/list";
 import {
+  isList,
+  MAX_LIST_COMPANIES,
   MAX_SAVED,
   MAX_SAVED_NAME,
   mergeSaved,
   parseSavedEntry,
+  replacedSaved,
   SAVED_FILE_FORMAT,
   SAVED_KIND_LABELS,
-  type SavedKind,
+  type Saved,
+  type SavedList,
   type SavedView,
   savedKey,
   savedName,
+  type ViewKind,
   withSaved,
 } from "@/lib/saved/views";
 import { ApiError, getJson, sendJson } from "./api";
 import { type StoredList, storedList, useStoredList } from "./stored-list";
 
-export const saved: StoredList<SavedView> = storedList(
+export const saved: StoredList<Saved> = storedList(
   "fiscal-atlas:saved",
   parseSavedEntry,
   MAX_SAVED,
   savedKey,
 );
 
-export function useSaved(kind?: SavedKind): readonly SavedView[] {
+/** The saved views of a kind. */
+export function useSavedViews(kind?: ViewKind): readonly SavedView[] {
   const list = useStoredList(saved);
-  return kind ? list.filter((v) => v.kind === kind) : list;
+  return useMemo(
+    () => list.filter((v): v is SavedView => !isList(v) && (!kind || v.kind === kind)),
+    [list, kind],
+  );
 }
+
+/** Every saved entry, views and lists. */
+export const useSaved = (): readonly Saved[] => useStoredList(saved);
+
+/** The named lists, the latest made first. */
+export function useLists(): readonly SavedList[] {
+  const list = useStoredList(saved);
+  return useMemo(() => list.filter(isList), [list]);
+}
+
+const nameProblem = (kind: Saved["kind"]) =>
+  `Give the ${SAVED_KIND_LABELS[kind].one} a name of 1 to ${MAX_SAVED_NAME} characters.`;
 
 /**
  * Saves the view of `href` under `name` (replacing the same-named one): null when saved, else
  * why it was not, in words.
  */
-export function saveView(kind: SavedKind, name: string, href: string): string | null {
+export function saveView(kind: ViewKind, name: string, href: string): string | null {
   const kept = savedName(name);
-  if (!kept) return `Give the ${SAVED_KIND_LABELS[kind].one} a name of 1 to ${MAX_SAVED_NAME} characters.`;
+  if (!kept) return nameProblem(kind);
   const view = parseSavedEntry({ kind, name: kept, href, savedAt: new Date().toISOString() });
   if (!view) return "This page's link is too long to keep: narrow its filters, then save it.";
   saved.write(withSaved(saved.read(), view));
   return null;
 }
 
-/** Renames a view in place; false when the name cannot be kept or another view of its kind has it. */
-export function renameView(view: SavedView, name: string): boolean {
+/** Renames an entry in place; false when the name cannot be kept or another of its kind has it. */
+export function renameSaved(entry: Saved, name: string): boolean {
   const kept = savedName(name);
   if (!kept) return false;
-  const renamed = { ...view, name: kept };
+  const renamed = { ...entry, name: kept };
   const list = saved.read();
-  if (savedKey(renamed) !== savedKey(view) && list.some((v) => savedKey(v) === savedKey(renamed)))
+  if (savedKey(renamed) !== savedKey(entry) && list.some((v) => savedKey(v) === savedKey(renamed)))
     return false;
-  saved.write(list.map((v) => (savedKey(v) === savedKey(view) ? renamed : v)));
+  saved.write(list.map((v) => (savedKey(v) === savedKey(entry) ? renamed : v)));
   return true;
 }
 
-export function removeView(view: SavedView): void {
-  saved.write(saved.read().filter((v) => savedKey(v) !== savedKey(view)));
+/** Deletes an entry; the function returned puts it back where it was (an undo). */
+export function removeSaved(entry: Saved): () => void {
+  const list = saved.read();
+  const index = list.findIndex((v) => savedKey(v) === savedKey(entry));
+  saved.write(list.filter((v) => savedKey(v) !== savedKey(entry)));
+  return () => {
+    const now = saved.read();
+    if (index < 0 || now.some((v) => savedKey(v) === savedKey(entry))) return;
+    saved.write([...now.slice(0, index), entry, ...now.slice(index)]);
+  };
+}
+
+/** The list named `name` (case aside) as stored now; undefined when there is none. */
+export const findList = (name: string): SavedList | undefined =>
+  saved
+    .read()
+    .filter(isList)
+    .find((l) => savedKey(l) === savedKey({ kind: "list", name }));
+
+/** Makes a named list of `keys`: its name as kept, or why it was not made, in words. */
+export function createList(name: string, keys: readonly string[]): { name: string } | { problem: string } {
+  const kept = savedName(name);
+  if (!kept) return { problem: nameProblem("list") };
+  const existing = findList(kept);
+  if (existing)
+    return { problem: `You have a list named “${existing.name}” already: choose it, or another name.` };
+  if (saved.read().length >= MAX_SAVED)
+    return { problem: `You keep ${MAX_SAVED} views and lists, the most kept: delete one to make another.` };
+  const companies = [...new Set(keys.map(normalizedKey))].slice(0, MAX_LIST_COMPANIES);
+  saved.write(
+    withSaved(saved.read(), { kind: "list", name: kept, companies, savedAt: new Date().toISOString() }),
+  );
+  return { name: kept };
+}
+
+/**
+ * Adds companies to a list, the newest last, as many as fit: how many were added, and how many
+ * did not fit (at most MAX_LIST_COMPANIES). The list keeps its place among the others.
+ */
+export function addToList(name: string, keys: readonly string[]): { added: number; left: number } {
+  const list = findList(name);
+  if (!list) return { added: 0, left: keys.length };
+  const fresh = [...new Set(keys.map(normalizedKey))].filter((k) => !list.companies.includes(k));
+  const fitting = fresh.slice(0, Math.max(0, MAX_LIST_COMPANIES - list.companies.length));
+  if (fitting.length > 0) writeList({ ...list, companies: [...list.companies, ...fitting] });
+  return { added: fitting.length, left: fresh.length - fitting.length };
+}
+
+/** Takes companies out of a list; the function returned puts the list back as it was (an undo). */
+export function removeFromList(name: string, keys: readonly string[]): () => void {
+  const list = findList(name);
+  if (!list) return () => {};
+  const gone = new Set(keys.map(normalizedKey));
+  writeList({ ...list, companies: list.companies.filter((k) => !gone.has(k)) });
+  return () => {
+    const now = findList(list.name);
+    if (now)
+      writeList({
+        ...now,
+        companies: [...new Set([...list.companies, ...now.companies])].slice(0, MAX_LIST_COMPANIES),
+      });
+  };
+}
+
+/** A list's stored keys replaced by the canonical ones the server answered (a former ticker). */
+export function renameInList(name: string, renames: ReadonlyMap<string, string>): void {
+  const list = findList(name);
+  if (!list?.companies.some((k) => renames.has(k))) return;
+  const companies = [...new Set(list.companies.map((k) => normalizedKey(renames.get(k) ?? k)))];
+  writeList({ ...list, companies });
+}
+
+function writeList(list: SavedList): void {
+  saved.write(replacedSaved(saved.read(), { ...list, savedAt: new Date().toISOString() }));
 }
 
 const ROUTE = "/api/account/saved";
@@ -93,19 +187,19 @@ function ownerId(email: string): string {
 }
 
 /** The views last known to be in an account, and whose account; null when there are none. */
-function readBase(): { owner: string; views: SavedView[] } | null {
+function readBase(): { owner: string; views: Saved[] } | null {
   try {
     const value = JSON.parse(window.localStorage.getItem(BASE_KEY) ?? "null") as unknown;
     if (typeof value !== "object" || value === null) return null;
     const { owner, views } = value as Record<string, unknown>;
     if (typeof owner !== "string" || !Array.isArray(views)) return null;
-    return { owner, views: views.map(parseSavedEntry).filter((v): v is SavedView => v !== null) };
+    return { owner, views: views.map(parseSavedEntry).filter((v): v is Saved => v !== null) };
   } catch {
     return null;
   }
 }
 
-function writeBase(base: { owner: string; views: readonly SavedView[] } | null): void {
+function writeBase(base: { owner: string; views: readonly Saved[] } | null): void {
   try {
     if (base) window.localStorage.setItem(BASE_KEY, JSON.stringify(base));
     else window.localStorage.removeItem(BASE_KEY);
@@ -137,7 +231,7 @@ export function startSavedSync(email: string): () => void {
         },
         (error: unknown) =>
           setProblem(
-            `Your saved views could not be saved to your account (they are kept in this browser, and saved with its next change or visit): ${error instanceof ApiError ? error.message : "the server could not be reached."}`,
+            `Your saved views and lists could not be saved to your account (they are kept in this browser, and saved with its next change or visit): ${error instanceof ApiError ? error.message : "the server could not be reached."}`,
           ),
       ),
     );
@@ -147,7 +241,7 @@ export function startSavedSync(email: string): () => void {
     clearTimeout(timer);
     timer = setTimeout(save, 300);
   });
-  void getJson<{ views: SavedView[] | null }>(ROUTE).then(
+  void getJson<{ views: Saved[] | null }>(ROUTE).then(
     (answer) => {
       read = true;
       const base = readBase();
@@ -164,7 +258,7 @@ export function startSavedSync(email: string): () => void {
     // Nothing is saved over views that could not be read; the next page merges again.
     () =>
       setProblem(
-        "Your account's saved views could not be read just now: changes here are kept in this browser and saved on a later visit.",
+        "Your account's saved views and lists could not be read just now: changes here are kept in this browser and saved on a later visit.",
       ),
   );
   return () => {

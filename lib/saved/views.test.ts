@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  hrefOf,
   importSaved,
   joinSaved,
+  listCompanies,
   MAX_SAVED,
   mergeSaved,
   parseSavedEntry,
   parseSavedFile,
   readSavedFile,
+  replacedSaved,
+  type Saved,
+  type SavedList,
   type SavedView,
   savedFile,
   savedHref,
@@ -63,14 +68,14 @@ describe("saved views", () => {
     list = withSaved(list, view("Banks"));
     list = withSaved(list, view("energy", "screen", "oil"));
     // "energy" replaced "Energy"; the same name of another kind is another view.
-    expect(list.map((v) => [v.name, v.href])).toEqual([
+    expect(list.map((v) => [v.name, hrefOf(v)])).toEqual([
       ["energy", "/companies?q=oil"],
       ["Banks", "/companies?q=Banks"],
     ]);
     expect(withSaved(list, view("Energy", "news"))).toHaveLength(3);
     const full = Array.from({ length: MAX_SAVED + 5 }, (_, i) => view(`v${i}`)).reduce(
       withSaved,
-      [] as SavedView[],
+      [] as Saved[],
     );
     expect(full).toHaveLength(MAX_SAVED);
     expect(full[0]?.name).toBe(`v${MAX_SAVED + 4}`);
@@ -91,7 +96,10 @@ describe("saved views", () => {
       parseSavedFile(
         JSON.stringify({ format: "fiscal-atlas-saved-views", version: 1, views: [{ kind: "news" }] }),
       ),
-    ).toMatchObject({ ok: false, message: expect.stringMatching(/views\.0 is not a saved view/) });
+    ).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/views\.0 is neither a saved view .* nor a list/),
+    });
   });
 
   it("reads a chosen file, refusing one too large before reading it", async () => {
@@ -101,7 +109,7 @@ describe("saved views", () => {
     expect(await readSavedFile(huge)).toEqual({
       ok: false,
       message:
-        "This file is too large for saved views (more than 1 MB). Choose a file exported from this page.",
+        "This file is too large for saved views and lists (more than 1 MB). Choose a file exported from this page.",
     });
   });
 
@@ -111,8 +119,8 @@ describe("saved views", () => {
     expect(result.added).toBe(1);
     expect(result.replaced).toBe(1);
     expect(result.list.map((v) => v.name)).toEqual(["Energy", "Chips", "Banks"]);
-    expect(result.list[0]?.href).toBe("/companies?q=new");
-    expect(joinSaved([view("Energy", "screen", "mine")], current).map((v) => [v.name, v.href])).toEqual([
+    expect(hrefOf(result.list[0] as Saved)).toBe("/companies?q=new");
+    expect(joinSaved([view("Energy", "screen", "mine")], current).map((v) => [v.name, hrefOf(v)])).toEqual([
       ["Energy", "/companies?q=mine"],
       ["Banks", "/companies?q=Banks"],
     ]);
@@ -132,7 +140,7 @@ describe("saved views", () => {
     const newer = { ...energy, href: "/companies?q=oil" };
     const other = view("Utilities");
     const both = mergeSaved([other, newer, banks], [energy, chips], base);
-    expect(both.map((v) => [v.name, v.href])).toEqual([
+    expect(both.map((v) => [v.name, hrefOf(v)])).toEqual([
       ["Chips", "/compare?companies=NYSE_A"],
       ["Utilities", "/companies?q=Utilities"],
       ["Energy", "/companies?q=oil"],
@@ -141,5 +149,61 @@ describe("saved views", () => {
     expect(mergeSaved([energy], [chips], null).map((v) => v.name)).toEqual(["Chips", "Energy"]);
     // Nothing changed here: the account's views as they are.
     expect(mergeSaved([other, energy], base, base)).toEqual([other, energy]);
+  });
+
+  it("keeps a named list as company keys, each once, at most 50, and rejects one that is not", () => {
+    expect(
+      parseSavedEntry({
+        kind: "list",
+        name: " Semis ",
+        companies: ["nasdaq_nvda", "NASDAQ_NVDA", "NYSE_TSM"],
+      }),
+    ).toEqual({
+      kind: "list",
+      name: "Semis",
+      companies: ["NASDAQ_NVDA", "NYSE_TSM"],
+      savedAt: new Date(0).toISOString(),
+    });
+    expect(parseSavedEntry({ kind: "list", name: "Empty", companies: [] })).toMatchObject({ companies: [] });
+    for (const companies of [
+      undefined,
+      "NYSE_A",
+      ["not a key!"],
+      [42],
+      Array.from({ length: 51 }, (_, i) => `NYSE_A${i}`),
+    ])
+      expect(parseSavedEntry({ kind: "list", name: "Bad", companies })).toBeNull();
+    // A list is not a view: no link, and it opens on /following.
+    expect(listCompanies(Array.from({ length: 50 }, (_, i) => `NYSE_A${i}`))).toHaveLength(50);
+    const semis: SavedList = {
+      kind: "list",
+      name: "Semis & co",
+      companies: ["NYSE_TSM"],
+      savedAt: "2026-11-20T12:00:00.000Z",
+    };
+    expect(hrefOf(semis)).toBe("/following?list=Semis%20%26%20co");
+    // A list and a screen may share a name; two lists may not.
+    expect(withSaved([view("Semis & co")], semis)).toHaveLength(2);
+    expect(withSaved([semis], { ...semis, name: "semis & CO", companies: [] })).toHaveLength(1);
+  });
+
+  it("moves lists in the saved file beside the views, and merges a list changed in the browser", () => {
+    const semis: SavedList = {
+      kind: "list",
+      name: "Semis",
+      companies: ["NYSE_TSM"],
+      savedAt: "2026-11-20T12:00:00.000Z",
+    };
+    const list = [view("Energy"), semis];
+    expect(parseSavedFile(savedFile(list, new Date("2026-11-21T00:00:00Z")))).toEqual({
+      ok: true,
+      views: list,
+    });
+    // The browser added a company to the list since its last save: the account's copy is replaced.
+    const grown = { ...semis, companies: ["NYSE_TSM", "NASDAQ_NVDA"] };
+    expect(mergeSaved([semis], [grown], [semis])).toEqual([grown]);
+    // Nothing changed here: the account's list (changed on another device) stays.
+    expect(mergeSaved([grown], [semis], [semis])).toEqual([grown]);
+    expect(replacedSaved([view("Energy"), semis], grown)).toEqual([view("Energy"), grown]);
   });
 });

@@ -1,42 +1,74 @@
-// Saved views as data: a directory screen, a news view or a comparison, kept under a name as the
-// URL that shows it. What one entry holds, the limits, and the export file. Browser-safe and
-// storage-free (checked by hand, not with zod, as the followed list is: it loads on every page);
-// lib/client/saved.ts keeps them in localStorage, and the account on the server once signed in.
+// What a person keeps under a name: views (a directory screen, a news view or a comparison, kept
+// as the URL that shows it) and named lists of companies (watchlists beside the following list).
+// What one entry holds, the limits, and the export file. Browser-safe and storage-free (checked by
+// hand, not with zod, as the followed list is: it loads on every page); lib/client/saved.ts keeps
+// them in localStorage, and the account on the server once signed in.
 
 import { isIsoTime } from "@/lib/dates";
 import { readChosenFile } from "@/lib/export-file";
+import { MAX_FOLLOWING, normalizedKey } from "@/lib/following/list";
+import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 
-export const SAVED_KINDS = ["screen", "news", "compare"] as const;
+/** The kinds kept as a page's URL. */
+export const VIEW_KINDS = ["screen", "news", "compare"] as const;
+export type ViewKind = (typeof VIEW_KINDS)[number];
+export const SAVED_KINDS = [...VIEW_KINDS, "list"] as const;
 export type SavedKind = (typeof SAVED_KINDS)[number];
 
 export const SAVED_KIND_LABELS: Record<SavedKind, { one: string; many: string }> = {
   screen: { one: "directory screen", many: "Directory screens" },
   news: { one: "news view", many: "News views" },
   compare: { one: "comparison", many: "Comparisons" },
+  list: { one: "list", many: "Lists" },
 };
 
-/** The page each kind opens. */
-const PATHS: Record<SavedKind, string> = { screen: "/companies", news: "/news", compare: "/compare" };
+/** The page each view kind opens. */
+const PATHS: Record<ViewKind, string> = { screen: "/companies", news: "/news", compare: "/compare" };
 
-/** The most views kept, of every kind together. */
+/** The most companies a named list holds: as many as the following list, for the same reasons. */
+export const MAX_LIST_COMPANIES = MAX_FOLLOWING;
+
+/** The most entries kept, views and lists together. */
 export const MAX_SAVED = 100;
 export const MAX_SAVED_NAME = 80;
 /** The longest URL kept: well over any screen's (its filters are a few hundred characters). */
 const MAX_HREF = 4000;
 
-export interface SavedView {
-  kind: SavedKind;
+interface Named {
   /** As the person typed it (trimmed); unique within its kind, case aside. */
   name: string;
-  /** The page's path and query, e.g. "/companies?sector=Energy&sort=marketCap". */
-  href: string;
-  /** ISO 8601 time it was saved (or last replaced). */
+  /** ISO 8601 time it was saved (or last replaced, or its companies last changed). */
   savedAt: string;
 }
 
-/** A view's identity: its kind and its name, case aside ("Energy" replaces "energy"). */
-export const savedKey = (view: Pick<SavedView, "kind" | "name">): string =>
-  `${view.kind}:${view.name.toLocaleLowerCase("en")}`;
+export interface SavedView extends Named {
+  kind: ViewKind;
+  /** The page's path and query, e.g. "/companies?sector=Energy&sort=marketCap". */
+  href: string;
+}
+
+export interface SavedList extends Named {
+  kind: "list";
+  /** Company keys, normalised, each once, in the order added (the newest last); at most MAX_LIST_COMPANIES. */
+  companies: string[];
+}
+
+export type Saved = SavedView | SavedList;
+
+/** An entry's identity: its kind and its name, case aside ("Energy" replaces "energy"). */
+export const savedKey = (entry: Pick<Saved, "kind" | "name">): string =>
+  `${entry.kind}:${entry.name.toLocaleLowerCase("en")}`;
+
+/** What an entry holds besides its name and time: two entries with the same are one change apart at most in name. */
+const contentOf = (entry: Saved): string => (entry.kind === "list" ? entry.companies.join(",") : entry.href);
+
+export const isList = (entry: Saved): entry is SavedList => entry.kind === "list";
+
+/** A named list's page: /following with the list chosen. */
+export const listHref = (name: string): string => `/following?list=${encodeURIComponent(name)}`;
+
+/** Where an entry opens: a view's own link, a list's page. */
+export const hrefOf = (entry: Saved): string => (isList(entry) ? listHref(entry.name) : entry.href);
 
 /** A name as kept: trimmed, inner runs of space made one; null when empty or too long. */
 export function savedName(value: unknown): string | null {
@@ -49,7 +81,7 @@ export function savedName(value: unknown): string | null {
  * A link as kept for a kind: its own page's path and query on this site, nothing else (no other
  * host, no scheme, no fragment); null when it is not one.
  */
-export function savedHref(kind: SavedKind, value: unknown): string | null {
+export function savedHref(kind: ViewKind, value: unknown): string | null {
   if (
     typeof value !== "string" ||
     value.length > MAX_HREF ||
@@ -67,29 +99,56 @@ export function savedHref(kind: SavedKind, value: unknown): string | null {
   return `${url.pathname}${url.search}`;
 }
 
-const isKind = (value: unknown): value is SavedKind => SAVED_KINDS.includes(value as SavedKind);
+const isViewKind = (value: unknown): value is ViewKind => VIEW_KINDS.includes(value as ViewKind);
 
-/** One stored or imported entry, or null when it is not one (storage is read entry by entry). */
-export function parseSavedEntry(value: unknown): SavedView | null {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
-  const fields = value as Record<string, unknown>;
-  if (!isKind(fields.kind)) return null;
-  const name = savedName(fields.name);
-  const href = savedHref(fields.kind, fields.href);
-  const savedAt = isIsoTime(fields.savedAt) ? fields.savedAt : new Date(0).toISOString();
-  return name && href ? { kind: fields.kind, name, href, savedAt } : null;
+/**
+ * A named list's companies as kept: each a company key (normalised), each once, at most
+ * MAX_LIST_COMPANIES; null when one is not a key or there are too many.
+ */
+export function listCompanies(value: unknown): string[] | null {
+  if (!Array.isArray(value) || value.length > MAX_LIST_COMPANIES * 2) return null;
+  const keys: string[] = [];
+  for (const entry of value) {
+    if (typeof entry !== "string") return null;
+    const key = normalizedKey(entry);
+    if (!COMPANY_KEY_PATTERN.test(key)) return null;
+    if (!keys.includes(key)) keys.push(key);
+  }
+  return keys.length <= MAX_LIST_COMPANIES ? keys : null;
 }
 
-/** The list with `view` first, replacing the one of the same kind and name; at most MAX_SAVED. */
-export function withSaved(list: readonly SavedView[], view: SavedView): SavedView[] {
-  const key = savedKey(view);
-  return [view, ...list.filter((v) => savedKey(v) !== key)].slice(0, MAX_SAVED);
+/** One stored or imported entry, or null when it is not one (storage is read entry by entry). */
+export function parseSavedEntry(value: unknown): Saved | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const fields = value as Record<string, unknown>;
+  const name = savedName(fields.name);
+  const savedAt = isIsoTime(fields.savedAt) ? fields.savedAt : new Date(0).toISOString();
+  if (!name) return null;
+  if (fields.kind === "list") {
+    const companies = listCompanies(fields.companies);
+    return companies && { kind: "list", name, companies, savedAt };
+  }
+  if (!isViewKind(fields.kind)) return null;
+  const href = savedHref(fields.kind, fields.href);
+  return href ? { kind: fields.kind, name, href, savedAt } : null;
+}
+
+/** The entries with `entry` first, replacing the one of the same kind and name; at most MAX_SAVED. */
+export function withSaved(list: readonly Saved[], entry: Saved): Saved[] {
+  const key = savedKey(entry);
+  return [entry, ...list.filter((v) => savedKey(v) !== key)].slice(0, MAX_SAVED);
+}
+
+/** The entries with `entry` in the place of the one of its kind and name (a list's companies changed). */
+export function replacedSaved(list: readonly Saved[], entry: Saved): Saved[] {
+  const key = savedKey(entry);
+  return list.map((v) => (savedKey(v) === key ? entry : v));
 }
 
 export const SAVED_FILE_FORMAT = "fiscal-atlas-saved-views";
 
-/** The export file's JSON: readable, and what parseSavedFile reads back. */
-export function savedFile(list: readonly SavedView[], exportedAt: Date): string {
+/** The export file's JSON: readable, and what parseSavedFile reads back. Lists ride among the views. */
+export function savedFile(list: readonly Saved[], exportedAt: Date): string {
   return `${JSON.stringify(
     { format: SAVED_FILE_FORMAT, version: 1, exportedAt: exportedAt.toISOString(), views: list },
     null,
@@ -97,11 +156,11 @@ export function savedFile(list: readonly SavedView[], exportedAt: Date): string 
   )}\n`;
 }
 
-export type ParsedSaved = { ok: true; views: SavedView[] } | { ok: false; message: string };
+export type ParsedSaved = { ok: true; views: Saved[] } | { ok: false; message: string };
 
 /** A chosen file, read: what parseSavedFile says, or why it was not read (too large, unreadable). */
 export async function readSavedFile(file: Pick<Blob, "size" | "text">): Promise<ParsedSaved> {
-  const read = await readChosenFile(file, "saved views");
+  const read = await readChosenFile(file, "saved views and lists");
   return read.ok ? parseSavedFile(read.text) : read;
 }
 
@@ -113,24 +172,27 @@ export function parseSavedFile(text: string): ParsedSaved {
   } catch {
     return {
       ok: false,
-      message: "This file is not JSON. Choose a file of saved views exported from this app.",
+      message: "This file is not JSON. Choose a file of saved views and lists exported from this app.",
     };
   }
   const problem = (what: string): ParsedSaved => ({
     ok: false,
-    message: `This is not a file of saved views: ${what}.`,
+    message: `This is not a file of saved views and lists: ${what}.`,
   });
   if (typeof json !== "object" || json === null) return problem("it is not an object");
   const { format, version, views } = json as Record<string, unknown>;
   if (format !== SAVED_FILE_FORMAT) return problem(`format is not “${SAVED_FILE_FORMAT}”`);
   if (version !== 1) return problem("version must be 1");
   if (!Array.isArray(views)) return problem("views is not a list");
-  if (views.length > MAX_SAVED) return problem(`it holds more than ${MAX_SAVED} views`);
-  const read: SavedView[] = [];
+  if (views.length > MAX_SAVED) return problem(`it holds more than ${MAX_SAVED} entries`);
+  const read: Saved[] = [];
   for (const [i, value] of views.entries()) {
-    const view = parseSavedEntry(value);
-    if (!view) return problem(`views.${i} is not a saved view (a kind, a name and a link to its page)`);
-    read.push(view);
+    const entry = parseSavedEntry(value);
+    if (!entry)
+      return problem(
+        `views.${i} is neither a saved view (a kind, a name and a link to its page) nor a list (a name and at most ${MAX_LIST_COMPANIES} company keys)`,
+      );
+    read.push(entry);
   }
   return { ok: true, views: read };
 }
@@ -140,9 +202,9 @@ export function parseSavedFile(text: string): ParsedSaved {
  * name; at most MAX_SAVED. How many were new, and how many replaced one.
  */
 export function importSaved(
-  current: readonly SavedView[],
-  incoming: readonly SavedView[],
-): { list: SavedView[]; added: number; replaced: number } {
+  current: readonly Saved[],
+  incoming: readonly Saved[],
+): { list: Saved[]; added: number; replaced: number } {
   const had = new Set(current.map(savedKey));
   let list = [...current];
   for (const view of [...incoming].reverse()) list = withSaved(list, view);
@@ -153,7 +215,7 @@ export function importSaved(
 }
 
 /** Two lists joined (the account's and a browser's changes): `first`'s views win a name both hold. */
-export function joinSaved(first: readonly SavedView[], second: readonly SavedView[]): SavedView[] {
+export function joinSaved(first: readonly Saved[], second: readonly Saved[]): Saved[] {
   const keys = new Set(first.map(savedKey));
   return [...first, ...second.filter((v) => !keys.has(savedKey(v)))].slice(0, MAX_SAVED);
 }
@@ -166,15 +228,15 @@ export function joinSaved(first: readonly SavedView[], second: readonly SavedVie
  * the browser holds is put in.
  */
 export function mergeSaved(
-  account: readonly SavedView[],
-  local: readonly SavedView[],
-  base: readonly SavedView[] | null,
-): SavedView[] {
+  account: readonly Saved[],
+  local: readonly Saved[],
+  base: readonly Saved[] | null,
+): Saved[] {
   const was = new Map((base ?? []).map((v) => [savedKey(v), v]));
   const kept = new Set(local.map(savedKey));
   const changedHere = local.filter((v) => {
     const before = was.get(savedKey(v));
-    return !before || before.name !== v.name || before.href !== v.href;
+    return !before || before.name !== v.name || contentOf(before) !== contentOf(v);
   });
   const deletedHere = new Set([...was.keys()].filter((k) => !kept.has(k)));
   return joinSaved(

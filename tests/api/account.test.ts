@@ -142,6 +142,29 @@ describe("the feed's secret link", () => {
   });
 });
 
+describe("a named list's feed", () => {
+  it("rides on its person's secret link, and opens no list they do not have", async () => {
+    const views = [{ kind: "list", name: "Empty", companies: [], savedAt: "2026-11-20T12:00:00Z" }];
+    const saved = await call(setSavedViews, "/api/account/saved", {
+      email: "ana@example.com",
+      method: "PUT",
+      body: { format: "fiscal-atlas-saved-views", version: 1, views },
+      origin: ORIGIN,
+    });
+    expect(saved.status).toBe(200);
+    const made = await newLink();
+    const read = (url: string) =>
+      feed(new Request(url, { headers: { [PEER_ADDRESS_HEADER]: stampPeer("198.51.100.9") } }));
+    const ofList = await read(`${made}&list=Empty`);
+    expect(ofList.status).toBe(200);
+    const text = await ofList.text();
+    expect(text).toContain("news of your list “Empty” · no companies in it yet");
+    // The feed's own address keeps the list.
+    expect(text).toContain("&amp;list=Empty");
+    expect((await read(`${made}&list=Other`)).status).toBe(404);
+  });
+});
+
 it("keeps people by a hash of their address", () => {
   expect(personId("Ana@Example.com")).toBe(personId("ana@example.com"));
   expect(personId("ana@example.com")).not.toContain("ana");
@@ -200,11 +223,36 @@ describe("saved views in the account", () => {
       errors: [
         {
           message:
-            "This is not a file of saved views: views.0 is not a saved view (a kind, a name and a link to its page).",
+            "This is not a file of saved views and lists: views.0 is neither a saved view (a kind, a name and a link to its page) nor a list (a name and at most 50 company keys).",
           code: "invalid_views",
         },
       ],
     });
     expect((await put({ format: "other", version: 1, views: [] })).status).toBe(400);
+    // A list of something that is not a company key is refused as a whole.
+    const list = { kind: "list", name: "Semis", companies: ["NASDAQ_NVDA", "<script>"] };
+    expect((await put({ format: "fiscal-atlas-saved-views", version: 1, views: [list] })).status).toBe(400);
+  });
+
+  it("keeps named lists beside the views, their keys normalised", async () => {
+    const body = views(["Energy"]);
+    const list = {
+      kind: "list",
+      name: "Semis",
+      companies: ["nasdaq_nvda", "NYSE_TSM"],
+      savedAt: "2026-11-20T12:00:00Z",
+    };
+    expect((await put({ ...body, views: [...body.views, list] }, { email: "cy@example.com" })).status).toBe(
+      200,
+    );
+    const read = (await (
+      await call(savedViews, "/api/account/saved", { email: "cy@example.com" })
+    ).json()) as {
+      views: { kind: string; name: string; companies?: string[] }[];
+    };
+    expect(read.views.map((v) => [v.kind, v.name, v.companies])).toEqual([
+      ["screen", "Energy", undefined],
+      ["list", "Semis", ["NASDAQ_NVDA", "NYSE_TSM"]],
+    ]);
   });
 });

@@ -41,19 +41,22 @@ export const GET = handler(feed, { chargeMisses: true, public: true });
 async function feed(request: Request, viewer: Viewer): Promise<Response> {
   const url = new URL(request.url);
   const link = url.searchParams.get("following");
+  const list = link === null ? null : url.searchParams.get("list");
   let followed: string[] | undefined;
   if (link !== null) {
-    const companies = await feedLinkCompanies(link);
+    const companies = await feedLinkCompanies(link, list);
     if (!companies)
       return errorBody(404, [
         {
-          message: "This feed link was revoked, or is not one: make a new one on /following.",
+          message:
+            list === null
+              ? "This feed link was revoked, or is not one: make a new one on /following."
+              : "This feed link was revoked, or its list was renamed or deleted: copy the list's feed again on /following.",
           code: "not_found",
         },
       ]);
     followed = companies.slice(0, MAX_FEED_COMPANIES);
-    url.searchParams.delete("following");
-    url.searchParams.delete("companies");
+    for (const name of ["following", "list", "companies"]) url.searchParams.delete(name);
   } else if (!viewer.allowed) return signInRequired();
   const today = utcDateOf(dataNow());
   const { state, notes } = feedStateOf(loadFeedSearchParams(url.searchParams), today);
@@ -95,7 +98,10 @@ async function feed(request: Request, viewer: Viewer): Promise<Response> {
   let partial = false;
   if (followed?.length === 0) {
     articles = [];
-    title = "Fiscal Atlas: news of the companies you follow · none followed yet";
+    title =
+      list === null
+        ? "Fiscal Atlas: news of the companies you follow · none followed yet"
+        : `Fiscal Atlas: news of your list “${plainText(list)}” · no companies in it yet`;
   } else if (keys.length > 0) {
     // Each company's stories filtered by the API, so a company's 50 entries are 50 that match.
     const news = await compareNews(distinctKeys(keys), undefined, {
@@ -106,7 +112,8 @@ async function feed(request: Request, viewer: Viewer): Promise<Response> {
     if (failed.length === news.companies.length) return nothingServed(failed);
     partial = failed.length > 0;
     articles = news.articles;
-    title = `Fiscal Atlas: news of ${keys.length} followed ${keys.length === 1 ? "company" : "companies"} · ${describeFeedView(state)}`;
+    const word = keys.length === 1 ? "company" : "companies";
+    title = `Fiscal Atlas: news of ${list === null ? `${keys.length} followed ${word}` : `your list “${plainText(list)}” (${keys.length} ${word})`} · ${describeFeedView(state)}`;
   } else {
     const page = await topNewsFeed(feedViewQuery(state, 1, ENTRIES));
     articles = page.data.data;
@@ -131,7 +138,7 @@ async function feed(request: Request, viewer: Viewer): Promise<Response> {
   // A secret link's feed is its link: the list behind it changes, its address does not.
   const companies =
     link !== null
-      ? `following=${link}`
+      ? `following=${link}${list === null ? "" : `&list=${encodeURIComponent(list)}`}`
       : keys.length > 0
         ? `companies=${companiesUrlValue(distinctKeys(keys).sort())}`
         : "";

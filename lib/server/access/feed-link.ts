@@ -1,9 +1,10 @@
 import "server-only";
-// A person's secret link to the Atom feed of the companies they follow: feed readers cannot sign
-// in, so the link itself is the key. It carries the person's id and the link's id, signed with
+// A person's secret link to the Atom feed of the companies they follow (or of one of their named
+// lists, `&list=NAME` beside it): feed readers cannot sign in, so the link itself is the key. It carries the person's id and the link's id, signed with
 // SESSION_SECRET; it opens the feed while that id is the one kept for them (making a new link, or
 // revoking it, ends the old one at once) and while the settings still let their account in.
 import { randomBytes } from "node:crypto";
+import { isList, savedKey } from "@/lib/saved/views";
 import { getConfig, publicOrigin } from "../config";
 import { getPeople, personId } from "./people";
 import { sign, verify } from "./session";
@@ -35,8 +36,11 @@ export async function changeFeedLink(person: Person, make: boolean): Promise<voi
   await getPeople().write(personId(person.email), "feed-link", link);
 }
 
-/** The companies behind a link, while it is the person's and they may still sign in; null otherwise. */
-export async function feedLinkCompanies(token: string): Promise<string[] | null> {
+/**
+ * The companies behind a link, while it is the person's and they may still sign in: those they
+ * follow, or those of their named list `list` (null when they have no list of that name); null otherwise.
+ */
+export async function feedLinkCompanies(token: string, list: string | null = null): Promise<string[] | null> {
   const { sessionSecret: secret, oidc } = getConfig().access;
   if (!secret) return null;
   const signed = verify<{ p: string; l: string }>(secret, "feed", token);
@@ -45,5 +49,12 @@ export async function feedLinkCompanies(token: string): Promise<string[] | null>
   const link = await people.read(signed.p, "feed-link");
   if (!link || link.id !== signed.l) return null;
   if (oidc && !accountAllowed(oidc, link.email, link.groups)) return null;
+  if (list !== null) {
+    const key = savedKey({ kind: "list", name: list });
+    const named = ((await people.read(signed.p, "saved")) ?? []).find(
+      (v) => isList(v) && savedKey(v) === key,
+    );
+    return named && isList(named) ? named.companies : null;
+  }
   return ((await people.read(signed.p, "following")) ?? []).map((c) => c.companyKey);
 }

@@ -12,7 +12,7 @@ import path from "node:path";
 import { crossBundleError } from "@/lib/cross-bundle-error";
 import { type FollowedCompany, parseFollowedEntry } from "@/lib/following/list";
 import { processWide, setProcessWide } from "@/lib/process-wide";
-import { parseSavedEntry, type SavedView } from "@/lib/saved/views";
+import { parseSavedEntry, type Saved } from "@/lib/saved/views";
 import { writeFileAtomic } from "../cache/cache-tiers";
 import { getSharedRedis, type SharedRedis } from "../cache/redis";
 import { getConfig } from "../config";
@@ -24,7 +24,7 @@ export interface FeedLink {
   groups: string[];
 }
 
-type Documents = { following: FollowedCompany[]; saved: SavedView[]; "feed-link": FeedLink };
+type Documents = { following: FollowedCompany[]; saved: Saved[]; "feed-link": FeedLink };
 type Kind = keyof Documents;
 
 /** Thrown when the store cannot be reached (Redis down, a folder that cannot be written): a 503. */
@@ -45,7 +45,7 @@ function documentOf<K extends Kind>(kind: K, value: unknown): Documents[K] | nul
       : null;
   if (kind === "saved")
     return Array.isArray(value)
-      ? (value.map(parseSavedEntry).filter((v): v is SavedView => v !== null) as Documents[K])
+      ? (value.map(parseSavedEntry).filter((v): v is Saved => v !== null) as Documents[K])
       : null;
   if (typeof value !== "object" || value === null) return null;
   const { id, email, groups } = value as Record<string, unknown>;

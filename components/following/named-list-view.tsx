@@ -1,0 +1,327 @@
+"use client";
+
+// A named list on /following?list=NAME: its companies (added from here, a profile or a table's
+// ticked rows), their news, a comparison and a feed of them; renamed and deleted here.
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { FeedIcon } from "@/components/news/subscribe-link";
+import { CompanyCombobox } from "@/components/ui/company-combobox";
+import { DataLink } from "@/components/ui/data-link";
+import { useAccount } from "@/lib/client/account";
+import {
+  addToList,
+  removeFromList,
+  removeSaved,
+  renameInList,
+  renameSaved,
+  useLists,
+} from "@/lib/client/saved";
+import { compareHref } from "@/lib/compare/search-params";
+import { MAX_COMPARE } from "@/lib/compare/set";
+import { companiesFeedHref } from "@/lib/news/search-params";
+import { listHref, MAX_LIST_COMPANIES, MAX_SAVED_NAME, savedKey, savedName } from "@/lib/saved/views";
+import { AddToList } from "./add-to-list";
+import { CompanyRows, ListNews } from "./company-rows";
+
+const BUTTON =
+  "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
+const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300";
+
+const companiesWord = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`;
+
+export function NamedListView({ name, now }: { name: string; now: number }) {
+  const lists = useLists();
+  const list = lists.find((l) => savedKey(l) === savedKey({ kind: "list", name }));
+  const account = useAccount();
+  const router = useRouter();
+  const [said, setSaid] = useState<{ text: string; error?: boolean; undo?: () => void } | null>(null);
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const keys = list?.companies ?? [];
+  const listName = list?.name ?? name;
+  const onRenames = useCallback(
+    (renames: ReadonlyMap<string, string>) => renameInList(listName, renames),
+    [listName],
+  );
+  const removal = useMemo(
+    () => ({
+      verb: "Remove",
+      hint: "Tick rows, then “Remove from list”.",
+      run: (key: string) => {
+        const undo = removeFromList(listName, [key]);
+        setSaid({ text: `Took ${key} out of “${listName}”.`, undo });
+      },
+    }),
+    [listName],
+  );
+
+  if (!list)
+    return (
+      <section aria-labelledby="list-missing" className="space-y-2">
+        <h1 id="list-missing" className="text-2xl font-semibold tracking-tight">
+          No list named “{name}”
+        </h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          It may have been renamed or deleted, or kept in another browser
+          {account.status === "ready" ? "" : " (sign in to have your lists wherever you are)"}. Your lists are
+          above;{" "}
+          <Link href="/following" className={LINK}>
+            the companies you follow
+          </Link>{" "}
+          are on their own page.
+        </p>
+      </section>
+    );
+
+  const count = keys.length;
+  const feed =
+    account.status === "signed-out"
+      ? companiesFeedHref(keys)
+      : account.status === "ready" && account.feedLink
+        ? `${account.feedLink}&list=${encodeURIComponent(list.name)}`
+        : null;
+  return (
+    <div className="space-y-6">
+      <header className="space-y-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1
+              ref={heading}
+              tabIndex={-1}
+              className="text-2xl font-semibold tracking-tight focus:outline-none"
+            >
+              {list.name}
+            </h1>
+            <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+              {count === 0 ? "No companies yet" : companiesWord(count)}, kept in{" "}
+              {account.status === "ready" ? "your account" : "this browser"} (at most {MAX_LIST_COMPANIES}).
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {count >= 2 && (
+              <DataLink href={compareHref(keys)} className={BUTTON}>
+                {count > MAX_COMPARE ? `Compare these (the first ${MAX_COMPARE})` : "Compare these"}
+              </DataLink>
+            )}
+            {count > 0 && feed && (
+              <a href={feed} type="application/atom+xml" className={BUTTON}>
+                <FeedIcon />
+                Subscribe (Atom feed of their news)
+              </a>
+            )}
+            {count > 0 && !feed && account.status === "ready" && account.feedLinks && (
+              // A feed reader cannot sign in: a list's feed rides on the person's secret link.
+              <Link href="/following#feed-link-title" className={`text-sm ${LINK}`}>
+                Make a feed link to subscribe
+              </Link>
+            )}
+            <button
+              type="button"
+              className={BUTTON}
+              aria-expanded={renaming}
+              onClick={() => setRenaming(!renaming)}
+            >
+              Rename
+            </button>
+            <button
+              type="button"
+              className={BUTTON}
+              aria-expanded={deleting}
+              onClick={() => setDeleting(!deleting)}
+            >
+              Delete list
+            </button>
+          </div>
+        </div>
+        {renaming && (
+          <RenameForm
+            current={list.name}
+            onDone={(kept) => {
+              setRenaming(false);
+              if (kept === null) return;
+              if (!renameSaved(list, kept)) {
+                setSaid({
+                  text: `“${kept}” cannot be used: a name is 1 to ${MAX_SAVED_NAME} characters, and another list may have it.`,
+                  error: true,
+                });
+                return;
+              }
+              setSaid({ text: `Renamed to “${savedName(kept)}”.` });
+              router.replace(listHref(savedName(kept) ?? kept), { scroll: false });
+            }}
+          />
+        )}
+        {deleting && (
+          <fieldset className="flex flex-wrap items-center gap-2 rounded-md bg-rose-50 p-3 text-sm text-rose-900 dark:bg-rose-950 dark:text-rose-100">
+            <legend className="sr-only">Delete this list</legend>
+            <p>
+              Delete the list “{list.name}” ({companiesWord(count)})? The companies you follow and your other
+              lists stay as they are.
+            </p>
+            <button
+              type="button"
+              className="rounded-md bg-rose-700 px-3 py-1.5 font-semibold text-white hover:bg-rose-800"
+              onClick={() => {
+                removeSaved(list);
+                router.push("/following");
+              }}
+            >
+              Yes, delete “{list.name}”
+            </button>
+            <button type="button" className={BUTTON} onClick={() => setDeleting(false)}>
+              Keep it
+            </button>
+          </fieldset>
+        )}
+        {/* Live regions kept in the page, their text changed: one added with its text is often not read. */}
+        <div role="status" className="flex flex-wrap items-center gap-2 text-sm empty:hidden">
+          {said && !said.error && (
+            <>
+              <span>{said.text}</span>
+              {said.undo && (
+                <button
+                  type="button"
+                  className={LINK}
+                  onClick={() => {
+                    said.undo?.();
+                    setSaid({ text: "Put back." });
+                  }}
+                >
+                  Undo
+                </button>
+              )}
+            </>
+          )}
+        </div>
+        <p role="alert" className="text-sm text-rose-700 empty:hidden dark:text-rose-300">
+          {said?.error ? said.text : ""}
+        </p>
+        <AddCompany name={list.name} keys={keys} onSaid={(text, error) => setSaid({ text, error })} />
+      </header>
+
+      {count === 0 ? (
+        <section
+          aria-labelledby="list-empty"
+          className="rounded-lg border border-dashed border-slate-300 p-6 text-sm dark:border-slate-700"
+        >
+          <h2 id="list-empty" className="font-semibold">
+            Add companies to “{list.name}”
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
+            <li>Find one in the box above.</li>
+            <li>
+              On a company&apos;s profile, press <strong>Add to list</strong>.
+            </li>
+            <li>
+              In the{" "}
+              <Link href="/companies" className={LINK}>
+                directory
+              </Link>
+              , tick rows (Space on a focused row), then press <strong>Add to list</strong>.
+            </li>
+          </ul>
+        </section>
+      ) : (
+        <>
+          <CompanyRows
+            keys={keys}
+            nameOf={(key) => key}
+            label={`${list.name}, ${companiesWord(count)}`}
+            now={now}
+            order={{ now: "In the order added", reset: "Order as added" }}
+            onRenames={onRenames}
+            remove={removal}
+            actions={(picked) => (
+              <>
+                <AddToList companies={picked} what={companiesWord(picked.length)} />
+                <button
+                  type="button"
+                  className={BUTTON}
+                  onClick={() => {
+                    const undo = removeFromList(list.name, picked);
+                    setSaid({ text: `Took ${companiesWord(picked.length)} out of “${list.name}”.`, undo });
+                  }}
+                >
+                  Remove from list
+                </button>
+              </>
+            )}
+          />
+          <ListNews keys={keys} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function RenameForm({ current, onDone }: { current: string; onDone: (name: string | null) => void }) {
+  const [value, setValue] = useState(current);
+  const id = useId();
+  return (
+    <form
+      aria-label={`Rename “${current}”`}
+      className="flex flex-wrap items-center gap-2 text-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onDone(value);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") onDone(null);
+      }}
+    >
+      <label htmlFor={id} className="font-medium">
+        New name
+      </label>
+      <input
+        id={id}
+        value={value}
+        maxLength={MAX_SAVED_NAME}
+        // biome-ignore lint/a11y/noAutofocus: the field opened on the Rename press
+        autoFocus
+        onFocus={(e) => e.currentTarget.select()}
+        onChange={(e) => setValue(e.target.value)}
+        className="min-w-48 rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+      />
+      <button
+        type="submit"
+        className="rounded-md bg-brand-600 px-3 py-1 font-medium text-white hover:bg-brand-700"
+      >
+        Rename
+      </button>
+      <button type="button" className={BUTTON} onClick={() => onDone(null)}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** A search box that adds the company chosen to the list. */
+function AddCompany({
+  name,
+  keys,
+  onSaid,
+}: {
+  name: string;
+  keys: readonly string[];
+  onSaid: (text: string, error?: boolean) => void;
+}) {
+  const held = new Set(keys);
+  const full = keys.length >= MAX_LIST_COMPANIES;
+  return (
+    <div className="max-w-md">
+      <CompanyCombobox
+        label={full ? `The list is full (at most ${MAX_LIST_COMPANIES})` : "Add a company"}
+        disabled={full}
+        note={(row) => (held.has(row.companyKey) ? "in the list" : null)}
+        isDisabled={(row) => held.has(row.companyKey)}
+        onChoose={(row) => {
+          const { added } = addToList(name, [row.companyKey]);
+          if (added > 0) onSaid(`Added ${row.displayNameEnglish ?? row.companyKey} to “${name}”.`);
+          else onSaid(`${row.companyKey} is not added: the list is full.`, true);
+        }}
+      />
+    </div>
+  );
+}
