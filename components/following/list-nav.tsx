@@ -4,9 +4,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
+import { NameForm } from "@/components/saved/name-form";
 import { useFollowing } from "@/lib/client/following";
 import { createList, useLists } from "@/lib/client/saved";
-import { listHref, MAX_SAVED_NAME, savedKey } from "@/lib/saved/views";
+import { listHref, savedKey } from "@/lib/saved/views";
 
 const TAB =
   "inline-flex items-center gap-1 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white aria-[current=page]:ring-brand-600 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-sky-400 dark:aria-[current=page]:text-slate-950";
@@ -62,12 +63,12 @@ export function ListNav({ current }: { current: string | null }) {
         </li>
       </ul>
       {making && (
-        <form
+        <NameForm
           id={`${id}-form`}
-          aria-label="Make a list"
-          className="flex flex-wrap items-center gap-2 text-sm"
-          onSubmit={(e) => {
-            e.preventDefault();
+          label="Make a list"
+          value={name}
+          onChange={setName}
+          onSubmit={() => {
             const made = createList(name, []);
             if ("problem" in made) {
               setProblem(made.problem);
@@ -78,45 +79,13 @@ export function ListNav({ current }: { current: string | null }) {
             setProblem(null);
             router.push(listHref(made.name));
           }}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") close();
-          }}
-        >
-          <label htmlFor={`${id}-name`} className="font-medium">
-            Name
-          </label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            maxLength={MAX_SAVED_NAME}
-            // biome-ignore lint/a11y/noAutofocus: the field replaces nothing; it opened on this press
-            autoFocus
-            onChange={(e) => setName(e.target.value)}
-            aria-describedby={`${id}-problem`}
-            className="min-w-48 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 sm:flex-none dark:border-slate-600 dark:bg-slate-900"
-          />
-          <button
-            type="submit"
-            className="rounded-md bg-brand-600 px-3 py-1 font-medium text-white hover:bg-brand-700"
-          >
-            Make the list
-          </button>
-          <button
-            type="button"
-            onClick={close}
-            className="rounded-md px-3 py-1 font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800"
-          >
-            Cancel
-          </button>
-          <p
-            id={`${id}-problem`}
-            role="alert"
-            className="w-full text-rose-700 empty:hidden dark:text-rose-300"
-          >
-            {problem ?? ""}
-          </p>
-        </form>
+          onCancel={close}
+          submit="Make the list"
+        />
       )}
+      <p role="alert" className="text-sm text-rose-700 empty:hidden dark:text-rose-300">
+        {problem ?? ""}
+      </p>
     </nav>
   );
 }

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { FeedIcon } from "@/components/news/subscribe-link";
+import { NameForm } from "@/components/saved/name-form";
 import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { DataLink } from "@/components/ui/data-link";
 import { useAccount } from "@/lib/client/account";
@@ -37,8 +38,14 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
   const router = useRouter();
   const [said, setSaid] = useState<{ text: string; error?: boolean; undo?: () => void } | null>(null);
   const [renaming, setRenaming] = useState(false);
+  const [newName, setNewName] = useState("");
+  const formId = useId();
   const [deleting, setDeleting] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const stopRenaming = () => {
+    setRenaming(false);
+    renameButton.current?.focus();
+  };
   const keys = list?.companies ?? [];
   const listName = list?.name ?? name;
   const onRenames = useCallback(
@@ -87,13 +94,7 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
       <header className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
-            <h1
-              ref={heading}
-              tabIndex={-1}
-              className="text-2xl font-semibold tracking-tight focus:outline-none"
-            >
-              {list.name}
-            </h1>
+            <h1 className="text-2xl font-semibold tracking-tight">{list.name}</h1>
             <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
               {count === 0 ? "No companies yet" : companiesWord(count)}, kept in{" "}
               {account.status === "ready" ? "your account" : "this browser"} (at most {MAX_LIST_COMPANIES}).
@@ -118,6 +119,7 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
               </Link>
             )}
             <button
+              ref={renameButton}
               type="button"
               className={BUTTON}
               aria-expanded={renaming}
@@ -136,21 +138,27 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
           </div>
         </div>
         {renaming && (
-          <RenameForm
-            current={list.name}
-            onDone={(kept) => {
-              setRenaming(false);
-              if (kept === null) return;
-              if (!renameSaved(list, kept)) {
+          <NameForm
+            id={`${formId}-rename`}
+            label={`Rename “${list.name}”`}
+            fieldLabel="New name"
+            value={newName}
+            onChange={setNewName}
+            onSubmit={() => {
+              const kept = savedName(newName);
+              if (!kept || !renameSaved(list, kept)) {
                 setSaid({
-                  text: `“${kept}” cannot be used: a name is 1 to ${MAX_SAVED_NAME} characters, and another list may have it.`,
+                  text: `“${newName.trim()}” cannot be used: a name is 1 to ${MAX_SAVED_NAME} characters, and another list may have it.`,
                   error: true,
                 });
                 return;
               }
-              setSaid({ text: `Renamed to “${savedName(kept)}”.` });
-              router.replace(listHref(savedName(kept) ?? kept), { scroll: false });
+              stopRenaming();
+              setSaid({ text: `Renamed to “${kept}”.` });
+              router.replace(listHref(kept), { scroll: false });
             }}
+            onCancel={stopRenaming}
+            submit="Rename"
           />
         )}
         {deleting && (
@@ -253,47 +261,6 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
         </>
       )}
     </div>
-  );
-}
-
-function RenameForm({ current, onDone }: { current: string; onDone: (name: string | null) => void }) {
-  const [value, setValue] = useState(current);
-  const id = useId();
-  return (
-    <form
-      aria-label={`Rename “${current}”`}
-      className="flex flex-wrap items-center gap-2 text-sm"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onDone(value);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") onDone(null);
-      }}
-    >
-      <label htmlFor={id} className="font-medium">
-        New name
-      </label>
-      <input
-        id={id}
-        value={value}
-        maxLength={MAX_SAVED_NAME}
-        // biome-ignore lint/a11y/noAutofocus: the field opened on the Rename press
-        autoFocus
-        onFocus={(e) => e.currentTarget.select()}
-        onChange={(e) => setValue(e.target.value)}
-        className="min-w-48 rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-      />
-      <button
-        type="submit"
-        className="rounded-md bg-brand-600 px-3 py-1 font-medium text-white hover:bg-brand-700"
-      >
-        Rename
-      </button>
-      <button type="button" className={BUTTON} onClick={() => onDone(null)}>
-        Cancel
-      </button>
-    </form>
   );
 }
 

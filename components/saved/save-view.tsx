@@ -5,6 +5,7 @@
 // account once signed in (lib/client/saved.ts); all of them are on /following.
 import Link from "next/link";
 import { useId, useRef, useState } from "react";
+import { NameForm } from "@/components/saved/name-form";
 import { saveView, useSavedProblem, useSavedViews } from "@/lib/client/saved";
 import { MAX_SAVED_NAME, SAVED_KIND_LABELS, savedKey, savedName, type ViewKind } from "@/lib/saved/views";
 
@@ -19,7 +20,8 @@ export function SaveView({ kind, suggestion = "" }: { kind: ViewKind; suggestion
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [said, setSaid] = useState<{ text: string; error?: boolean } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  // Bumped when a name is refused: the field takes the focus again.
+  const [refused, setRefused] = useState(0);
   const toggle = useRef<HTMLButtonElement>(null);
   const id = useId();
   const label = SAVED_KIND_LABELS[kind];
@@ -30,10 +32,10 @@ export function SaveView({ kind, suggestion = "" }: { kind: ViewKind; suggestion
     toggle.current?.focus();
   };
   const submit = () => {
-    const refused = saveView(kind, name, `${window.location.pathname}${window.location.search}`);
-    if (refused) {
-      setSaid({ text: refused, error: true });
-      input.current?.focus();
+    const why = saveView(kind, name, `${window.location.pathname}${window.location.search}`);
+    if (why) {
+      setSaid({ text: why, error: true });
+      setRefused((n) => n + 1);
       return;
     }
     setSaid({ text: `Saved “${savedName(name)}”.` });
@@ -53,7 +55,6 @@ export function SaveView({ kind, suggestion = "" }: { kind: ViewKind; suggestion
           setName(suggestion.slice(0, MAX_SAVED_NAME));
           setSaid(null);
           setOpen(true);
-          requestAnimationFrame(() => input.current?.select());
         }}
       >
         Save view
@@ -84,45 +85,21 @@ export function SaveView({ kind, suggestion = "" }: { kind: ViewKind; suggestion
         </details>
       )}
       {open && (
-        <form
+        <NameForm
           id={`${id}-form`}
-          aria-label={`Save this ${label.one}`}
-          className="flex w-full flex-wrap items-center gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") close();
-          }}
-        >
-          <label htmlFor={`${id}-name`} className="font-medium">
-            Name
-          </label>
-          <input
-            ref={input}
-            id={`${id}-name`}
-            value={name}
-            maxLength={MAX_SAVED_NAME}
-            onChange={(e) => setName(e.target.value)}
-            aria-describedby={`${id}-hint`}
-            className="min-w-48 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-          />
-          <button
-            type="submit"
-            className="rounded-md bg-brand-600 px-3 py-1 font-medium text-white hover:bg-brand-700"
-          >
-            Save
-          </button>
-          <button type="button" className={BUTTON} onClick={close}>
-            Cancel
-          </button>
-          <p id={`${id}-hint`} className="w-full text-xs text-slate-600 dark:text-slate-400">
-            {taken
+          label={`Save this ${label.one}`}
+          value={name}
+          onChange={setName}
+          onSubmit={submit}
+          onCancel={close}
+          submit="Save"
+          refocus={refused}
+          hint={
+            taken
               ? `Replaces the saved ${label.one} “${taken.name}”.`
-              : `Saved as this page's link, in this browser (and in your account when signed in).`}
-          </p>
-        </form>
+              : "Saved as this page's link, in this browser (and in your account when signed in)."
+          }
+        />
       )}
       {/* Live regions kept in the page, their text changed: one added with its text is often not read. */}
       <p role="status" className="text-slate-600 empty:hidden dark:text-slate-300">
