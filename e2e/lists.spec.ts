@@ -211,6 +211,30 @@ test("lists move in the saved-views file and come back in another browser", asyn
   await other.close();
 });
 
+test("a list's share link makes the list in another browser, after asking", async ({ page, browser }) => {
+  await page.goto("/following");
+  await seedLists(page, [{ name: "Two & more", companies: [BIG.key, RICH.key] }]);
+  await page.goto("/following?list=Two%20%26%20more");
+  const link = await page.getByRole("textbox", { name: "Share link" }).inputValue();
+  expect(link).toMatch(/\/following\?import=.+&name=Two%20%26%20more$/);
+
+  const other = await browser.newPage();
+  await other.goto(link);
+  const panel = other.getByRole("region", {
+    name: /Import 2 companies from this link into the list “Two & more”/,
+  });
+  await expect(panel).toContainText("None of them are in “Two & more” yet.");
+  await panel.getByRole("button", { name: "Put in “Two & more”: these 2" }).click();
+  await expect(other).toHaveURL(/\/following\?list=Two%20%26%20more$/);
+  await expect(listTable(other, "Two & more").locator("tbody tr")).toHaveCount(2);
+  // The same link again: the list exists, so it is added to or replaced, never made twice.
+  await other.goto(link);
+  await expect(other.getByRole("region", { name: /into the list “Two & more”/ })).toContainText(
+    "All of them are in “Two & more” already.",
+  );
+  await other.close();
+});
+
 test("the list page reads at 390 px in dark mode, accessible", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 900 });
   await page.emulateMedia({ colorScheme: "dark" });

@@ -117,12 +117,14 @@ export function AddToList({
       {open && (
         <div
           id={`${id}-panel`}
-          className={`absolute top-full z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] space-y-2 rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900 ${align === "right" ? "right-0" : "left-0"}`}
+          // Under the button; on a phone, a sheet along the bottom of the screen (under the button
+          // it would run off one side).
+          className={`fixed inset-x-3 bottom-3 z-30 space-y-2 rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:bottom-auto sm:mt-1 sm:w-72 dark:border-slate-700 dark:bg-slate-900 ${align === "right" ? "sm:right-0" : "sm:left-0"}`}
         >
           {lists.length === 0 ? (
             <p className="text-slate-600 dark:text-slate-300">No lists yet: name one below.</p>
           ) : (
-            <fieldset>
+            <fieldset className="min-w-0">
               <legend className="font-semibold">Your lists</legend>
               <ul className="mt-1 max-h-56 space-y-0.5 overflow-auto">
                 {lists.map((list) => (

@@ -5,7 +5,6 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { FeedIcon } from "@/components/news/subscribe-link";
 import { SavedViews } from "@/components/saved/saved-views";
-import { CopyButton } from "@/components/ui/copy-button";
 import { DataLink } from "@/components/ui/data-link";
 import { JsonFileInput } from "@/components/ui/json-file-input";
 import { useAccount } from "@/lib/client/account";
@@ -13,6 +12,7 @@ import { useDataNow } from "@/lib/client/data-now";
 import { downloadText } from "@/lib/client/download";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
 import { useHydrated } from "@/lib/client/hydrated";
+import { addToList, createList, setListCompanies, useLists } from "@/lib/client/saved";
 import { compareHref } from "@/lib/compare/search-params";
 import { MAX_COMPARE } from "@/lib/compare/set";
 import {
@@ -26,12 +26,14 @@ import {
   readFollowingFile,
 } from "@/lib/following/list";
 import { companiesFeedHref } from "@/lib/news/search-params";
+import { listHref, savedKey, savedName } from "@/lib/saved/views";
 import { AddToList } from "./add-to-list";
 import { CompanyRows, ListNews } from "./company-rows";
 import { FeedLinkPanel } from "./feed-link";
 import { ImportPanel, type PendingImport } from "./import-panel";
 import { ListNav } from "./list-nav";
 import { NamedListView } from "./named-list-view";
+import { ShareLink, useOrigin } from "./share-link";
 
 const BUTTON =
   "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
@@ -80,7 +82,8 @@ function FollowedList({ now }: { now: number }) {
   useEffect(() => {
     const imported = searchParams.getAll("import");
     if (imported.length === 0) return;
-    setPending({ source: "link", ...parseImportParam(imported, new Date()) });
+    const into = savedName(searchParams.get("name")) ?? undefined;
+    setPending({ source: "link", ...parseImportParam(imported, new Date()), into });
     router.replace("/following", { scroll: false });
   }, [searchParams, router]);
 
@@ -105,12 +108,30 @@ function FollowedList({ now }: { now: number }) {
     setPending({ source: "file", fileName: file.name, invalid: [], ...parsed });
   };
   const applyPending = (mode: ImportMode, companies: readonly FollowedCompany[]) => {
+    if (pending?.into !== undefined) return applyToList(pending.into, mode, companies);
     const result = applyImport(following.read(), companies, mode);
     following.write(result.list);
     setPending(null);
     setMessage({
       text: `${mode === "replace" ? "Replaced your list" : "Imported"}: ${result.added} ${result.added === 1 ? "company" : "companies"} added, ${result.list.length} followed.${result.dropped > 0 ? ` ${result.dropped} did not fit (at most ${MAX_FOLLOWING}).` : ""}`,
     });
+  };
+
+  // A named list's share link: into that list (made when there is none), then its page.
+  const lists = useLists();
+  const intoList =
+    pending?.into === undefined
+      ? undefined
+      : lists.find((l) => savedKey(l) === savedKey({ kind: "list", name: pending.into ?? "" }));
+  const applyToList = (name: string, mode: ImportMode, companies: readonly FollowedCompany[]) => {
+    const keys = companies.map((c) => c.companyKey);
+    if (!intoList) {
+      const made = createList(name, keys);
+      if ("problem" in made) return setMessage({ text: made.problem, error: true });
+    } else if (mode === "replace") setListCompanies(intoList.name, keys);
+    else addToList(intoList.name, keys);
+    setPending(null);
+    router.push(listHref(intoList?.name ?? name));
   };
 
   const count = list.length;
@@ -162,7 +183,11 @@ function FollowedList({ now }: { now: number }) {
       {pending && (
         <ImportPanel
           pending={pending}
-          current={list}
+          current={
+            pending.into === undefined
+              ? list
+              : (intoList?.companies ?? []).map((companyKey) => ({ companyKey, name: null, followedAt: "" }))
+          }
           onApply={applyPending}
           onCancel={() => {
             setPending(null);
@@ -247,10 +272,8 @@ function MoveList({
   onFile: (file: File) => void;
   inAccount: boolean;
 }) {
-  const [origin, setOrigin] = useState("");
-  useEffect(() => setOrigin(window.location.origin), []);
   const link = importHref(
-    origin,
+    useOrigin(),
     list.map((c) => c.companyKey),
   );
   const download = () => {
@@ -274,17 +297,7 @@ function MoveList({
       </div>
       {list.length > 0 && (
         <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor="share-link" className="text-sm font-medium">
-            Share link
-          </label>
-          <input
-            id="share-link"
-            readOnly
-            value={link}
-            onFocus={(e) => e.currentTarget.select()}
-            className="min-w-60 flex-1 rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5 font-mono text-xs dark:border-slate-700 dark:bg-slate-900"
-          />
-          <CopyButton value={link} label="share link" />
+          <ShareLink link={link} />
           <button type="button" onClick={download} className={BUTTON}>
             Download file (JSON)
           </button>

@@ -20,6 +20,8 @@ export interface PendingImport {
   invalid: string[];
   /** Companies past the list's limit, left out. */
   skipped: number;
+  /** The named list a link's import goes into (its `name=`); the followed list when absent. */
+  into?: string;
 }
 
 const SHOWN = 20;
@@ -49,7 +51,7 @@ export function ImportPanel({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const { invalid, skipped } = pending;
+  const { invalid, skipped, into } = pending;
   const keys = useMemo(() => pending.companies.map((c) => c.companyKey), [pending.companies]);
   const check = useQuery({ ...followedRowsQuery(keys), enabled: keys.length > 0, retry: 1 });
   const checking = check.isPending && keys.length > 0;
@@ -79,6 +81,8 @@ export function ImportPanel({
   const from = pending.source === "link" ? "this link" : `“${pending.fileName ?? "the file"}”`;
   const n = companies.length;
   const named = pending.companies.length + skipped;
+  const target = into === undefined ? "your list" : `“${into}”`;
+  const toList = into === undefined ? "" : ` into the list “${into}”`;
   return (
     <section
       aria-labelledby="import-heading"
@@ -88,8 +92,8 @@ export function ImportPanel({
         {n === 0 && !checking
           ? `Nothing to import from ${from}`
           : skipped > 0
-            ? `Import ${n} of the ${named} companies from ${from}?`
-            : `Import ${companiesWord(n)} from ${from}?`}
+            ? `Import ${n} of the ${named} companies from ${from}${toList}?`
+            : `Import ${companiesWord(n)} from ${from}${toList}?`}
       </h2>
       {/* Present from the start, so that the check's end is heard as its text changes. */}
       <p role="status" className={checking ? "" : "sr-only"}>
@@ -109,14 +113,14 @@ export function ImportPanel({
         <>
           <p>
             {fresh === 0
-              ? `${n === 1 ? "It is" : "All of them are"} in your list already.`
+              ? `${n === 1 ? "It is" : "All of them are"} in ${target} already.`
               : fresh === n
-                ? `None of them ${n === 1 ? "is" : "are"} in your list yet.`
-                : `${fresh} of them ${fresh === 1 ? "is" : "are"} new to your list.`}{" "}
-            Your list has {companiesWord(current.length)}.
+                ? `None of them ${n === 1 ? "is" : "are"} in ${target} yet.`
+                : `${fresh} of them ${fresh === 1 ? "is" : "are"} new to ${target}.`}{" "}
+            {into === undefined ? "Your list" : `“${into}”`} has {companiesWord(current.length)}.
             {adds < fresh &&
               (room === 0
-                ? ` It is full (at most ${MAX_FOLLOWING}): replace it, or unfollow some companies first.`
+                ? ` It is full (at most ${MAX_FOLLOWING}): replace it, or ${into === undefined ? "unfollow" : "take out"} some companies first.`
                 : ` Only ${room} more ${room === 1 ? "fits" : "fit"} (at most ${MAX_FOLLOWING}): adding leaves out ${fresh - room} of them.`)}
           </p>
           <ul className="flex flex-wrap gap-1.5" aria-label="Companies to import">
@@ -162,18 +166,18 @@ export function ImportPanel({
       <div className="flex flex-wrap gap-2">
         {n > 0 && !checking && current.length === 0 && (
           <button type="button" className={PRIMARY} onClick={() => onApply("replace", companies)}>
-            Follow {n === 1 ? "it" : `these ${n}`}
+            {into === undefined ? "Follow" : `Put in “${into}”:`} {n === 1 ? "it" : `these ${n}`}
           </button>
         )}
         {n > 0 && !checking && current.length > 0 && (
           <>
             {adds > 0 && (
               <button type="button" className={PRIMARY} onClick={() => onApply("merge", companies)}>
-                Add {adds} to my list
+                Add {adds} to {into === undefined ? "my list" : `“${into}”`}
               </button>
             )}
             <button type="button" className={SECONDARY} onClick={() => onApply("replace", companies)}>
-              Replace my list
+              {into === undefined ? "Replace my list" : `Replace “${into}”'s companies`}
             </button>
           </>
         )}

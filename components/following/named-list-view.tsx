@@ -20,10 +20,12 @@ import {
 } from "@/lib/client/saved";
 import { compareHref } from "@/lib/compare/search-params";
 import { MAX_COMPARE } from "@/lib/compare/set";
+import { importHref } from "@/lib/following/list";
 import { companiesFeedHref } from "@/lib/news/search-params";
 import { listHref, MAX_LIST_COMPANIES, MAX_SAVED_NAME, savedKey, savedName } from "@/lib/saved/views";
 import { AddToList } from "./add-to-list";
 import { CompanyRows, ListNews } from "./company-rows";
+import { ShareLink, useOrigin } from "./share-link";
 
 const BUTTON =
   "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
@@ -36,6 +38,7 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
   const list = lists.find((l) => savedKey(l) === savedKey({ kind: "list", name }));
   const account = useAccount();
   const router = useRouter();
+  const origin = useOrigin();
   const [said, setSaid] = useState<{ text: string; error?: boolean; undo?: () => void } | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [newName, setNewName] = useState("");
@@ -258,6 +261,21 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
             )}
           />
           <ListNews keys={keys} />
+          <section
+            aria-labelledby="share-list"
+            className="space-y-2 border-t border-slate-200 pt-6 dark:border-slate-800"
+          >
+            <h2 id="share-list" className="text-lg font-semibold">
+              Share this list
+            </h2>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              Whoever opens the link is asked before it makes or changes their list “{list.name}”. All your
+              lists move together as a file under Saved views and lists below.
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <ShareLink link={importHref(origin, keys, list.name)} />
+            </div>
+          </section>
         </>
       )}
     </div>

@@ -141,6 +141,13 @@ export function removeFromList(name: string, keys: readonly string[]): () => voi
   };
 }
 
+/** Replaces a list's companies (an import that replaces them), at most MAX_LIST_COMPANIES. */
+export function setListCompanies(name: string, keys: readonly string[]): void {
+  const list = findList(name);
+  if (list)
+    writeList({ ...list, companies: [...new Set(keys.map(normalizedKey))].slice(0, MAX_LIST_COMPANIES) });
+}
+
 /** A list's stored keys replaced by the canonical ones the server answered (a former ticker). */
 export function renameInList(name: string, renames: ReadonlyMap<string, string>): void {
   const list = findList(name);

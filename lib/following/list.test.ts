@@ -185,6 +185,14 @@ describe("the import link", () => {
     expect(parsed.invalid).toEqual([]);
   });
 
+  it("names the list a named list's link goes into, whatever its characters", () => {
+    const name = "Semis & co #1 + 50% “best”";
+    const url = new URL(importHref("https://atlas.example", ["NYSE_A"], name));
+    expect(url.searchParams.get("name")).toBe(name);
+    expect(url.hash).toBe("");
+    expect(companiesOf(url.searchParams.get("import"))).toEqual(["NYSE_A"]);
+  });
+
   it("reads the parameter repeated, as one list", () => {
     const parsed = parseImportParam(["NYSE_A,NYSE_B", "nyse_b", "NYSE_C"], NOW);
     expect(parsed.companies.map((c) => c.companyKey)).toEqual(["NYSE_A", "NYSE_B", "NYSE_C"]);

@@ -146,9 +146,13 @@ function capped(list: FollowedCompany[]): { companies: FollowedCompany[]; skippe
   return { companies: list.slice(0, MAX_FOLLOWING), skipped: Math.max(0, list.length - MAX_FOLLOWING) };
 }
 
-/** The link that carries a list to another browser: /following?import=K1,K2 (the compare set's encoding). */
-export function importHref(origin: string, keys: readonly string[]): string {
-  return `${origin}/following?import=${companiesUrlValue(keys)}`;
+/**
+ * The link that carries a list to another browser: /following?import=K1,K2 (the compare set's
+ * encoding), and `&name=` for a named list, which the import goes into.
+ */
+export function importHref(origin: string, keys: readonly string[], name?: string): string {
+  const into = name === undefined ? "" : `&name=${encodeURIComponent(name)}`;
+  return `${origin}/following?import=${companiesUrlValue(keys)}${into}`;
 }
 
 /** The keys an import link carries: valid ones as entries, the rest named as invalid. */
