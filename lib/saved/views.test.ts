@@ -205,5 +205,12 @@ describe("saved views", () => {
     // Nothing changed here: the account's list (changed on another device) stays.
     expect(mergeSaved([grown], [semis], [semis])).toEqual([grown]);
     expect(replacedSaved([view("Energy"), semis], grown)).toEqual([view("Energy"), grown]);
+    // Changed on both sides since the last save: both sides' additions and removals are kept.
+    const base = { ...semis, companies: ["NYSE_TSM", "NYSE_A", "NYSE_B"] };
+    const here = { ...semis, companies: ["NYSE_TSM", "NYSE_B", "NYSE_C"] }; // took out A, added C
+    const there = { ...semis, companies: ["NYSE_TSM", "NYSE_A", "NYSE_D"] }; // took out B, added D
+    expect(mergeSaved([there], [here], [base])).toEqual([
+      { ...here, companies: ["NYSE_TSM", "NYSE_D", "NYSE_C"] },
+    ]);
   });
 });

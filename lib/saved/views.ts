@@ -224,8 +224,9 @@ export function joinSaved(first: readonly Saved[], second: readonly Saved[]): Sa
  * A browser's views merged into an account's: what the browser changed since `base` (the views
  * last known to be in the account), applied to the account's views. A view added or changed in the
  * browser is put in, the browser's version first; one deleted in the browser is taken out; the
- * rest are the account's. Without a base (the browser never synced with this account), every view
- * the browser holds is put in.
+ * rest are the account's. A list changed on both sides takes both sides' additions and removals
+ * (`mergedList`). Without a base (the browser never synced with this account), every view the
+ * browser holds is put in.
  */
 export function mergeSaved(
   account: readonly Saved[],
@@ -239,8 +240,26 @@ export function mergeSaved(
     return !before || before.name !== v.name || contentOf(before) !== contentOf(v);
   });
   const deletedHere = new Set([...was.keys()].filter((k) => !kept.has(k)));
+  const theirs = new Map(account.map((v) => [savedKey(v), v]));
   return joinSaved(
-    changedHere,
+    changedHere.map((v) => mergedList(v, was.get(savedKey(v)), theirs.get(savedKey(v)))),
     account.filter((v) => !deletedHere.has(savedKey(v))),
   );
+}
+
+/**
+ * A list changed here and, since `base`, in the account too (another device): the companies added
+ * here put in, those taken out here taken out, the account's own changes kept. Anything else is
+ * the browser's version.
+ */
+function mergedList(here: Saved, base: Saved | undefined, account: Saved | undefined): Saved {
+  if (!isList(here) || !base || !isList(base) || !account || !isList(account)) return here;
+  if (contentOf(account) === contentOf(base)) return here;
+  const before = new Set(base.companies);
+  const now = new Set(here.companies);
+  const companies = [
+    ...account.companies.filter((k) => now.has(k) || !before.has(k)),
+    ...here.companies.filter((k) => !before.has(k) && !account.companies.includes(k)),
+  ].slice(0, MAX_LIST_COMPANIES);
+  return { ...here, companies };
 }
