@@ -267,6 +267,67 @@ function raw(method: string, target: string, headers: Record<string, string> = {
   });
 }
 
+test("two browsers of one person change a list at once, and the account keeps both changes", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const rows = (await (await fetch(`${MAIN}/api/companies?pageSize=2&sort=marketCap&order=desc`)).json()) as {
+    rows: { companyKey: string; displayNameEnglish: string }[];
+  };
+  const [first, second] = rows.rows;
+  if (!first || !second) throw new Error("the sandbox has companies");
+  const savedHere = (page: Page) =>
+    page.waitForResponse((r) => r.url().endsWith("/api/account/saved") && r.request().method() === "PUT");
+  const open = async () => {
+    const page = await (await remoteContext(browser)).newPage();
+    await page.goto(`${base}/following`);
+    await signIn(page, "cy@example.com");
+    await expect(page.getByRole("heading", { level: 1, name: "Following" })).toBeVisible();
+    return page;
+  };
+  const a = await open();
+  await a.getByRole("button", { name: "+ New list" }).click();
+  await a.getByRole("textbox", { name: "Name" }).fill("Shared");
+  const made = savedHere(a);
+  await a.getByRole("button", { name: "Make the list" }).click();
+  expect((await made).status()).toBe(200);
+  // The second browser reads the empty list; then both add a company, each to its own copy.
+  const b = await open();
+  await expect(
+    b.getByRole("navigation", { name: "Your lists" }).getByRole("link", { name: "Shared (0)" }),
+  ).toBeVisible();
+  // Both open a company's "Add to list", each with its own copy of the empty list.
+  const panelOf = async (page: Page, company: { companyKey: string; displayNameEnglish: string }) => {
+    await page.goto(`${base}/companies/${company.companyKey}`);
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: `Add to list: ${company.displayNameEnglish}` })
+      .click();
+    const box = page.getByRole("checkbox", { name: "Shared (0)" });
+    await expect(box).toBeVisible();
+    return box;
+  };
+  const boxA = await panelOf(a, first);
+  const boxB = await panelOf(b, second);
+  for (const [page, box] of [
+    [a, boxA],
+    [b, boxB],
+  ] as const) {
+    const saved = savedHere(page);
+    await box.check();
+    expect((await saved).status()).toBe(200);
+  }
+  // The second save, from a copy that lacked the first company, was merged into the account rather
+  // than replacing it: the account, and both browsers once they load again, have both companies.
+  for (const page of [a, b]) {
+    await page.goto(`${base}/following?list=Shared`);
+    await expect(page.getByRole("heading", { level: 1, name: "Shared" })).toBeVisible();
+    await expect(page.getByText("2 companies, kept in your account")).toBeVisible();
+  }
+  await a.context().close();
+  await b.context().close();
+});
+
 test("a scraper's ways in are closed", async ({ request }) => {
   test.setTimeout(90_000);
   // The whole universe, anonymously: refused from elsewhere, and not for this machine either.

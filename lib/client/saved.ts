@@ -229,19 +229,33 @@ export function startSavedSync(email: string): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
   const save = () => {
-    const views = [...saved.read()];
-    saving = saving.then(() =>
-      sendJson(ROUTE, "PUT", { format: SAVED_FILE_FORMAT, version: 1, views }).then(
-        () => {
-          writeBase({ owner, views });
-          setProblem(null);
-        },
-        (error: unknown) =>
-          setProblem(
-            `Your saved views and lists could not be saved to your account (they are kept in this browser, and saved with its next change or visit): ${error instanceof ApiError ? error.message : "the server could not be reached."}`,
-          ),
-      ),
-    );
+    saving = saving.then(async () => {
+      const views = [...saved.read()];
+      const base = readBase();
+      try {
+        // With the views last known there: the account merges this change with another device's.
+        const answer = await sendJson<{ views: Saved[] }>(ROUTE, "PUT", {
+          format: SAVED_FILE_FORMAT,
+          version: 1,
+          views,
+          ...(base?.owner === owner ? { base: base.views } : {}),
+        });
+        writeBase({ owner, views: answer.views });
+        // The merged views shown here, unless this browser changed them meanwhile (then they are
+        // saved next, against this base).
+        const now = JSON.stringify(saved.read());
+        if (now === JSON.stringify(views) && now !== JSON.stringify(answer.views)) {
+          mirroring = true;
+          saved.write(answer.views);
+          mirroring = false;
+        }
+        setProblem(null);
+      } catch (error) {
+        setProblem(
+          `Your saved views and lists could not be saved to your account (they are kept in this browser, and saved with its next change or visit): ${error instanceof ApiError ? error.message : "the server could not be reached."}`,
+        );
+      }
+    });
   };
   const unsubscribe = saved.subscribe(() => {
     if (mirroring || !read) return;

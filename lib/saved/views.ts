@@ -198,6 +198,20 @@ export function parseSavedFile(text: string): ParsedSaved {
 }
 
 /**
+ * The `base` a browser's save sends beside its views (the views it last knew in the account), so
+ * that the account merges the change rather than taking it whole; null when there is none.
+ */
+export function savedBaseOf(text: string): Saved[] | null {
+  try {
+    const { base } = JSON.parse(text) as { base?: unknown };
+    if (!Array.isArray(base) || base.length > MAX_SAVED) return null;
+    return base.map(parseSavedEntry).filter((v): v is Saved => v !== null);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The list after an import: the imported views first, each replacing the one of the same kind and
  * name; at most MAX_SAVED. How many were new, and how many replaced one.
  */

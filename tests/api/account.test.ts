@@ -234,6 +234,34 @@ describe("saved views in the account", () => {
     expect((await put({ format: "fiscal-atlas-saved-views", version: 1, views: [list] })).status).toBe(400);
   });
 
+  it("merges a browser's change into what another device saved since, given the base it knew", async () => {
+    const at = "2026-11-20T12:00:00Z";
+    const file = (views: unknown[], base?: unknown[]) => ({
+      format: "fiscal-atlas-saved-views",
+      version: 1,
+      views,
+      ...(base ? { base } : {}),
+    });
+    const screen = { kind: "screen", name: "Energy", href: "/companies?sector=Energy", savedAt: at };
+    const list = (companies: string[]) => ({ kind: "list", name: "Semis", companies, savedAt: at });
+    const base = [screen, list(["NYSE_A"])];
+    const dy = { email: "dy@example.com" };
+    expect((await put(file(base), dy)).status).toBe(200);
+    // One device adds a company to the list; another, which knew the same base, saves a new view.
+    expect((await put(file([screen, list(["NYSE_A", "NYSE_B"])], base), dy)).status).toBe(200);
+    const other = { kind: "news", name: "Latest", href: "/news?sort=newest", savedAt: at };
+    const answer = await put(file([other, ...base], base), dy);
+    const kept = ((await answer.json()) as { views: { name: string; companies?: string[] }[] }).views;
+    expect(kept.map((v) => [v.name, v.companies])).toEqual([
+      ["Latest", undefined],
+      ["Semis", ["NYSE_A", "NYSE_B"]],
+      ["Energy", undefined],
+    ]);
+    // Without a base, a save replaces what is kept, as a file does.
+    const replaced = await put(file([other]), dy);
+    expect(((await replaced.json()) as { views: unknown[] }).views).toHaveLength(1);
+  });
+
   it("keeps named lists beside the views, their keys normalised", async () => {
     const body = views(["Energy"]);
     const list = {

@@ -1,4 +1,4 @@
-import { parseSavedFile } from "@/lib/saved/views";
+import { mergeSaved, parseSavedFile, savedBaseOf } from "@/lib/saved/views";
 import { getPeople, personId } from "@/lib/server/access/people";
 import { accountBody, errorBody, handler, jsonResponse } from "@/lib/server/http/http";
 
@@ -7,7 +7,9 @@ export const dynamic = "force-dynamic";
 /**
  * The signed-in person's saved views (directory screens, news views, comparisons), kept on the
  * server beside their following list: `views` is null until first saved. PUT replaces them with
- * views in the export file's format.
+ * views in the export file's format, or, given `base` (the views the browser last knew here), merges
+ * what the browser changed since into what is kept (another device's changes stay); it answers
+ * the views kept.
  */
 export const GET = handler(async (_request, viewer) => {
   if (!viewer.person) return signInToKeep();
@@ -20,8 +22,14 @@ export const PUT = handler(async (request, viewer) => {
   if (typeof body !== "string") return body;
   const parsed = parseSavedFile(body);
   if (!parsed.ok) return errorBody(400, [{ message: parsed.message, code: "invalid_views" }]);
-  await getPeople().write(personId(viewer.person.email), "saved", parsed.views);
-  return jsonResponse({ views: parsed.views });
+  const id = personId(viewer.person.email);
+  // With the views it last knew here, a browser's change is merged with another device's since.
+  const base = savedBaseOf(body);
+  const views = base
+    ? mergeSaved((await getPeople().read(id, "saved")) ?? [], parsed.views, base)
+    : parsed.views;
+  await getPeople().write(id, "saved", views);
+  return jsonResponse({ views });
 });
 
 function signInToKeep(): Response {
