@@ -212,7 +212,7 @@ test("a signed-in person's list follows them to another browser, and their feed 
   const feed = await reader(url);
   expect(feed.status).toBe(200);
   expect(await feed.text()).toContain("news of 2 followed companies");
-  // The named list came with the account too, and its feed rides on the same secret link.
+  // The named list came with the account too, and has a secret feed link of its own.
   await other
     .getByRole("navigation", { name: "Your lists" })
     .getByRole("link", { name: "Top one (1)" })
@@ -220,12 +220,12 @@ test("a signed-in person's list follows them to another browser, and their feed 
   await expect(other.getByRole("heading", { level: 1, name: "Top one" })).toBeVisible();
   await expect(other.getByText("1 company, kept in your account")).toBeVisible();
   const listFeed = other.getByRole("link", { name: /Subscribe \(Atom feed of their news\)/ });
-  await expect(listFeed).toHaveAttribute("href", `${url}&list=Top%20one`);
-  const ofList = await reader(`${url}&list=Top%20one`);
+  await expect(listFeed).toHaveAttribute("href", /\/news\/feed\.xml\?.*following=/);
+  const listUrl = (await listFeed.getAttribute("href")) ?? "";
+  expect(listUrl).not.toBe(url);
+  const ofList = await reader(listUrl);
   expect(ofList.status).toBe(200);
   expect(await ofList.text()).toContain("news of your list “Top one” (1 company)");
-  // A list the person does not have opens nothing.
-  expect((await reader(`${url}&list=Other`)).status).toBe(404);
   await other.getByRole("link", { name: "Following (2)" }).click();
   // Its links come from PUBLIC_URL, whatever Host the request names, and no shared cache keeps it.
   const target = new URL(url);
@@ -240,6 +240,7 @@ test("a signed-in person's list follows them to another browser, and their feed 
   await expect(link).not.toHaveText(url);
   const renewed = (await link.textContent()) ?? "";
   expect((await reader(url)).status).toBe(404);
+  expect((await reader(listUrl)).status).toBe(404);
   expect((await reader(renewed)).status).toBe(200);
   await other.getByRole("button", { name: "Revoke" }).click();
   await expect(other.getByRole("button", { name: "Make a secret feed link" })).toBeVisible();
@@ -296,25 +297,19 @@ test("two browsers of one person change a list at once, and the account keeps bo
   await expect(
     b.getByRole("navigation", { name: "Your lists" }).getByRole("link", { name: "Shared (0)" }),
   ).toBeVisible();
-  // Both open a company's "Add to list", each with its own copy of the empty list.
-  const panelOf = async (page: Page, company: { companyKey: string; displayNameEnglish: string }) => {
-    await page.goto(`${base}/companies/${company.companyKey}`);
-    await page
-      .getByRole("main")
-      .getByRole("button", { name: `Add to list: ${company.displayNameEnglish}` })
-      .click();
-    const box = page.getByRole("checkbox", { name: "Shared (0)" });
-    await expect(box).toBeVisible();
-    return box;
-  };
-  const boxA = await panelOf(a, first);
-  const boxB = await panelOf(b, second);
-  for (const [page, box] of [
-    [a, boxA],
-    [b, boxB],
+  // Both open the list, each with its own copy of it, empty; each adds a company from its search box.
+  await a.goto(`${base}/following?list=Shared`);
+  await b.goto(`${base}/following?list=Shared`);
+  for (const [page, company] of [
+    [a, first],
+    [b, second],
   ] as const) {
+    await expect(page.getByText("No companies yet, kept in your account")).toBeVisible();
+    const search = page.getByRole("combobox", { name: "Add a company" });
+    await search.fill(company.displayNameEnglish);
+    await expect(page.getByRole("option").first()).toContainText(company.displayNameEnglish);
     const saved = savedHere(page);
-    await box.check();
+    await search.press("Enter");
     expect((await saved).status()).toBe(200);
   }
   // The second save, from a copy that lacked the first company, was merged into the account rather

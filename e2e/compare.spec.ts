@@ -160,7 +160,7 @@ test.describe("peer comparison", () => {
     const table = page.getByRole("table", { name: /^Companies/ });
     await search.fill(RICH.name);
     await expect(table.locator("tbody tr").first()).toContainText(RICH.name);
-    await page.getByRole("checkbox", { name: `Select ${RICH.name} for comparison` }).check();
+    await page.getByRole("checkbox", { name: `Select ${RICH.name}` }).check();
     await expect(page.getByText("1 of 12 selected")).toBeVisible();
 
     // The selection survives a new search; Space on a focused row ticks it.

@@ -363,7 +363,7 @@ test.describe("company keys that need encoding", () => {
     expect(keys.sort()).toEqual([...ODD].sort());
 
     for (const key of [H.ODD_KEYS.marks, H.ODD_KEYS.escape])
-      await page.getByRole("checkbox", { name: `Select ${nameOf(key)} for comparison` }).check();
+      await page.getByRole("checkbox", { name: `Select ${nameOf(key)}` }).check();
     await page.getByRole("link", { name: "Compare 2" }).click();
     await expect(
       page.getByRole("list", { name: "Companies in the comparison" }).getByRole("listitem"),

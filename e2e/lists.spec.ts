@@ -81,10 +81,10 @@ test("a list is made from a profile by keyboard, filled from the directory and i
   await expect(table.getByRole("row").nth(3)).toBeVisible();
   for (const i of [0, 1])
     await table
-      .getByRole("checkbox", { name: /^Select .* for comparison$/ })
+      .getByRole("checkbox", { name: /^Select / })
       .nth(i)
       .check();
-  const bar = page.getByRole("region", { name: "Companies selected for comparison" });
+  const bar = page.getByRole("region", { name: "Selected companies" });
   await bar.getByRole("button", { name: "Add to list: 2 companies" }).click();
   const half = page.getByRole("checkbox", { name: "REITs & co (1)" });
   expect(await half.evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
@@ -134,7 +134,7 @@ test("a list's companies are taken out with undo; it is renamed, and deleted aft
   await expect(page.getByRole("heading", { level: 1, name: "Watch" })).toBeVisible();
   const table = listTable(page, "Watch");
   await expect(table.locator("tbody tr")).toHaveCount(2);
-  await table.getByRole("checkbox", { name: `Select ${BIG.name} for comparison` }).check();
+  await table.getByRole("checkbox", { name: `Select ${BIG.name}` }).check();
   await page.getByRole("button", { name: "Remove from list" }).click();
   await expect(table.locator("tbody tr")).toHaveCount(1);
   await page.getByRole("button", { name: "Undo" }).click();

@@ -82,7 +82,13 @@ test("a named screen is saved and reopened by keyboard, and all views are kept o
 
   // Deleted: the keyboard carries on from the section; the file brings it back.
   await saved.getByRole("button", { name: "Delete “Energy majors”" }).click();
-  await expect(saved.getByRole("status")).toHaveText("Deleted “Energy majors”.");
+  await expect(saved.getByRole("status")).toContainText("Deleted “Energy majors”.");
+  // Undone, it is back where it was; deleted again for the file to bring back.
+  await saved.getByRole("status").getByRole("button", { name: "Undo" }).click();
+  await expect(saved.getByRole("link", { name: "Energy majors" })).toBeVisible();
+  await expect(saved.getByRole("status")).toHaveText("Put back.");
+  await saved.getByRole("button", { name: "Delete “Energy majors”" }).click();
+  await expect(saved.getByRole("status")).toContainText("Deleted “Energy majors”.");
   await expect(page.locator("#saved-views-heading")).toBeFocused();
   await expect(saved.getByRole("link", { name: "Energy majors" })).toHaveCount(0);
   await saved.getByLabel("Import saved views and lists").setInputFiles(file);

@@ -18,34 +18,38 @@ const isPicked = (value: unknown): value is Picked =>
   typeof (value as Picked).companyKey === "string" &&
   typeof (value as Picked).ticker === "string";
 
-const STORAGE_KEY = "directory:compare-selection";
-
 /**
- * The rows ticked for a comparison, in the order ticked (the first is the focus). They stay
- * ticked across searches and filters, and for the tab's session (a visit to a profile and back).
+ * The rows ticked in a table (for a comparison, or a list), in the order ticked (the first is a
+ * comparison's focus). They stay ticked across searches and filters, and for the tab's session (a
+ * visit to a profile and back). `scope` names the table: each keeps its own.
  */
-export function useCompareSelection() {
+export function useCompareSelection(scope = "directory") {
+  const storageKey = `${scope}:compare-selection`;
   const [picked, setPicked] = useState<Picked[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const latest = useRef(picked);
   latest.current = picked;
   useEffect(() => {
     try {
-      const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]");
-      if (Array.isArray(stored)) setPicked(stored.filter(isPicked).slice(0, MAX_COMPARE));
+      const stored = JSON.parse(sessionStorage.getItem(storageKey) ?? "[]");
+      setPicked(Array.isArray(stored) ? stored.filter(isPicked).slice(0, MAX_COMPARE) : []);
     } catch {
       // A damaged entry is dropped: the selection starts empty.
+      setPicked([]);
     }
-  }, []);
-  const save = useCallback((next: Picked[]) => {
-    latest.current = next;
-    setPicked(next);
-    try {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-    } catch {
-      // Storage full or blocked: the selection still works for this page.
-    }
-  }, []);
+  }, [storageKey]);
+  const save = useCallback(
+    (next: Picked[]) => {
+      latest.current = next;
+      setPicked(next);
+      try {
+        sessionStorage.setItem(storageKey, JSON.stringify(next));
+      } catch {
+        // Storage full or blocked: the selection still works for this page.
+      }
+    },
+    [storageKey],
+  );
   const selected = useMemo(() => new Set(picked.map((p) => p.companyKey)), [picked]);
   const toggle = useCallback(
     (row: DirectoryRow) => {
@@ -85,7 +89,7 @@ export function SelectionBar({
   const enough = picked.length >= MIN_COMPARE;
   return (
     <section
-      aria-label="Companies selected for comparison"
+      aria-label="Selected companies"
       className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-brand-600 bg-brand-50 px-3 py-2 text-sm dark:border-sky-400 dark:bg-slate-900"
     >
       <p className="min-w-0 flex-1">

@@ -226,7 +226,7 @@ export function ResultsTable(props: ResultsTableProps) {
                 className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 [grid-template-columns:var(--directory-columns)] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
               >
                 <th scope="col" className="flex items-center px-2 py-2">
-                  <span className="sr-only">Select for comparison, follow</span>
+                  <span className="sr-only">Select, follow</span>
                 </th>
                 {headers.map((header) => {
                   const id = header.column.id as ColumnId;
@@ -385,7 +385,7 @@ const ResultRow = memo(
             checked={selected}
             onChange={() => onToggleSelected(company)}
             tabIndex={-1}
-            aria-label={`Select ${plainText(name)} for comparison`}
+            aria-label={`Select ${plainText(name)}`}
             className="size-4 cursor-pointer accent-brand-600"
           />
           <button

@@ -5,7 +5,7 @@
 // when every company given is in it (half-ticked when some are), and a field to make a list.
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
-import { addToList, createList, removeFromList, useLists } from "@/lib/client/saved";
+import { addToList, createList, findList, removeFromList, useLists } from "@/lib/client/saved";
 import { normalizedKey } from "@/lib/following/list";
 import { listHref, MAX_LIST_COMPANIES, MAX_SAVED_NAME, type SavedList, savedKey } from "@/lib/saved/views";
 
@@ -30,7 +30,7 @@ export function AddToList({
   align?: "left" | "right";
 }) {
   const lists = useLists();
-  const keys = companies.map(normalizedKey);
+  const keys = [...new Set(companies.map(normalizedKey))];
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [said, setSaid] = useState<{ text: string; error?: boolean } | null>(null);
@@ -70,14 +70,16 @@ export function AddToList({
     if (on) {
       const { added, left } = addToList(list.name, keys);
       setSaid(
-        added === 0 && left > 0
-          ? {
-              text: `“${list.name}” is full (at most ${MAX_LIST_COMPANIES} companies): take some out first.`,
-              error: true,
-            }
-          : {
-              text: `Added ${added === keys.length ? what : `${added} of ${keys.length}`} to “${list.name}”.${left > 0 ? ` ${left} did not fit (at most ${MAX_LIST_COMPANIES}).` : ""}`,
-            },
+        !findList(list.name)
+          ? { text: `“${list.name}” is no longer one of your lists (deleted in another tab?).`, error: true }
+          : added === 0 && left > 0
+            ? {
+                text: `“${list.name}” is full (at most ${MAX_LIST_COMPANIES} companies): take some out first.`,
+                error: true,
+              }
+            : {
+                text: `Added ${added === keys.length ? what : `${added} of ${keys.length}`} to “${list.name}”.${left > 0 ? ` ${left} did not fit (at most ${MAX_LIST_COMPANIES}).` : ""}`,
+              },
       );
     } else {
       removeFromList(list.name, keys);
@@ -101,7 +103,7 @@ export function AddToList({
         ref={toggle}
         type="button"
         aria-expanded={open}
-        aria-controls={`${id}-panel`}
+        aria-controls={open ? `${id}-panel` : undefined}
         aria-label={`Add to list: ${what}`}
         className={BUTTON}
         onClick={() => {
@@ -193,16 +195,15 @@ function ListBox({
   of: number;
   onTick: (list: SavedList, on: boolean) => void;
 }) {
-  const box = useRef<HTMLInputElement>(null);
   const some = held > 0 && held < of;
-  useEffect(() => {
-    if (box.current) box.current.indeterminate = some;
-  }, [some]);
   const inputId = useId();
   return (
     <li className="flex items-center gap-2">
       <input
-        ref={box}
+        // Set on every render: a press clears the browser's own half-tick, whatever is stored.
+        ref={(box) => {
+          if (box) box.indeterminate = some;
+        }}
         id={inputId}
         type="checkbox"
         checked={held === of && of > 0}

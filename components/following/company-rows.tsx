@@ -51,6 +51,7 @@ export function CompanyRows({
   onRenames,
   remove,
   actions,
+  scope,
 }: {
   /** The list's keys, in its own order. */
   keys: readonly string[];
@@ -65,13 +66,15 @@ export function CompanyRows({
   onRenames: (renames: ReadonlyMap<string, string>) => void;
   /** How a company leaves the list ("Unfollow", "Remove"), and the list's words for its keyboard way. */
   remove: { verb: string; run: (key: string) => void; hint: string };
-  /** More actions on the ticked rows, beside Compare. */
-  actions?: (picked: readonly string[]) => ReactNode;
+  /** More actions on the ticked rows, beside Compare; `clear` unticks them (after a removal). */
+  actions?: (picked: readonly string[], clear: () => void) => ReactNode;
+  /** The table's own name for its ticked rows (each list keeps its own). */
+  scope: string;
 }) {
   const { rows, byKey } = useListRows(keys);
   const [sort, setSort] = useState<Sort>(null);
   const wide = useMediaQuery("(min-width: 768px)", true);
-  const selection = useCompareSelection();
+  const selection = useCompareSelection(scope);
   const { widths, onResize } = useColumnWidths();
   const listed = useMemo(() => new Set(keys), [keys]);
   const failed = (rows.data?.companies ?? []).filter(
@@ -104,7 +107,8 @@ export function CompanyRows({
     );
   }, []);
   const onRangeChange = useCallback(() => {}, []);
-  const picked = selection.picked.map((p) => p.companyKey);
+  // Only the rows this table shows: a company taken out of the list meanwhile is no longer ticked.
+  const picked = selection.picked.filter((p) => listed.has(p.companyKey));
 
   return (
     <section aria-labelledby="list-companies" className="space-y-3">
@@ -146,8 +150,11 @@ export function CompanyRows({
           {failed.length > 0 && (
             <FailedRows failed={failed} nameOf={nameOf} remove={remove} onRetry={() => rows.refetch()} />
           )}
-          <SelectionBar picked={selection.picked} notice={selection.notice} onClear={selection.clear}>
-            {actions?.(picked)}
+          <SelectionBar picked={picked} notice={selection.notice} onClear={selection.clear}>
+            {actions?.(
+              picked.map((p) => p.companyKey),
+              selection.clear,
+            )}
           </SelectionBar>
           <ResultsTable
             fit

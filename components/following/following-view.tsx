@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { focusHeading } from "@/components/layout/route-focus";
 import { FeedIcon } from "@/components/news/subscribe-link";
 import { SavedViews } from "@/components/saved/saved-views";
 import { DataLink } from "@/components/ui/data-link";
@@ -50,7 +51,16 @@ export function FollowingView({ now: serverNow }: { now: number }) {
   // The lists are in this browser's storage: nothing to say about them before the page is hydrated.
   const hydrated = useHydrated();
   const account = useAccount();
-  const listName = useSearchParams().get("list");
+  // A name in the address as names are kept (trimmed, one space between words); none when empty.
+  const listName = savedName(useSearchParams().get("list"));
+  // Another list shown (the page stays, its address changes): where the focus was lost with the
+  // last one's controls (a list deleted, or made), it goes to the new one's heading.
+  const listShown = useRef(listName);
+  useEffect(() => {
+    if (listShown.current === listName) return;
+    listShown.current = listName;
+    if (document.activeElement === null || document.activeElement === document.body) focusHeading();
+  }, [listName]);
   if (!hydrated)
     return (
       <div className="space-y-3">
@@ -208,6 +218,7 @@ function FollowedList({ now }: { now: number }) {
             order={{ now: "Most recently followed first", reset: "Order by most recently followed" }}
             onRenames={renameFollowed}
             remove={removal}
+            scope="following"
             actions={(picked) => (
               <AddToList
                 companies={picked}

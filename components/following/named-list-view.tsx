@@ -1,15 +1,17 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 // A named list on /following?list=NAME: its companies (added from here, a profile or a table's
 // ticked rows), their news, a comparison and a feed of them; renamed and deleted here.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { FeedIcon } from "@/components/news/subscribe-link";
 import { NameForm } from "@/components/saved/name-form";
 import { CompanyCombobox } from "@/components/ui/company-combobox";
 import { DataLink } from "@/components/ui/data-link";
 import { useAccount } from "@/lib/client/account";
+import { getJson, toSearch } from "@/lib/client/api";
 import {
   addToList,
   removeFromList,
@@ -35,20 +37,42 @@ const companiesWord = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`
 
 export function NamedListView({ name, now }: { name: string; now: number }) {
   const lists = useLists();
-  const list = lists.find((l) => savedKey(l) === savedKey({ kind: "list", name }));
+  // Renamed here: shown under its new name while the address catches up.
+  const [renamedTo, setRenamedTo] = useState<string | null>(null);
+  const find = (wanted: string) =>
+    lists.find((l) => savedKey(l) === savedKey({ kind: "list", name: wanted }));
+  const list = find(name) ?? (renamedTo === null ? undefined : find(renamedTo));
   const account = useAccount();
   const router = useRouter();
   const origin = useOrigin();
-  const [said, setSaid] = useState<{ text: string; error?: boolean; undo?: () => void } | null>(null);
+  const [said, setSaid] = useState<{ text: string; error?: boolean; undo?: () => boolean } | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [newName, setNewName] = useState("");
   const formId = useId();
   const [deleting, setDeleting] = useState(false);
+  const [deleted, setDeleted] = useState<string | null>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const confirmDelete = useRef<HTMLButtonElement>(null);
   const stopRenaming = () => {
     setRenaming(false);
     renameButton.current?.focus();
   };
+  // Another list opened (a tab, a link): nothing said or opened about this one carries over.
+  const shown = savedKey({ kind: "list", name });
+  const [shownBefore, setShownBefore] = useState(shown);
+  if (shownBefore !== shown) {
+    setShownBefore(shown);
+    if (renamedTo === null || savedKey({ kind: "list", name: renamedTo }) !== shown) {
+      setSaid(null);
+      setRenaming(false);
+      setDeleting(false);
+    }
+    setRenamedTo(null);
+  }
+  useEffect(() => {
+    if (deleting) confirmDelete.current?.focus();
+  }, [deleting]);
   const keys = list?.companies ?? [];
   const listName = list?.name ?? name;
   const onRenames = useCallback(
@@ -67,6 +91,21 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
     [listName],
   );
 
+  // Signed in with a feed link: this list's own secret link (a feed reader cannot sign in).
+  const personalLink = account.status === "ready" ? account.feedLink : null;
+  const listFeed = useQuery({
+    queryKey: ["feed-link", list?.id, personalLink] as const,
+    queryFn: ({ signal }) =>
+      getJson<{ feedLink: string | null }>(`/api/account/feed-link${toSearch({ list: list?.id })}`, signal),
+    enabled: personalLink !== null && list !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (deleted !== null)
+    return (
+      <p role="status" className="text-sm">
+        Deleted the list “{deleted}”.
+      </p>
+    );
   if (!list)
     return (
       <section aria-labelledby="list-missing" className="space-y-2">
@@ -86,12 +125,7 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
     );
 
   const count = keys.length;
-  const feed =
-    account.status === "signed-out"
-      ? companiesFeedHref(keys)
-      : account.status === "ready" && account.feedLink
-        ? `${account.feedLink}&list=${encodeURIComponent(list.name)}`
-        : null;
+  const feed = account.status === "signed-out" ? companiesFeedHref(keys) : (listFeed.data?.feedLink ?? null);
   return (
     <div className="space-y-6">
       <header className="space-y-3">
@@ -115,8 +149,8 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
                 Subscribe (Atom feed of their news)
               </a>
             )}
-            {count > 0 && !feed && account.status === "ready" && account.feedLinks && (
-              // A feed reader cannot sign in: a list's feed rides on the person's secret link.
+            {count > 0 && !feed && account.status === "ready" && account.feedLinks && !account.feedLink && (
+              // A feed reader cannot sign in: a list's feed is a secret link, made from the person's.
               <Link href="/following#feed-link-title" className={`text-sm ${LINK}`}>
                 Make a feed link to subscribe
               </Link>
@@ -126,11 +160,15 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
               type="button"
               className={BUTTON}
               aria-expanded={renaming}
-              onClick={() => setRenaming(!renaming)}
+              onClick={() => {
+                setNewName(list.name);
+                setRenaming(!renaming);
+              }}
             >
               Rename
             </button>
             <button
+              ref={deleteButton}
               type="button"
               className={BUTTON}
               aria-expanded={deleting}
@@ -156,6 +194,7 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
                 });
                 return;
               }
+              setRenamedTo(kept);
               stopRenaming();
               setSaid({ text: `Renamed to “${kept}”.` });
               router.replace(listHref(kept), { scroll: false });
@@ -174,14 +213,23 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
             <button
               type="button"
               className="rounded-md bg-rose-700 px-3 py-1.5 font-semibold text-white hover:bg-rose-800"
+              ref={confirmDelete}
               onClick={() => {
+                setDeleted(list.name);
                 removeSaved(list);
                 router.push("/following");
               }}
             >
               Yes, delete “{list.name}”
             </button>
-            <button type="button" className={BUTTON} onClick={() => setDeleting(false)}>
+            <button
+              type="button"
+              className={BUTTON}
+              onClick={() => {
+                setDeleting(false);
+                deleteButton.current?.focus();
+              }}
+            >
               Keep it
             </button>
           </fieldset>
@@ -196,8 +244,11 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
                   type="button"
                   className={LINK}
                   onClick={() => {
-                    said.undo?.();
-                    setSaid({ text: "Put back." });
+                    setSaid(
+                      said.undo?.()
+                        ? { text: "Put back." }
+                        : { text: "Could not put them back: the list was renamed or deleted.", error: true },
+                    );
                   }}
                 >
                   Undo
@@ -244,7 +295,8 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
             order={{ now: "In the order added", reset: "Order as added" }}
             onRenames={onRenames}
             remove={removal}
-            actions={(picked) => (
+            scope={`list:${savedKey(list)}`}
+            actions={(picked, clear) => (
               <>
                 <AddToList companies={picked} what={companiesWord(picked.length)} />
                 <button
@@ -252,6 +304,7 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
                   className={BUTTON}
                   onClick={() => {
                     const undo = removeFromList(list.name, picked);
+                    clear();
                     setSaid({ text: `Took ${companiesWord(picked.length)} out of “${list.name}”.`, undo });
                   }}
                 >

@@ -1,6 +1,6 @@
-// The rows of a set of companies (/api/following): the followed list's, and an import's before it
-// is applied (which keys the data service knows, under which names). One query key for both, so
-// an import of the list already followed asks nothing again.
+// The rows of a set of companies (/api/following): the followed list's, a named list's, and an
+// import's before it is applied (which keys the data service knows, under which names). One query
+// key for all, so an import of a list already kept asks nothing again.
 import { queryOptions } from "@tanstack/react-query";
 import type { FollowedRows } from "@/lib/api-types";
 import { getJson, toSearch } from "@/lib/client/api";

@@ -53,7 +53,7 @@ function leftBy(page: string): LeftBy | null {
 }
 
 /** Focuses the page's heading, focusable by script only (not a Tab stop); false while it has none. */
-function focusHeading(): boolean {
+export function focusHeading(): boolean {
   const heading = document.querySelector<HTMLElement>("main h1");
   if (!heading) return false;
   if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");

@@ -3,7 +3,9 @@
 // Every saved view and named list on /following: open, rename, delete, and move them as a file (an
 // import joins the file's entries to these, a same-named one replaced).
 import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
+import { NameForm } from "@/components/saved/name-form";
 import { JsonFileInput } from "@/components/ui/json-file-input";
 import { downloadText } from "@/lib/client/download";
 import { removeSaved, renameSaved, saved, useSaved, useSavedProblem } from "@/lib/client/saved";
@@ -11,6 +13,7 @@ import {
   hrefOf,
   importSaved,
   isList,
+  listHref,
   MAX_SAVED,
   MAX_SAVED_NAME,
   readSavedFile,
@@ -22,6 +25,9 @@ import {
   savedName,
 } from "@/lib/saved/views";
 
+/** A message about the last change, with a way to undo it (false when it cannot be undone). */
+type Said = { text: string; error?: boolean; undo?: () => boolean };
+
 const BUTTON =
   "rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
 const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300";
@@ -29,7 +35,7 @@ const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark
 export function SavedViews({ inAccount }: { inAccount: boolean }) {
   const views = useSaved();
   const problem = useSavedProblem();
-  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  const [message, setMessage] = useState<Said | null>(null);
   // A renamed view's row is a new one (a view is known by its name): its Rename button takes the focus.
   const [renamed, setRenamed] = useState<string | null>(null);
 
@@ -42,7 +48,7 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
     const result = importSaved(saved.read(), parsed.views);
     saved.write(result.list);
     setMessage({
-      text: `Imported: ${result.added} new, ${result.replaced} replaced; ${result.list.length} saved views and lists (at most ${MAX_SAVED}).`,
+      text: `Imported: ${result.added} new, ${result.replaced} replaced; ${result.list.length} saved views and lists (at most ${MAX_SAVED}).${result.dropped > 0 ? ` ${result.dropped} did not fit: delete some, then import the file again.` : ""}`,
     });
   };
 
@@ -63,12 +69,34 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
         </p>
       </div>
       {/* Live regions kept in the page, their text changed: one added with its text is often not read. */}
-      <p
+      <div
         role="status"
-        className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 empty:hidden dark:bg-emerald-950 dark:text-emerald-100"
+        className="flex flex-wrap items-center gap-2 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 empty:hidden dark:bg-emerald-950 dark:text-emerald-100"
       >
-        {message && !message.error ? message.text : ""}
-      </p>
+        {message && !message.error && (
+          <>
+            <span>{message.text}</span>
+            {message.undo && (
+              <button
+                type="button"
+                className="font-medium underline underline-offset-2"
+                onClick={() =>
+                  setMessage(
+                    message.undo?.()
+                      ? { text: "Put back." }
+                      : {
+                          text: "It could not be put back: another of that name is kept now, or there is no room.",
+                          error: true,
+                        },
+                  )
+                }
+              >
+                Undo
+              </button>
+            )}
+          </>
+        )}
+      </div>
       <p
         role="alert"
         className="rounded-md bg-rose-50 p-3 text-sm text-rose-900 empty:hidden dark:bg-rose-950 dark:text-rose-100"
@@ -89,7 +117,7 @@ export function SavedViews({ inAccount }: { inAccount: boolean }) {
           <Link href="/compare" className={LINK}>
             comparison
           </Link>
-          .
+          , and “+ New list” or “Add to list” for a list of companies.
         </p>
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[repeat(2,minmax(0,1fr))] xl:grid-cols-[repeat(4,minmax(0,1fr))]">
@@ -150,12 +178,16 @@ function SavedRow({
   onRenamed,
 }: {
   entry: Saved;
-  onSaid: (message: { text: string; error?: boolean }) => void;
+  onSaid: (message: Said) => void;
   /** Just renamed to this: the focus comes back to its Rename button. */
   focus: boolean;
   onRenamed: (key: string) => void;
 }) {
   const [editing, setEditing] = useState(false);
+  const router = useRouter();
+  const listParam = useSearchParams().get("list");
+  const shownList = (entry: Saved) =>
+    isList(entry) && listParam !== null && savedKey({ kind: "list", name: listParam }) === savedKey(entry);
   const [name, setName] = useState(view.name);
   const id = useId();
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -168,41 +200,28 @@ function SavedRow({
   if (editing)
     return (
       <li className="py-1.5">
-        <form
-          aria-label={`Rename “${view.name}”`}
-          className="flex flex-wrap items-center gap-1.5"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <NameForm
+          id={id}
+          label={`Rename “${view.name}”`}
+          fieldLabel="New name"
+          value={name}
+          onChange={setName}
+          onSubmit={() => {
             const kept = savedName(name);
             if (kept && renameSaved(view, kept)) {
               setEditing(false);
               onRenamed(savedKey({ kind: view.kind, name: kept }));
+              // The list shown on this page: its address follows the name.
+              if (shownList(view)) router.replace(listHref(kept), { scroll: false });
             } else
               onSaid({
                 text: `“${name.trim()}” cannot be used: a name is 1 to ${MAX_SAVED_NAME} characters, and another ${SAVED_KIND_LABELS[view.kind].one} may have it.`,
                 error: true,
               });
           }}
-        >
-          <label className="sr-only" htmlFor={id}>
-            New name
-          </label>
-          <input
-            id={id}
-            value={name}
-            maxLength={MAX_SAVED_NAME}
-            // biome-ignore lint/a11y/noAutofocus: the rename field replaces the button just pressed
-            autoFocus
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Escape") setEditing(false);
-            }}
-            className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-0.5 text-sm dark:border-slate-600 dark:bg-slate-900"
-          />
-          <button type="submit" className={BUTTON}>
-            Rename
-          </button>
-        </form>
+          onCancel={() => setEditing(false)}
+          submit="Rename"
+        />
       </li>
     );
   return (
@@ -230,8 +249,10 @@ function SavedRow({
         className={BUTTON}
         aria-label={`Delete “${view.name}”`}
         onClick={() => {
-          removeSaved(view);
-          onSaid({ text: `Deleted “${view.name}”.` });
+          const undo = removeSaved(view);
+          onSaid({ text: `Deleted “${view.name}”.`, undo });
+          // The list shown on this page: the page goes back to the followed companies.
+          if (shownList(view)) router.push("/following");
           // The row is gone with its button: the keyboard carries on from the section.
           document.getElementById("saved-views-heading")?.focus();
         }}

@@ -34,6 +34,9 @@ describe("named lists in the browser", () => {
     expect(createList("One more", [])).toEqual({
       problem: expect.stringContaining(`${MAX_SAVED} views and lists`),
     });
+    // Nor is a list pushed out by a view saved past the most kept.
+    expect(saveView("screen", "Energy", "/companies?sector=Energy")).toMatch(/delete one to keep another/);
+    expect(saved.read().filter((v) => v.kind === "list")).toHaveLength(MAX_SAVED);
   });
 
   it("adds the newest last, each once, as many as fit, and keeps the list's place", () => {

@@ -9,6 +9,7 @@ import {
   MAX_SAVED,
   MAX_SAVED_NAME,
   mergeSaved,
+  newListId,
   parseSavedEntry,
   replacedSaved,
   SAVED_FILE_FORMAT,
@@ -49,6 +50,8 @@ export function useLists(): readonly SavedList[] {
   return useMemo(() => list.filter(isList), [list]);
 }
 
+const full = `You keep ${MAX_SAVED} views and lists, the most kept: delete one to keep another.`;
+
 const nameProblem = (kind: Saved["kind"]) =>
   `Give the ${SAVED_KIND_LABELS[kind].one} a name of 1 to ${MAX_SAVED_NAME} characters.`;
 
@@ -61,6 +64,8 @@ export function saveView(kind: ViewKind, name: string, href: string): string | n
   if (!kept) return nameProblem(kind);
   const view = parseSavedEntry({ kind, name: kept, href, savedAt: new Date().toISOString() });
   if (!view) return "This page's link is too long to keep: narrow its filters, then save it.";
+  const list = saved.read();
+  if (list.length >= MAX_SAVED && !list.some((v) => savedKey(v) === savedKey(view))) return full;
   saved.write(withSaved(saved.read(), view));
   return null;
 }
@@ -77,15 +82,17 @@ export function renameSaved(entry: Saved, name: string): boolean {
   return true;
 }
 
-/** Deletes an entry; the function returned puts it back where it was (an undo). */
-export function removeSaved(entry: Saved): () => void {
+/** Deletes an entry; the function returned puts it back where it was (an undo: false when it cannot). */
+export function removeSaved(entry: Saved): () => boolean {
   const list = saved.read();
   const index = list.findIndex((v) => savedKey(v) === savedKey(entry));
   saved.write(list.filter((v) => savedKey(v) !== savedKey(entry)));
   return () => {
     const now = saved.read();
-    if (index < 0 || now.some((v) => savedKey(v) === savedKey(entry))) return;
+    if (index < 0 || now.some((v) => savedKey(v) === savedKey(entry)) || now.length >= MAX_SAVED)
+      return false;
     saved.write([...now.slice(0, index), entry, ...now.slice(index)]);
+    return true;
   };
 }
 
@@ -103,11 +110,16 @@ export function createList(name: string, keys: readonly string[]): { name: strin
   const existing = findList(kept);
   if (existing)
     return { problem: `You have a list named “${existing.name}” already: choose it, or another name.` };
-  if (saved.read().length >= MAX_SAVED)
-    return { problem: `You keep ${MAX_SAVED} views and lists, the most kept: delete one to make another.` };
+  if (saved.read().length >= MAX_SAVED) return { problem: full };
   const companies = [...new Set(keys.map(normalizedKey))].slice(0, MAX_LIST_COMPANIES);
   saved.write(
-    withSaved(saved.read(), { kind: "list", name: kept, companies, savedAt: new Date().toISOString() }),
+    withSaved(saved.read(), {
+      kind: "list",
+      name: kept,
+      id: newListId(),
+      companies,
+      savedAt: new Date().toISOString(),
+    }),
   );
   return { name: kept };
 }
@@ -125,19 +137,21 @@ export function addToList(name: string, keys: readonly string[]): { added: numbe
   return { added: fitting.length, left: fresh.length - fitting.length };
 }
 
-/** Takes companies out of a list; the function returned puts the list back as it was (an undo). */
-export function removeFromList(name: string, keys: readonly string[]): () => void {
+/**
+ * Takes companies out of a list; the function returned puts them back (an undo: false when the
+ * list is gone, renamed or deleted meanwhile).
+ */
+export function removeFromList(name: string, keys: readonly string[]): () => boolean {
   const list = findList(name);
-  if (!list) return () => {};
+  if (!list) return () => false;
   const gone = new Set(keys.map(normalizedKey));
   writeList({ ...list, companies: list.companies.filter((k) => !gone.has(k)) });
   return () => {
     const now = findList(list.name);
-    if (now)
-      writeList({
-        ...now,
-        companies: [...new Set([...list.companies, ...now.companies])].slice(0, MAX_LIST_COMPANIES),
-      });
+    if (!now) return false;
+    const companies = [...new Set([...list.companies, ...now.companies])].slice(0, MAX_LIST_COMPANIES);
+    writeList({ ...now, companies });
+    return true;
   };
 }
 

@@ -4,8 +4,10 @@ import {
   importSaved,
   joinSaved,
   listCompanies,
+  listHref,
   MAX_SAVED,
   mergeSaved,
+  newListId,
   parseSavedEntry,
   parseSavedFile,
   readSavedFile,
@@ -57,6 +59,10 @@ describe("saved views", () => {
     expect(savedName("   ")).toBeNull();
     expect(savedName("x".repeat(81))).toBeNull();
     expect(savedName(7)).toBeNull();
+    // Nothing that cannot go into a link or a feed, or that would turn the text around it.
+    for (const bad of ["a\uD800b", "\uDC00", "tab\u0007", "evil\u202Eeman"])
+      expect(savedName(bad)).toBeNull();
+    expect(savedName("Semis 🇺🇸 & co")).toBe("Semis 🇺🇸 & co");
   });
 
   it("reads entries leniently and saves a name once per kind, the latest first", () => {
@@ -118,8 +124,14 @@ describe("saved views", () => {
     const result = importSaved(current, [view("Energy", "screen", "new"), view("Chips", "compare")]);
     expect(result.added).toBe(1);
     expect(result.replaced).toBe(1);
-    expect(result.list.map((v) => v.name)).toEqual(["Energy", "Chips", "Banks"]);
-    expect(hrefOf(result.list[0] as Saved)).toBe("/companies?q=new");
+    expect(result.list.map((v) => v.name)).toEqual(["Chips", "Energy", "Banks"]);
+    expect(result.dropped).toBe(0);
+    // Past the most kept, none kept here is dropped for an import: what does not fit is counted.
+    const full = Array.from({ length: MAX_SAVED }, (_, i) => view(`v${i}`));
+    const over = importSaved(full, [view("v3", "screen", "new"), view("Chips", "compare")]);
+    expect(over).toMatchObject({ added: 0, replaced: 1, dropped: 1 });
+    expect(over.list).toHaveLength(MAX_SAVED);
+    expect(hrefOf(result.list[1] as Saved)).toBe("/companies?q=new");
     expect(joinSaved([view("Energy", "screen", "mine")], current).map((v) => [v.name, hrefOf(v)])).toEqual([
       ["Energy", "/companies?q=mine"],
       ["Banks", "/companies?q=Banks"],
@@ -161,9 +173,18 @@ describe("saved views", () => {
     ).toEqual({
       kind: "list",
       name: "Semis",
+      // Kept without an id: one from its name, the same in every browser.
+      id: expect.stringMatching(/^named-[0-9a-f]{8}$/),
       companies: ["NASDAQ_NVDA", "NYSE_TSM"],
       savedAt: new Date(0).toISOString(),
     });
+    expect(parseSavedEntry({ kind: "list", name: "SEMIS", companies: [] })).toMatchObject({
+      id: (parseSavedEntry({ kind: "list", name: "Semis", companies: [] }) as SavedList).id,
+    });
+    expect(parseSavedEntry({ kind: "list", name: "S", id: "abcdEFGH-_12", companies: [] })).toMatchObject({
+      id: "abcdEFGH-_12",
+    });
+    expect(newListId()).toMatch(/^[\w-]{16}$/);
     expect(parseSavedEntry({ kind: "list", name: "Empty", companies: [] })).toMatchObject({ companies: [] });
     for (const companies of [
       undefined,
@@ -178,10 +199,14 @@ describe("saved views", () => {
     const semis: SavedList = {
       kind: "list",
       name: "Semis & co",
+      id: "list-semis-co",
       companies: ["NYSE_TSM"],
       savedAt: "2026-11-20T12:00:00.000Z",
     };
     expect(hrefOf(semis)).toBe("/following?list=Semis%20%26%20co");
+    // Any name comes back whole from its page's address.
+    for (const name of ["A+B", "50% off", "#1 picks", "“Best” 'ideas'", "Semis 🇺🇸 / Asia?"])
+      expect(new URL(listHref(name), "http://x.invalid").searchParams.get("list")).toBe(name);
     // A list and a screen may share a name; two lists may not.
     expect(withSaved([view("Semis & co")], semis)).toHaveLength(2);
     expect(withSaved([semis], { ...semis, name: "semis & CO", companies: [] })).toHaveLength(1);
@@ -191,6 +216,7 @@ describe("saved views", () => {
     const semis: SavedList = {
       kind: "list",
       name: "Semis",
+      id: "list-semis-1",
       companies: ["NYSE_TSM"],
       savedAt: "2026-11-20T12:00:00.000Z",
     };

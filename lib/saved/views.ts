@@ -9,6 +9,8 @@ import { readChosenFile } from "@/lib/export-file";
 import { MAX_FOLLOWING, normalizedKey } from "@/lib/following/list";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 
+const LIST_ID = /^[\w-]{8,40}$/;
+
 /** The kinds kept as a page's URL. */
 export const VIEW_KINDS = ["screen", "news", "compare"] as const;
 export type ViewKind = (typeof VIEW_KINDS)[number];
@@ -49,6 +51,8 @@ export interface SavedView extends Named {
 
 export interface SavedList extends Named {
   kind: "list";
+  /** Its own id, kept through a rename: what its feed link names. */
+  id: string;
   /** Company keys, normalised, each once, in the order added (the newest last); at most MAX_LIST_COMPANIES. */
   companies: string[];
 }
@@ -64,17 +68,29 @@ const contentOf = (entry: Saved): string => (entry.kind === "list" ? entry.compa
 
 export const isList = (entry: Saved): entry is SavedList => entry.kind === "list";
 
+/** Whether a value may be a list's id (checked before it is looked for). */
+export const isListId = (value: unknown): value is string => typeof value === "string" && LIST_ID.test(value);
+
 /** A named list's page: /following with the list chosen. */
 export const listHref = (name: string): string => `/following?list=${encodeURIComponent(name)}`;
 
 /** Where an entry opens: a view's own link, a list's page. */
 export const hrefOf = (entry: Saved): string => (isList(entry) ? listHref(entry.name) : entry.href);
 
-/** A name as kept: trimmed, inner runs of space made one; null when empty or too long. */
+/**
+ * What a name may not hold: control characters, direction overrides, half of a character (with
+ * the u flag, a surrogate matches only alone: a pair is one character).
+ */
+const UNFIT_NAME = /[\p{Cc}\u202a-\u202e\u2066-\u2069\uD800-\uDFFF]/u;
+
+/**
+ * A name as kept: trimmed, inner runs of space made one; null when empty, too long, or holding
+ * what no name should (it goes into links and feeds, where half a character cannot be encoded).
+ */
 export function savedName(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const name = value.trim().replace(/\s+/g, " ");
-  return name.length > 0 && name.length <= MAX_SAVED_NAME ? name : null;
+  return name.length > 0 && name.length <= MAX_SAVED_NAME && !UNFIT_NAME.test(name) ? name : null;
 }
 
 /**
@@ -117,6 +133,25 @@ export function listCompanies(value: unknown): string[] | null {
   return keys.length <= MAX_LIST_COMPANIES ? keys : null;
 }
 
+/** A new list's id: random, URL-safe. */
+export function newListId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** The id of a list kept without one: from its name, so that every browser reads the same. */
+function idFromName(name: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of name.toLocaleLowerCase("en")) {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `named-${hash.toString(16).padStart(8, "0")}`;
+}
+
 /** One stored or imported entry, or null when it is not one (storage is read entry by entry). */
 export function parseSavedEntry(value: unknown): Saved | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
@@ -126,7 +161,8 @@ export function parseSavedEntry(value: unknown): Saved | null {
   if (!name) return null;
   if (fields.kind === "list") {
     const companies = listCompanies(fields.companies);
-    return companies && { kind: "list", name, companies, savedAt };
+    const id = typeof fields.id === "string" && LIST_ID.test(fields.id) ? fields.id : idFromName(name);
+    return companies && { kind: "list", name, id, companies, savedAt };
   }
   if (!isViewKind(fields.kind)) return null;
   const href = savedHref(fields.kind, fields.href);
@@ -212,20 +248,25 @@ export function savedBaseOf(text: string): Saved[] | null {
 }
 
 /**
- * The list after an import: the imported views first, each replacing the one of the same kind and
- * name; at most MAX_SAVED. How many were new, and how many replaced one.
+ * The entries after an import: each replacing the one of its kind and name where it is, the new
+ * ones first, as many as fit (at most MAX_SAVED: none kept here is dropped for them). How many
+ * were new, how many replaced one, and how many did not fit.
  */
 export function importSaved(
   current: readonly Saved[],
   incoming: readonly Saved[],
-): { list: Saved[]; added: number; replaced: number } {
+): { list: Saved[]; added: number; replaced: number; dropped: number } {
+  const byKey = new Map<string, Saved>();
+  for (const entry of incoming) if (!byKey.has(savedKey(entry))) byKey.set(savedKey(entry), entry);
   const had = new Set(current.map(savedKey));
-  let list = [...current];
-  for (const view of [...incoming].reverse()) list = withSaved(list, view);
-  const kept = new Set(list.map(savedKey));
-  const arrived = new Set(incoming.map(savedKey).filter((k) => kept.has(k)));
-  const replaced = [...arrived].filter((k) => had.has(k)).length;
-  return { list, added: arrived.size - replaced, replaced };
+  const fresh = [...byKey.values()].filter((v) => !had.has(savedKey(v)));
+  const fitting = fresh.slice(0, Math.max(0, MAX_SAVED - current.length));
+  return {
+    list: [...fitting, ...current.map((v) => byKey.get(savedKey(v)) ?? v)],
+    added: fitting.length,
+    replaced: byKey.size - fresh.length,
+    dropped: fresh.length - fitting.length,
+  };
 }
 
 /** Two lists joined (the account's and a browser's changes): `first`'s views win a name both hold. */

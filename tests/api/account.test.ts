@@ -1,7 +1,7 @@
 // A signed-in person's list and feed link on the server: the account routes and the feed's secret
 // link, with a session cookie as the sign-in makes it, over the people store in memory.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { POST as makeLink, DELETE as revokeLink } from "@/app/api/account/feed-link/route";
+import { GET as listLink, POST as makeLink, DELETE as revokeLink } from "@/app/api/account/feed-link/route";
 import { GET as following, PUT as setFollowing } from "@/app/api/account/following/route";
 import { GET as savedViews, PUT as setSavedViews } from "@/app/api/account/saved/route";
 import { GET as feed } from "@/app/news/feed.xml/route";
@@ -143,25 +143,51 @@ describe("the feed's secret link", () => {
 });
 
 describe("a named list's feed", () => {
-  it("rides on its person's secret link, and opens no list they do not have", async () => {
-    const views = [{ kind: "list", name: "Empty", companies: [], savedAt: "2026-11-20T12:00:00Z" }];
-    const saved = await call(setSavedViews, "/api/account/saved", {
+  const saveViews = (views: unknown[]) =>
+    call(setSavedViews, "/api/account/saved", {
       email: "ana@example.com",
       method: "PUT",
       body: { format: "fiscal-atlas-saved-views", version: 1, views },
       origin: ORIGIN,
     });
-    expect(saved.status).toBe(200);
-    const made = await newLink();
-    const read = (url: string) =>
-      feed(new Request(url, { headers: { [PEER_ADDRESS_HEADER]: stampPeer("198.51.100.9") } }));
-    const ofList = await read(`${made}&list=Empty`);
+  const listFeedLink = async (id: string) =>
+    call(listLink, `/api/account/feed-link?list=${id}`, { email: "ana@example.com" });
+  const read = (url: string) =>
+    feed(new Request(url, { headers: { [PEER_ADDRESS_HEADER]: stampPeer("198.51.100.9") } }));
+  const at = "2026-11-20T12:00:00Z";
+
+  it("has its own secret link: it opens that list alone, through a rename, until the list goes", async () => {
+    const id = "list-empty-0001";
+    expect((await saveViews([{ kind: "list", name: "Empty", id, companies: [], savedAt: at }])).status).toBe(
+      200,
+    );
+    await saveList([]);
+    const followed = await newLink();
+    const made = (await (await listFeedLink(id)).json()).feedLink as string;
+    expect(made).toMatch(new RegExp(`^${ORIGIN}/news/feed\\.xml\\?.*following=`));
+    expect(made).not.toBe(followed);
+    const ofList = await read(made);
     expect(ofList.status).toBe(200);
     const text = await ofList.text();
     expect(text).toContain("news of your list “Empty” · no companies in it yet");
-    // The feed's own address keeps the list.
-    expect(text).toContain("&amp;list=Empty");
-    expect((await read(`${made}&list=Other`)).status).toBe(404);
+    // Its address names no list: nothing in it can be changed to open the person's other feeds.
+    expect(made).not.toContain("Empty");
+    expect(await (await read(followed)).text()).toContain("none followed yet");
+    // Renamed, the same link serves it under its new name; deleted, the link opens nothing.
+    await saveViews([{ kind: "list", name: "Still empty", id, companies: [], savedAt: at }]);
+    expect(await (await read(made)).text()).toContain("news of your list “Still empty”");
+    await saveViews([]);
+    expect((await read(made)).status).toBe(404);
+    // A new personal link ends every list's link with it.
+    await saveViews([{ kind: "list", name: "Empty", id, companies: [], savedAt: at }]);
+    expect((await read(made)).status).toBe(200);
+    await newLink();
+    expect((await read(made)).status).toBe(404);
+  });
+
+  it("is asked for by a list's id, signed in", async () => {
+    expect((await listFeedLink("not an id!")).status).toBe(400);
+    expect((await call(listLink, "/api/account/feed-link?list=list-empty-0001")).status).toBe(401);
   });
 });
 

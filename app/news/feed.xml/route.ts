@@ -41,22 +41,22 @@ export const GET = handler(feed, { chargeMisses: true, public: true });
 async function feed(request: Request, viewer: Viewer): Promise<Response> {
   const url = new URL(request.url);
   const link = url.searchParams.get("following");
-  const list = link === null ? null : url.searchParams.get("list");
   let followed: string[] | undefined;
+  let list: string | null = null;
   if (link !== null) {
-    const companies = await feedLinkCompanies(link, list);
-    if (!companies)
+    const opened = await feedLinkCompanies(link);
+    if (!opened)
       return errorBody(404, [
         {
           message:
-            list === null
-              ? "This feed link was revoked, or is not one: make a new one on /following."
-              : "This feed link was revoked, or its list was renamed or deleted: copy the list's feed again on /following.",
+            "This feed link was revoked, its list deleted, or it is not one: make a new one on /following.",
           code: "not_found",
         },
       ]);
-    followed = companies.slice(0, MAX_FEED_COMPANIES);
-    for (const name of ["following", "list", "companies"]) url.searchParams.delete(name);
+    followed = opened.companies.slice(0, MAX_FEED_COMPANIES);
+    list = opened.list;
+    url.searchParams.delete("following");
+    url.searchParams.delete("companies");
   } else if (!viewer.allowed) return signInRequired();
   const today = utcDateOf(dataNow());
   const { state, notes } = feedStateOf(loadFeedSearchParams(url.searchParams), today);
@@ -138,7 +138,7 @@ async function feed(request: Request, viewer: Viewer): Promise<Response> {
   // A secret link's feed is its link: the list behind it changes, its address does not.
   const companies =
     link !== null
-      ? `following=${link}${list === null ? "" : `&list=${encodeURIComponent(list)}`}`
+      ? `following=${link}`
       : keys.length > 0
         ? `companies=${companiesUrlValue(distinctKeys(keys).sort())}`
         : "";

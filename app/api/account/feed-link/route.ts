@@ -1,9 +1,24 @@
 import { followedFeedFilters } from "@/lib/news/search-params";
+import { isListId } from "@/lib/saved/views";
 import { changeFeedLink, feedLinksAvailable, feedLinkUrl } from "@/lib/server/access/feed-link";
 import type { Viewer } from "@/lib/server/access/viewer";
 import { accountWrite, errorBody, handler, jsonResponse } from "@/lib/server/http/http";
 
 export const dynamic = "force-dynamic";
+
+/**
+ * GET `?list=ID`: the secret link to the feed of one of the person's named lists (null while they
+ * have no link). POST: a new secret link to the person's feed (any earlier one, and every list's,
+ * stops working); DELETE: none.
+ */
+export const GET = handler(async (request, viewer) => {
+  if (!viewer.person)
+    return errorBody(401, [{ message: "Sign in to have a feed link.", code: "sign_in_required" }]);
+  const list = new URL(request.url).searchParams.get("list");
+  if (!isListId(list))
+    return errorBody(400, [{ message: "list must be the id of one of your lists.", parameter: "list" }]);
+  return jsonResponse({ feedLink: await feedLinkUrl(viewer.person, followedFeedFilters(), list) });
+});
 
 /** POST: a new secret link to the person's feed (any earlier one stops working); DELETE: none. */
 export const POST = handler((request, viewer) => change(request, viewer, true));

@@ -5,11 +5,11 @@ import { accountBody, errorBody, handler, jsonResponse } from "@/lib/server/http
 export const dynamic = "force-dynamic";
 
 /**
- * The signed-in person's saved views (directory screens, news views, comparisons), kept on the
- * server beside their following list: `views` is null until first saved. PUT replaces them with
- * views in the export file's format, or, given `base` (the views the browser last knew here), merges
- * what the browser changed since into what is kept (another device's changes stay); it answers
- * the views kept.
+ * The signed-in person's saved views (directory screens, news views, comparisons) and named
+ * lists, kept on the server beside their following list: `views` is null until first saved. PUT
+ * replaces them with entries in the export file's format, or, given `base` (the entries the browser
+ * last knew here), merges what the browser changed since into what is kept (another device's
+ * changes stay); it answers what is kept.
  */
 export const GET = handler(async (_request, viewer) => {
   if (!viewer.person) return signInToKeep();
@@ -34,6 +34,6 @@ export const PUT = handler(async (request, viewer) => {
 
 function signInToKeep(): Response {
   return errorBody(401, [
-    { message: "Sign in to keep your saved views on the server.", code: "sign_in_required" },
+    { message: "Sign in to keep your saved views and lists on the server.", code: "sign_in_required" },
   ]);
 }
