@@ -98,6 +98,8 @@ test("a list is made from a profile by keyboard, filled from the directory and i
   const nav = page.getByRole("navigation", { name: "Your lists" });
   await expect(nav.getByRole("link", { name: "REITs & co (2)" })).toHaveAttribute("aria-current", "page");
   await expect(listTable(page, "REITs & co").locator("tbody tr")).toHaveCount(2);
+  // The directory's ticks stay the directory's: nothing here is ticked.
+  await expect(page.getByRole("region", { name: "Selected companies" })).toHaveCount(0);
   const keys = (await storedLists(page))[0]?.[1] as string[];
   expect(keys[0]).toBe(BIG.key);
   await expect(page.getByRole("link", { name: "Compare these" })).toHaveAttribute(
@@ -149,15 +151,21 @@ test("a list's companies are taken out with undo; it is renamed, and deleted aft
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/following\?list=Core%20holdings$/);
   await expect(page.getByRole("heading", { level: 1, name: "Core holdings" })).toBeVisible();
+  // The page stayed through the rename: the keyboard carries on from Rename, and it is said.
+  await expect(page.getByRole("button", { name: "Rename", exact: true })).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "Renamed to “Core holdings”." })).toBeVisible();
 
   // Deleted only once confirmed; the followed list is left as it was.
   await page.getByRole("button", { name: "Delete list" }).click();
+  // The question takes the focus; "Keep it" gives it back to "Delete list".
+  await expect(page.getByRole("button", { name: "Yes, delete “Core holdings”" })).toBeFocused();
   await page.getByRole("button", { name: "Keep it" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Core holdings" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete list" })).toBeFocused();
   await page.getByRole("button", { name: "Delete list" }).click();
   await page.getByRole("button", { name: "Yes, delete “Core holdings”" }).click();
   await expect(page).toHaveURL(/\/following$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Following" })).toBeVisible();
+  // The focus, lost with the deleted list's page, is on the new page's heading.
+  await expect(page.getByRole("heading", { level: 1, name: "Following" })).toBeFocused();
   expect(await storedLists(page)).toEqual([]);
 
   // An address naming no list says so, and leads to the lists.

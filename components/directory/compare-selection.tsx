@@ -92,7 +92,7 @@ export function SelectionBar({
       aria-label="Selected companies"
       className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-brand-600 bg-brand-50 px-3 py-2 text-sm dark:border-sky-400 dark:bg-slate-900"
     >
-      <p className="min-w-0 flex-1">
+      <p className="min-w-48 flex-1">
         <span className="font-semibold tabular-nums">
           {picked.length} of {MAX_COMPARE} selected
         </span>
