@@ -1,8 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 // A named list on /following?list=NAME: its companies (added from here, a profile or a table's
 // ticked rows), their news, a comparison and a feed of them; renamed and deleted here.
+
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
