@@ -235,3 +235,6 @@ const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
 export function escapeInvisible(text: string): string {
   return escapeBidiControls(text.replace(CONTROLS, escaped));
 }
+
+/** "1 company", "3 companies". */
+export const companiesWord = (n: number): string => `${n} ${n === 1 ? "company" : "companies"}`;

@@ -15,6 +15,8 @@ import { DataLink } from "@/components/ui/data-link";
 import { ErrorState } from "@/components/ui/states";
 import { UpstreamText } from "@/components/ui/upstream-text";
 import type { SetFailure } from "@/lib/compare/model";
+import { compareHref } from "@/lib/compare/search-params";
+import { MAX_COMPARE } from "@/lib/compare/set";
 import { sortCompanies } from "@/lib/directory/field-values";
 import type { SortField } from "@/lib/directory/fields";
 import { type ColumnId, defaultOrder } from "@/lib/directory/view-state";
@@ -177,6 +179,16 @@ export function CompanyRows({
         </>
       )}
     </section>
+  );
+}
+
+/** A list's way to /compare: the first MAX_COMPARE of its companies, from two on. */
+export function CompareThese({ keys, className }: { keys: readonly string[]; className: string }) {
+  if (keys.length < 2) return null;
+  return (
+    <DataLink href={compareHref(keys)} className={className}>
+      {keys.length > MAX_COMPARE ? `Compare these (the first ${MAX_COMPARE})` : "Compare these"}
+    </DataLink>
   );
 }
 

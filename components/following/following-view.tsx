@@ -6,7 +6,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { focusHeading } from "@/components/layout/route-focus";
 import { FeedIcon } from "@/components/news/subscribe-link";
 import { SavedViews } from "@/components/saved/saved-views";
-import { DataLink } from "@/components/ui/data-link";
 import { JsonFileInput } from "@/components/ui/json-file-input";
 import { useAccount } from "@/lib/client/account";
 import { useDataNow } from "@/lib/client/data-now";
@@ -14,8 +13,6 @@ import { downloadText } from "@/lib/client/download";
 import { following, renameFollowed, unfollow, useFollowing } from "@/lib/client/following";
 import { useHydrated } from "@/lib/client/hydrated";
 import { addToList, createList, setListCompanies, useLists } from "@/lib/client/saved";
-import { compareHref } from "@/lib/compare/search-params";
-import { MAX_COMPARE } from "@/lib/compare/set";
 import {
   applyImport,
   type FollowedCompany,
@@ -26,10 +23,11 @@ import {
   parseImportParam,
   readFollowingFile,
 } from "@/lib/following/list";
+import { companiesWord } from "@/lib/format";
 import { companiesFeedHref } from "@/lib/news/search-params";
 import { listHref, savedKey, savedName } from "@/lib/saved/views";
 import { AddToList } from "./add-to-list";
-import { CompanyRows, ListNews } from "./company-rows";
+import { CompanyRows, CompareThese, ListNews } from "./company-rows";
 import { FeedLinkPanel } from "./feed-link";
 import { ImportPanel, type PendingImport } from "./import-panel";
 import { ListNav } from "./list-nav";
@@ -123,7 +121,7 @@ function FollowedList({ now }: { now: number }) {
     following.write(result.list);
     setPending(null);
     setMessage({
-      text: `${mode === "replace" ? "Replaced your list" : "Imported"}: ${result.added} ${result.added === 1 ? "company" : "companies"} added, ${result.list.length} followed.${result.dropped > 0 ? ` ${result.dropped} did not fit (at most ${MAX_FOLLOWING}).` : ""}`,
+      text: `${mode === "replace" ? "Replaced your list" : "Imported"}: ${companiesWord(result.added)} added, ${result.list.length} followed.${result.dropped > 0 ? ` ${result.dropped} did not fit (at most ${MAX_FOLLOWING}).` : ""}`,
     });
   };
 
@@ -153,16 +151,12 @@ function FollowedList({ now }: { now: number }) {
           <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
             {count === 0
               ? "You follow no companies yet."
-              : `${count} ${count === 1 ? "company" : "companies"} followed, kept in ${account.status === "ready" ? "your account" : "this browser"} (at most ${MAX_FOLLOWING}).`}
+              : `${companiesWord(count)} followed, kept in ${account.status === "ready" ? "your account" : "this browser"} (at most ${MAX_FOLLOWING}).`}
           </p>
         </div>
         {count > 0 && (
           <div className="flex flex-wrap items-center gap-2">
-            {count >= 2 && (
-              <DataLink href={compareHref(keys)} className={BUTTON}>
-                {count > MAX_COMPARE ? `Compare these (the first ${MAX_COMPARE})` : "Compare these"}
-              </DataLink>
-            )}
+            <CompareThese keys={keys} className={BUTTON} />
             {account.status === "signed-out" && (
               <a href={companiesFeedHref(keys)} type="application/atom+xml" className={BUTTON}>
                 <FeedIcon />
@@ -219,12 +213,7 @@ function FollowedList({ now }: { now: number }) {
             onRenames={renameFollowed}
             remove={removal}
             scope="following"
-            actions={(picked) => (
-              <AddToList
-                companies={picked}
-                what={`${picked.length} ${picked.length === 1 ? "company" : "companies"}`}
-              />
-            )}
+            actions={(picked) => <AddToList companies={picked} what={companiesWord(picked.length)} />}
           />
           <ListNews keys={keys} />
         </>

@@ -10,6 +10,7 @@ import {
   MAX_FOLLOWING,
   normalizedKey,
 } from "@/lib/following/list";
+import { companiesWord } from "@/lib/format";
 import { followedRowsQuery } from "./queries";
 
 export interface PendingImport {
@@ -29,8 +30,6 @@ const PRIMARY =
   "rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50";
 const SECONDARY =
   "rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-white dark:ring-slate-600 dark:hover:bg-slate-800";
-
-const companiesWord = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`;
 
 /**
  * What an import would bring, and the choice: add to the list, replace it, or leave it. The keys

@@ -10,7 +10,6 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { FeedIcon } from "@/components/news/subscribe-link";
 import { NameForm } from "@/components/saved/name-form";
 import { CompanyCombobox } from "@/components/ui/company-combobox";
-import { DataLink } from "@/components/ui/data-link";
 import { useAccount } from "@/lib/client/account";
 import { getJson, toSearch } from "@/lib/client/api";
 import {
@@ -21,20 +20,17 @@ import {
   renameSaved,
   useLists,
 } from "@/lib/client/saved";
-import { compareHref } from "@/lib/compare/search-params";
-import { MAX_COMPARE } from "@/lib/compare/set";
 import { importHref } from "@/lib/following/list";
+import { companiesWord } from "@/lib/format";
 import { companiesFeedHref } from "@/lib/news/search-params";
 import { listHref, MAX_LIST_COMPANIES, MAX_SAVED_NAME, savedKey, savedName } from "@/lib/saved/views";
 import { AddToList } from "./add-to-list";
-import { CompanyRows, ListNews } from "./company-rows";
+import { CompanyRows, CompareThese, ListNews } from "./company-rows";
 import { ShareLink, useOrigin } from "./share-link";
 
 const BUTTON =
   "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800";
 const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300";
-
-const companiesWord = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`;
 
 export function NamedListView({ name, now }: { name: string; now: number }) {
   const lists = useLists();
@@ -139,11 +135,7 @@ export function NamedListView({ name, now }: { name: string; now: number }) {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {count >= 2 && (
-              <DataLink href={compareHref(keys)} className={BUTTON}>
-                {count > MAX_COMPARE ? `Compare these (the first ${MAX_COMPARE})` : "Compare these"}
-              </DataLink>
-            )}
+            <CompareThese keys={keys} className={BUTTON} />
             {count > 0 && feed && (
               <a href={feed} type="application/atom+xml" className={BUTTON}>
                 <FeedIcon />

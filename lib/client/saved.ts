@@ -3,6 +3,7 @@
 // signed in (startSavedSync, which the account bar starts beside the following list's).
 import { useMemo, useSyncExternalStore } from "react";
 import { normalizedKey } from "@/lib/following/list";
+import { hashString } from "@/lib/hash";
 import {
   isList,
   MAX_LIST_COMPANIES,
@@ -199,12 +200,7 @@ const BASE_KEY = "fiscal-atlas:saved-base";
 
 /** Whose account a browser's views were last synced with: a hash of the address, not the address. */
 function ownerId(email: string): string {
-  let hash = 0x811c9dc5;
-  for (const char of email.toLowerCase()) {
-    hash ^= char.codePointAt(0) ?? 0;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16);
+  return hashString(email.toLowerCase()).toString(16);
 }
 
 /** The views last known to be in an account, and whose account; null when there are none. */

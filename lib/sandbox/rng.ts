@@ -14,14 +14,7 @@ export function hash32(...parts: number[]): number {
 }
 
 /** Hash of a string, for seeding by name (e.g. a purpose label). */
-export function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export { hashString } from "@/lib/hash";
 
 export type Rand = () => number;
 

@@ -7,6 +7,7 @@
 import { isIsoTime } from "@/lib/dates";
 import { readChosenFile } from "@/lib/export-file";
 import { MAX_FOLLOWING, normalizedKey } from "@/lib/following/list";
+import { hashString } from "@/lib/hash";
 import { COMPANY_KEY_PATTERN } from "@/lib/identifiers";
 
 const LIST_ID = /^[\w-]{8,40}$/;
@@ -144,12 +145,7 @@ export function newListId(): string {
 
 /** The id of a list kept without one: from its name, so that every browser reads the same. */
 function idFromName(name: string): string {
-  let hash = 0x811c9dc5;
-  for (const char of name.toLocaleLowerCase("en")) {
-    hash ^= char.codePointAt(0) ?? 0;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `named-${hash.toString(16).padStart(8, "0")}`;
+  return `named-${hashString(name.toLocaleLowerCase("en")).toString(16).padStart(8, "0")}`;
 }
 
 /** One stored or imported entry, or null when it is not one (storage is read entry by entry). */
